@@ -1,0 +1,26 @@
+import { count, eq } from "drizzle-orm";
+import { db } from "./db.ts";
+import { hashPassword } from "./password.ts";
+import { admins } from "./schema.ts";
+
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+export async function countAdmins(): Promise<number> {
+  const [row] = await db().select({ value: count() }).from(admins);
+  return row?.value ?? 0;
+}
+
+/** Creates an administrator, or sets a new password when the email already exists. */
+export async function upsertAdmin(email: string, password: string): Promise<"created" | "updated"> {
+  const normalized = normalizeEmail(email);
+  const passwordHash = await hashPassword(password);
+  const existing = await db().select({ id: admins.id }).from(admins).where(eq(admins.email, normalized));
+  if (existing.length > 0) {
+    await db().update(admins).set({ passwordHash }).where(eq(admins.email, normalized));
+    return "updated";
+  }
+  await db().insert(admins).values({ email: normalized, passwordHash });
+  return "created";
+}

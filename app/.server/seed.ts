@@ -1,0 +1,33 @@
+import { count, eq, sql } from "drizzle-orm";
+import { sitePacks } from "#app/content/index.ts";
+import { db } from "./db.ts";
+import { pressArticles } from "./schema.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Fills an empty database with the content pack's demo records, once. Several instances may
+ * boot together on one PostgreSQL, so the check and the insert run under one advisory lock.
+ */
+export async function seedDemoContent(site: string, now = new Date()) {
+  const pack = sitePacks[site];
+  if (!pack) throw new Error(`Unknown site ${site}`);
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+    const [row] = await tx
+      .select({ value: count() })
+      .from(pressArticles)
+      .where(eq(pressArticles.site, site));
+    if ((row?.value ?? 0) > 0 || pack.demoPress.length === 0) return;
+    await tx.insert(pressArticles).values(
+      pack.demoPress.map((article) => ({
+        site,
+        title: article.title,
+        summary: article.summary,
+        content: article.content,
+        date: new Date(now.getTime() - article.daysAgo * DAY),
+        views: article.views,
+      })),
+    );
+  });
+}

@@ -1,0 +1,9 @@
+import type { SitePack } from "./types";
+import { daegu } from "./sites/daegu";
+
+/** Every content pack the build knows, by slug. `SITE` picks the one this server presents. */
+export const sitePacks: Record<string, SitePack> = {
+  [daegu.slug]: daegu,
+};
+
+export const DEFAULT_SITE = daegu.slug;

@@ -1,0 +1,45 @@
+import type { SitePack } from "../../types";
+import { menu } from "./menu";
+import { pages } from "./pages";
+import { demoPress } from "./press";
+
+const images = "/images/daegu";
+
+export const daegu: SitePack = {
+  slug: "daegu",
+  brand: {
+    name: "온빛채",
+    nameEn: "ONBIT CHAE",
+    projectName: "동대구 온빛채 센트럴",
+    logo: { src: `${images}/logo.svg`, alt: "온빛채", width: 360, height: 80 },
+    logoOnDark: { src: `${images}/logo-white.svg`, alt: "온빛채", width: 360, height: 80 },
+  },
+  builder: "온빛건설(주)",
+  developer: "신천도시개발(주)",
+  company: {
+    name: "동대구 온빛채 센트럴 분양홍보관",
+    address: "대구광역시 동구 신천동 일원",
+  },
+  phone: "1661-0000",
+  consultationHours: "24시간 상담 가능",
+  modelHouse: {
+    address: "대구광역시 동구 동부로 000, 온빛채 견본주택",
+    hours: "매일 10:00 ~ 18:00 (방문 예약제)",
+  },
+  seo: {
+    siteName: "동대구 온빛채 센트럴",
+    defaultDescription:
+      "동대구역세권 신천동에 들어서는 아파트 540세대·오피스텔 56실, 동대구 온빛채 센트럴 공식 분양 홈페이지입니다.",
+    shareImage: { src: `${images}/share.png`, alt: "동대구 온빛채 센트럴", width: 1200, height: 630 },
+    keywords: ["동대구 온빛채 센트럴", "신천동 아파트", "동대구역 아파트", "대구 분양", "오피스텔 분양"],
+  },
+  menu,
+  familySite: { label: "온빛건설", url: "https://example.com/onbit" },
+  footerDisclaimer: [
+    "본 홈페이지의 이미지, 조경, 시설물 및 주변 환경은 소비자의 이해를 돕기 위한 것으로 실제와 다를 수 있으며 변경될 수 있습니다.",
+    "단지 주변 개발계획은 인허가 및 정부 정책에 따라 변경·연기·취소될 수 있으며, 이에 대해 시행사 및 시공사는 책임을 지지 않습니다.",
+  ],
+  copyrightYear: 2025,
+  pages,
+  demoPress,
+};

@@ -1,0 +1,66 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { getEnv } from "#app/.server/env.ts";
+import { getSite } from "#app/.server/site.ts";
+import { useNonce } from "#app/utils/nonce.tsx";
+import type { Route } from "./+types/root";
+import "./styles/global.css";
+
+export async function loader() {
+  const site = getSite();
+  return {
+    seo: { siteUrl: getEnv().SITE_URL, siteName: site.seo.siteName, shareImage: site.seo.shareImage },
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="ko">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="format-detection" content="telephone=no" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const heading = notFound ? "Not Found" : "Unexpected Application Error!";
+  return (
+    <main className="error-page">
+      <title>{rootData ? `${heading} | ${rootData.seo.siteName}` : heading}</title>
+      <meta name="robots" content="noindex" />
+      <h1>{heading}</h1>
+      <p>
+        {notFound
+          ? "요청하신 페이지를 찾을 수 없습니다. 주소를 다시 확인해 주세요."
+          : "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요."}
+      </p>
+      <a href="/">홈으로 돌아가기</a>
+      {import.meta.env.DEV && error instanceof Error ? <pre>{error.stack}</pre> : null}
+    </main>
+  );
+}

@@ -1,0 +1,106 @@
+// Runs the integration tests on embedded PGlite, then again on a real PostgreSQL server when this
+// machine has Debian's PostgreSQL binaries: a throwaway cluster in a temp folder on a free
+// loopback port, owned by an unprivileged user (initdb refuses root), removed afterwards.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const extraArgs = process.argv.slice(2);
+
+function runVitest(env) {
+  const result = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--project", "integration", ...extraArgs], {
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
+  return result.status ?? 1;
+}
+
+function findPostgresBin() {
+  const root = "/usr/lib/postgresql";
+  if (!fs.existsSync(root)) return undefined;
+  const versions = fs.readdirSync(root).sort((a, b) => Number(b) - Number(a));
+  for (const version of versions) {
+    const bin = path.join(root, version, "bin");
+    if (fs.existsSync(path.join(bin, "initdb")) && fs.existsSync(path.join(bin, "postgres"))) return bin;
+  }
+  return undefined;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+/** As root, the cluster runs as the `postgres` user (or `nobody`); otherwise as ourselves. */
+function clusterUser() {
+  if (process.getuid?.() !== 0) return undefined;
+  for (const name of ["postgres", "nobody"]) {
+    if (spawnSync("id", ["-u", name]).status === 0) return name;
+  }
+  throw new Error("No unprivileged user to run PostgreSQL as.");
+}
+
+function asUser(user, command, args) {
+  return user ? ["runuser", ["-u", user, "--", command, ...args]] : [command, args];
+}
+
+async function withPostgres(bin, work) {
+  const user = clusterUser();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pg-test-"));
+  const dataDir = path.join(dir, "data");
+  const port = await freePort();
+  if (user) execFileSync("chown", [user, dir]);
+  const [initCmd, initArgs] = asUser(user, path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
+  execFileSync(initCmd, initArgs, { stdio: "ignore" });
+  const [pgCmd, pgArgs] = asUser(user, path.join(bin, "postgres"), [
+    "-D", dataDir, "-p", String(port), "-h", "127.0.0.1", "-k", dir,
+    "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=300",
+  ]);
+  // Its own process group, so that stopping it reaches postgres behind runuser too.
+  const server = spawn(pgCmd, pgArgs, { stdio: ["ignore", "ignore", "pipe"], detached: true });
+  let log = "";
+  server.stderr.on("data", (chunk) => (log += chunk));
+  try {
+    await waitForPort(port, () => log);
+    return await work(`postgres://postgres@127.0.0.1:${port}/postgres`);
+  } finally {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    process.kill(-server.pid, "SIGINT");
+    await exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function waitForPort(port, log) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const ok = await new Promise((resolve) => {
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on("error", () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`PostgreSQL did not start:\n${log()}`);
+}
+
+console.log("Integration tests on PGlite");
+let status = runVitest({ TEST_DATABASE_URL: "" });
+const bin = findPostgresBin();
+if (bin) {
+  console.log(`Integration tests on PostgreSQL (${bin})`);
+  status ||= await withPostgres(bin, (url) => runVitest({ TEST_DATABASE_URL: url }));
+} else {
+  console.log("No PostgreSQL binaries under /usr/lib/postgresql: the PostgreSQL run is skipped.");
+}
+process.exit(status);

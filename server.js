@@ -1,0 +1,108 @@
+// `npm start` and `npm run dev`: build when needed, open the database, serve.
+import crypto from "node:crypto";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+
+const DEVELOPMENT = process.argv.includes("--dev");
+const BUILD_DIR = "build";
+const INPUTS_HASH_FILE = path.join(BUILD_DIR, ".inputs-hash");
+const BUILD_INPUTS = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+
+/** Known start-up failures (bad configuration, a busy data folder) are one line, not a stack. */
+const EXPECTED_FAILURES = new Set(["EnvError", "DataDirBusyError"]);
+
+function hashInputs() {
+  const hash = crypto.createHash("sha256");
+  const walk = (entry) => {
+    if (!fs.existsSync(entry)) return;
+    if (fs.statSync(entry).isDirectory()) {
+      for (const name of fs.readdirSync(entry).sort()) walk(path.join(entry, name));
+    } else if (!/\.test\.tsx?$/.test(entry)) {
+      hash.update(entry).update(fs.readFileSync(entry));
+    }
+  };
+  BUILD_INPUTS.forEach(walk);
+  return hash.digest("hex");
+}
+
+function buildIfStale() {
+  const inputs = hashInputs();
+  const built = fs.existsSync(INPUTS_HASH_FILE) && fs.readFileSync(INPUTS_HASH_FILE, "utf8");
+  if (built === inputs && fs.existsSync(path.join(BUILD_DIR, "server", "index.js"))) return;
+  console.log("Building the site (sources changed since the last build)…");
+  execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
+  fs.writeFileSync(INPUTS_HASH_FILE, inputs);
+}
+
+async function loadApp() {
+  if (!DEVELOPMENT) {
+    buildIfStale();
+    return { server: await import(`./${BUILD_DIR}/server/index.js`), vite: undefined };
+  }
+  const { createServer } = await import("vite");
+  const vite = await createServer({ server: { middlewareMode: true } });
+  return { server: await vite.ssrLoadModule("./server/app.ts"), vite };
+}
+
+async function main() {
+  const { server, vite } = await loadApp();
+  let booted;
+  try {
+    booted = await server.boot();
+  } catch (error) {
+    if (!EXPECTED_FAILURES.has(error?.name)) throw error;
+    console.error(error.message);
+    await vite?.close();
+    process.exit(1);
+  }
+  const { env } = booted;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+  if (vite) {
+    app.use(vite.middlewares);
+    app.use(async (req, res, next) => {
+      try {
+        const { app: handler } = await vite.ssrLoadModule("./server/app.ts");
+        handler(req, res, next);
+      } catch (error) {
+        next(error);
+      }
+    });
+  } else {
+    // Hashed file names change with their content, so the browser may keep them for a year.
+    app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
+    // Unhashed public files (images, PDF, robots) keep their URL across releases: one hour.
+    app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
+    app.use(server.app);
+  }
+
+  const listener = app.listen(env.PORT, () => {
+    console.log(`Serving ${env.SITE_URL} on port ${env.PORT} (${booted.database.kind}${DEVELOPMENT ? ", development" : ""})`);
+  });
+  listener.on("error", async (error) => {
+    console.error(error.code === "EADDRINUSE" ? `Port ${env.PORT} is already in use: set PORT to a free port.` : error.message);
+    await booted.shutdown();
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing open requests, then closing the database.`);
+    listener.close();
+    listener.closeIdleConnections?.();
+    await vite?.close();
+    await booted.shutdown();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+await main();

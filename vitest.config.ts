@@ -1,0 +1,28 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests sit beside their subject in app/; integration tests (real database) in tests/integration.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.{ts,tsx}"],
+          environment: "node",
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file gets its own database; files run in parallel workers.
+          fileParallelism: true,
+        },
+      },
+    ],
+  },
+});
