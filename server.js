@@ -7,7 +7,7 @@ import compression from "compression";
 import express from "express";
 
 const DEVELOPMENT = process.argv.includes("--dev");
-const BUILD_DIR = "build";
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const INPUTS_HASH_FILE = path.join(BUILD_DIR, ".inputs-hash");
 const BUILD_INPUTS = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
@@ -40,7 +40,7 @@ function buildIfStale() {
 async function loadApp() {
   if (!DEVELOPMENT) {
     buildIfStale();
-    return { server: await import(`./${BUILD_DIR}/server/index.js`), vite: undefined };
+    return { server: await import(path.resolve(BUILD_DIR, "server", "index.js")), vite: undefined };
   }
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true } });
@@ -95,8 +95,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: finishing open requests, then closing the database.`);
-    listener.close();
-    listener.closeIdleConnections?.();
+    // Let requests in flight (a lead being saved) finish, but not for ever.
+    const closed = new Promise((resolve) => listener.close(resolve));
+    listener.closeIdleConnections();
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     await vite?.close();
     await booted.shutdown();
     process.exit(0);
