@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
+import onHeaders from "on-headers";
 
 const DEVELOPMENT = process.argv.includes("--dev");
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
@@ -28,7 +29,14 @@ function hashInputs() {
   return hash.digest("hex");
 }
 
+// AVIF/WebP variants and share.png are written into public/, so they come before hashing:
+// up-to-date files are skipped, and the hash then sees the same public/ every time.
+function buildImages() {
+  execFileSync(process.execPath, ["scripts/build-images.js"], { stdio: "inherit" });
+}
+
 function buildIfStale() {
+  buildImages();
   const inputs = hashInputs();
   const built = fs.existsSync(INPUTS_HASH_FILE) && fs.readFileSync(INPUTS_HASH_FILE, "utf8");
   if (built === inputs && fs.existsSync(path.join(BUILD_DIR, "server", "index.js"))) return;
@@ -42,6 +50,7 @@ async function loadApp() {
     buildIfStale();
     return { server: await import(path.resolve(BUILD_DIR, "server", "index.js")), vite: undefined };
   }
+  buildImages();
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true } });
   return { server: await vite.ssrLoadModule("./server/app.ts"), vite };
@@ -62,6 +71,15 @@ async function main() {
 
   const app = express();
   app.disable("x-powered-by");
+  const baselineHeaders = server.baselineSecurityHeaders({ production: env.NODE_ENV === "production" });
+  app.use((_req, res, next) => {
+    res.set(baselineHeaders);
+    // Documents set their own policy (with the script nonce); everything else gets the strict one.
+    onHeaders(res, () => {
+      if (!res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", server.FILE_CSP);
+    });
+    next();
+  });
   app.use(compression());
   if (vite) {
     app.use(vite.middlewares);

@@ -3,6 +3,9 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+import { getEnv } from "#app/.server/env.ts";
+import { documentCsp } from "#app/.server/http.ts";
+import { frameOrigins } from "#app/.server/site.ts";
 import { NonceProvider } from "#app/utils/nonce.tsx";
 
 export const streamTimeout = 5_000;
@@ -37,6 +40,10 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.set(
+            "Content-Security-Policy",
+            documentCsp({ nonce, frameOrigins: frameOrigins(), production: getEnv().NODE_ENV === "production" }),
+          );
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

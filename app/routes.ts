@@ -1,11 +1,59 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 // The URLs are an external contract (printed flyers, search results, the old site's links),
 // so they are listed here by hand, PascalCase and all, each mapped to a kebab-case module.
 export default [
   route("healthz", "routes/healthcheck.ts"),
+  route("robots.txt", "routes/seo/robots[.]txt.ts"),
+  route("sitemap.xml", "routes/seo/sitemap[.]xml.ts"),
+  route("Promotion/Press", "routes/site/press-redirect.ts"),
+  route(":site/press/rss.xml", "routes/seo/press-rss[.]xml.ts"),
+  // Lead forms posted in place by scripts (JSON answers); the pages below take plain posts.
+  route("actions/interest", "routes/actions/interest.ts"),
+  route("actions/visit", "routes/actions/visit.ts"),
+  route("actions/inquiry", "routes/actions/inquiry.ts"),
+  // The sales office's console: outside the public frame, every page behind the admin layout's guard.
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.ts"),
+    route("leads/export.csv", "routes/admin/leads-export[.]csv.ts"),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("leads", "routes/admin/leads.tsx"),
+      route("leads/:id", "routes/admin/lead.tsx"),
+      route("leads/:id/delete", "routes/admin/lead-delete.tsx"),
+      route("notifications", "routes/admin/notifications.tsx"),
+    ]),
+  ]),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
+    route(":site/press", "routes/site/press-list.tsx"),
+    route(":site/press/:id", "routes/site/press-detail.tsx"),
+    route(":site/press/:id/edit", "routes/site/press-edit.tsx"),
+    route(":site/press/:id/delete", "routes/site/press-delete.tsx"),
+    route("Promotion/Customer", "routes/site/inquiry.tsx"),
+    route(":site/customer", "routes/site/customer.tsx"),
+    route("privacy", "routes/site/privacy.tsx"),
+    // Informational pages. Paths match regardless of case, so other spellings (/SalesInfo/StampTax)
+    // reach these modules and their loaders redirect them to the canonical URL (decision 005).
+    route("Brand/intro", "routes/site/brand-intro.tsx"),
+    route("Brand/video", "routes/site/brand-video.tsx"),
+    route("BusinessGuide/intro", "routes/site/business-intro.tsx"),
+    route("BusinessGuide/plan", "routes/site/business-plan.tsx"),
+    route("BusinessGuide/documents", "routes/site/business-documents.tsx"),
+    route("SalesInfo/announcement", "routes/site/sales-announcement.tsx"),
+    route("SalesInfo/SubscriptionGuide", "routes/site/sales-subscription.tsx"),
+    route("SalesInfo/guide", "routes/site/sales-subscription-alias.ts"),
+    route("SalesInfo/stampTax", "routes/site/sales-stamp-tax.tsx"),
+    route("LocationEnvironment/intro", "routes/site/location-intro.tsx"),
+    route("LocationEnvironment/primium", "routes/site/location-premium.tsx"),
+    route("ComplexGuide/intro", "routes/site/complex-intro.tsx"),
+    route("ComplexGuide/detailintro", "routes/site/complex-detail.tsx"),
+    route("ComplexGuide/community", "routes/site/complex-community.tsx"),
+    route("FloorPlan/videos", "routes/site/floor-plan-videos.tsx"),
+    route("FloorPlan/Emodel", "routes/site/floor-plan-emodel.tsx"),
+    route("FloorPlan/:type", "routes/site/floor-plan.tsx"),
+    route("Interior/:type", "routes/site/interior.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

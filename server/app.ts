@@ -1,14 +1,56 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { RouterContextProvider } from "react-router";
+import { boot as openDatabase } from "#app/.server/boot.ts";
+import { clientAddress, clientAddressContext } from "#app/.server/client-address.ts";
+import { getEnv } from "#app/.server/env.ts";
+import { startOutboxWorker } from "#app/.server/outbox.ts";
+import { startRetentionTimer } from "#app/.server/retention.ts";
+import { smsProviderFromEnv } from "#app/.server/sms/provider.ts";
 
 // The server bundle's entry (see vite.config.ts): server.js imports this from the build in
 // production and through Vite in development, so app code is loaded exactly once either way.
-export { boot } from "#app/.server/boot.ts";
+export { baselineSecurityHeaders, FILE_CSP } from "#app/.server/http.ts";
+
+/** The web server's boot: the database, then the SMS outbox worker, which stops before the database closes. */
+export async function boot() {
+  const booted = await openDatabase();
+  const worker = startOutboxWorker({ provider: smsProviderFromEnv(booted.env) });
+  // Deletes leads past the consent text's retention period, shortly after boot and then daily.
+  const retention = startRetentionTimer();
+  return {
+    ...booted,
+    async shutdown() {
+      await Promise.all([worker.stop(), retention.stop()]);
+      await booted.shutdown();
+    },
+  };
+}
 
 export const app = express();
+
+// Behind TRUST_PROXY proxies, Express rebuilds the URL from X-Forwarded-Proto/-Host, so React
+// Router's check that a form post's Origin matches the URL holds behind a TLS-terminating proxy.
+// Set on the first request: the configuration is validated at boot, after this module loads.
+app.use((_req, _res, next) => {
+  if (app.get("trust proxy") !== getEnv().TRUST_PROXY) app.set("trust proxy", getEnv().TRUST_PROXY);
+  next();
+});
 
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
+    getLoadContext(req) {
+      const context = new RouterContextProvider();
+      context.set(
+        clientAddressContext,
+        clientAddress({
+          socketAddress: req.socket.remoteAddress,
+          forwardedFor: req.headers["x-forwarded-for"],
+          trustProxy: getEnv().TRUST_PROXY,
+        }),
+      );
+      return context;
+    },
   }),
 );

@@ -19,6 +19,7 @@ z.url({ protocol: /^postgres(ql)?$/ })
     SESSION_SECRET: optional(z.string().min(32)),
     ADMIN_EMAIL: optional(z.email()),
     ADMIN_PASSWORD: optional(z.string().min(10)),
+    TRUST_PROXY: optional(z.coerce.number().int().min(0).max(10)).transform((value) => value ?? 0),
     SITE: optional(
       z
         .string()
@@ -26,8 +27,30 @@ z.url({ protocol: /^postgres(ql)?$/ })
           message: `must be one of: ${Object.keys(sitePacks).join(", ")}`,
         }),
     ).transform((value) => value ?? DEFAULT_SITE),
+    // Leads area: form limits and SMS delivery.
+    E2E: optional(z.enum(["0", "1"])).transform((value) => value === "1"),
+    LEADS_RATE_LIMIT: optional(z.enum(["on", "off"])),
+    SMS_PROVIDER: optional(z.enum(["log", "webhook", "solapi"])).transform((value) => value ?? "log"),
+    SMS_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/ })),
+    SOLAPI_API_KEY: optional(z.string().min(1)),
+    SOLAPI_API_SECRET: optional(z.string().min(1)),
+    SMS_SENDER: optional(z.string().regex(/^[0-9-]{8,14}$/)).transform((value) => value?.replace(/\D/g, "")),
+    SMS_STAFF_TO: optional(z.string().regex(/^01[0-9][0-9-]{7,10}(\s*,\s*01[0-9][0-9-]{7,10})*$/)).transform(
+      (value) => value?.split(",").map((phone) => phone.replace(/\D/g, "")) ?? [],
+    ),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && env.LEADS_RATE_LIMIT === "off") {
+      ctx.addIssue({ code: "custom", path: ["LEADS_RATE_LIMIT"], message: "must not be off when NODE_ENV=production" });
+    }
+    if (env.SMS_PROVIDER === "webhook" && !env.SMS_WEBHOOK_URL) {
+      ctx.addIssue({ code: "custom", path: ["SMS_WEBHOOK_URL"], message: "is required when SMS_PROVIDER=webhook" });
+    }
+    if (env.SMS_PROVIDER === "solapi") {
+      for (const name of ["SOLAPI_API_KEY", "SOLAPI_API_SECRET", "SMS_SENDER"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when SMS_PROVIDER=solapi" });
+      }
+    }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -75,10 +98,17 @@ const EXPECTED: Record<string, string> = {
   SESSION_SECRET: "must be at least 32 characters long",
   ADMIN_EMAIL: "must be an email address",
   ADMIN_PASSWORD: "must be at least 10 characters long",
+  TRUST_PROXY: "must be the number of proxies in front of the server, 0 to 10",
+  E2E: "must be 0 or 1",
+  LEADS_RATE_LIMIT: "must be on or off",
+  SMS_PROVIDER: "must be log, webhook or solapi",
+  SMS_WEBHOOK_URL: "must be an http:// or https:// URL",
+  SMS_SENDER: "must be the registered sender number, e.g. 16610000",
+  SMS_STAFF_TO: "must be comma-separated mobile numbers, e.g. 01012345678,01098765432",
 };
 
 function redact(name: string, value: string | undefined) {
-  return /SECRET|PASSWORD|DATABASE_URL/.test(name) ? "…" : value;
+  return /SECRET|PASSWORD|DATABASE_URL|API_KEY|WEBHOOK_URL/.test(name) ? "…" : value;
 }
 
 let current: Env | undefined;

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 
 /** The one Postgres schema, shared by PGlite and PostgreSQL. Generate migrations with `npm run db:generate`. */
 
@@ -26,3 +26,159 @@ export const pressArticles = pgTable(
   ],
 );
 
+// --- Administrator sessions and login throttling (press / admin auth) ---
+
+/** One row per signed-in browser. `id` is the SHA-256 of the cookie's token, never the token. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: varchar({ length: 64 }).primaryKey(),
+    adminId: integer()
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("sessions_admin_id_idx").on(table.adminId), index("sessions_expires_at_idx").on(table.expiresAt)],
+);
+
+/** Failed sign-ins, keyed by an HMAC of the email or of the client address (never the raw value). */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    key: varchar({ length: 80 }).notNull(),
+    attemptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("login_attempts_key_attempted_at_idx").on(table.key, table.attemptedAt)],
+);
+
+// --- Leads: registrations, their SMS outbox and form rate limits (leads area) ---
+
+/** Every registration, visit reservation and inquiry, including those flagged as spam. */
+export const leads = pgTable(
+  "leads",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** One per rendered form: a double click or a network retry finds the lead it already made. */
+    submissionId: varchar({ length: 64 }).notNull(),
+    kind: varchar({ length: 16 }).$type<"interest" | "visit" | "inquiry">().notNull(),
+    site: varchar({ length: 64 }).notNull(),
+    name: varchar({ length: 50 }).notNull(),
+    /** Digits only. */
+    phone: varchar({ length: 16 }).notNull(),
+    message: text().notNull().default(""),
+    consentVersion: varchar({ length: 32 }).notNull(),
+    consentedAt: timestamp({ withTimezone: true }).notNull(),
+    sourcePath: varchar({ length: 300 }).notNull(),
+    utmSource: varchar({ length: 100 }),
+    utmMedium: varchar({ length: 100 }),
+    utmCampaign: varchar({ length: 100 }),
+    referrerHost: varchar({ length: 255 }),
+    userAgent: varchar({ length: 400 }).notNull().default(""),
+    status: varchar({ length: 16 }).$type<"new" | "contacted" | "visited" | "closed" | "spam">().notNull().default("new"),
+    spam: boolean().notNull().default(false),
+    /** Why a lead was flagged: "honeypot", "too-fast" or "no-token". */
+    spamReason: varchar({ length: 16 }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("leads_submission_id_key").on(table.submissionId),
+    // Duplicate folding looks up the same phone and kind in the last few minutes.
+    index("leads_kind_phone_created_at_idx").on(table.kind, table.phone, table.createdAt),
+    index("leads_created_at_idx").on(table.createdAt),
+    // The admin inbox and export page with the row value (created_at, id) < (…, …), newest first.
+    index("leads_created_at_id_idx").on(table.createdAt, table.id),
+  ],
+);
+
+/**
+ * Text messages waiting to be sent, written in the lead's transaction. One worker at a time
+ * holds a row (`status` "sending" until `lockedUntil`); see app/.server/outbox.ts.
+ */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    leadId: integer().references(() => leads.id, { onDelete: "set null" }),
+    purpose: varchar({ length: 16 }).$type<"confirmation" | "staff">().notNull(),
+    /** Digits only. */
+    recipient: varchar({ length: 16 }).notNull(),
+    body: text().notNull(),
+    status: varchar({ length: 16 }).$type<"pending" | "sending" | "sent" | "failed">().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedBy: varchar({ length: 64 }),
+    lockedUntil: timestamp({ withTimezone: true }),
+    provider: varchar({ length: 16 }),
+    providerMessageId: varchar({ length: 128 }),
+    /** The provider's answer (or the error) of the last attempt, as text. */
+    lastResponse: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("sms_outbox_status_next_attempt_at_idx").on(table.status, table.nextAttemptAt),
+    index("sms_outbox_lead_id_idx").on(table.leadId),
+  ],
+);
+
+/** Fixed windows per key (e.g. form kind + hashed client address), shared by every instance. */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar({ length: 120 }).primaryKey(),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+  hits: integer().notNull(),
+});
+
+// --- Admin console: notes, status history and saved searches (admin area) ---
+
+/** A manager's note on a lead. The author's email is kept so the note still names them if the account goes. */
+export const leadNotes = pgTable(
+  "lead_notes",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    leadId: integer()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    authorId: integer().references(() => admins.id, { onDelete: "set null" }),
+    authorEmail: varchar({ length: 254 }).notNull(),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("lead_notes_lead_id_created_at_idx").on(table.leadId, table.createdAt)],
+);
+
+/** Every status a manager gave a lead, oldest first: who moved it from what to what, and when. */
+export const leadStatusChanges = pgTable(
+  "lead_status_changes",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    leadId: integer()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    fromStatus: varchar({ length: 16 }).notNull(),
+    toStatus: varchar({ length: 16 }).notNull(),
+    authorId: integer().references(() => admins.id, { onDelete: "set null" }),
+    authorEmail: varchar({ length: 254 }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("lead_status_changes_lead_id_idx").on(table.leadId)],
+);
+
+/**
+ * An inbox search (a name or phone digits) kept on the server for a few hours, so the page's URL
+ * carries only this random id and never the term itself.
+ */
+export const leadSearches = pgTable(
+  "lead_searches",
+  {
+    id: varchar({ length: 32 }).primaryKey(),
+    adminId: integer()
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    term: varchar({ length: 100 }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("lead_searches_created_at_idx").on(table.createdAt)],
+);

@@ -1,5 +1,6 @@
 import { sitePacks } from "#app/content/index.ts";
 import type { SitePack } from "#app/content/types.ts";
+import { VIDEO_EMBED_ORIGIN } from "#app/utils/video.ts";
 import { getEnv } from "./env.ts";
 
 /** The content pack this server presents (chosen by SITE). */
@@ -12,4 +13,10 @@ export function getSite(): SitePack {
 /** A content pack by URL slug, for /{site}/… routes; undefined for an unknown slug. */
 export function findSite(slug: string | undefined): SitePack | undefined {
   return slug && Object.hasOwn(sitePacks, slug) ? sitePacks[slug] : undefined;
+}
+
+/** Origins the pages may frame (video player, VR tours): the CSP's frame-src. */
+export function frameOrigins(): string[] {
+  const tours = getSite().vrTabs.map((tab) => new URL(tab.url).origin);
+  return [...new Set([VIDEO_EMBED_ORIGIN, ...tours])];
 }

@@ -33,8 +33,9 @@ export interface PageBanner {
 export interface PageInfo {
   title: string;
   description: string;
-  /** Menu group whose sub-menu bar the page shows. */
+  /** Id of the `menu` or `subMenus` group whose sub-menu bar the page shows (none if unknown). */
   group: string;
+  /** The frame shows it above the page; its title is the page's <h1>. */
   banner: PageBanner;
 }
 
@@ -71,6 +72,9 @@ export interface UnitArea {
   exclusivePyeong: string;
   supplyPyeong: string;
   unitCount: string;
+  /** Officetels are sold by contract area (전용 + 공용 + 기타공용); apartments leave these out. */
+  contractM2?: string;
+  contractPyeong?: string;
 }
 
 export interface UnitType {
@@ -81,6 +85,7 @@ export interface UnitType {
   kind: "apartment" | "officetel";
   area: UnitArea;
   floorPlan: ImageAsset;
+  /** The first is the plan's one-line summary (the page's heading), the rest its strong points. */
   features: string[];
 }
 
@@ -133,13 +138,34 @@ export interface SitePack {
     keywords: string[];
   };
   menu: MenuGroup[];
+  /**
+   * Sub-menu bars a page may show that are not top-menu groups (a page's `group` names either).
+   * Daegu ids: "floorPlan" (/FloorPlan/59A, 59B, 84A, 84B, 114A, Emodel) for the floor-plan pages
+   * and "videos" (/FloorPlan/videos, /LocationEnvironment/intro, /LocationEnvironment/primium)
+   * for /FloorPlan/videos.
+   */
+  subMenus: MenuGroup[];
   familySite: { label: string; url: string };
   footerDisclaimer: string[];
   copyrightYear: number;
   /** Keyed by canonical path, e.g. "/Brand/intro". */
   pages: Record<string, PageInfo>;
+  /** Unit types by floor-plan key (/FloorPlan/{key}); the home page's floor-plan tabs read them too. */
+  units: UnitType[];
+  /** VR model-house tours (/FloorPlan/Emodel and the home page). */
+  vrTabs: VrTab[];
+  /** Bodies of the informational pages (pages area). */
+  infoPages: InfoPages;
   /** Press articles seeded into an empty database (demo packs only; a real site starts empty). */
   demoPress: DemoPressArticle[];
+  /** The press list and article pages (/{site}/press): their metadata and banner. */
+  pressPage: { title: string; description: string; banner: PageBanner };
+  /** Lead forms: consent notice, customer pages, confirmation SMS (leads area). */
+  leads: LeadContent;
+  /** The /privacy page (개인정보처리방침). */
+  privacy: PrivacyPolicy;
+  /** The home page's sections (home area). */
+  home: HomeContent;
 }
 
 /** A press article the demo database starts with. */
@@ -150,4 +176,244 @@ export interface DemoPressArticle {
   /** Days before first start; fractional values give times of day. */
   daysAgo: number;
   views: number;
+}
+
+// ── Leads area: forms, consent and the privacy policy ──
+
+/** The consent notice every lead form shows (PIPA art. 15: purpose, items, retention, refusal). */
+export interface LeadConsent {
+  /** Stored with each lead; change it whenever the wording below changes. */
+  version: string;
+  label: string;
+  purpose: string;
+  items: string;
+  retention: string;
+  /** The right to refuse and what refusing means. */
+  refusal: string;
+}
+
+/** A page served by code (not a `pages` entry) with its metadata and banner. */
+export interface LeadPage {
+  title: string;
+  description: string;
+  banner: PageBanner;
+}
+
+export interface LeadContent {
+  consent: LeadConsent;
+  popup: { title: string; intro: string };
+  /** /Promotion/Customer. */
+  inquiryPage: LeadPage & { heading: string; intro: string[]; image: ImageAsset };
+  /** /{site}/customer and the home page's reservation form. */
+  visitPage: LeadPage & { heading: string; intro: string[] };
+  /** How the sales office names each kind of lead, e.g. "방문 예약". */
+  kindLabels: Record<"interest" | "visit" | "inquiry", string>;
+  /** The confirmation SMS sent to a visitor, and the optional note to staff. */
+  sms: {
+    /** Starts every message, e.g. "[동대구 온빛채 센트럴]". */
+    senderName: string;
+    /** What the visitor's message confirms, per kind. */
+    headlines: Record<"interest" | "visit" | "inquiry", string>;
+    /** One line on what is still available, e.g. "잔여세대: 84A·84B 일부 세대 선착순 계약 중". */
+    remainingUnits: string;
+    /** How to stop these messages, e.g. "무료 수신거부 080-000-0000". */
+    optOut: string;
+    /**
+     * The visitor's message. Placeholders: {senderName} {name} {headline} {modelHouseAddress}
+     * {modelHouseHours} {remainingUnits} {salesPhone} {optOut}.
+     */
+    confirmation: string;
+    /** The note to staff (no full name or number). Placeholders: {senderName} {kindLabel} {maskedName} {maskedPhone}. */
+    staff: string;
+  };
+}
+
+export interface PrivacyPolicy {
+  page: LeadPage;
+  /** Section headings, in the order the page shows them. */
+  headings: Record<
+    | "purposes"
+    | "items"
+    | "retention"
+    | "destruction"
+    | "processors"
+    | "thirdParties"
+    | "rights"
+    | "safeguards"
+    | "officer"
+    | "remedies"
+    | "changes",
+    string
+  >;
+  /** Small labels inside the sections. */
+  labels: Record<"collected" | "how" | "processorName" | "processorTask" | "phone" | "email" | "effective", string>;
+  /** Who is responsible for the personal data (the data controller). */
+  controller: string;
+  effectiveDate: string;
+  intro: string;
+  purposes: string[];
+  items: { collected: string; how: string };
+  retention: string[];
+  destruction: string[];
+  processors: { name: string; task: string }[];
+  thirdParties: string;
+  rights: string[];
+  safeguards: string[];
+  officer: { title: string; name: string; department: string; phone: string; email: string };
+  remedies: { name: string; contact: string }[];
+  changes: string;
+}
+
+// ── Home area: the sections of the home page ──
+
+/** A link from a home section to the page that tells more. */
+export interface HomeLink {
+  href: string;
+  label: string;
+}
+
+/** A section heading: a small English label over the Korean title. */
+export interface HomeHeading {
+  eyebrow: string;
+  title: string;
+}
+
+/** A headline figure, e.g. { value: "540", unit: "세대", label: "아파트" }. */
+export interface HomeFigure {
+  value: string;
+  unit: string;
+  label: string;
+}
+
+/** A picture with a few lines about it (complex layout, special plan, community). */
+export interface HomeFeature {
+  /** The accordion label on phones, e.g. "단지배치". */
+  label: string;
+  title: string;
+  text: string;
+  image: ImageAsset;
+  link?: HomeLink;
+}
+
+export interface HomeContent {
+  hero: {
+    eyebrow: string;
+    /** Under the <h1> (the project name), one entry per line. */
+    headline: string[];
+    facts: string[];
+    registerLabel: string;
+    visitLabel: string;
+    image: ImageAsset;
+    /** Drawn instead of `image` at 900 px and below. */
+    mobileImage: ImageAsset;
+  };
+  /** Business overview; `label` names its accordion item on phones. */
+  overview: HomeHeading & { label: string; intro: string; figures: HomeFigure[]; facts: LabelValue[]; link: HomeLink };
+  location: HomeHeading & {
+    label: string;
+    intro: string;
+    points: LocationHighlight[];
+    maps: { label: string; image: ImageAsset }[];
+    note: string;
+    link: HomeLink;
+  };
+  brand: HomeHeading & { text: string[]; image: ImageAsset; link: HomeLink };
+  specialPlan: HomeFeature & { eyebrow: string; note: string };
+  /** Cards on every screen; on phones the slides also run in the overview's "premium" item. */
+  premium: HomeHeading & { label: string; intro: string; cards: PremiumCard[]; slides: PremiumSlide[] };
+  complex: HomeHeading & { intro: string; layout: HomeFeature; community: HomeFeature };
+  units: {
+    eyebrow: string;
+    /** The title while neither group is open. */
+    title: string;
+    /** `summary` is the line under each plan; {area} and {count} come from the pack's unit type. */
+    types: { label: string; title: string; intro: string; summary: string };
+    vr: { label: string; title: string; intro: string; hint: string };
+    /** Keys of the floor-plan tabs, in order (e.g. "84A"). */
+    typeKeys: string[];
+    /** Keys of the VR tour tabs (e.g. "84A", "84B"). */
+    vrKeys: string[];
+    link: HomeLink;
+    notice: string;
+  };
+  /** The #interestForm section; its heading and intro are `leads.visitPage`'s. */
+  form: { eyebrow: string };
+  /** For the page's JSON-LD (schema.org ApartmentComplex). */
+  place: { addressRegion: string; addressLocality: string; streetAddress: string; accommodationUnits: number };
+}
+
+// ── Pages area: the bodies of the informational pages ──
+
+/** A titled point: a location highlight, a facility, a step, a brand value. */
+export interface InfoPoint {
+  title: string;
+  text: string;
+}
+
+/** A section of an informational page: a small English label, its <h2> and paragraphs. */
+export interface InfoSection {
+  eyebrow: string;
+  title: string;
+  intro: string[];
+}
+
+/** A section with one picture and the notes (disclaimers) printed under it. */
+export interface IllustratedSection extends InfoSection {
+  image: ImageAsset;
+  notes: string[];
+}
+
+export interface InfoPages {
+  /** /Brand/intro */
+  brand: IllustratedSection & { values: InfoPoint[] };
+  /** /Brand/video: the player is built in code from `videoId`. */
+  brandVideo: InfoSection & { video: { title: string; videoId: string }; notes: string[] };
+  /** /BusinessGuide/intro: the project facts table. */
+  business: InfoSection & { caption: string; facts: LabelValue[]; notes: string[] };
+  /** /BusinessGuide/plan and /BusinessGuide/documents until their content is published. */
+  comingSoon: { label: string; schedule: InfoSection; documents: InfoSection };
+  /** /SalesInfo/announcement: a preview of the recruitment notice and its PDF. */
+  announcement: IllustratedSection & { pdf: { href: string; label: string; loadingLabel: string } };
+  /** /SalesInfo/SubscriptionGuide: how to apply online. */
+  subscription: IllustratedSection & { steps: InfoPoint[]; link: { href: string; label: string } };
+  /** /SalesInfo/stampTax: the officetel sale notice and the stamp tax the buyer pays. */
+  officetel: IllustratedSection & {
+    facts: LabelValue[];
+    stampTax: { title: string; caption: string; headers: [string, string]; rows: LabelValue[]; note: string };
+  };
+  /** /LocationEnvironment/intro */
+  location: InfoSection & { highlights: InfoPoint[]; maps: { label: string; image: ImageAsset }[]; notes: string[] };
+  /** /LocationEnvironment/primium */
+  premium: IllustratedSection & { points: InfoPoint[] };
+  /** /ComplexGuide/intro */
+  complexLayout: IllustratedSection & { zoomLabel: string };
+  /** /ComplexGuide/detailintro */
+  unitPlacement: IllustratedSection & { zoomLabel: string };
+  /** /ComplexGuide/community */
+  community: IllustratedSection & { facilities: InfoPoint[] };
+  /** /FloorPlan/{type}: what every floor-plan page prints around the pack's `units`. */
+  floorPlan: {
+    eyebrow: string;
+    featuresTitle: string;
+    /** The link to the full-size plan, for small screens. */
+    zoomLabel: string;
+    notes: string[];
+    table: {
+      caption: string;
+      area: string;
+      squareMetres: string;
+      pyeong: string;
+      exclusive: string;
+      supply: string;
+      contract: string;
+      apartmentCount: string;
+      officetelCount: string;
+    };
+  };
+  /** /FloorPlan/videos */
+  videos: InfoSection & { tabListLabel: string; tabs: VideoTab[]; notes: string[] };
+  /** /FloorPlan/Emodel: tours come from the pack's `vrTabs`. */
+  emodel: InfoSection & { tabListLabel: string; hint: string; notes: string[] };
+  /** /Interior/{key} */
+  interior: { eyebrow: string; intro: string[]; notes: string[]; sets: InteriorSet[] };
 }

@@ -1,30 +1,193 @@
+import { Link } from "react-router";
 import { getSite } from "#app/.server/site.ts";
-import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { issueFormToken } from "#app/.server/spam.ts";
+import { ComplexSection } from "#app/components/home/complex.tsx";
+import { HERO_PHONE_MEDIA, HERO_WIDE_MEDIA, HomeHero } from "#app/components/home/hero.tsx";
+import { HomeOverview } from "#app/components/home/overview.tsx";
+import { PremiumCards } from "#app/components/home/premium.tsx";
+import { useSectionSteps } from "#app/components/home/section-steps.tsx";
+import { UnitPlan, type UnitTab } from "#app/components/home/unit-plan.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import { VisitForm } from "#app/components/visit-form.tsx";
+import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
+import type { HomeContent, SitePack, VrTab } from "#app/content/types.ts";
+import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { formatPhone, telHref } from "#app/utils/phone.ts";
 import type { Route } from "./+types/home";
+import "#app/styles/home.css";
 
 export async function loader() {
   const site = getSite();
   const page = site.pages["/"];
   if (!page) throw new Error("The content pack has no home page entry.");
-  return { page, projectName: site.brand.projectName, phone: site.phone };
+  return {
+    page: { title: page.title, description: page.description },
+    slug: site.slug,
+    projectName: site.brand.projectName,
+    builder: site.builder,
+    home: site.home,
+    unitTabs: homeUnitTabs(site),
+    vrTabs: homeVrTabs(site),
+    visit: { heading: site.leads.visitPage.heading, intro: site.leads.visitPage.intro },
+    consent: site.leads.consent,
+    modelHouse: site.modelHouse,
+    phone: site.phone,
+    consultationHours: site.consultationHours,
+    token: issueFormToken("visit"),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  seo(siteSeoFrom(matches), {
-    title: loaderData?.page.title ?? "",
-    description: loaderData?.page.description ?? "",
-    path: "/",
+/** The home page's floor-plan tabs, from the pack's unit types (the floor-plan pages' data). */
+function homeUnitTabs(site: SitePack): UnitTab[] {
+  return site.home.units.typeKeys.map((key) => {
+    const unit = site.units.find((candidate) => candidate.key === key);
+    if (!unit) throw new Error(`The home page's unit tab ${key} is not in the pack's units.`);
+    const summary = site.home.units.types.summary
+      .replace("{area}", unit.area.exclusiveM2)
+      .replace("{count}", unit.area.unitCount);
+    return { key, label: unit.label, image: unit.floorPlan, summary };
   });
+}
+
+/** The VR tours the home page offers, from the pack's model-house tabs (/FloorPlan/Emodel). */
+function homeVrTabs(site: SitePack): VrTab[] {
+  return site.home.units.vrKeys.flatMap((key) => site.vrTabs.filter((tab) => tab.key === key));
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = siteSeoFrom(matches);
+  if (!loaderData) return seo(site, { title: "", description: "", path: "/" });
+  const { page, home, projectName, builder } = loaderData;
+  const tags = seo(site, {
+    title: page.title,
+    description: page.description,
+    path: "/",
+    jsonLd: site && {
+      "@context": "https://schema.org",
+      "@type": "ApartmentComplex",
+      name: projectName,
+      description: page.description,
+      url: absoluteUrl(site.siteUrl, "/"),
+      image: absoluteUrl(site.siteUrl, site.shareImage.src),
+      numberOfAccommodationUnits: home.place.accommodationUnits,
+      tourBookingPage: absoluteUrl(site.siteUrl, "/#interestForm"),
+      address: {
+        "@type": "PostalAddress",
+        addressCountry: "KR",
+        addressRegion: home.place.addressRegion,
+        addressLocality: home.place.addressLocality,
+        streetAddress: home.place.streetAddress,
+      },
+      brand: { "@type": "Brand", name: builder },
+    },
+  });
+  // The hero is the largest paint: fetch the one picture this screen draws before the body arrives.
+  const preload = (src: string, media: string) =>
+    ({ tagName: "link", rel: "preload", as: "image", href: src, media, fetchPriority: "high" }) as const;
+  return [...tags, preload(home.hero.image.src, HERO_WIDE_MEDIA), preload(home.hero.mobileImage.src, HERO_PHONE_MEDIA)];
+};
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { page, projectName, phone } = loaderData;
+  const { home, projectName, unitTabs, vrTabs } = loaderData;
+  const containerRef = useSectionSteps<HTMLDivElement>();
   return (
-    <section className="home-hero">
-      <h1>{projectName}</h1>
-      {page.banner.taglines.map((line) => (
-        <p key={line}>{line}</p>
-      ))}
-      <p>분양문의 {phone}</p>
+    <div className="home" ref={containerRef}>
+      <HomeHero hero={home.hero} projectName={projectName} />
+      <HomeOverview home={home} />
+      <BrandSection brand={home.brand} />
+      <SpecialPlanSection specialPlan={home.specialPlan} />
+      <PremiumCards premium={home.premium} />
+      <ComplexSection complex={home.complex} specialPlan={home.specialPlan} />
+      <UnitPlan units={home.units} tabs={unitTabs} vrTabs={vrTabs} />
+      <VisitSection data={loaderData} />
+    </div>
+  );
+}
+
+function BrandSection({ brand }: { brand: HomeContent["brand"] }) {
+  return (
+    <section className="home-section home-brand" data-home-step aria-labelledby="home-brand-title">
+      <div className="home-section__inner home-brand__grid">
+        <header className="home-heading">
+          <p className="home-heading__eyebrow">{brand.eyebrow}</p>
+          <h2 id="home-brand-title" className="home-heading__title">
+            {brand.title}
+          </h2>
+          {brand.text.map((line) => (
+            <p key={line} className="home-heading__intro">
+              {line}
+            </p>
+          ))}
+        </header>
+        <Link to={brand.link.href} className="home-brand__video">
+          <Picture image={brand.image} sizes="(max-width: 900px) 100vw, 60vw" />
+          <span className="home-brand__play">
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
+            </svg>
+            {brand.link.label}
+          </span>
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function SpecialPlanSection({ specialPlan }: { specialPlan: HomeContent["specialPlan"] }) {
+  return (
+    <section className="home-section home-special" data-home-step aria-labelledby="home-special-title">
+      <div className="home-section__inner">
+        <header className="home-heading home-heading--center">
+          <p className="home-heading__eyebrow">{specialPlan.eyebrow}</p>
+          <h2 id="home-special-title" className="home-heading__title">
+            {specialPlan.title}
+          </h2>
+          <p className="home-heading__intro">{specialPlan.text}</p>
+        </header>
+        <Picture image={specialPlan.image} className="home-special__image" sizes="80vw" />
+        <p className="home-note home-special__note">{specialPlan.note}</p>
+      </div>
+    </section>
+  );
+}
+
+function VisitSection({ data }: { data: Route.ComponentProps["loaderData"] }) {
+  const { home, visit, slug, token, consent, modelHouse, phone, consultationHours } = data;
+  return (
+    <section id="interestForm" className="home-section home-visit" data-home-step aria-labelledby="home-visit-title">
+      <div className="home-section__inner home-visit__grid">
+        <header className="home-heading">
+          <p className="home-heading__eyebrow">{home.form.eyebrow}</p>
+          <h2 id="home-visit-title" className="home-heading__title">
+            {visit.heading}
+          </h2>
+          {visit.intro.map((line) => (
+            <p key={line} className="home-heading__intro">
+              {line}
+            </p>
+          ))}
+          <dl className="home-facts home-visit__facts">
+            <div>
+              <dt>{LEAD_FORM_TEXT.facts.modelHouse}</dt>
+              <dd>{modelHouse.address}</dd>
+            </div>
+            <div>
+              <dt>{LEAD_FORM_TEXT.facts.hours}</dt>
+              <dd>{modelHouse.hours}</dd>
+            </div>
+            <div>
+              <dt>{LEAD_FORM_TEXT.facts.salesPhone}</dt>
+              <dd>
+                <a href={telHref(phone)} className="home-visit__phone">
+                  {formatPhone(phone)}
+                </a>{" "}
+                {consultationHours}
+              </dd>
+            </div>
+          </dl>
+        </header>
+        <VisitForm site={slug} token={token} consent={consent} />
+      </div>
     </section>
   );
 }

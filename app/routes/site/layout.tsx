@@ -1,57 +1,125 @@
-import { Link, Outlet } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useLocation, useMatches } from "react-router";
+import { attributionMiddleware } from "#app/.server/attribution.ts";
+import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { getSite } from "#app/.server/site.ts";
+import { PageBanner } from "#app/components/frame/page-banner.tsx";
+import { SiteFrame, type FrameContent } from "#app/components/frame/site-frame.tsx";
+import { SubMenu } from "#app/components/frame/sub-menu.tsx";
+import { RegisterLink } from "#app/components/register-link.tsx";
+import { RegistrationPopupProvider } from "#app/components/registration-popup.tsx";
+import type { PageInfo } from "#app/content/types.ts";
 import type { Route } from "./+types/layout";
+
+/**
+ * A route module may export `handle = { page: "/SalesInfo/SubscriptionGuide" }` to show that
+ * page's banner and sub-menu under another URL (aliases); otherwise the URL itself is the key.
+ */
+export interface SitePageHandle {
+  page?: string;
+}
+
+// Remembers the campaign (utm_*) and referring site a visit landed from, for the lead forms.
+export const middleware: Route.MiddlewareFunction[] = [attributionMiddleware];
 
 export async function loader() {
   const site = getSite();
-  return {
+  const content: FrameContent = {
     brand: site.brand,
     phone: site.phone,
     menu: site.menu,
     builder: site.builder,
+    developer: site.developer,
     company: site.company,
+    familySite: site.familySite,
     footerDisclaimer: site.footerDisclaimer,
     copyrightYear: site.copyrightYear,
   };
+  // Every page's banner travels once: this loader does not run again on client navigation.
+  const pages = Object.fromEntries(
+    Object.entries(site.pages).map(([path, page]) => [path, { group: page.group, banner: page.banner }]),
+  );
+  return { content, pages, subMenus: [...site.menu, ...site.subMenus] };
 }
 
+// Public pages are the same for every visitor. A minute of freshness absorbs traffic spikes
+// (an ad campaign, a news article); stale-while-revalidate keeps serving the cached page for ten
+// more minutes while a CDN fetches the new one, so a deploy or a published article shows within
+// about a minute. Routes with personal content (a signed-in admin) export their own headers, and
+// an error a child throws with its own Cache-Control (401, 403) keeps it.
+export const headers: Route.HeadersFunction = ({ errorHeaders }) =>
+  errorHeaders?.has("Cache-Control") ? errorHeaders : { "Cache-Control": CACHE_CONTROL.publicPage };
+
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { brand, phone, menu, builder, company, footerDisclaimer, copyrightYear } = loaderData;
+  const { content, pages, subMenus } = loaderData;
+  const { pathname } = useLocation();
+  const found = findPage(pages, useCurrentPagePath(pathname));
+  const [path, page] = found ?? ["/", undefined];
+  const group = page && subMenus.find((candidate) => candidate.id === page.group);
   return (
-    <>
-      <a className="skip-link" href="#main">
-        본문 바로가기
-      </a>
-      <header className="site-header">
-        <Link to="/" className="site-logo">
-          <img src={brand.logo.src} alt={brand.logo.alt} width={brand.logo.width / 2} height={brand.logo.height / 2} />
-        </Link>
-        <nav aria-label="주 메뉴">
-          <ul>
-            {menu.map((group) => (
-              <li key={group.id}>
-                <Link to={group.subMenu[0]?.subUrl ?? "/"}>{group.title}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <a className="site-phone" href={`tel:${phone.replace(/[^0-9]/g, "")}`}>
-          {phone}
-        </a>
-      </header>
-      <main id="main">
+    <RegistrationPopupProvider>
+      <SiteFrame content={content}>
+        {/* The home page builds its own hero instead of a banner. */}
+        {page && path !== "/" ? (
+          <>
+            <PageBanner key={path} banner={page.banner} eyebrow={content.brand.nameEn} />
+            {group ? <SubMenu group={group} current={path} /> : null}
+          </>
+        ) : null}
         <Outlet />
-      </main>
-      <footer className="site-footer">
-        <p>{company.name}</p>
-        {footerDisclaimer.map((line) => (
-          <p key={line}>{line}</p>
-        ))}
-        <p>
-          분양문의 {phone} · 시공 {builder}
-        </p>
-        <p>© {copyrightYear} {brand.projectName}. All rights reserved.</p>
-      </footer>
-    </>
+      </SiteFrame>
+    </RegistrationPopupProvider>
   );
+}
+
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const heading = notFound ? "Not Found" : "Unexpected Application Error!";
+  // Without the pack (the layout's own loader failed) the root boundary's plain page is the honest fallback.
+  if (!loaderData) throw error;
+  return (
+    <RegistrationPopupProvider>
+      <SiteFrame content={loaderData.content}>
+        <title>{`${heading} | ${loaderData.content.brand.projectName}`}</title>
+        <meta name="robots" content="noindex" />
+        <section className="error-page">
+          <p className="error-page__code" aria-hidden="true">
+            {isRouteErrorResponse(error) ? error.status : 500}
+          </p>
+          <h1 className="error-page__title">{heading}</h1>
+          <p className="error-page__message">
+            {notFound
+              ? "요청하신 페이지를 찾을 수 없습니다. 주소가 바뀌었거나 삭제된 페이지일 수 있습니다."
+              : "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요."}
+          </p>
+          <div className="error-page__actions">
+            <Link to="/" className="button button--navy">
+              홈으로 돌아가기
+            </Link>
+            <RegisterLink className="button button--outline">관심고객 등록</RegisterLink>
+          </div>
+          {import.meta.env.DEV && error instanceof Error ? (
+            <pre className="error-page__stack">{error.stack}</pre>
+          ) : null}
+        </section>
+      </SiteFrame>
+    </RegistrationPopupProvider>
+  );
+}
+
+function useCurrentPagePath(pathname: string) {
+  const matches = useMatches();
+  const aliased = matches.map((match) => (match.handle as SitePageHandle | undefined)?.page).findLast(Boolean);
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return aliased ?? trimmed;
+}
+
+/**
+ * The pack's key and entry for a path: exact first, then ignoring case, since old links use
+ * both /SalesInfo/stampTax and /SalesInfo/StampTax.
+ */
+function findPage<T extends Pick<PageInfo, "group" | "banner">>(pages: Record<string, T>, path: string) {
+  const key = Object.hasOwn(pages, path)
+    ? path
+    : Object.keys(pages).find((candidate) => candidate.toLowerCase() === path.toLowerCase());
+  return key === undefined ? undefined : ([key, pages[key]!] as const);
 }

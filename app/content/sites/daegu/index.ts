@@ -1,7 +1,13 @@
 import type { SitePack } from "../../types";
-import { menu } from "./menu";
+import { menu, subMenus } from "./menu";
 import { pages } from "./pages";
 import { demoPress } from "./press";
+import { leads } from "./leads";
+import { privacy } from "./privacy";
+import { home } from "./home";
+import { infoPages } from "./info-pages";
+import { vrTabs } from "./media";
+import { units } from "./units";
 
 const images = "/images/daegu";
 
@@ -34,6 +40,7 @@ export const daegu: SitePack = {
     keywords: ["동대구 온빛채 센트럴", "신천동 아파트", "동대구역 아파트", "대구 분양", "오피스텔 분양"],
   },
   menu,
+  subMenus,
   familySite: { label: "온빛건설", url: "https://example.com/onbit" },
   footerDisclaimer: [
     "본 홈페이지의 이미지, 조경, 시설물 및 주변 환경은 소비자의 이해를 돕기 위한 것으로 실제와 다를 수 있으며 변경될 수 있습니다.",
@@ -41,5 +48,16 @@ export const daegu: SitePack = {
   ],
   copyrightYear: 2025,
   pages,
+  units,
+  vrTabs,
+  infoPages,
   demoPress,
+  pressPage: {
+    title: "보도자료 | 동대구 온빛채 센트럴",
+    description: "동대구 온빛채 센트럴의 분양 소식과 언론 보도를 모았습니다. 견본주택 개관, 청약 일정, 현장 소식을 확인하세요.",
+    banner: { title: "보도자료", taglines: ["동대구 온빛채 센트럴의 새로운 소식을 전해드립니다"] },
+  },
+  leads,
+  privacy,
+  home,
 };

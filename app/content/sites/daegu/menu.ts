@@ -73,3 +73,27 @@ export const menu: MenuGroup[] = [
     ],
   },
 ];
+
+export const subMenus: MenuGroup[] = [
+  {
+    id: "floorPlan",
+    title: "세대안내",
+    subMenu: [
+      { subTitle: "59A", subUrl: "/FloorPlan/59A" },
+      { subTitle: "59B", subUrl: "/FloorPlan/59B" },
+      { subTitle: "84A", subUrl: "/FloorPlan/84A" },
+      { subTitle: "84B", subUrl: "/FloorPlan/84B" },
+      { subTitle: "114A", subUrl: "/FloorPlan/114A" },
+      { subTitle: "모델하우스", subUrl: "/FloorPlan/Emodel" },
+    ],
+  },
+  {
+    id: "videos",
+    title: "홍보영상",
+    subMenu: [
+      { subTitle: "홍보영상", subUrl: "/FloorPlan/videos" },
+      { subTitle: "입지환경", subUrl: "/LocationEnvironment/intro" },
+      { subTitle: "프리미엄", subUrl: "/LocationEnvironment/primium" },
+    ],
+  },
+];

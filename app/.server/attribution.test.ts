@@ -1,0 +1,57 @@
+import { describe, expect, test } from "vitest";
+import { landingAttributionCookie, readAttribution } from "./attribution.ts";
+
+const landing = (url: string, referer?: string, cookieHeader?: string) =>
+  landingAttributionCookie({ url, referer, cookieHeader, secure: false });
+
+function requestWith(cookie: string | undefined) {
+  return new Request("https://www.example.co.kr/actions/visit", { method: "POST", headers: cookie ? { Cookie: cookie } : {} });
+}
+
+describe("campaign attribution", () => {
+  test("a landing URL with utm_* sets a session cookie that later requests read back, with the referring host", () => {
+    const setCookie = landing(
+      "https://www.example.co.kr/?utm_source=naver&utm_medium=cpc&utm_campaign=spring_open",
+      "https://search.naver.com/search.naver?query=동대구",
+    );
+    expect(setCookie).toMatch(/^lead_source=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(setCookie).not.toMatch(/Max-Age|Expires/);
+    const pair = setCookie!.split(";")[0]!;
+    expect(readAttribution(requestWith(pair))).toEqual({
+      utmSource: "naver",
+      utmMedium: "cpc",
+      utmCampaign: "spring_open",
+      referrerHost: "search.naver.com",
+    });
+  });
+
+  test("moving between our own pages keeps what was kept", () => {
+    expect(landing("https://www.example.co.kr/Brand/intro", "https://www.example.co.kr/")).toBeUndefined();
+  });
+
+  test("a plain external referrer is kept only when nothing was kept yet", () => {
+    expect(landing("https://www.example.co.kr/", "https://blog.example.net/post/1")).toContain("lead_source=");
+    expect(landing("https://www.example.co.kr/", "https://blog.example.net/post/1", "lead_source=s%3Dnaver")).toBeUndefined();
+  });
+
+  test("a new campaign replaces the old one", () => {
+    expect(landing("https://www.example.co.kr/?utm_source=kakao", undefined, "lead_source=s%3Dnaver")).toContain("kakao");
+  });
+
+  test("values are cut to the column size and Secure is added in production", () => {
+    const setCookie = landingAttributionCookie({
+      url: `https://www.example.co.kr/?utm_campaign=${"x".repeat(300)}`,
+      referer: undefined,
+      cookieHeader: undefined,
+      secure: true,
+    });
+    expect(setCookie).toMatch(/; Secure$/);
+    expect(readAttribution(requestWith(setCookie!.split(";")[0])).utmCampaign).toHaveLength(100);
+  });
+
+  test("a visit without a cookie, or with a mangled one, has no attribution", () => {
+    const none = { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: null };
+    expect(readAttribution(requestWith(undefined))).toEqual(none);
+    expect(readAttribution(requestWith("lead_source=%E0%A4%A"))).toEqual(none);
+  });
+});

@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { normalizeEmail } from "./admins.ts";
+import { db } from "./db.ts";
+import { getEnv } from "./env.ts";
+import { attemptKeys, beginAttempt, clearAttempts, LOGIN_WINDOW_MS } from "./login-throttle.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+import { admins } from "./schema.ts";
+import { createSession, destroySession, readSession, type SessionAdmin } from "./session.ts";
+
+export type Admin = SessionAdmin;
+
+export type LoginResult =
+  | { ok: true; admin: Admin; setCookie: string }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "locked"; retryAfterSeconds: number };
+
+// Loaders of one request share its Request object; the session is looked up once per request.
+const sessionLookups = new WeakMap<Request, Promise<Admin | null>>();
+
+/** The signed-in administrator, or null. */
+export function getAdmin(request: Request): Promise<Admin | null> {
+  let lookup = sessionLookups.get(request);
+  if (!lookup) {
+    lookup = readSession(request);
+    sessionLookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * The signed-in administrator; otherwise throws a redirect to the sign-in form (below the press
+ * list), which returns to this page afterwards. For pages and form posts.
+ */
+export async function requireAdmin(request: Request): Promise<Admin> {
+  const admin = await getAdmin(request);
+  if (admin) return admin;
+  const url = new URL(request.url);
+  throw redirect(loginPath(url.pathname + url.search));
+}
+
+/** As requireAdmin, for resource routes (feeds, downloads, JSON): answers 401 instead of redirecting. */
+export async function requireAdminOr401(request: Request): Promise<Admin> {
+  const admin = await getAdmin(request);
+  if (admin) return admin;
+  throw Response.json(
+    { error: "로그인이 필요합니다." },
+    { status: 401, headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** Where the sign-in form is; `returnTo` (a path on this site) is where a successful sign-in goes. */
+export function loginPath(returnTo?: string) {
+  const path = `/${getEnv().SITE}/press`;
+  return returnTo && returnTo !== path ? `${path}?${new URLSearchParams({ returnTo })}#login` : `${path}#login`;
+}
+
+/** A path on this site to continue to after sign-in; anything else (another origin, "//x") is ignored. */
+export function safeReturnTo(value: unknown): string | undefined {
+  // Browsers drop tabs and newlines from URLs, so "/\t/evil.example" would become "//evil.example".
+  return typeof value === "string" && /^\/(?![/\\])[^\s\\]*$/.test(value) ? value : undefined;
+}
+
+// Checked when the email is unknown, so a wrong email costs the same time as a wrong password.
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * Checks the credentials, with at most five failures per email and per client address in
+ * fifteen minutes. On success the request's previous session (if any) is replaced by a new one:
+ * a session id fixed before sign-in is never promoted.
+ */
+export async function login(
+  request: Request,
+  credentials: { email: string; password: string },
+  clientAddress: string,
+): Promise<LoginResult> {
+  const email = normalizeEmail(credentials.email);
+  const keys = attemptKeys(email, clientAddress);
+  const attempt = await beginAttempt(keys);
+  if (attempt === "locked") return { ok: false, reason: "locked", retryAfterSeconds: LOGIN_WINDOW_MS / 1000 };
+
+  const [admin] = await db()
+    .select({ id: admins.id, email: admins.email, passwordHash: admins.passwordHash })
+    .from(admins)
+    .where(eq(admins.email, email));
+  decoyHash ??= hashPassword("decoy password that matches nothing");
+  const valid = await verifyPassword(credentials.password, admin?.passwordHash ?? (await decoyHash));
+  if (!admin || !valid) return { ok: false, reason: "invalid" };
+
+  await clearAttempts(keys);
+  await destroySession(request);
+  return { ok: true, admin: { id: admin.id, email: admin.email }, setCookie: await createSession(admin.id) };
+}
+
+/** Ends the request's session; answers the Set-Cookie header that clears the cookie. */
+export function logout(request: Request): Promise<string> {
+  sessionLookups.delete(request);
+  return destroySession(request);
+}

@@ -1,0 +1,56 @@
+/**
+ * Cache lifetimes and security headers, named once. Every response gets the baseline headers
+ * from server.js; HTML documents add a Content-Security-Policy with the request's script nonce.
+ */
+
+export const CACHE_CONTROL = {
+  /** Public pages change when content is deployed or an article is published: browsers and
+   * CDNs may reuse a page for a minute, and serve it stale for ten while they refetch. */
+  publicPage: "public, max-age=60, stale-while-revalidate=600",
+  /** Anything personal (a signed-in administrator, lead data): never stored anywhere. */
+  private: "private, no-store",
+  /** robots.txt, sitemap.xml, feeds: an hour is fresh enough for crawlers. */
+  feed: "public, max-age=3600",
+} as const;
+
+/** Headers every response carries, documents and files alike. */
+export function baselineSecurityHeaders({ production }: { production: boolean }): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy":
+      "accelerometer=(), autoplay=(self), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    ...(production ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+/** For everything that is not an HTML document (files, feeds, JSON): nothing may run or frame it. */
+export const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+/**
+ * The policy for HTML documents. Scripts run only with this request's nonce ('strict-dynamic'
+ * lets React Router's module scripts load the chunks they import). Frames are limited to the
+ * video and VR hosts the content pack names.
+ */
+export function documentCsp({ nonce, frameOrigins, production }: { nonce: string; frameOrigins: string[]; production: boolean }) {
+  const directives = [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    // React writes style attributes (image aspect boxes, transitions); no inline <style> elements.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "media-src 'self'",
+    `frame-src ${frameOrigins.length > 0 ? frameOrigins.join(" ") : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+    ...(production ? ["upgrade-insecure-requests"] : []),
+  ];
+  return directives.join("; ");
+}

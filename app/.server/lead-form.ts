@@ -1,0 +1,145 @@
+import type { RouterContextProvider } from "react-router";
+import type { SitePack } from "#app/content/types.ts";
+import { LEAD_MESSAGES, parseLeadForm, type FieldErrors, type FormValues, type LeadKind } from "#app/forms/lead.ts";
+import { readAttribution } from "./attribution.ts";
+import { getClientAddress } from "./client-address.ts";
+import { createLead, type CreateLeadOutcome } from "./leads.ts";
+import { getSite } from "./site.ts";
+import { classifySubmission, clientKey, consumeRateLimit, leadPolicy, type LeadPolicy } from "./spam.ts";
+
+/**
+ * The one server path of the three lead forms, whichever route received them (the popup's and
+ * inline forms' JSON endpoints, or a page's plain form post without JavaScript).
+ */
+
+export const MAX_BODY_BYTES = 32 * 1024;
+
+export type LeadSubmission =
+  | { status: 200; ok: true; outcome: CreateLeadOutcome["outcome"]; spam: boolean }
+  | { status: 400; ok: false; message: string; errors: FieldErrors; values: FormValues }
+  | { status: 413 | 429 | 500; ok: false; message: string; errors?: undefined; values: FormValues; retryAfterSeconds?: number };
+
+export async function submitLeadForm(
+  kind: LeadKind,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  { policy = leadPolicy(), now = new Date(), site = getSite() }: { policy?: LeadPolicy; now?: Date; site?: SitePack } = {},
+): Promise<LeadSubmission> {
+  const fields = await readFormFields(request);
+  if (fields === "too-large") return { status: 413, ok: false, message: LEAD_MESSAGES.tooLarge, values: {} };
+  const values: FormValues = { name: fields.name, phone: fields.phone, message: fields.message };
+
+  const parsed = parseLeadForm(kind, fields);
+  if (!parsed.ok) return { status: 400, ok: false, message: LEAD_MESSAGES.invalid, errors: parsed.errors, values };
+
+  const { submissionId, spam } = classifySubmission({
+    kind,
+    token: fields._token,
+    honeypot: fields._gotcha,
+    submissionId: fields._submission,
+    policy,
+    now: now.getTime(),
+  });
+
+  const limit = await consumeRateLimit(`lead:${kind}:${clientKey(getClientAddress(context))}`, policy.rateLimits, now);
+  if (!limit.allowed) {
+    return { status: 429, ok: false, message: LEAD_MESSAGES.tooMany, values, retryAfterSeconds: limit.retryAfterSeconds };
+  }
+
+  try {
+    const result = await createLead(
+      {
+        kind,
+        site: site.slug,
+        submissionId,
+        name: parsed.values.name,
+        phone: parsed.values.phone,
+        message: parsed.values.message,
+        consentVersion: site.leads.consent.version,
+        sourcePath: sourcePath(request),
+        attribution: readAttribution(request),
+        userAgent: request.headers.get("User-Agent") ?? "",
+        spamReason: spam,
+      },
+      { now },
+    );
+    return { status: 200, ok: true, outcome: result.outcome, spam: spam !== null };
+  } catch (error) {
+    console.error(`Could not save a ${kind} lead:`, error);
+    return { status: 500, ok: false, message: LEAD_MESSAGES.failed, values };
+  }
+}
+
+/** The JSON answer of the fetch endpoints (app/routes/actions/*): status, message and field errors. */
+export async function leadJsonResponse(kind: LeadKind, request: Request, context: Readonly<RouterContextProvider>) {
+  const submission = await submitLeadForm(kind, request, context);
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  if (submission.status === 429 && submission.retryAfterSeconds) headers.set("Retry-After", String(submission.retryAfterSeconds));
+  const body = submission.ok
+    ? { ok: true, message: kind === "inquiry" ? LEAD_MESSAGES.inquirySuccess : LEAD_MESSAGES.success }
+    : { ok: false, message: submission.message, errors: submission.errors ?? {} };
+  return Response.json(body, { status: submission.status, headers });
+}
+
+/** The fields of a urlencoded or multipart body, or "too-large" past MAX_BODY_BYTES (whatever Content-Length claimed). */
+async function readFormFields(request: Request): Promise<Record<string, string> | "too-large"> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_BODY_BYTES) return "too-large";
+  const bytes = await readLimited(request, MAX_BODY_BYTES);
+  if (bytes === "too-large") return bytes;
+  const contentType = request.headers.get("Content-Type") ?? "";
+  let form: URLSearchParams | FormData;
+  if (contentType.startsWith("multipart/form-data")) {
+    try {
+      form = await new Response(bytes, { headers: { "Content-Type": contentType } }).formData();
+    } catch {
+      return {};
+    }
+  } else {
+    form = new URLSearchParams(new TextDecoder().decode(bytes));
+  }
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string" && !(key in fields)) fields[key] = value;
+  }
+  return fields;
+}
+
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return "too-large";
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The page the form was on: the same-origin Referer's path, else the path that received the post. */
+function sourcePath(request: Request): string {
+  const own = new URL(request.url);
+  const referer = request.headers.get("Referer");
+  if (referer) {
+    try {
+      const from = new URL(referer);
+      if (from.host === own.host) return from.pathname;
+    } catch {
+      // A malformed Referer says nothing.
+    }
+  }
+  return own.pathname;
+}

@@ -1,0 +1,198 @@
+import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { sitePacks } from "#app/content/index.ts";
+import type { SitePack } from "#app/content/types.ts";
+import type { LeadKind } from "#app/forms/lead.ts";
+import { formatPhone, maskPhone } from "#app/utils/phone.ts";
+import type { Attribution } from "./attribution.ts";
+import { db } from "./db.ts";
+import { getEnv } from "./env.ts";
+import { enqueueSms, wakeOutboxWorker, type OutgoingSms } from "./outbox.ts";
+import { leads, smsOutbox } from "./schema.ts";
+import type { SpamReason } from "./spam.ts";
+
+export interface NewLead {
+  kind: LeadKind;
+  site: string;
+  submissionId: string;
+  name: string;
+  /** Digits only. */
+  phone: string;
+  message: string;
+  consentVersion: string;
+  sourcePath: string;
+  attribution: Attribution;
+  userAgent: string;
+  spamReason: SpamReason | null;
+}
+
+export type CreateLeadOutcome =
+  /** A new lead (and, unless it is spam, its SMS) was committed. */
+  | { outcome: "created"; leadId: number }
+  /** The same submission arrived again (double click, retried request): nothing new. */
+  | { outcome: "retried"; leadId: number }
+  /** The same phone registered the same kind within the folding window: merged into that lead. */
+  | { outcome: "folded"; leadId: number };
+
+/** Repeats of one phone and kind within this window are one lead. */
+export const FOLD_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Saves a lead and, in the same transaction, the visitor's confirmation SMS and the staff
+ * notes. Resolves only after the commit, so a success answer means the lead is stored.
+ * Spam-flagged leads are kept for review but fold nothing and get no SMS.
+ */
+export async function createLead(
+  input: NewLead,
+  { now = new Date(), staffRecipients = getEnv().SMS_STAFF_TO }: { now?: Date; staffRecipients?: string[] } = {},
+): Promise<CreateLeadOutcome> {
+  const result = await db().transaction(async (tx): Promise<CreateLeadOutcome> => {
+    // A repeat of a recent submission (double click, retried request) folds like any repeat of
+    // the phone; an older one, or a spam one, meets the unique submission id below.
+    if (!input.spamReason) {
+      // Two first submissions of one phone at the same moment (two tabs, two instances) must
+      // not both see "no recent lead"; this lock orders them, for this phone and kind only.
+      await tx.execute(sql`select pg_advisory_xact_lock(727003, hashtext(${`${input.kind}:${input.phone}`}))`);
+      const [recent] = await tx
+        .select({ id: leads.id, message: leads.message })
+        .from(leads)
+        .where(
+          and(
+            eq(leads.kind, input.kind),
+            eq(leads.phone, input.phone),
+            eq(leads.spam, false),
+            gte(leads.createdAt, new Date(now.getTime() - FOLD_WINDOW_MS)),
+          ),
+        )
+        .orderBy(desc(leads.createdAt))
+        .limit(1);
+      if (recent) {
+        if (input.message && !recent.message.includes(input.message)) {
+          const merged = recent.message ? `${recent.message}\n\n${input.message}` : input.message;
+          await tx.update(leads).set({ message: merged }).where(eq(leads.id, recent.id));
+        }
+        return { outcome: "folded", leadId: recent.id };
+      }
+    }
+
+    const [inserted] = await tx
+      .insert(leads)
+      .values({
+        submissionId: input.submissionId,
+        kind: input.kind,
+        site: input.site,
+        name: input.name,
+        phone: input.phone,
+        message: input.message,
+        consentVersion: input.consentVersion,
+        consentedAt: now,
+        sourcePath: input.sourcePath.slice(0, 300),
+        ...input.attribution,
+        userAgent: input.userAgent.slice(0, 400),
+        spam: input.spamReason !== null,
+        spamReason: input.spamReason,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: leads.submissionId })
+      .returning({ id: leads.id });
+    if (!inserted) {
+      // The same submission committed a moment ago in another transaction.
+      const [winner] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.submissionId, input.submissionId));
+      if (!winner) throw new Error(`Lead ${input.submissionId} conflicted but cannot be found.`);
+      return { outcome: "retried", leadId: winner.id };
+    }
+    if (!input.spamReason) {
+      await enqueueSms(tx, leadMessages(sitePack(input.site), { ...input, id: inserted.id }, staffRecipients));
+    }
+    return { outcome: "created", leadId: inserted.id };
+  });
+  if (result.outcome === "created" && !input.spamReason) wakeOutboxWorker();
+  return result;
+}
+
+function sitePack(slug: string): SitePack {
+  const pack = sitePacks[slug];
+  if (!pack) throw new Error(`Unknown site ${slug}`);
+  return pack;
+}
+
+/** The visitor's confirmation and one note per staff number, worded by the content pack. */
+export function leadMessages(
+  site: SitePack,
+  lead: Pick<NewLead, "kind" | "name" | "phone"> & { id: number },
+  staffRecipients: string[],
+): OutgoingSms[] {
+  const { sms, kindLabels } = site.leads;
+  const confirmation = fill(sms.confirmation, {
+    senderName: sms.senderName,
+    name: lead.name,
+    headline: sms.headlines[lead.kind],
+    modelHouseAddress: site.modelHouse.address,
+    modelHouseHours: site.modelHouse.hours,
+    remainingUnits: sms.remainingUnits,
+    salesPhone: formatPhone(site.phone),
+    optOut: sms.optOut,
+  });
+  const staff = fill(sms.staff, {
+    senderName: sms.senderName,
+    kindLabel: kindLabels[lead.kind],
+    maskedName: maskName(lead.name),
+    maskedPhone: maskPhone(lead.phone),
+  });
+  return [
+    { leadId: lead.id, purpose: "confirmation", recipient: lead.phone, body: confirmation },
+    ...staffRecipients.map((recipient) => ({ leadId: lead.id, purpose: "staff" as const, recipient, body: staff })),
+  ];
+}
+
+function fill(template: string, values: Record<string, string>) {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/** "김하늘" → "김*늘", "이솔" → "이*". */
+export function maskName(name: string) {
+  const letters = [...name];
+  if (letters.length <= 1) return "*";
+  if (letters.length === 2) return `${letters[0]}*`;
+  return `${letters[0]}${"*".repeat(letters.length - 2)}${letters.at(-1)}`;
+}
+
+// --- Reading leads (administration) ---
+
+export interface LeadListOptions {
+  limit?: number;
+  /** Keyset paging: only leads with a smaller id. */
+  beforeId?: number;
+  kind?: LeadKind;
+  includeSpam?: boolean;
+}
+
+/** Newest first. */
+export async function listLeads({ limit = 50, beforeId, kind, includeSpam = false }: LeadListOptions = {}) {
+  return db()
+    .select()
+    .from(leads)
+    .where(
+      and(
+        beforeId === undefined ? undefined : lt(leads.id, beforeId),
+        kind ? eq(leads.kind, kind) : undefined,
+        includeSpam ? undefined : eq(leads.spam, false),
+      ),
+    )
+    .orderBy(desc(leads.id))
+    .limit(limit);
+}
+
+export async function getLead(id: number) {
+  const [lead] = await db().select().from(leads).where(eq(leads.id, id));
+  return lead ?? null;
+}
+
+/** The messages of one lead, or the latest messages of all, newest first. */
+export async function listOutbox({ leadId, limit = 50 }: { leadId?: number; limit?: number } = {}) {
+  return db()
+    .select()
+    .from(smsOutbox)
+    .where(leadId === undefined ? undefined : eq(smsOutbox.leadId, leadId))
+    .orderBy(desc(smsOutbox.id))
+    .limit(limit);
+}

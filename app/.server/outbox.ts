@@ -1,0 +1,218 @@
+import crypto from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { db, queryRows, type Database } from "./db.ts";
+import { smsOutbox } from "./schema.ts";
+import { SmsDeliveryError, truncate, type SmsMessage, type SmsProvider } from "./sms/provider.ts";
+
+/**
+ * The SMS outbox. Messages are written in the same transaction as the lead they confirm, so a
+ * lead never exists without its message and a provider outage never loses or delays a lead.
+ * Workers (one per instance) claim due messages with FOR UPDATE SKIP LOCKED and a lease, send
+ * them, and record the provider's answer.
+ *
+ * Delivery is at most once: a message is marked "sending" before the provider is called, and a
+ * lease that runs out while "sending" (the process died mid-call, so the provider may or may not
+ * have accepted it) ends as failed rather than sent again. Answers that certainly mean "not
+ * accepted" (network errors, 5xx, timeouts) are retried with exponential backoff.
+ */
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export interface OutgoingSms {
+  leadId: number | null;
+  purpose: SmsMessage["purpose"];
+  recipient: string;
+  body: string;
+}
+
+export async function enqueueSms(tx: Transaction | Database, messages: OutgoingSms[]) {
+  if (messages.length > 0) await tx.insert(smsOutbox).values(messages);
+}
+
+export interface DeliveryOptions {
+  provider: SmsProvider;
+  workerId: string;
+  now?: Date;
+  batchSize?: number;
+  /** How long a claim holds; longer than any send can take (sendTimeoutMs). */
+  leaseMs?: number;
+  sendTimeoutMs?: number;
+  maxAttempts?: number;
+}
+
+export interface DeliveryReport {
+  claimed: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+  abandoned: number;
+}
+
+export const MAX_ATTEMPTS = 6;
+
+/** 30 s, 1 min, 2 min, 4 min … capped at an hour. */
+export function backoffMs(attempt: number) {
+  return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 60 * 60_000);
+}
+
+interface ClaimedRow {
+  id: number;
+  recipient: string;
+  body: string;
+  purpose: SmsMessage["purpose"];
+  attempts: number;
+}
+
+/** One pass: gives up on dead claims, claims up to batchSize due messages, sends them, records the outcome. */
+export async function deliverDueMessages({
+  provider,
+  workerId,
+  now = new Date(),
+  batchSize = 10,
+  leaseMs = 60_000,
+  sendTimeoutMs = 15_000,
+  maxAttempts = MAX_ATTEMPTS,
+}: DeliveryOptions): Promise<DeliveryReport> {
+  const abandoned = await abandonExpiredClaims(now);
+  const claimed = await queryRows<ClaimedRow>(
+    db(),
+    sql`update sms_outbox
+        set status = 'sending', attempts = attempts + 1, locked_by = ${workerId},
+            locked_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
+        where id in (
+          select id from sms_outbox
+          where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+          order by next_attempt_at, id
+          limit ${batchSize}
+          for update skip locked
+        )
+        returning id, recipient, body, purpose, attempts`,
+  );
+  const report: DeliveryReport = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0, abandoned };
+  await Promise.all(
+    claimed.map(async (row) => {
+      const outcome = await sendOne(provider, row, sendTimeoutMs);
+      const owned = and(eq(smsOutbox.id, row.id), eq(smsOutbox.lockedBy, workerId), eq(smsOutbox.status, "sending"));
+      const released = { lockedBy: null, lockedUntil: null, provider: provider.name };
+      if (outcome.ok) {
+        report.sent++;
+        await db()
+          .update(smsOutbox)
+          .set({ ...released, status: "sent", sentAt: new Date(), providerMessageId: outcome.receipt.messageId ?? null, lastResponse: outcome.receipt.response })
+          .where(owned);
+      } else if (outcome.error.retryable && row.attempts < maxAttempts) {
+        report.retrying++;
+        await db()
+          .update(smsOutbox)
+          .set({ ...released, status: "pending", nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)), lastResponse: outcome.error.response })
+          .where(owned);
+      } else {
+        report.failed++;
+        await db()
+          .update(smsOutbox)
+          .set({ ...released, status: "failed", lastResponse: outcome.error.response })
+          .where(owned);
+      }
+    }),
+  );
+  return report;
+}
+
+async function sendOne(provider: SmsProvider, row: ClaimedRow, timeoutMs: number) {
+  const message: SmsMessage = { id: row.id, to: row.recipient, text: row.body, purpose: row.purpose };
+  try {
+    const receipt = await provider.send(message, AbortSignal.timeout(timeoutMs));
+    return { ok: true as const, receipt: { ...receipt, response: truncate(receipt.response) } };
+  } catch (error) {
+    const failure =
+      error instanceof SmsDeliveryError
+        ? error
+        : new SmsDeliveryError(error instanceof Error ? error.message : String(error), { retryable: true });
+    return { ok: false as const, error: failure };
+  }
+}
+
+async function abandonExpiredClaims(now: Date) {
+  const rows = await db()
+    .update(smsOutbox)
+    .set({
+      status: "failed",
+      lockedBy: null,
+      lockedUntil: null,
+      lastResponse: "The sending process stopped during delivery, so whether the provider accepted it is unknown; not sent again to avoid a duplicate.",
+    })
+    .where(and(eq(smsOutbox.status, "sending"), sql`${smsOutbox.lockedUntil} < ${now.toISOString()}::timestamptz`))
+    .returning({ id: smsOutbox.id });
+  return rows.length;
+}
+
+export interface OutboxWorker {
+  /** Delivers now instead of at the next poll (called after a lead is saved). */
+  wake(): void;
+  /** Finishes the delivery in progress, then stops. */
+  stop(): Promise<void>;
+}
+
+let running: OutboxWorker | undefined;
+
+/** Nudges this process's worker, if one runs. */
+export function wakeOutboxWorker() {
+  running?.wake();
+}
+
+/**
+ * Polls the outbox every `intervalMs` (and whenever woken) until stopped. Several instances may
+ * each run one: claims never overlap. Errors (the database restarting) are logged and retried
+ * at the next poll.
+ */
+export function startOutboxWorker({
+  provider,
+  intervalMs = 2_000,
+  log = console.error,
+}: {
+  provider: SmsProvider;
+  intervalMs?: number;
+  log?: (...args: unknown[]) => void;
+}): OutboxWorker {
+  const workerId = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pass: Promise<void> | undefined;
+  let again = false;
+
+  const run = () => {
+    if (stopped) return;
+    if (pass) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    pass = (async () => {
+      try {
+        let report: DeliveryReport;
+        do {
+          again = false;
+          report = await deliverDueMessages({ provider, workerId });
+        } while (!stopped && (again || report.claimed > 0));
+      } catch (error) {
+        log("SMS outbox: delivery pass failed, retrying at the next poll:", error);
+      } finally {
+        pass = undefined;
+        if (!stopped) timer = setTimeout(run, intervalMs);
+      }
+    })();
+  };
+
+  const worker: OutboxWorker = {
+    wake: run,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await pass;
+      if (running === worker) running = undefined;
+    },
+  };
+  running = worker;
+  timer = setTimeout(run, 0);
+  return worker;
+}

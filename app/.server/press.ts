@@ -1,0 +1,174 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { PressArticleInput } from "#app/forms/press.ts";
+import { db } from "./db.ts";
+import { pressArticles } from "./schema.ts";
+
+export const PRESS_PAGE_SIZE = 10;
+
+/** Position in the newest-first list: the last row a page showed. */
+export interface PressCursor {
+  /** The row's date exactly as PostgreSQL keeps it (microseconds), ISO 8601 in UTC. */
+  date: string;
+  id: number;
+}
+
+export interface PressListItem {
+  id: number;
+  title: string;
+  date: Date;
+  views: number;
+}
+
+export interface PressPage {
+  articles: PressListItem[];
+  /**
+   * Rows before this page (newer than its first row), so the list can number rows 1, 2, 3… from
+   * the newest. Counting them costs as much as paging that deep; counting the whole table would
+   * cost a full scan on every page view.
+   */
+  newer: number;
+  /** Where the next page starts, or null when this page is the last. */
+  next: PressCursor | null;
+}
+
+// JavaScript dates stop at milliseconds; the cursor keeps PostgreSQL's microseconds so that rows
+// published in the same millisecond are neither skipped nor repeated.
+const exactDate = sql<string>`to_char(${pressArticles.date} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.(\d{6})Z_(\d{1,10})$/;
+
+export function formatCursor(cursor: PressCursor): string {
+  return `${cursor.date}_${cursor.id}`;
+}
+
+/** Reads `?after=`; anything that is not a cursor this module wrote answers undefined. */
+export function parseCursor(value: string | null): PressCursor | undefined {
+  const match = value ? CURSOR_PATTERN.exec(value) : null;
+  if (!match) return undefined;
+  const [, seconds, micros, id] = match;
+  // Date would roll 2025-02-30 over to March; PostgreSQL would refuse it. Only real instants pass.
+  const parsed = new Date(`${seconds}Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 19) !== seconds) return undefined;
+  if (Number(id) > 2_147_483_647) return undefined;
+  return { date: `${seconds}.${micros}Z`, id: Number(id) };
+}
+
+/**
+ * Ten articles of a site, newest first, after `after`. The row-value comparison walks the
+ * (site, date, id) index backwards; the equivalent `date < x or (date = x and id < y)` does not.
+ */
+export async function listPressPage(site: string, after?: PressCursor, limit = PRESS_PAGE_SIZE): Promise<PressPage> {
+  const bySite = eq(pressArticles.site, site);
+  const before = after
+    ? sql`(${pressArticles.date}, ${pressArticles.id}) < (${after.date}::timestamptz, ${after.id})`
+    : undefined;
+  const [rows, [newer]] = await Promise.all([
+    db()
+      .select({
+        id: pressArticles.id,
+        title: pressArticles.title,
+        date: pressArticles.date,
+        views: pressArticles.views,
+        exactDate,
+      })
+      .from(pressArticles)
+      .where(and(bySite, before))
+      .orderBy(desc(pressArticles.date), desc(pressArticles.id))
+      .limit(limit + 1),
+    after
+      ? db()
+          .select({ value: count() })
+          .from(pressArticles)
+          .where(
+            and(bySite, sql`(${pressArticles.date}, ${pressArticles.id}) >= (${after.date}::timestamptz, ${after.id})`),
+          )
+      : [{ value: 0 }],
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    articles: page.map(({ exactDate: _, ...article }) => article),
+    newer: newer?.value ?? 0,
+    next: rows.length > limit && last ? { date: last.exactDate, id: last.id } : null,
+  };
+}
+
+export type PressArticle = typeof pressArticles.$inferSelect;
+
+/** Ids in URLs are untrusted text; only a positive 32-bit integer can name an article. */
+export function parseArticleId(value: string | undefined): number | undefined {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : undefined;
+}
+
+/** One article of a site, without counting a view. */
+export async function getPress(site: string, id: number): Promise<PressArticle | undefined> {
+  const [row] = await db()
+    .select()
+    .from(pressArticles)
+    .where(and(eq(pressArticles.id, id), eq(pressArticles.site, site)));
+  return row;
+}
+
+/** One article of a site, counting one view in the same statement (concurrent views all count). */
+export async function viewPress(site: string, id: number): Promise<PressArticle | undefined> {
+  const [row] = await db()
+    .update(pressArticles)
+    .set({ views: sql`${pressArticles.views} + 1` })
+    .where(and(eq(pressArticles.id, id), eq(pressArticles.site, site)))
+    .returning();
+  return row;
+}
+
+/** Publishes an article dated now by the database's clock, with no views yet. */
+export async function publishPress(site: string, input: PressArticleInput): Promise<PressArticle> {
+  const [row] = await db()
+    .insert(pressArticles)
+    .values({ site, title: input.title, summary: input.summary, content: input.content, date: sql`now()`, views: 0 })
+    .returning();
+  if (!row) throw new Error("The article was not stored.");
+  return row;
+}
+
+/** Changes an article's words; its date and views stay. Answers false when there is no such article. */
+export async function updatePress(site: string, id: number, input: PressArticleInput): Promise<boolean> {
+  const rows = await db()
+    .update(pressArticles)
+    .set({ title: input.title, summary: input.summary, content: input.content })
+    .where(and(eq(pressArticles.id, id), eq(pressArticles.site, site)))
+    .returning({ id: pressArticles.id });
+  return rows.length > 0;
+}
+
+export async function deletePress(site: string, id: number): Promise<boolean> {
+  const rows = await db()
+    .delete(pressArticles)
+    .where(and(eq(pressArticles.id, id), eq(pressArticles.site, site)))
+    .returning({ id: pressArticles.id });
+  return rows.length > 0;
+}
+
+/** The newest articles of a site with their summaries, for the RSS feed. */
+export async function latestPress(site: string, limit: number) {
+  return db()
+    .select({
+      id: pressArticles.id,
+      title: pressArticles.title,
+      summary: pressArticles.summary,
+      date: pressArticles.date,
+    })
+    .from(pressArticles)
+    .where(eq(pressArticles.site, site))
+    .orderBy(desc(pressArticles.date), desc(pressArticles.id))
+    .limit(limit);
+}
+
+/** The ids of every article of a site, for sitemap.xml. */
+export async function listPressForSitemap(site: string) {
+  return db()
+    .select({ id: pressArticles.id })
+    .from(pressArticles)
+    .where(eq(pressArticles.site, site))
+    .orderBy(desc(pressArticles.date), desc(pressArticles.id));
+}

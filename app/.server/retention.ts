@@ -1,0 +1,134 @@
+import { sql } from "drizzle-orm";
+import { sitePacks } from "#app/content/index.ts";
+import type { SitePack } from "#app/content/types.ts";
+import { db, queryRows } from "./db.ts";
+
+/**
+ * Leads are kept for the period the consent text promised ("수집일로부터 1년간 보관한 뒤 지체 없이
+ * 파기합니다.") and then deleted with their notes and text messages. The period is read from
+ * that sentence itself, so the wording visitors agreed to and the deletion cannot drift apart;
+ * a sentence without a readable period stops the purge (and fails the content tests) instead
+ * of guessing.
+ */
+
+export interface RetentionPeriod {
+  /** A Postgres interval, e.g. "1 year". */
+  interval: string;
+  /** As the consent text says it, e.g. "1년". */
+  label: string;
+}
+
+const UNITS = { 년: "year", 개월: "month", 일: "day" } as const;
+
+export function parseRetention(text: string): RetentionPeriod {
+  const match = /(\d+)\s*(년|개월|일)/.exec(text);
+  const amount = Number(match?.[1]);
+  if (!match || !Number.isSafeInteger(amount) || amount <= 0) {
+    throw new Error(`The consent text names no retention period (such as "1년", "6개월" or "90일"): ${JSON.stringify(text)}`);
+  }
+  const unit = UNITS[match[2] as keyof typeof UNITS];
+  return { interval: `${amount} ${unit}${amount > 1 ? "s" : ""}`, label: `${amount}${match[2]}` };
+}
+
+export function retentionOf(site: SitePack): RetentionPeriod {
+  return parseRetention(site.leads.consent.retention);
+}
+
+export interface PurgeReport {
+  /** False when another instance was purging at the same moment; it does the work. */
+  ran: boolean;
+  deleted: number;
+  sites: { site: string; period: string; deleted: number }[];
+}
+
+// Any constant works; it only has to be the same in every instance.
+const PURGE_LOCK_KEY = 727_004;
+
+/**
+ * Deletes the leads collected longer ago than their site's retention period, with their notes
+ * and status history (by cascade) and their text messages, in one transaction. Instances that
+ * share a database purge one at a time: a second finds the lock taken and skips.
+ */
+export async function purgeExpiredLeads({
+  now = new Date(),
+  sites = Object.values(sitePacks),
+}: { now?: Date; sites?: SitePack[] } = {}): Promise<PurgeReport> {
+  const periods = sites.map((site) => ({ site: site.slug, period: retentionOf(site) }));
+  return db().transaction(async (tx) => {
+    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${PURGE_LOCK_KEY}) as locked`);
+    if (!lock?.locked) return { ran: false, deleted: 0, sites: [] };
+    const report: PurgeReport = { ran: true, deleted: 0, sites: [] };
+    const at = now.toISOString();
+    for (const { site, period } of periods) {
+      const expired = sql`site = ${site} and created_at < ${at}::timestamptz - ${period.interval}::interval`;
+      await tx.execute(sql`delete from sms_outbox where lead_id in (select id from leads where ${expired})`);
+      const deleted = await queryRows<{ id: number }>(tx, sql`delete from leads where ${expired} returning id`);
+      report.deleted += deleted.length;
+      report.sites.push({ site, period: period.interval, deleted: deleted.length });
+    }
+    // Messages whose lead is already gone (their key was cleared) follow the longest period.
+    const longest = periods.map(({ period }) => period.interval);
+    if (longest.length > 0) {
+      await tx.execute(
+        sql`delete from sms_outbox where lead_id is null
+            and created_at < ${at}::timestamptz - greatest(${sql.join(longest.map((interval) => sql`${interval}::interval`), sql`, `)})`,
+      );
+    }
+    return report;
+  });
+}
+
+/** One line for the log: counts and periods, never a person. */
+export function describePurge(report: PurgeReport) {
+  if (!report.ran) return "Lead retention: another instance is purging; skipped.";
+  const sites = report.sites.map(({ site, period, deleted }) => `${site}: ${deleted} older than ${period}`).join(", ");
+  return `Lead retention: deleted ${report.deleted} lead(s) past the retention period (${sites || "no sites"}).`;
+}
+
+export interface RetentionTimer {
+  stop(): Promise<void>;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Purges once shortly after boot and then every day. Every instance runs one; the advisory
+ * lock keeps two from purging at once, and a purge that finds nothing expired deletes nothing.
+ */
+export function startRetentionTimer({
+  firstRunMs = 60_000,
+  intervalMs = DAY_MS,
+  log = console.log,
+  logError = console.error,
+}: {
+  firstRunMs?: number;
+  intervalMs?: number;
+  log?: (line: string) => void;
+  logError?: (...args: unknown[]) => void;
+} = {}): RetentionTimer {
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let current: ReturnType<typeof setTimeout> | undefined;
+  const schedule = (delay: number) => {
+    const timer = setTimeout(() => {
+      running = purgeExpiredLeads()
+        .then((report) => log(describePurge(report)))
+        .catch((error: unknown) => logError("Lead retention: the purge failed; trying again tomorrow:", error))
+        .finally(() => {
+          running = undefined;
+          if (!stopped) schedule(intervalMs);
+        });
+    }, delay);
+    // The timer alone must not keep a stopping process alive.
+    timer.unref();
+    current = timer;
+  };
+  schedule(firstRunMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(current);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { RegisterLink } from "#app/components/register-link.tsx";
+import { telHref } from "#app/utils/phone.ts";
+import { CalendarIcon, PhoneIcon } from "./icons.tsx";
+
+/** Phones only: the two ways to reach the sales office, always under the thumb. */
+export function BottomBar({ phone }: { phone: string }) {
+  return (
+    <nav className="bottom-bar" aria-label="빠른 상담">
+      <RegisterLink className="bottom-bar__visit">
+        <CalendarIcon />
+        방문예약
+      </RegisterLink>
+      <a className="bottom-bar__call" href={telHref(phone)}>
+        <PhoneIcon />
+        전화상담
+      </a>
+    </nav>
+  );
+}

@@ -1,0 +1,73 @@
+import { RegisterLink } from "#app/components/register-link.tsx";
+import { formatPhone } from "#app/utils/phone.ts";
+import { CalendarIcon, ChevronIcon } from "./icons.tsx";
+import type { FrameContent } from "./site-frame.tsx";
+
+export function SiteFooter({ content }: { content: FrameContent }) {
+  const { brand, company, familySite } = content;
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__top">
+          <img
+            className="site-footer__logo"
+            src={brand.logoOnDark.src}
+            alt={brand.logoOnDark.alt}
+            width={Math.round((brand.logoOnDark.width * 36) / brand.logoOnDark.height)}
+            height={36}
+            decoding="async"
+          />
+          <div className="site-footer__actions">
+            <RegisterLink className="button button--gold">
+              <CalendarIcon />
+              방문예약
+            </RegisterLink>
+            {/* <details> keeps the family-site list usable with or without JavaScript. */}
+            <details className="family-site">
+              <summary>
+                패밀리사이트
+                <ChevronIcon />
+              </summary>
+              <ul>
+                <li>
+                  <a href={familySite.url} target="_blank" rel="noopener">
+                    {familySite.label}
+                    <span className="visually-hidden"> (새 창)</span>
+                  </a>
+                </li>
+              </ul>
+            </details>
+          </div>
+        </div>
+        <dl className="site-footer__info">
+          <div>
+            <dt>상호</dt>
+            <dd>{company.name}</dd>
+          </div>
+          <div>
+            <dt>분양문의</dt>
+            <dd>{formatPhone(content.phone)}</dd>
+          </div>
+          <div>
+            <dt>시행</dt>
+            <dd>{content.developer}</dd>
+          </div>
+          <div>
+            <dt>시공</dt>
+            <dd>{content.builder}</dd>
+          </div>
+          <div>
+            <dt>현장</dt>
+            <dd>{company.address}</dd>
+          </div>
+        </dl>
+        <ul className="site-footer__disclaimer">
+          {content.footerDisclaimer.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <p className="site-footer__copyright">{`© ${content.copyrightYear} ${brand.projectName}. All rights reserved.`}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,136 @@
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { RegisterLink } from "#app/components/register-link.tsx";
+import type { MenuGroup } from "#app/content/types.ts";
+import { formatPhone, telHref } from "#app/utils/phone.ts";
+import { CloseIcon, MenuIcon, PhoneIcon } from "./icons.tsx";
+import { MobileMenu } from "./mobile-menu.tsx";
+import type { FrameContent } from "./site-frame.tsx";
+
+export const MOBILE_MENU_ID = "mobile-menu";
+
+export function SiteHeader({
+  content,
+  menuOpen,
+  onMenuOpenChange,
+}: {
+  content: FrameContent;
+  menuOpen: boolean;
+  onMenuOpenChange: (open: boolean) => void;
+}) {
+  const scrolled = useScrolled();
+  const phone = formatPhone(content.phone);
+  return (
+    <header className={`site-header${scrolled ? " is-scrolled" : ""}${menuOpen ? " is-menu-open" : ""}`}>
+      <div className="site-header__bar">
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={MOBILE_MENU_ID}
+          aria-label={menuOpen ? "전체 메뉴 닫기" : "전체 메뉴 열기"}
+          onClick={() => onMenuOpenChange(!menuOpen)}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        {/* Without JavaScript the button above does nothing; this link opens the menu with :target. */}
+        <a className="menu-toggle menu-toggle--no-js" href={`#${MOBILE_MENU_ID}`} aria-label="전체 메뉴 열기">
+          <MenuIcon />
+        </a>
+        <Link to="/" className="site-logo" aria-label={`${content.brand.projectName} 홈`}>
+          <img
+            src={content.brand.logo.src}
+            alt=""
+            width={Math.round((content.brand.logo.width * 40) / content.brand.logo.height)}
+            height={40}
+          />
+        </Link>
+        <DesktopMenu menu={content.menu} />
+        <div className="site-header__actions">
+          <Link to="/Promotion/Customer" className="header-consult">
+            모바일 상담
+          </Link>
+          <RegisterLink className="header-phone">
+            <PhoneIcon />
+            <span className="visually-hidden">관심고객 등록 · 분양문의 </span>
+            <span className="header-phone__number">{phone}</span>
+          </RegisterLink>
+        </div>
+        <a className="header-call" href={telHref(content.phone)} aria-label={`분양문의 전화 걸기 ${phone}`}>
+          <PhoneIcon />
+        </a>
+      </div>
+      <MobileMenu
+        id={MOBILE_MENU_ID}
+        menu={content.menu}
+        phone={content.phone}
+        open={menuOpen}
+        onClose={() => onMenuOpenChange(false)}
+      />
+    </header>
+  );
+}
+
+/**
+ * Top-level items link to their first sub page; the dropdown opens on hover and on keyboard
+ * focus (pure CSS, so it works before hydration). Choosing a link or pressing Escape dismisses
+ * it until the pointer or focus leaves, so it does not hang open over the next page.
+ */
+function DesktopMenu({ menu }: { menu: MenuGroup[] }) {
+  const { pathname } = useLocation();
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  return (
+    <nav className="gnb" aria-label="주 메뉴">
+      <ul className="gnb__list">
+        {menu.map((group) => {
+          const active = group.subMenu.some((item) => item.subUrl === pathname);
+          const classes = ["gnb__item", active && "is-active", dismissed === group.id && "is-dismissed"];
+          return (
+            <li
+              key={group.id}
+              className={classes.filter(Boolean).join(" ")}
+              onMouseLeave={() => setDismissed(null)}
+              onBlur={(event) => {
+                if (!event.currentTarget.contains(event.relatedTarget)) setDismissed(null);
+              }}
+              onKeyDown={(event) => {
+                if (event.key !== "Escape") return;
+                setDismissed(group.id);
+                event.currentTarget.querySelector<HTMLElement>(".gnb__link")?.focus();
+              }}
+            >
+              <Link to={group.subMenu[0]?.subUrl ?? "/"} className="gnb__link" onClick={() => setDismissed(group.id)}>
+                {group.title}
+              </Link>
+              <ul className="gnb__dropdown">
+                {group.subMenu.map((item) => (
+                  <li key={item.subUrl}>
+                    <Link
+                      to={item.subUrl}
+                      aria-current={item.subUrl === pathname ? "page" : undefined}
+                      onClick={() => setDismissed(group.id)}
+                    >
+                      {item.subTitle}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** The header turns solid with a shadow once the page has scrolled at all. */
+function useScrolled() {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > 0);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+  return scrolled;
+}

@@ -1,0 +1,83 @@
+import { useState } from "react";
+import { Link, useLocation } from "react-router";
+import type { MenuGroup } from "#app/content/types.ts";
+import { formatPhone, telHref } from "#app/utils/phone.ts";
+import { CalendarIcon, ChevronIcon, PhoneIcon } from "./icons.tsx";
+
+/**
+ * The slide menu of narrow screens: a visit-reservation link, then one accordion per menu group
+ * with at most one open. Without JavaScript every group is shown open and the header's
+ * fallback link reveals the panel through :target.
+ */
+export function MobileMenu({
+  id,
+  menu,
+  phone,
+  open,
+  onClose,
+}: {
+  id: string;
+  menu: MenuGroup[];
+  phone: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { pathname } = useLocation();
+  const [expanded, setExpanded] = useState<string | null>(
+    () => menu.find((group) => group.subMenu.some((item) => item.subUrl === pathname))?.id ?? null,
+  );
+  return (
+    <div id={id} className={`mobile-menu${open ? " is-open" : ""}`}>
+      <nav className="mobile-menu__panel" aria-label="전체 메뉴">
+        <Link to="/Promotion/Customer" className="mobile-menu__visit" onClick={onClose}>
+          <CalendarIcon />
+          방문예약 · 관심고객 등록
+        </Link>
+        <ul className="mobile-menu__groups">
+          {menu.map((group) => {
+            const isExpanded = expanded === group.id;
+            const panelId = `${id}-${group.id}`;
+            return (
+              <li key={group.id} className={`mobile-menu__group${isExpanded ? " is-expanded" : ""}`}>
+                <button
+                  type="button"
+                  className="mobile-menu__group-toggle"
+                  aria-expanded={isExpanded}
+                  aria-controls={panelId}
+                  onClick={() => setExpanded(isExpanded ? null : group.id)}
+                >
+                  {group.title}
+                  <ChevronIcon />
+                </button>
+                <div id={panelId} className="mobile-menu__links">
+                  <ul>
+                    {group.subMenu.map((item) => (
+                      <li key={item.subUrl}>
+                        <Link
+                          to={item.subUrl}
+                          aria-current={item.subUrl === pathname ? "page" : undefined}
+                          onClick={onClose}
+                        >
+                          {item.subTitle}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        <a className="mobile-menu__call" href={telHref(phone)}>
+          <PhoneIcon />
+          <span>
+            분양문의 <strong>{formatPhone(phone)}</strong>
+          </span>
+        </a>
+        <a className="mobile-menu__no-js-close" href="#top">
+          메뉴 닫기
+        </a>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from "react";
+import { useLocation, useNavigationType } from "react-router";
+import type { SitePack } from "#app/content/types.ts";
+import { useNonce } from "#app/utils/nonce.tsx";
+import { BottomBar } from "./bottom-bar.tsx";
+import { SiteFooter } from "./footer.tsx";
+import { MOBILE_MENU_ID, SiteHeader } from "./header.tsx";
+
+/** What the frame shows of the content pack (the site layout's loader sends exactly this). */
+export type FrameContent = Pick<
+  SitePack,
+  "brand" | "phone" | "menu" | "builder" | "developer" | "company" | "familySite" | "footerDisclaimer" | "copyrightYear"
+>;
+
+// Runs while the HTML is parsed, before first paint: `.js` on the frame lets CSS hide what an
+// effect will animate in, without ever hiding it from crawlers or visitors without scripts.
+const MARK_SCRIPTED = `document.currentScript.parentElement.classList.add("js")`;
+
+const DESKTOP = "(min-width: 901px)";
+
+/** Header, footer and the phone bottom bar around every public page, error pages included. */
+export function SiteFrame({ content, children }: { content: FrameContent; children: React.ReactNode }) {
+  const nonce = useNonce();
+  const scripted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const { pathname } = useLocation();
+  // Remembering where the menu was opened closes it on any navigation, with no effect needed.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? pathname : null);
+
+  useScrollToTopOnNewPage();
+  useMenuSideEffects(menuOpen, () => setMenuOpenAt(null));
+
+  return (
+    // The inline script adds `js` before hydration; React must keep it, not "correct" it.
+    <div className={`site-frame${scripted ? " js" : ""}`} suppressHydrationWarning>
+      {/* Only in server HTML: a frame React renders in the browser gets `js` from `scripted`. */}
+      {scripted ? null : (
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
+      )}
+      <a className="skip-link" href="#main">
+        본문 바로가기
+      </a>
+      <SiteHeader content={content} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} />
+      <div className="site-frame__body" inert={menuOpen}>
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter content={content} />
+        <BottomBar phone={content.phone} />
+      </div>
+    </div>
+  );
+}
+
+function noSubscription() {
+  return () => {};
+}
+
+/**
+ * A new page starts at its top. Back/forward keep the position ScrollRestoration restores,
+ * links to an anchor keep their anchor, and search-only changes (tabs, popups) stay put.
+ */
+function useScrollToTopOnNewPage() {
+  const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
+  const previousPathname = useRef(pathname);
+  const onPathname = useEffectEvent(() => {
+    if (previousPathname.current === pathname) return;
+    previousPathname.current = pathname;
+    if (navigationType === "POP" || hash) return;
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+  });
+  useEffect(() => onPathname(), [pathname]);
+}
+
+/** While the slide menu is open: the page behind does not scroll; Escape or a wide window closes it. */
+function useMenuSideEffects(open: boolean, close: () => void) {
+  const onClose = useEffectEvent(close);
+  useEffect(() => {
+    if (!open) return;
+    const root = document.documentElement;
+    root.classList.add("is-menu-open");
+    const desktop = window.matchMedia(DESKTOP);
+    const onWide = () => desktop.matches && onClose();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      onClose();
+      document.querySelector<HTMLElement>(`[aria-controls="${MOBILE_MENU_ID}"]`)?.focus();
+    };
+    desktop.addEventListener("change", onWide);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      root.classList.remove("is-menu-open");
+      desktop.removeEventListener("change", onWide);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+}

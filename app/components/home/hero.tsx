@@ -1,0 +1,55 @@
+import { RegisterLink } from "#app/components/register-link.tsx";
+import type { HomeContent } from "#app/content/types.ts";
+
+/** Where the portrait hero takes over; home.tsx preloads each picture under the same query. */
+export const HERO_PHONE_MEDIA = "(max-width: 900px)";
+export const HERO_WIDE_MEDIA = "(min-width: 901px)";
+
+/**
+ * The first screen and the page's largest paint: a small SVG drawn at once (no lazy loading,
+ * no fade), landscape on wide screens and portrait on phones, under the headline.
+ */
+export function HomeHero({ hero, projectName }: { hero: HomeContent["hero"]; projectName: string }) {
+  return (
+    <section className="home-hero" data-home-step aria-labelledby="home-title">
+      <picture>
+        <source
+          media={HERO_PHONE_MEDIA}
+          srcSet={hero.mobileImage.src}
+          width={hero.mobileImage.width}
+          height={hero.mobileImage.height}
+        />
+        <img
+          className="home-hero__image"
+          src={hero.image.src}
+          alt={hero.image.alt}
+          width={hero.image.width}
+          height={hero.image.height}
+          fetchPriority="high"
+        />
+      </picture>
+      <div className="home-hero__content">
+        <p className="home-hero__eyebrow">{hero.eyebrow}</p>
+        <h1 id="home-title" className="home-hero__title">
+          {projectName}
+        </h1>
+        <p className="home-hero__headline">
+          {hero.headline.map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+        </p>
+        <ul className="home-hero__facts">
+          {hero.facts.map((fact) => (
+            <li key={fact}>{fact}</li>
+          ))}
+        </ul>
+        <div className="home-hero__actions">
+          <RegisterLink className="button button--gold home-hero__register">{hero.registerLabel}</RegisterLink>
+          <a className="button home-hero__visit" href="#interestForm">
+            {hero.visitLabel}
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,200 @@
+import { useCallback, useId, useRef, useState, useSyncExternalStore } from "react";
+import {
+  LEAD_FORM_TEXT,
+  LEAD_MESSAGES,
+  parseLeadForm,
+  type FieldErrors,
+  type LeadKind,
+} from "#app/forms/lead.ts";
+import "#app/styles/forms.css";
+
+/**
+ * What the three lead forms share: browser-side checks with the server's schema, posting to
+ * the kind's JSON endpoint, one submission id per filled-in form (kept across a retry so the
+ * server makes one lead), and the spec's result messages.
+ */
+
+export type SubmissionState =
+  | { state: "editing"; message?: undefined }
+  | { state: "submitting"; message?: undefined }
+  | { state: "done"; message: string }
+  | { state: "failed"; message: string };
+
+/** Each kind's JSON endpoint (app/routes/actions/*). */
+export const LEAD_ENDPOINTS: Record<LeadKind, string> = {
+  interest: "/actions/interest",
+  visit: "/actions/visit",
+  inquiry: "/actions/inquiry",
+};
+
+export function useLeadSubmission(kind: LeadKind, initialErrors: FieldErrors = {}) {
+  const [status, setStatus] = useState<SubmissionState>({ state: "editing" });
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
+  const submissionId = useRef<string | null>(null);
+
+  /** Checks the form; with problems, shows them and focuses the first one. Resolves true once stored. */
+  const submit = useCallback(
+    async (form: HTMLFormElement): Promise<boolean> => {
+      const formData = new FormData(form);
+      const parsed = parseLeadForm(kind, formData);
+      if (!parsed.ok) {
+        setErrors(parsed.errors);
+        focusFirstInvalid(form, parsed.errors);
+        return false;
+      }
+      setErrors({});
+      submissionId.current ??= newSubmissionId();
+      const body = new URLSearchParams();
+      for (const [key, value] of formData) if (typeof value === "string") body.append(key, value);
+      body.set("_submission", submissionId.current);
+      setStatus({ state: "submitting" });
+      let response: Response;
+      try {
+        response = await fetch(LEAD_ENDPOINTS[kind], { method: "POST", body, headers: { Accept: "application/json" } });
+      } catch {
+        setStatus({ state: "failed", message: LEAD_MESSAGES.networkError });
+        return false;
+      }
+      const answer = await readAnswer(response);
+      if (response.ok && answer?.ok) {
+        submissionId.current = null;
+        setStatus({ state: "done", message: answer.message ?? LEAD_MESSAGES.success });
+        return true;
+      }
+      if (response.status === 400 && answer?.errors && Object.keys(answer.errors).length > 0) {
+        setErrors(answer.errors);
+        setStatus({ state: "editing" });
+        focusFirstInvalid(form, answer.errors);
+        return false;
+      }
+      const known = response.status === 413 || response.status === 429;
+      setStatus({ state: "failed", message: known && answer?.message ? answer.message : LEAD_MESSAGES.failed });
+      return false;
+    },
+    [kind],
+  );
+
+  /** After a first attempt, re-checks as the visitor types so fixed fields lose their message. */
+  const revalidate = useCallback(
+    (form: HTMLFormElement) => {
+      setErrors((current) => {
+        if (Object.keys(current).length === 0) return current;
+        const parsed = parseLeadForm(kind, new FormData(form));
+        return parsed.ok ? {} : parsed.errors;
+      });
+    },
+    [kind],
+  );
+
+  const reset = useCallback(() => {
+    setStatus({ state: "editing" });
+    setErrors({});
+  }, []);
+
+  return { status, errors, submit, revalidate, reset };
+}
+
+function newSubmissionId() {
+  return typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function readAnswer(response: Response): Promise<{ ok?: boolean; message?: string; errors?: FieldErrors } | null> {
+  try {
+    const parsed: unknown = await response.json();
+    return parsed && typeof parsed === "object" ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors) {
+  const first = (["name", "phone", "message", "consent"] as const).find((field) => errors[field]);
+  if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+}
+
+const noSubscription = () => () => {};
+
+/** False during server rendering and hydration, true after: forms switch from native checks to the schema's. */
+export function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+export function TextField({
+  name,
+  error,
+  hint,
+  required,
+  multiline,
+  ...input
+}: {
+  name: "name" | "phone" | "message";
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  multiline?: boolean;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement> & React.TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
+  const id = useId();
+  const text = LEAD_FORM_TEXT[name];
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const shared = {
+    id,
+    name,
+    required,
+    placeholder: text.placeholder,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    className: "lead-field__control",
+  };
+  return (
+    <div className={`lead-field${error ? " lead-field--invalid" : ""}`}>
+      <label className="lead-field__label" htmlFor={id}>
+        {text.label}
+        <span className={required ? "lead-field__badge" : "lead-field__badge lead-field__badge--optional"}>
+          {required ? LEAD_FORM_TEXT.required : LEAD_FORM_TEXT.optional}
+        </span>
+      </label>
+      {multiline ? <textarea {...input} {...shared} /> : <input {...input} {...shared} />}
+      {hint ? (
+        <p id={`${id}-hint`} className="lead-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="lead-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The form token (when the form was rendered) and the honeypot: a field people never see or
+ * reach, which only form-filling robots complete.
+ */
+export function SpamGuardFields({ token }: { token: string }) {
+  const id = useId();
+  return (
+    <>
+      <input type="hidden" name="_token" value={token} />
+      <div className="lead-honeypot" aria-hidden="true">
+        <label htmlFor={id}>{LEAD_FORM_TEXT.honeypot}</label>
+        <input id={id} type="text" name="_gotcha" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+    </>
+  );
+}
+
+export function SubmitButton({ kind, busy }: { kind: LeadKind; busy: boolean }) {
+  return (
+    <button type="submit" className="lead-submit" disabled={busy}>
+      {busy ? LEAD_FORM_TEXT.busy[kind] : LEAD_FORM_TEXT.submit[kind]}
+    </button>
+  );
+}

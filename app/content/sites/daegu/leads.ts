@@ -1,0 +1,68 @@
+import type { LeadContent } from "../../types";
+
+export const leads: LeadContent = {
+  consent: {
+    version: "2025-03-01",
+    label: "개인정보 수집·이용 동의",
+    purpose: "분양 상담 및 견본주택 방문 안내",
+    items: "이름, 연락처(휴대폰 번호), 문의내용",
+    retention: "수집일로부터 1년간 보관한 뒤 지체 없이 파기합니다.",
+    refusal:
+      "개인정보 수집·이용에 동의하지 않으실 수 있습니다. 다만 동의하지 않으시면 관심고객 등록과 방문 예약을 하실 수 없으며, 대표번호로 전화 상담은 언제든 가능합니다.",
+  },
+  popup: {
+    title: "관심고객 등록",
+    intro: "성함과 연락처를 남겨 주시면 분양 일정과 견본주택 방문 방법을 문자로 안내해 드립니다.",
+  },
+  inquiryPage: {
+    title: "관심고객 등록 | 동대구 온빛채 센트럴",
+    description:
+      "동대구 온빛채 센트럴 관심고객으로 등록하시면 전문상담원이 분양 일정, 잔여세대, 견본주택 방문 예약을 안내해 드립니다. 24시간 상담 가능.",
+    banner: { title: "홍보센터", taglines: ["관심고객 등록", "동대구역세권의 새로운 빛, 가장 먼저 안내받으세요"] },
+    heading: "관심고객 등록",
+    intro: [
+      "동대구 온빛채 센트럴에 관심을 가져 주셔서 감사합니다.",
+      "성함과 연락처를 남겨 주시면 전문상담원이 분양 일정과 잔여세대, 견본주택 방문 예약을 빠르게 안내해 드립니다.",
+    ],
+    image: {
+      src: "/images/daegu/brand.svg",
+      alt: "햇살이 드는 온빛채 단지 전경 일러스트",
+      width: 1600,
+      height: 900,
+    },
+  },
+  visitPage: {
+    title: "견본주택 방문 예약 | 동대구 온빛채 센트럴",
+    description:
+      "동대구 온빛채 센트럴 견본주택은 방문 예약제로 운영됩니다. 성함과 연락처를 남겨 주시면 담당 상담원이 방문 일시를 안내해 드립니다.",
+    banner: { title: "방문 예약", taglines: ["견본주택 방문 예약", "기다림 없이 편안하게 둘러보세요"] },
+    heading: "견본주택 방문 예약",
+    intro: [
+      "견본주택은 방문 예약제로 운영됩니다.",
+      "예약을 남겨 주시면 담당 상담원이 원하시는 방문 일시를 확인해 연락드립니다.",
+    ],
+  },
+  kindLabels: { interest: "관심고객 등록", visit: "방문 예약", inquiry: "상담 문의" },
+  sms: {
+    senderName: "[동대구 온빛채 센트럴]",
+    headlines: {
+      interest: "관심고객 등록이 완료되었습니다.",
+      visit: "견본주택 방문 예약이 접수되었습니다. 담당 상담원이 방문 일시를 확인해 연락드립니다.",
+      inquiry: "상담 문의가 접수되었습니다. 전문상담원이 곧 연락드립니다.",
+    },
+    remainingUnits: "잔여세대: 84A·84B·84C 일부 세대 선착순 계약 중",
+    optOut: "무료 수신거부 080-000-0000",
+    confirmation: [
+      "{senderName}",
+      "{name}님, {headline}",
+      "",
+      "■ 견본주택: {modelHouseAddress}",
+      "■ 운영시간: {modelHouseHours}",
+      "■ {remainingUnits}",
+      "■ 분양문의: {salesPhone} (24시간 상담)",
+      "",
+      "{optOut}",
+    ].join("\n"),
+    staff: "{senderName} 새 {kindLabel}: {maskedName} 고객({maskedPhone}). 관리자 화면에서 확인해 주세요.",
+  },
+};

@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { normalizePhone } from "#app/utils/phone.ts";
+
+/**
+ * The three lead forms (registration popup, visit reservation, inquiry). Client-safe: the browser
+ * checks a form with the same schema before sending it, and the server decides with it again.
+ */
+
+export const LEAD_KINDS = ["interest", "visit", "inquiry"] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+/** The spec's mobile-number pattern (§5), as a JavaScript regular expression. */
+export const PHONE_PATTERN = /^01[0-9][-\s]?[0-9]{3,4}[-\s]?[0-9]{4}$/;
+/** The same pattern for the `pattern` attribute (anchored by the browser; `-` escaped for the `v` flag). */
+export const PHONE_PATTERN_ATTRIBUTE = "01[0-9][\\-\\s]?[0-9]{3,4}[\\-\\s]?[0-9]{4}";
+export const PHONE_HINT = "예: 01012345678 또는 010-1234-5678";
+
+export const NAME_MAX = 30;
+export const MESSAGE_MAX = 1000;
+
+/** The value a ticked consent checkbox sends. */
+export const CONSENT_VALUE = "yes";
+
+/** The spec's result messages (§8) and the server's refusals, as buyers read them. */
+export const LEAD_MESSAGES = {
+  success: "등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.",
+  inquirySuccess: "✅ 등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.",
+  failed: "등록에 실패했습니다. 다시 시도해주세요.",
+  networkError: "오류가 발생했습니다. 잠시 후 다시 시도해주세요.",
+  invalid: "입력하신 내용을 확인해주세요.",
+  tooMany: "짧은 시간에 등록 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.",
+  tooLarge: "보내신 내용이 너무 깁니다. 내용을 줄여 다시 시도해주세요.",
+} as const;
+
+export const NameSchema = z
+  .string({ error: "이름을 입력해 주세요." })
+  .trim()
+  .min(1, "이름을 입력해 주세요.")
+  .max(NAME_MAX, `이름은 ${NAME_MAX}자 이내로 입력해 주세요.`);
+
+export const PhoneSchema = z
+  .string({ error: "연락처를 입력해 주세요." })
+  .trim()
+  .min(1, "연락처를 입력해 주세요.")
+  .regex(PHONE_PATTERN, `휴대폰 번호를 정확히 입력해 주세요. ${PHONE_HINT}`)
+  .transform(normalizePhone);
+
+export const MessageSchema = z
+  .string()
+  .trim()
+  .max(MESSAGE_MAX, `문의 내용은 ${MESSAGE_MAX.toLocaleString("ko-KR")}자 이내로 입력해 주세요.`)
+  .optional()
+  .transform((value) => value ?? "");
+
+export const ConsentSchema = z.literal(CONSENT_VALUE, { error: "개인정보 수집·이용에 동의해 주세요." });
+
+export const InterestFormSchema = z.object({
+  name: NameSchema,
+  phone: PhoneSchema,
+  consent: ConsentSchema,
+});
+
+export const VisitFormSchema = z.object({
+  name: NameSchema,
+  phone: PhoneSchema,
+  message: MessageSchema,
+  consent: ConsentSchema,
+});
+
+export const InquiryFormSchema = z.object({
+  name: NameSchema,
+  phone: PhoneSchema,
+  message: MessageSchema,
+  consent: ConsentSchema,
+});
+
+export const LeadFormSchemas = {
+  interest: InterestFormSchema,
+  visit: VisitFormSchema,
+  inquiry: InquiryFormSchema,
+} satisfies Record<LeadKind, z.ZodType>;
+
+export type LeadFormValues = { name: string; phone: string; message: string; consent: typeof CONSENT_VALUE };
+
+export type FieldErrors = Partial<Record<"name" | "phone" | "message" | "consent", string>>;
+
+/** What the visitor typed, sent back to re-fill a form that a plain post could not accept. */
+export type FormValues = Partial<Record<"name" | "phone" | "message", string>>;
+
+export type LeadFormResult =
+  | { ok: true; values: LeadFormValues }
+  | { ok: false; errors: FieldErrors };
+
+/** Checks a submitted form (FormData or a plain record of its fields) against the kind's schema. */
+export function parseLeadForm(kind: LeadKind, fields: FormData | Record<string, unknown>): LeadFormResult {
+  const record = fields instanceof FormData ? Object.fromEntries(fields) : fields;
+  const result = LeadFormSchemas[kind].safeParse(record);
+  if (result.success) return { ok: true, values: { message: "", ...result.data } };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (field === "name" || field === "phone" || field === "message" || field === "consent") {
+      errors[field] ??= issue.message;
+    }
+  }
+  return { ok: false, errors };
+}
+
+/** The words of the lead forms around the fields (labels, buttons, notices). */
+export const LEAD_FORM_TEXT = {
+  name: { label: "이름", placeholder: "이름을 입력해 주세요" },
+  phone: { label: "연락처", placeholder: "010-1234-5678" },
+  message: { label: "문의내용", placeholder: "궁금하신 점이나 원하시는 방문 일시를 남겨 주세요." },
+  required: "필수",
+  optional: "선택",
+  consent: {
+    details: "자세히 보기",
+    purpose: "수집·이용 목적",
+    items: "수집 항목",
+    retention: "보유·이용 기간",
+    refusal: "동의를 거부할 권리",
+    privacyLink: "개인정보처리방침 전문 보기",
+    newWindow: "(새 창)",
+  },
+  honeypot: "이 칸은 비워 두세요",
+  submit: { interest: "관심고객 등록하기", visit: "방문 예약하기", inquiry: "상담 신청하기" },
+  busy: { interest: "등록 중…", visit: "예약 접수 중…", inquiry: "보내는 중…" },
+  close: "닫기",
+  retry: "다시 입력하기",
+  writeAgain: "새로 작성하기",
+  loading: "잠시만 기다려 주세요…",
+  popupTitle: "관심고객 등록",
+  facts: { modelHouse: "견본주택", hours: "운영시간", salesPhone: "분양문의", consultation: "상담전화" },
+} as const;

@@ -1,0 +1,16 @@
+import { leadJsonResponse } from "#app/.server/lead-form.ts";
+import { getSite } from "#app/.server/site.ts";
+import { issueFormToken } from "#app/.server/spam.ts";
+import type { Route } from "./+types/interest";
+
+const NOT_CACHED = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+/** What the registration popup needs when it opens: a fresh form token and the consent wording. */
+export function loader() {
+  const { consent, popup } = getSite().leads;
+  return Response.json({ token: issueFormToken("interest"), consent, popup }, { headers: NOT_CACHED });
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return leadJsonResponse("interest", request, context);
+}

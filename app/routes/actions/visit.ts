@@ -1,0 +1,7 @@
+import { leadJsonResponse } from "#app/.server/lead-form.ts";
+import type { Route } from "./+types/visit";
+
+/** The visit reservation form, posted in place by scripts (a plain post goes to /{site}/customer). */
+export function action({ request, context }: Route.ActionArgs) {
+  return leadJsonResponse("visit", request, context);
+}

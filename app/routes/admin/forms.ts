@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { LEAD_KINDS } from "#app/forms/lead.ts";
+
+/**
+ * The admin console's vocabulary and forms. Client-safe: the pages render the labels, the
+ * server parses with the schemas.
+ */
+
+export const LEAD_STATUSES = ["new", "contacted", "visited", "closed", "spam"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "신규",
+  contacted: "연락 완료",
+  visited: "방문 완료",
+  closed: "상담 종료",
+  spam: "스팸",
+};
+
+/** The kinds in a word, for narrow table columns; the content pack's labels are written for buyers. */
+export const KIND_SHORT_LABELS: Record<"interest" | "visit" | "inquiry", string> = {
+  interest: "관심",
+  visit: "방문",
+  inquiry: "문의",
+};
+
+export const OUTBOX_VIEWS = ["pending", "sent", "failed"] as const;
+export type OutboxView = (typeof OUTBOX_VIEWS)[number];
+
+export const OUTBOX_STATUS_LABELS: Record<"pending" | "sending" | "sent" | "failed", string> = {
+  pending: "대기",
+  sending: "발송 중",
+  sent: "발송 완료",
+  failed: "실패",
+};
+
+export const SMS_PURPOSE_LABELS: Record<"confirmation" | "staff", string> = {
+  confirmation: "고객 안내",
+  staff: "직원 알림",
+};
+
+/** The campaign filter's value for leads that came without a campaign. */
+export const NO_CAMPAIGN = "(none)";
+
+export const SEARCH_MAX = 100;
+export const NOTE_MAX = 2000;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Unknown or malformed values mean "no filter" rather than an error page. */
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values).optional().catch(undefined);
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .catch(undefined)
+  .transform((value) => value || undefined);
+
+const optionalDay = z
+  .string()
+  .optional()
+  .catch(undefined)
+  .transform((value) => (value && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined));
+
+/** The inbox filters that may appear in a URL: nothing in them identifies a person. */
+export const LeadFilterSchema = z.object({
+  kind: optionalChoice(LEAD_KINDS),
+  status: optionalChoice(LEAD_STATUSES),
+  source: optionalText,
+  campaign: optionalText,
+  from: optionalDay,
+  to: optionalDay,
+});
+
+export type LeadUrlFilter = Partial<z.infer<typeof LeadFilterSchema>>;
+
+/** The filter form: the URL filters plus the search term, which the server keeps instead. */
+export const LeadFilterFormSchema = LeadFilterSchema.extend({
+  q: z.string().trim().max(SEARCH_MAX).optional().catch(undefined),
+});
+
+export const StatusFormSchema = z.object({
+  status: z.enum(LEAD_STATUSES, { error: "상태를 선택해 주세요." }),
+});
+
+export const NoteFormSchema = z.object({
+  body: z
+    .string({ error: "메모 내용을 입력해 주세요." })
+    .trim()
+    .min(1, "메모 내용을 입력해 주세요.")
+    .max(NOTE_MAX, `메모는 ${NOTE_MAX.toLocaleString("ko-KR")}자 이내로 입력해 주세요.`),
+});
+
+/** The query string of a filter (and the id of a kept search), without empty values. */
+export function filterQuery(filter: LeadUrlFilter & { s?: string; after?: string }) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filter)) {
+    if (typeof value === "string" && value !== "") params.set(name, value);
+  }
+  return params.toString();
+}

@@ -1,0 +1,82 @@
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useNavigation } from "react-router";
+import { getSite } from "#app/.server/site.ts";
+import { adminHeadersMiddleware, requireAdmin, requireAdminMiddleware } from "./guard.server.ts";
+import type { Route } from "./+types/layout";
+import "#app/styles/admin.css";
+
+// The middleware refuses a visitor before any loader below runs (loaders run in parallel, so a
+// parent loader alone would not); every loader and action still checks for itself.
+export const middleware: Route.MiddlewareFunction[] = [adminHeadersMiddleware, requireAdminMiddleware];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return { email: admin.email, projectName: getSite().brand.projectName };
+}
+
+const NAV = [
+  { to: "/admin", label: "대시보드", end: true },
+  { to: "/admin/leads", label: "고객 접수", end: false },
+  { to: "/admin/notifications", label: "문자 발송", end: false },
+];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminFrame email={loaderData.email} projectName={loaderData.projectName}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+function AdminFrame({ email, projectName, children }: { email?: string; projectName?: string; children: React.ReactNode }) {
+  const signingOut = useNavigation().formAction === "/admin/logout";
+  return (
+    <div className="admin">
+      <a href="#admin-main" className="skip-link">
+        본문 바로가기
+      </a>
+      <header className="admin-header">
+        <div className="admin-header__inner">
+          <Link to="/admin" className="admin-header__brand">
+            <span className="admin-header__project">{projectName}</span>
+            <span className="admin-header__label">관리자</span>
+          </Link>
+          <nav className="admin-nav" aria-label="관리자 메뉴">
+            {NAV.map((item) => (
+              <NavLink key={item.to} to={item.to} end={item.end} className="admin-nav__link">
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          {email ? (
+            <Form method="post" action="/admin/logout" className="admin-header__account">
+              <span className="admin-header__email">{email}</span>
+              <button type="submit" className="admin-button admin-button--ghost" disabled={signingOut}>
+                로그아웃
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </header>
+      <main id="admin-main" className="admin-main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <AdminFrame email={loaderData?.email} projectName={loaderData?.projectName}>
+      <title>{notFound ? "찾을 수 없음 | 관리자" : "오류 | 관리자"}</title>
+      <meta name="robots" content="noindex,nofollow" />
+      <section className="admin-card admin-empty">
+        <h1 className="admin-title">{notFound ? "찾을 수 없습니다" : "일시적인 오류가 발생했습니다"}</h1>
+        <p>{notFound ? "삭제되었거나 없는 항목입니다." : "잠시 후 다시 시도해 주세요."}</p>
+        <Link to="/admin/leads" className="admin-button">
+          고객 접수 목록으로
+        </Link>
+      </section>
+    </AdminFrame>
+  );
+}

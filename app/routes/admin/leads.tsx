@@ -1,0 +1,232 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import {
+  countLeads,
+  formatLeadCursor,
+  keepLeadSearch,
+  listCampaignChoices,
+  listLeadsPage,
+  parseLeadCursor,
+  readLeadSearch,
+} from "#app/.server/admin-leads.ts";
+import { requireSameOrigin } from "#app/.server/csrf.ts";
+import { getSite } from "#app/.server/site.ts";
+import { LEAD_KINDS } from "#app/forms/lead.ts";
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { formatPhone } from "#app/utils/phone.ts";
+import { filterQuery, LEAD_STATUSES, LeadFilterFormSchema, LeadFilterSchema, NO_CAMPAIGN, SEARCH_MAX, STATUS_LABELS } from "./forms.ts";
+import { formatKst, shorten } from "./format.ts";
+import { ADMIN_HEADERS, requireAdmin } from "./guard.server.ts";
+import type { Route } from "./+types/leads";
+
+const PAGE_SIZE = 50;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const filter = LeadFilterSchema.parse(Object.fromEntries(params));
+  const searchId = params.get("s");
+  const search = await readLeadSearch(admin.id, searchId);
+  const after = parseLeadCursor(params.get("after"));
+  const query = { ...filter, search: search ?? undefined };
+  const [page, total, choices] = await Promise.all([
+    listLeadsPage(query, { after, limit: PAGE_SIZE }),
+    countLeads(query),
+    listCampaignChoices(),
+  ]);
+  return {
+    filter,
+    search,
+    searchId: search ? searchId : null,
+    searchExpired: Boolean(searchId && !search),
+    leads: page.leads,
+    next: page.next ? formatLeadCursor(page.next) : null,
+    paged: Boolean(after),
+    total,
+    choices,
+    kindLabels: getSite().leads.kindLabels,
+    deleted: params.get("deleted") === "1",
+  };
+}
+
+/**
+ * The filter form posts here so that a searched name or phone number never appears in a URL
+ * (nor in browser history, proxy or server logs): the term is kept on the server and the page
+ * the browser is sent to names it by a random id.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  requireSameOrigin(request);
+  const admin = await requireAdmin(request);
+  const { q, ...filter } = LeadFilterFormSchema.parse(Object.fromEntries(await request.formData()));
+  const s = q ? await keepLeadSearch(admin.id, q) : undefined;
+  const query = filterQuery({ ...filter, s });
+  return redirect(query ? `/admin/leads?${query}` : "/admin/leads", { status: 303, headers: ADMIN_HEADERS });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(siteSeoFrom(matches), { title: "고객 접수 | 관리자", description: "고객 접수 목록", path: "/admin/leads", robots: "noindex,nofollow" });
+
+export default function LeadsPage({ loaderData }: Route.ComponentProps) {
+  const { filter, searchId, leads, next, paged, total, kindLabels, deleted, searchExpired } = loaderData;
+  const current = filterQuery({ ...filter, s: searchId ?? undefined });
+  const loading = useNavigation().state === "loading";
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <h1 className="admin-title">고객 접수</h1>
+        <a href={`/admin/leads/export.csv${current ? `?${current}` : ""}`} className="admin-button" download>
+          CSV 내려받기
+        </a>
+      </div>
+      {deleted ? (
+        <p className="admin-notice" role="status">
+          고객 정보를 삭제했습니다.
+        </p>
+      ) : null}
+      {searchExpired ? (
+        <p className="admin-notice admin-notice--warning" role="status">
+          검색 조건이 만료되어 검색어 없이 표시합니다. 다시 검색해 주세요.
+        </p>
+      ) : null}
+      <FilterForm data={loaderData} />
+      <p className="admin-count" aria-live="polite">
+        {loading ? "불러오는 중…" : `${total.toLocaleString("ko-KR")}건`}
+        {paged ? " · 이어지는 페이지" : ""}
+      </p>
+      {leads.length === 0 ? (
+        <p className="admin-card admin-empty__text">조건에 맞는 접수가 없습니다.</p>
+      ) : (
+        <table className="admin-table admin-leads">
+          <thead>
+            <tr>
+              <th scope="col">유형</th>
+              <th scope="col">이름</th>
+              <th scope="col">연락처</th>
+              <th scope="col">내용</th>
+              <th scope="col">접수 페이지</th>
+              <th scope="col">접수 시각</th>
+              <th scope="col">상태</th>
+            </tr>
+          </thead>
+          <tbody>
+            {leads.map((lead) => (
+              <tr key={lead.id}>
+                <td data-label="유형">
+                  <span className={`admin-kind admin-kind--${lead.kind}`}>{kindLabels[lead.kind]}</span>
+                </td>
+                <td data-label="이름" className="admin-leads__name">
+                  <Link to={`/admin/leads/${lead.id}`}>{lead.name}</Link>
+                </td>
+                <td data-label="연락처" className="admin-nowrap">
+                  {formatPhone(lead.phone)}
+                </td>
+                <td data-label="내용" className="admin-leads__message">
+                  {lead.message ? shorten(lead.message) : <span className="admin-muted">—</span>}
+                </td>
+                <td data-label="접수 페이지" className="admin-leads__source">
+                  {lead.sourcePath}
+                  {lead.utmSource || lead.utmCampaign ? (
+                    <span className="admin-muted admin-leads__campaign">
+                      {[lead.utmSource, lead.utmCampaign].filter(Boolean).join(" / ")}
+                    </span>
+                  ) : null}
+                </td>
+                <td data-label="접수 시각" className="admin-nowrap">
+                  <time dateTime={new Date(lead.createdAt).toISOString()}>{formatKst(lead.createdAt)}</time>
+                </td>
+                <td data-label="상태">
+                  <span className={`admin-status admin-status--${lead.status}`}>{STATUS_LABELS[lead.status]}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <nav className="admin-pager" aria-label="페이지">
+        {paged ? (
+          <Link to={`/admin/leads${current ? `?${current}` : ""}`} className="admin-button admin-button--ghost">
+            처음으로
+          </Link>
+        ) : null}
+        {next ? (
+          <Link to={`/admin/leads?${filterQuery({ ...filter, s: searchId ?? undefined, after: next })}`} className="admin-button">
+            다음 {PAGE_SIZE}건
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function FilterForm({ data }: { data: LoaderData }) {
+  const { filter, search, searchId, choices, kindLabels } = data;
+  const busy = useNavigation().formAction === "/admin/leads";
+  // A new key when the applied filter changes resets the fields to it after a redirect.
+  return (
+    <Form method="post" action="/admin/leads" className="admin-card admin-filters" key={`${filterQuery(filter)}|${searchId ?? ""}`}>
+      <div className="admin-field admin-filters__search">
+        <label htmlFor="filter-q">이름·연락처 검색</label>
+        <input id="filter-q" name="q" type="search" maxLength={SEARCH_MAX} defaultValue={search ?? ""} placeholder="이름 또는 번호 일부" autoComplete="off" />
+      </div>
+      <div className="admin-field">
+        <label htmlFor="filter-kind">유형</label>
+        <select id="filter-kind" name="kind" defaultValue={filter.kind ?? ""}>
+          <option value="">전체</option>
+          {LEAD_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {kindLabels[kind]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="admin-field">
+        <label htmlFor="filter-status">상태</label>
+        <select id="filter-status" name="status" defaultValue={filter.status ?? ""}>
+          <option value="">전체 (스팸 제외)</option>
+          {LEAD_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <CampaignSelect id="filter-source" name="source" label="유입 매체" values={choices.sources} selected={filter.source} />
+      <CampaignSelect id="filter-campaign" name="campaign" label="캠페인" values={choices.campaigns} selected={filter.campaign} />
+      <div className="admin-field">
+        <label htmlFor="filter-from">접수일 시작</label>
+        <input id="filter-from" name="from" type="date" defaultValue={filter.from ?? ""} />
+      </div>
+      <div className="admin-field">
+        <label htmlFor="filter-to">접수일 끝</label>
+        <input id="filter-to" name="to" type="date" defaultValue={filter.to ?? ""} />
+      </div>
+      <div className="admin-filters__actions">
+        <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
+          {busy ? "적용 중…" : "적용"}
+        </button>
+        <Link to="/admin/leads" className="admin-button admin-button--ghost">
+          초기화
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function CampaignSelect({ id, name, label, values, selected }: { id: string; name: string; label: string; values: string[]; selected?: string }) {
+  const options = selected && selected !== NO_CAMPAIGN && !values.includes(selected) ? [selected, ...values] : values;
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={selected ?? ""}>
+        <option value="">전체</option>
+        <option value={NO_CAMPAIGN}>없음 (직접 유입)</option>
+        {options.map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { getAdmin, login, safeReturnTo } from "#app/.server/auth.ts";
+import { getClientAddress } from "#app/.server/client-address.ts";
+import { requireSameOrigin } from "#app/.server/csrf.ts";
+import { getSite } from "#app/.server/site.ts";
+import { LOGIN_FAILED_PREFIX, LoginFormSchema, PRESS_MESSAGES } from "#app/forms/press.ts";
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { ADMIN_HEADERS, adminHeadersMiddleware } from "./guard.server.ts";
+import type { Route } from "./+types/login";
+import "#app/styles/admin.css";
+
+export const middleware: Route.MiddlewareFunction[] = [adminHeadersMiddleware];
+
+/** Where a sign-in continues: the page that sent the visitor here, if it is an admin page. */
+function continueTo(value: unknown) {
+  const path = safeReturnTo(value);
+  return path?.startsWith("/admin") && !path.startsWith("/admin/login") ? path : "/admin";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const returnTo = new URL(request.url).searchParams.get("returnTo");
+  if (await getAdmin(request)) throw redirect(continueTo(returnTo), { headers: ADMIN_HEADERS });
+  return { projectName: getSite().brand.projectName, returnTo: safeReturnTo(returnTo) ?? null };
+}
+
+/** The same administrators, throttle and session as the sign-in below the press list (auth.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").slice(0, 254);
+  const parsed = LoginFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ error: PRESS_MESSAGES.loginInvalid, email }, { status: 400 });
+  const result = await login(request, parsed.data, getClientAddress(context));
+  if (!result.ok) {
+    const locked = result.reason === "locked";
+    return data(
+      { error: locked ? PRESS_MESSAGES.loginLocked : PRESS_MESSAGES.loginInvalid, email },
+      { status: locked ? 429 : 401, headers: locked ? { "Retry-After": String(result.retryAfterSeconds) } : undefined },
+    );
+  }
+  throw redirect(continueTo(form.get("returnTo")), { headers: { ...ADMIN_HEADERS, "Set-Cookie": result.setCookie } });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(siteSeoFrom(matches), {
+    title: "관리자 로그인",
+    description: "분양 사무소 관리자 화면에 로그인합니다.",
+    path: "/admin/login",
+    robots: "noindex,nofollow",
+  });
+
+export default function AdminLoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <main className="admin-login">
+      <section className="admin-card admin-login__card" aria-labelledby="admin-login-title">
+        <p className="admin-login__project">{loaderData.projectName}</p>
+        <h1 id="admin-login-title" className="admin-login__title">
+          관리자 로그인
+        </h1>
+        <Form method="post" className="admin-form">
+          {loaderData.returnTo ? <input type="hidden" name="returnTo" value={loaderData.returnTo} /> : null}
+          <div className="admin-field">
+            <label htmlFor="admin-email">이메일</label>
+            <input id="admin-email" name="email" type="email" autoComplete="username" defaultValue={actionData?.email} required />
+          </div>
+          <div className="admin-field">
+            <label htmlFor="admin-password">비밀번호</label>
+            <input id="admin-password" name="password" type="password" autoComplete="current-password" required />
+          </div>
+          <p className="admin-form__error" role="alert">
+            {actionData && !busy ? `${LOGIN_FAILED_PREFIX}${actionData.error}` : ""}
+          </p>
+          <button type="submit" className="button button--navy admin-login__submit" disabled={busy}>
+            {busy ? "로그인 중…" : "로그인"}
+          </button>
+        </Form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,141 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { listOutboxPage, outboxCounts, retryFailedMessage } from "#app/.server/admin-leads.ts";
+import { requireSameOrigin } from "#app/.server/csrf.ts";
+import { getSite } from "#app/.server/site.ts";
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { formatPhone } from "#app/utils/phone.ts";
+import { OUTBOX_STATUS_LABELS, OUTBOX_VIEWS, SMS_PURPOSE_LABELS, type OutboxView } from "./forms.ts";
+import { formatKst } from "./format.ts";
+import { ADMIN_HEADERS, requireAdmin } from "./guard.server.ts";
+import type { Route } from "./+types/notifications";
+
+const VIEW_LABELS: Record<OutboxView, string> = { pending: "대기", sent: "발송 완료", failed: "실패" };
+
+function parseView(value: string | null): OutboxView | undefined {
+  return OUTBOX_VIEWS.find((view) => view === value);
+}
+
+function parseId(value: unknown) {
+  const id = Number(value);
+  return typeof value === "string" && /^\d{1,9}$/.test(value) && id > 0 ? id : undefined;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const view = parseView(params.get("view"));
+  const beforeId = parseId(params.get("before") ?? undefined);
+  const [page, counts] = await Promise.all([listOutboxPage({ view, beforeId }), outboxCounts()]);
+  return { view: view ?? null, paged: Boolean(beforeId), ...page, counts, kindLabels: getSite().leads.kindLabels };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  requireSameOrigin(request);
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const id = parseId(form.get("id"));
+  if (form.get("intent") !== "retry" || !id) throw data("알 수 없는 요청입니다.", { status: 400, headers: ADMIN_HEADERS });
+  const queued = await retryFailedMessage(id, admin);
+  if (!queued) return data({ error: "이미 다시 보냈거나 실패한 문자가 아닙니다." }, { status: 409 });
+  const back = new URL(request.url).search;
+  return redirect(`/admin/notifications${back}`, { status: 303, headers: ADMIN_HEADERS });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(siteSeoFrom(matches), { title: "문자 발송 | 관리자", description: "문자 발송 현황", path: "/admin/notifications", robots: "noindex,nofollow" });
+
+export default function NotificationsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, paged, messages, nextBeforeId, counts, kindLabels } = loaderData;
+  const navigation = useNavigation();
+  const retrying = navigation.state === "submitting" ? navigation.formData?.get("id") : undefined;
+  const viewQuery = view ? `view=${view}` : "";
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <h1 className="admin-title">문자 발송</h1>
+      </div>
+      <nav className="admin-tabs" aria-label="발송 상태">
+        <Link to="/admin/notifications" className="admin-tabs__tab" aria-current={view === null ? "page" : undefined}>
+          전체
+        </Link>
+        {OUTBOX_VIEWS.map((item) => (
+          <Link
+            key={item}
+            to={`/admin/notifications?view=${item}`}
+            className={`admin-tabs__tab admin-tabs__tab--${item}`}
+            aria-current={view === item ? "page" : undefined}
+          >
+            {VIEW_LABELS[item]} <span className="admin-tabs__count">{counts[item].toLocaleString("ko-KR")}</span>
+          </Link>
+        ))}
+      </nav>
+      {actionData?.error ? (
+        <p className="admin-notice admin-notice--warning" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      {messages.length === 0 ? (
+        <p className="admin-card admin-empty__text">표시할 문자가 없습니다.</p>
+      ) : (
+        <ul className="admin-messages admin-messages--outbox">
+          {messages.map((message) => (
+            <li key={message.id} className="admin-card admin-message">
+              <div className="admin-message__head">
+                <span className={`admin-sms admin-sms--${message.status}`}>{OUTBOX_STATUS_LABELS[message.status]}</span>
+                <strong>{SMS_PURPOSE_LABELS[message.purpose]}</strong>
+                <span className="admin-nowrap">{formatPhone(message.recipient)}</span>
+                {message.leadId && message.leadName ? (
+                  <Link to={`/admin/leads/${message.leadId}`}>
+                    {message.leadName}
+                    {message.leadKind ? ` · ${kindLabels[message.leadKind]}` : ""}
+                  </Link>
+                ) : (
+                  <span className="admin-muted">연결된 접수 없음</span>
+                )}
+              </div>
+              <p className="admin-message__meta admin-muted">
+                #{message.id} · {formatKst(message.createdAt)} 접수
+                {message.sentAt ? ` · ${formatKst(message.sentAt)} 발송` : ""}
+                {message.status === "pending" && message.attempts > 0 ? ` · 다음 시도 ${formatKst(message.nextAttemptAt)}` : ""} · 시도{" "}
+                {message.attempts}회{message.provider ? ` · ${message.provider}` : ""}
+                {message.providerMessageId ? ` · ${message.providerMessageId}` : ""}
+              </p>
+              <p className="admin-message__response">
+                <span className="admin-muted">발송사 응답: </span>
+                {message.lastResponse ?? "아직 없음"}
+              </p>
+              <details>
+                <summary>문자 내용</summary>
+                <pre className="admin-message__body">{message.body}</pre>
+              </details>
+              {message.status === "failed" ? (
+                <Form method="post" className="admin-message__retry">
+                  <input type="hidden" name="intent" value="retry" />
+                  <input type="hidden" name="id" value={message.id} />
+                  <button type="submit" className="admin-button admin-button--primary" disabled={retrying === String(message.id)}>
+                    {retrying === String(message.id) ? "다시 보내는 중…" : "다시 보내기"}
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <nav className="admin-pager" aria-label="페이지">
+        {paged ? (
+          <Link to={`/admin/notifications${viewQuery ? `?${viewQuery}` : ""}`} className="admin-button admin-button--ghost">
+            처음으로
+          </Link>
+        ) : null}
+        {nextBeforeId ? (
+          <Link
+            to={`/admin/notifications?${[viewQuery, `before=${nextBeforeId}`].filter(Boolean).join("&")}`}
+            className="admin-button"
+          >
+            이전 문자 더 보기
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}

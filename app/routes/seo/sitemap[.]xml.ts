@@ -1,0 +1,27 @@
+import { getEnv } from "#app/.server/env.ts";
+import { CACHE_CONTROL } from "#app/.server/http.ts";
+import { listPressForSitemap } from "#app/.server/press.ts";
+import { getSite } from "#app/.server/site.ts";
+import { publicPaths } from "#app/content/public-paths.ts";
+import { absoluteUrl } from "#app/utils/meta.ts";
+
+export async function loader() {
+  const site = getSite();
+  const articles = await listPressForSitemap(site.slug);
+  const paths = [...publicPaths(site), ...articles.map((article) => `/${site.slug}/press/${article.id}`)];
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(absoluteUrl(getEnv().SITE_URL, path))}</loc></url>`);
+  const body = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,
+    ...urls,
+    `</urlset>`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CACHE_CONTROL.feed },
+  });
+}
+
+function escapeXml(text: string) {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}

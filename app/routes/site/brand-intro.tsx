@@ -1,0 +1,88 @@
+import { useEffect, useState } from "react";
+import { requireInfoPage } from "#app/.server/info-pages.ts";
+import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import type { Route } from "./+types/brand-intro";
+import "#app/styles/pages.css";
+
+const PATH = "/Brand/intro";
+const TEXT_DELAY_MS = 500;
+const IMAGE_SCROLL_THRESHOLD = 200;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { site, page } = requireInfoPage(request, PATH);
+  return { page, brand: site.infoPages.brand };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seo(siteSeoFrom(matches), {
+    title: loaderData?.page.title ?? "",
+    description: loaderData?.page.description ?? "",
+    path: PATH,
+    image: loaderData?.brand.image,
+  });
+
+export default function BrandIntroPage({ loaderData }: Route.ComponentProps) {
+  const { brand } = loaderData;
+  const { mounted, textShown, imageShown } = useBrandReveal();
+  const classes = ["info-page", "brand-story"];
+  if (mounted) classes.push("is-mounted");
+  if (textShown) classes.push("is-text-shown");
+  if (imageShown) classes.push("is-image-shown");
+  return (
+    <section className={classes.join(" ")} aria-labelledby="brand-story-title">
+      <div className="brand-story__text">
+        <SectionHeading section={brand} id="brand-story-title" />
+        <ul className="brand-values">
+          {brand.values.map((value) => (
+            <li key={value.title}>
+              <h3>{value.title}</h3>
+              <p>{value.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <figure className="brand-story__figure info-figure">
+        <Picture image={brand.image} sizes="(max-width: 900px) 100vw, 1280px" />
+        <figcaption>
+          <Notes notes={brand.notes} />
+        </figcaption>
+      </figure>
+    </section>
+  );
+}
+
+/**
+ * The text box rises in 500 ms after mount; the picture once the page has scrolled past 200 px
+ * (or at once when the page is too short to scroll that far). CSS hides them first only when
+ * scripts run, so the server HTML and visitors without JavaScript always see both.
+ */
+function useBrandReveal() {
+  const [mounted, setMounted] = useState(false);
+  const [textShown, setTextShown] = useState(false);
+  const [imageShown, setImageShown] = useState(false);
+
+  useEffect(() => {
+    setMounted(true);
+    const timer = window.setTimeout(() => setTextShown(true), TEXT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    if (imageShown) return;
+    const check = () => {
+      const scrollable = document.documentElement.scrollHeight - window.innerHeight;
+      if (window.scrollY > IMAGE_SCROLL_THRESHOLD || scrollable <= IMAGE_SCROLL_THRESHOLD) setImageShown(true);
+    };
+    check();
+    window.addEventListener("scroll", check, { passive: true });
+    window.addEventListener("resize", check);
+    return () => {
+      window.removeEventListener("scroll", check);
+      window.removeEventListener("resize", check);
+    };
+  }, [imageShown]);
+
+  return { mounted, textShown, imageShown };
+}

@@ -1,0 +1,41 @@
+import { requireInfoPage } from "#app/.server/info-pages.ts";
+import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { videoEmbedUrl } from "#app/utils/video.ts";
+import type { Route } from "./+types/brand-video";
+import "#app/styles/pages.css";
+
+const PATH = "/Brand/video";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { site, page } = requireInfoPage(request, PATH);
+  return { page, brandVideo: site.infoPages.brandVideo };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seo(siteSeoFrom(matches), {
+    title: loaderData?.page.title ?? "",
+    description: loaderData?.page.description ?? "",
+    path: PATH,
+  });
+
+export default function BrandVideoPage({ loaderData }: Route.ComponentProps) {
+  const { brandVideo } = loaderData;
+  return (
+    <section className="info-page brand-video" aria-labelledby="brand-video-title">
+      <SectionHeading section={brandVideo} id="brand-video-title" />
+      <div className="video-frame video-frame--brand">
+        <iframe
+          src={videoEmbedUrl(brandVideo.video.videoId)}
+          title={brandVideo.video.title}
+          width={1300}
+          height={500}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      </div>
+      <Notes notes={brandVideo.notes} />
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { requireInfoPage } from "#app/.server/info-pages.ts";
+import { ComingSoon } from "#app/components/pages/coming-soon.tsx";
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import type { Route } from "./+types/business-documents";
+import "#app/styles/pages.css";
+
+const PATH = "/BusinessGuide/documents";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { site, page } = requireInfoPage(request, PATH);
+  const { label, documents } = site.infoPages.comingSoon;
+  return { page, label, section: documents };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seo(siteSeoFrom(matches), {
+    title: loaderData?.page.title ?? "",
+    description: loaderData?.page.description ?? "",
+    path: PATH,
+  });
+
+export default function BusinessDocumentsPage({ loaderData }: Route.ComponentProps) {
+  return <ComingSoon label={loaderData.label} section={loaderData.section} />;
+}

@@ -1,0 +1,40 @@
+import { requireInfoPage } from "#app/.server/info-pages.ts";
+import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import type { Route } from "./+types/business-intro";
+import "#app/styles/pages.css";
+
+const PATH = "/BusinessGuide/intro";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { site, page } = requireInfoPage(request, PATH);
+  return { page, business: site.infoPages.business };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seo(siteSeoFrom(matches), {
+    title: loaderData?.page.title ?? "",
+    description: loaderData?.page.description ?? "",
+    path: PATH,
+  });
+
+export default function BusinessIntroPage({ loaderData }: Route.ComponentProps) {
+  const { business } = loaderData;
+  return (
+    <section className="info-page info-page--narrow" aria-labelledby="business-title">
+      <SectionHeading section={business} id="business-title" />
+      <table className="facts-table">
+        <caption className="visually-hidden">{business.caption}</caption>
+        <tbody>
+          {business.facts.map((fact) => (
+            <tr key={fact.label}>
+              <th scope="row">{fact.label}</th>
+              <td>{fact.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Notes notes={business.notes} />
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { data, redirect } from "react-router";
+import { submitLeadForm } from "#app/.server/lead-form.ts";
+import { findSite } from "#app/.server/site.ts";
+import { issueFormToken } from "#app/.server/spam.ts";
+import { PageBanner } from "#app/components/frame/page-banner.tsx";
+import { VisitForm } from "#app/components/visit-form.tsx";
+import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
+import { formatPhone, telHref } from "#app/utils/phone.ts";
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import type { Route } from "./+types/customer";
+
+function requireSite(slug: string | undefined) {
+  const site = findSite(slug);
+  if (!site) throw data(null, { status: 404 });
+  return site;
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const site = requireSite(params.site);
+  return {
+    slug: site.slug,
+    page: site.leads.visitPage,
+    consent: site.leads.consent,
+    eyebrow: site.brand.nameEn,
+    phone: site.phone,
+    consultationHours: site.consultationHours,
+    modelHouse: site.modelHouse,
+    token: issueFormToken("visit"),
+    done: new URL(request.url).searchParams.get("done") === "1",
+  };
+}
+
+/** The plain form post (no JavaScript): post/redirect/get on success, the page again with messages otherwise. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const site = requireSite(params.site);
+  const submission = await submitLeadForm("visit", request, context, { site });
+  if (submission.ok) return redirect(`/${site.slug}/customer?done=1`, 303);
+  return data(
+    { message: submission.message, errors: submission.errors ?? {}, values: submission.values },
+    { status: submission.status },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seo(siteSeoFrom(matches), {
+    title: loaderData?.page.title ?? "",
+    description: loaderData?.page.description ?? "",
+    path: `/${loaderData?.slug ?? ""}/customer`,
+  });
+
+export default function VisitReservationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { slug, page, consent, eyebrow, phone, consultationHours, modelHouse, token, done } = loaderData;
+  return (
+    <>
+      <PageBanner banner={page.banner} eyebrow={eyebrow} />
+      <section className="lead-page">
+        <div className="lead-page__intro">
+          <h2 className="lead-page__heading">{page.heading}</h2>
+          {page.intro.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          <dl className="lead-page__facts">
+            <dt>{LEAD_FORM_TEXT.facts.modelHouse}</dt>
+            <dd>{modelHouse.address}</dd>
+            <dt>{LEAD_FORM_TEXT.facts.hours}</dt>
+            <dd>{modelHouse.hours}</dd>
+            <dt>{LEAD_FORM_TEXT.facts.salesPhone}</dt>
+            <dd>
+              <a href={telHref(phone)} className="lead-page__phone">
+                {formatPhone(phone)}
+              </a>
+              <span className="lead-page__hours">{consultationHours}</span>
+            </dd>
+          </dl>
+        </div>
+        <VisitForm site={slug} token={token} consent={consent} done={done} initial={actionData} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { useSearchParams } from "react-router";
+import { requireInfoPage } from "#app/.server/info-pages.ts";
+import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
+import { LinkTabs } from "#app/components/pages/link-tabs.tsx";
+import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
+import type { Route } from "./+types/floor-plan-emodel";
+import "#app/styles/pages.css";
+
+const PATH = "/FloorPlan/Emodel";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { site, page } = requireInfoPage(request, PATH);
+  return { page, emodel: site.infoPages.emodel, tours: site.vrTabs, homeName: site.brand.projectName };
+}
+
+// Switching tabs changes only `?tab=`; the page's data stays the same.
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = siteSeoFrom(matches);
+  return seo(site, {
+    title: loaderData?.page.title ?? "",
+    description: loaderData?.page.description ?? "",
+    path: PATH,
+    jsonLd: site &&
+      loaderData && {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        itemListElement: [
+          { "@type": "ListItem", position: 1, name: loaderData.homeName, item: absoluteUrl(site.siteUrl, "/") },
+          { "@type": "ListItem", position: 2, name: loaderData.page.name, item: absoluteUrl(site.siteUrl, PATH) },
+        ],
+      },
+  });
+};
+
+export default function EmodelPage({ loaderData }: Route.ComponentProps) {
+  const { emodel, tours } = loaderData;
+  const [searchParams] = useSearchParams();
+  const active = tours.find((tour) => tour.key === searchParams.get("tab")) ?? tours[0];
+  return (
+    <section className="info-page" aria-labelledby="emodel-title">
+      <SectionHeading section={emodel} id="emodel-title" />
+      {active ? (
+        <LinkTabs
+          tabs={tours.map((tour) => ({ value: tour.key, label: tour.key }))}
+          active={active.key}
+          label={emodel.tabListLabel}
+          idPrefix="vr"
+        >
+          <p className="vr-hint">{emodel.hint}</p>
+          <div className="vr-frame">
+            <iframe key={active.url} src={active.url} title={active.title} allow="fullscreen" allowFullScreen />
+          </div>
+        </LinkTabs>
+      ) : null}
+      <Notes notes={emodel.notes} />
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+import { useRef } from "react";
+import { data, redirect } from "react-router";
+import { submitLeadForm } from "#app/.server/lead-form.ts";
+import { getSite } from "#app/.server/site.ts";
+import { issueFormToken } from "#app/.server/spam.ts";
+import { ConsentField } from "#app/components/consent-field.tsx";
+import { PageBanner } from "#app/components/frame/page-banner.tsx";
+import { SubMenu } from "#app/components/frame/sub-menu.tsx";
+import { SpamGuardFields, SubmitButton, TextField, useHydrated, useLeadSubmission } from "#app/components/lead-form.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import type { LeadConsent } from "#app/content/types.ts";
+import {
+  LEAD_FORM_TEXT,
+  LEAD_MESSAGES,
+  MESSAGE_MAX,
+  NAME_MAX,
+  PHONE_PATTERN_ATTRIBUTE,
+  type FieldErrors,
+  type FormValues,
+} from "#app/forms/lead.ts";
+import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { formatPhone, telHref } from "#app/utils/phone.ts";
+import type { Route } from "./+types/inquiry";
+
+const PATH = "/Promotion/Customer";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const site = getSite();
+  return {
+    page: site.leads.inquiryPage,
+    consent: site.leads.consent,
+    eyebrow: site.brand.nameEn,
+    group: site.menu.find((group) => group.subMenu.some((item) => item.subUrl === PATH)),
+    company: site.company,
+    modelHouse: site.modelHouse,
+    phone: site.phone,
+    consultationHours: site.consultationHours,
+    token: issueFormToken("inquiry"),
+    done: new URL(request.url).searchParams.get("done") === "1",
+  };
+}
+
+/** The plain form post (no JavaScript): post/redirect/get on success, the page again with messages otherwise. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = await submitLeadForm("inquiry", request, context);
+  if (submission.ok) return redirect(`${PATH}?done=1`, 303);
+  return data(
+    { message: submission.message, errors: submission.errors ?? {}, values: submission.values },
+    { status: submission.status },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = siteSeoFrom(matches);
+  if (!loaderData) return seo(site, { title: "", description: "", path: PATH });
+  const { page, company, modelHouse, phone } = loaderData;
+  const telephone = formatPhone(phone);
+  return seo(site, {
+    title: page.title,
+    description: page.description,
+    path: PATH,
+    jsonLd: site
+      ? {
+          "@context": "https://schema.org",
+          "@type": "RealEstateAgent",
+          name: company.name,
+          url: absoluteUrl(site.siteUrl, PATH),
+          image: absoluteUrl(site.siteUrl, page.image.src),
+          telephone,
+          address: { "@type": "PostalAddress", streetAddress: modelHouse.address, addressCountry: "KR" },
+          contactPoint: {
+            "@type": "ContactPoint",
+            telephone,
+            contactType: "sales",
+            areaServed: "KR",
+            availableLanguage: ["ko"],
+            hoursAvailable: {
+              "@type": "OpeningHoursSpecification",
+              dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+              opens: "00:00",
+              closes: "23:59",
+            },
+          },
+        }
+      : undefined,
+  });
+};
+
+export default function InquiryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, consent, eyebrow, group, phone, consultationHours, token, done } = loaderData;
+  return (
+    <>
+      <PageBanner banner={page.banner} eyebrow={eyebrow} />
+      {group ? <SubMenu group={group} current={PATH} /> : null}
+      <section className="lead-page">
+        <div className="lead-page__intro">
+          <h2 className="lead-page__heading">{page.heading}</h2>
+          {page.intro.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          <Picture image={page.image} sizes="(max-width: 900px) 100vw, 40vw" className="lead-page__image" />
+          <dl className="lead-page__facts">
+            <dt>{LEAD_FORM_TEXT.facts.consultation}</dt>
+            <dd>
+              <a href={telHref(phone)} className="lead-page__phone">
+                {formatPhone(phone)}
+              </a>
+              <span className="lead-page__hours">{consultationHours}</span>
+            </dd>
+          </dl>
+        </div>
+        <InquiryForm token={token} consent={consent} done={done} initial={actionData} />
+      </section>
+    </>
+  );
+}
+
+/** Idle, sending (busy label), then the result above a form that is cleared on success. */
+function InquiryForm({
+  token,
+  consent,
+  done,
+  initial,
+}: {
+  token: string;
+  consent: LeadConsent;
+  done: boolean;
+  initial?: { errors?: FieldErrors; values?: FormValues; message?: string };
+}) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { status, errors, submit, revalidate } = useLeadSubmission("inquiry", initial?.errors);
+  const result =
+    status.state === "done" || status.state === "failed"
+      ? status
+      : status.state === "editing" && done && !initial
+        ? { state: "done" as const, message: LEAD_MESSAGES.inquirySuccess }
+        : initial?.message
+          ? { state: "failed" as const, message: initial.message }
+          : null;
+
+  return (
+    <div className="lead-card inquiry-form">
+      <div className="lead-result-region" role="status" aria-live="polite">
+        {result ? (
+          <p className={`lead-result lead-result--${result.state === "done" ? "success" : "failure"}`}>{result.message}</p>
+        ) : null}
+      </div>
+      <form
+        ref={formRef}
+        method="post"
+        action={PATH}
+        noValidate={hydrated}
+        className="lead-form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (await submit(event.currentTarget)) formRef.current?.reset();
+        }}
+        onChange={(event) => revalidate(event.currentTarget)}
+      >
+        <SpamGuardFields token={token} />
+        <TextField name="name" required autoComplete="name" maxLength={NAME_MAX} defaultValue={initial?.values?.name} error={errors.name} />
+        <TextField
+          name="phone"
+          type="tel"
+          required
+          autoComplete="tel"
+          inputMode="tel"
+          pattern={PHONE_PATTERN_ATTRIBUTE}
+          defaultValue={initial?.values?.phone}
+          error={errors.phone}
+        />
+        <TextField
+          name="message"
+          multiline
+          rows={5}
+          maxLength={MESSAGE_MAX}
+          defaultValue={initial?.values?.message}
+          error={errors.message}
+        />
+        <ConsentField consent={consent} error={errors.consent} />
+        <SubmitButton kind="inquiry" busy={status.state === "submitting"} />
+      </form>
+    </div>
+  );
+}

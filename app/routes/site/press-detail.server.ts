@@ -1,0 +1,74 @@
+import { isbot } from "isbot";
+import { createCookie } from "react-router";
+import type { Admin } from "#app/.server/auth.ts";
+import { CACHE_CONTROL } from "#app/.server/http.ts";
+import type { PressArticle } from "#app/.server/press.ts";
+import type { SitePack } from "#app/content/types.ts";
+import { absoluteUrl } from "#app/utils/meta.ts";
+
+/**
+ * Whether this request is a person opening the article. Crawlers and link previews are not,
+ * and neither is a prefetch (a browser or a framework fetching ahead in case of a click).
+ */
+export function countsAsView(request: Request) {
+  if (request.method !== "GET") return false;
+  if (isbot(request.headers.get("User-Agent"))) return false;
+  const purpose = `${request.headers.get("Purpose") ?? ""} ${request.headers.get("Sec-Purpose") ?? ""}`;
+  return !/\bprefetch\b/i.test(purpose);
+}
+
+/**
+ * Every request must reach the server to be counted, so the detail is never served from a
+ * cache without asking (no-cache); back and forward may still reuse it, as they are no new view.
+ */
+export function detailHeaders(admin: Admin | null): HeadersInit {
+  return { "Cache-Control": admin ? CACHE_CONTROL.private : "public, no-cache", Vary: "Cookie" };
+}
+
+// After an edit the administrator lands on the article again; that is the same visit, not a new
+// view. The edit marks the article in a short-lived cookie that the next detail request spends.
+const justEdited = createCookie("press_edited", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
+
+export function markJustEdited(id: number): Promise<string> {
+  return justEdited.serialize(String(id));
+}
+
+export async function wasJustEdited(request: Request, id: number): Promise<boolean> {
+  return (await justEdited.parse(request.headers.get("Cookie"))) === String(id);
+}
+
+export function forgetJustEdited(): Promise<string> {
+  return justEdited.serialize("", { maxAge: 0 });
+}
+
+/** schema.org NewsArticle for search engines. */
+export function articleJsonLd({
+  site,
+  article,
+  siteUrl,
+}: {
+  site: SitePack;
+  article: Pick<PressArticle, "id" | "title" | "summary" | "date">;
+  siteUrl: string;
+}) {
+  const url = absoluteUrl(siteUrl, `/${site.slug}/press/${article.id}`);
+  const organization = {
+    "@type": "Organization",
+    name: site.seo.siteName,
+    url: absoluteUrl(siteUrl, "/"),
+    logo: { "@type": "ImageObject", url: absoluteUrl(siteUrl, site.brand.logo.src) },
+  };
+  return {
+    "@context": "https://schema.org",
+    "@type": "NewsArticle",
+    headline: article.title,
+    description: article.summary,
+    datePublished: article.date.toISOString(),
+    mainEntityOfPage: url,
+    url,
+    image: [absoluteUrl(siteUrl, site.seo.shareImage.src)],
+    author: organization,
+    publisher: organization,
+    inLanguage: "ko-KR",
+  };
+}

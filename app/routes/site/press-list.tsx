@@ -1,0 +1,319 @@
+import { useState } from "react";
+import { data, Form, Link, useFetcher, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { getAdmin, safeReturnTo } from "#app/.server/auth.ts";
+import { getEnv } from "#app/.server/env.ts";
+import { formatCursor, listPressPage, parseCursor } from "#app/.server/press.ts";
+import { alertIfInvalid, PressArticleFields } from "#app/components/press-article-fields.tsx";
+import { PressHeader } from "#app/components/press-header.tsx";
+import { LOGIN_FAILED_PREFIX } from "#app/forms/press.ts";
+import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { handlePressListAction, toListItems } from "./press-list.server.ts";
+import { pressHeader, pressPageHeaders, requirePressSite } from "./press.server.ts";
+import type { Route } from "./+types/press-list";
+import "#app/styles/press.css";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const site = requirePressSite(params.site);
+  const url = new URL(request.url);
+  const after = parseCursor(url.searchParams.get("after"));
+  const [admin, page] = await Promise.all([getAdmin(request), listPressPage(site.slug, after)]);
+  return data(
+    {
+      site: site.slug,
+      info: { title: site.pressPage.title, description: site.pressPage.description },
+      header: pressHeader(site),
+      rssUrl: absoluteUrl(getEnv().SITE_URL, `/${site.slug}/press/rss.xml`),
+      list: {
+        items: toListItems(page),
+        after: after ? formatCursor(after) : null,
+        next: page.next ? formatCursor(page.next) : null,
+      },
+      admin: admin ? { email: admin.email } : null,
+      returnTo: safeReturnTo(url.searchParams.get("returnTo")) ?? null,
+    },
+    { headers: pressPageHeaders(admin) },
+  );
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return handlePressListAction({ request, site: requirePressSite(params.site), context });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+
+// Another form on the page (the interest popup) changes nothing this list shows; reloading it
+// would also fold the pages "더보기" appended.
+export function shouldRevalidate({
+  formMethod,
+  formAction,
+  nextParams,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET" && !formAction?.startsWith(`/${nextParams.site}/press`)) return false;
+  return defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  ...seo(siteSeoFrom(matches), {
+    title: loaderData?.info.title ?? "",
+    description: loaderData?.info.description ?? "",
+    path: loaderData ? `/${loaderData.site}/press` : "/Promotion/Press",
+    // Later pages exist for visitors without scripts; the articles themselves are in sitemap.xml.
+    robots: loaderData?.list.after ? "noindex,follow" : undefined,
+  }),
+  ...(loaderData
+    ? [
+        {
+          tagName: "link",
+          rel: "alternate",
+          type: "application/rss+xml",
+          title: loaderData.info.title,
+          href: loaderData.rssUrl,
+        },
+      ]
+    : []),
+];
+
+export default function PressListPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { site, list, admin, returnTo, header } = loaderData;
+  return (
+    <>
+      <PressHeader header={header} />
+      <div className="press">
+        <PressTable site={site} first={list} />
+        {admin ? (
+          <>
+            <WelcomeBar site={site} email={admin.email} />
+            <PublishForm site={site} result={actionData?.intent === "publish" ? actionData : undefined} />
+          </>
+        ) : (
+          <LoginForm
+            site={site}
+            returnTo={returnTo}
+            failure={actionData?.intent === "login" ? actionData : undefined}
+          />
+        )}
+      </div>
+    </>
+  );
+}
+
+type ActionData = NonNullable<Route.ComponentProps["actionData"]>;
+
+type ListPage = Route.ComponentProps["loaderData"]["list"];
+
+function PressTable({ site, first }: { site: string; first: ListPage }) {
+  const { items, next, loading, loadMore } = useMorePages(site, first);
+  return (
+    <section className="press-list" aria-labelledby="press-list-title">
+      <div className="press-list__head">
+        <h2 id="press-list-title" className="press-list__title">
+          보도자료 목록
+        </h2>
+      </div>
+      {items.length === 0 ? (
+        <p className="press-list__empty">등록된 보도자료가 없습니다.</p>
+      ) : (
+        <table className="press-table">
+          <thead>
+            <tr>
+              <th scope="col" className="press-table__number">
+                번호
+              </th>
+              <th scope="col" className="press-table__title">
+                제목
+              </th>
+              <th scope="col" className="press-table__wide">
+                작성자
+              </th>
+              <th scope="col" className="press-table__date">
+                작성일
+              </th>
+              <th scope="col" className="press-table__wide">
+                조회수
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((article) => (
+              <tr key={article.id}>
+                <td className="press-table__number">{article.number}</td>
+                <td className="press-table__title">
+                  {/* No prefetch: opening an article counts a view, and a prefetch is not one. */}
+                  <Link to={`/${site}/press/${article.id}`}>{article.title}</Link>
+                </td>
+                <td className="press-table__wide">관리자</td>
+                <td className="press-table__date">
+                  <time dateTime={article.isoDate}>{article.dateLabel}</time>
+                </td>
+                <td className="press-table__wide">{article.views.toLocaleString("ko-KR")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {items.length > first.items.length ? `보도자료 ${items.length}건을 표시하고 있습니다.` : ""}
+      </p>
+      {next ? (
+        <div className="press-list__more">
+          <Link
+            to={`/${site}/press?after=${encodeURIComponent(next)}`}
+            className="button button--outline"
+            aria-disabled={loading || undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              loadMore();
+            }}
+          >
+            {loading ? "불러오는 중…" : "더보기"}
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * "더보기" appends the page after the last loaded row. The fetched pages live here until the
+ * first page changes (an article was published), which starts the list over.
+ */
+function useMorePages(site: string, first: ListPage) {
+  const fetcher = useFetcher<typeof loader>();
+  const [state, setState] = useState({
+    first,
+    more: [] as ListPage["items"],
+    next: first.next,
+    pending: null as string | null,
+  });
+  if (state.first !== first) {
+    setState({ first, more: [], next: first.next, pending: null });
+  }
+  const arrived = fetcher.state === "idle" && state.pending !== null ? fetcher.data?.list : undefined;
+  if (arrived && arrived.after === state.pending) {
+    const seen = new Set([...state.first.items, ...state.more].map((article) => article.id));
+    setState({
+      ...state,
+      more: [...state.more, ...arrived.items.filter((article) => !seen.has(article.id))],
+      next: arrived.next,
+      pending: null,
+    });
+  }
+  return {
+    items: state.first === first ? [...first.items, ...state.more] : first.items,
+    next: state.first === first ? state.next : first.next,
+    loading: fetcher.state !== "idle",
+    loadMore() {
+      if (!state.next || fetcher.state !== "idle") return;
+      setState({ ...state, pending: state.next });
+      void fetcher.load(`/${site}/press?after=${encodeURIComponent(state.next)}`);
+    },
+  };
+}
+
+function LoginForm({
+  site,
+  returnTo,
+  failure,
+}: {
+  site: string;
+  returnTo: string | null;
+  failure: Extract<ActionData, { intent: "login" }> | undefined;
+}) {
+  const busy = useSubmitting("login");
+  return (
+    <section id="login" className="press-panel press-login" aria-labelledby="press-login-title">
+      <h2 id="press-login-title" className="press-panel__title">
+        관리자 로그인
+      </h2>
+      <Form method="post" action={`/${site}/press`} className="press-login__form" preventScrollReset>
+        <input type="hidden" name="intent" value="login" />
+        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+        <div className="press-field">
+          <label htmlFor="login-email">이메일</label>
+          <input
+            id="login-email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            defaultValue={failure?.email}
+            required
+          />
+        </div>
+        <div className="press-field">
+          <label htmlFor="login-password">비밀번호</label>
+          <input id="login-password" name="password" type="password" autoComplete="current-password" required />
+        </div>
+        <button type="submit" className="button button--navy" disabled={busy}>
+          {busy ? "로그인 중…" : "로그인"}
+        </button>
+        <p className="press-form__error" role="alert">
+          {failure && !busy ? `${LOGIN_FAILED_PREFIX}${failure.loginError}` : ""}
+        </p>
+      </Form>
+    </section>
+  );
+}
+
+function WelcomeBar({ site, email }: { site: string; email: string }) {
+  const busy = useSubmitting("logout");
+  return (
+    <div className="press-welcome">
+      <p>
+        <strong>{email}</strong> 님, 환영합니다.
+      </p>
+      <Form method="post" action={`/${site}/press`} preventScrollReset>
+        <input type="hidden" name="intent" value="logout" />
+        <button type="submit" className="button button--outline press-button--small" disabled={busy}>
+          로그아웃
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function PublishForm({
+  site,
+  result,
+}: {
+  site: string;
+  result: Extract<ActionData, { intent: "publish" }> | undefined;
+}) {
+  const busy = useSubmitting("publish");
+  const published = result && "published" in result ? result.published : undefined;
+  const failure = result && "error" in result ? result : undefined;
+  return (
+    <section className="press-panel press-write" aria-labelledby="press-write-title">
+      <h2 id="press-write-title" className="press-panel__title">
+        보도자료 작성
+      </h2>
+      {/* A new key after each publish empties the fields. */}
+      <Form
+        key={published ?? "draft"}
+        method="post"
+        action={`/${site}/press`}
+        onSubmit={alertIfInvalid}
+        preventScrollReset
+      >
+        <input type="hidden" name="intent" value="publish" />
+        <PressArticleFields idPrefix="publish" defaults={failure?.values} />
+        <p className="press-form__error" role="alert">
+          {failure && !busy ? failure.error : ""}
+        </p>
+        <p className="press-form__status" role="status">
+          {published && !busy ? "보도자료를 등록했습니다." : ""}
+        </p>
+        <button type="submit" className="button button--navy" disabled={busy}>
+          {busy ? "등록 중…" : "등록"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** True while this page's form with the given intent is being sent. */
+function useSubmitting(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}

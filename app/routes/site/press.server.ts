@@ -1,0 +1,51 @@
+import { data } from "react-router";
+import type { Admin } from "#app/.server/auth.ts";
+import { CACHE_CONTROL } from "#app/.server/http.ts";
+import { findSite } from "#app/.server/site.ts";
+import { PRESS_MENU_URL, type PressHeaderContent } from "#app/components/press-header.tsx";
+import type { SitePack } from "#app/content/types.ts";
+
+/** The content pack named by the URL's {site}; an unknown one is a 404. */
+export function requirePressSite(slug: string | undefined): SitePack {
+  const site = findSite(slug);
+  if (!site) throw data(null, { status: 404 });
+  return site;
+}
+
+/** Banner and sub-menu of every press page, from the content pack. */
+export function pressHeader(site: SitePack): PressHeaderContent {
+  return {
+    banner: site.pressPage.banner,
+    eyebrow: site.brand.nameEn,
+    menu: site.menu.find((group) => group.subMenu.some((item) => item.subUrl === PRESS_MENU_URL)) ?? null,
+  };
+}
+
+/**
+ * Press pages are the same for every visitor until an administrator signs in: then they carry
+ * the welcome bar and the write form, and must never be stored by a browser or a CDN.
+ */
+export function pressPageHeaders(admin: Admin | null, publicCache: string = CACHE_CONTROL.publicPage): HeadersInit {
+  return { "Cache-Control": admin ? CACHE_CONTROL.private : publicCache, Vary: "Cookie" };
+}
+
+/** "2026. 11. 22." — the list's date, in Seoul whatever the server's zone. */
+export function formatPressDate(date: Date) {
+  return date.toLocaleDateString("ko-KR", {
+    timeZone: "Asia/Seoul",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+  });
+}
+
+/** "2026. 11. 22. 09:15" — the detail's date and time. */
+export function formatPressDateTime(date: Date) {
+  const time = date.toLocaleTimeString("ko-KR", {
+    timeZone: "Asia/Seoul",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  return `${formatPressDate(date)} ${time}`;
+}

@@ -1,0 +1,38 @@
+// Shared by scripts/build-images.js (plain Node, which writes the files) and the Picture
+// component (which names them), so the two cannot disagree. Plain JS so Node runs it unbuilt.
+
+/** Widths the build encodes; a source is never enlarged, so smaller ones stop at their own width. */
+export const VARIANT_WIDTHS = [480, 960, 1440, 1920];
+
+export const VARIANT_FORMATS = /** @type {const} */ (["avif", "webp"]);
+
+export const RASTER_SOURCE = /\.(png|jpe?g)$/i;
+
+/** Where the variants of `/images/**` sources go (gitignored, rebuilt by `npm run build:images`). */
+export const GENERATED_PREFIX = "/images/_generated/";
+
+/**
+ * The widths a source of `sourceWidth` pixels is encoded at.
+ * @param {number} sourceWidth
+ * @returns {number[]}
+ */
+export function variantWidths(sourceWidth) {
+  const largest = Math.min(sourceWidth, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]);
+  return [...VARIANT_WIDTHS.filter((width) => width < largest), largest];
+}
+
+/** Whether a public URL is a raster image the build makes variants of. */
+export function hasVariants(/** @type {string} */ src) {
+  return src.startsWith("/images/") && !src.startsWith(GENERATED_PREFIX) && RASTER_SOURCE.test(src);
+}
+
+/**
+ * URL of one variant: "/images/daegu/photo.jpg" at 960 in AVIF is "/images/_generated/daegu/photo-960.avif".
+ * @param {string} src
+ * @param {number} width
+ * @param {"avif" | "webp"} format
+ */
+export function variantUrl(src, width, format) {
+  const withoutExtension = src.slice("/images/".length).replace(RASTER_SOURCE, "");
+  return `${GENERATED_PREFIX}${withoutExtension}-${width}.${format}`;
+}

@@ -1,0 +1,79 @@
+// npm run bench:server — requests/s, latency and errors of the production server on loopback,
+// next to the same home page served as a static file by a plain Node static server.
+// Figures depend on the machine and what else runs on it: compare ratios, not absolutes.
+import http from "node:http";
+import autocannon from "autocannon";
+import { freePort, startServer } from "./lib/server-process.js";
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+function run(title, options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ duration: DURATION, connections: CONNECTIONS, ...options }, (error, result) => {
+      if (error) return reject(error);
+      const non2xx = result.non2xx + result.errors + result.timeouts;
+      resolve({
+        title,
+        "req/s": Math.round(result.requests.average),
+        "p50 ms": result.latency.p50,
+        "p99 ms": result.latency.p99,
+        errors: non2xx,
+      });
+    });
+  });
+}
+
+const server = await startServer({ env: { LEADS_RATE_LIMIT: "off", E2E: "1" } });
+const rows = [];
+try {
+  const home = await (await fetch(`${server.baseUrl}/`)).text();
+  rows.push(await run("GET / (server-rendered)", { url: `${server.baseUrl}/` }));
+  rows.push(await run("GET /daegu/press", { url: `${server.baseUrl}/daegu/press` }));
+  rows.push(await run("GET /healthz", { url: `${server.baseUrl}/healthz` }));
+
+  let sequence = 0;
+  rows.push(
+    await run("POST lead (interest)", {
+      url: `${server.baseUrl}/actions/interest`,
+      method: "POST",
+      connections: Math.min(CONNECTIONS, 10),
+      setupClient(client) {
+        client.setRequests([
+          {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded", origin: server.baseUrl },
+            setupRequest(request) {
+              sequence += 1;
+              const phone = `010${String(10_000_000 + sequence).slice(-8)}`;
+              request.body = new URLSearchParams({
+                name: "벤치마크",
+                phone,
+                consent: "on",
+                submissionId: `bench-${process.pid}-${sequence}`,
+              }).toString();
+              return request;
+            },
+          },
+        ]);
+      },
+    }),
+  );
+
+  const staticPort = await freePort();
+  const staticServer = http
+    .createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(home);
+    })
+    .listen(staticPort, "127.0.0.1");
+  const staticRow = await run("GET / as a static file (plain node:http)", { url: `http://127.0.0.1:${staticPort}/` });
+  staticServer.close();
+  rows.push(staticRow);
+
+  console.table(rows);
+  const ratio = rows[0]["req/s"] / staticRow["req/s"];
+  console.log(`Server-rendered home vs static file: ${(ratio * 100).toFixed(1)}% of static throughput`);
+} finally {
+  await server.stop();
+}

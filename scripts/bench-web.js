@@ -1,0 +1,121 @@
+// npm run bench:web — Lighthouse (mobile and desktop, BENCH_WEB_RUNS runs each, default 3) on
+// every public route of a fresh production server, with Debian's Chromium and no network beyond
+// loopback. Prints the medians, writes them to docs/performance.md and exits 1 when a budget is
+// missed. BENCH_WEB_ROUTES=/,/Brand/intro limits the routes (for a quick look).
+import fs from "node:fs";
+import os from "node:os";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { startServer } from "./lib/server-process.js";
+
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const BUDGET = {
+  performance: 98,
+  accessibility: 100,
+  seo: 100,
+  bestPractices: 96,
+  lcpMs: 1500,
+  cls: 0.02,
+  tbtMs: 100,
+  jsKb: 110,
+  homeTotalKb: 700,
+};
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function publicRoutes(baseUrl) {
+  if (process.env.BENCH_WEB_ROUTES) return process.env.BENCH_WEB_ROUTES.split(",");
+  const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+  // One press article stands for all of them: they share one template.
+  const articles = paths.filter((path) => /\/press\/\d+$/.test(path));
+  return [...paths.filter((path) => !/\/press\/\d+$/.test(path)), ...articles.slice(0, 1)];
+}
+
+function summarize(lhr) {
+  const audits = lhr.audits;
+  const items = audits["resource-summary"]?.details?.items ?? [];
+  const bytes = (type) => (items.find((item) => item.resourceType === type)?.transferSize ?? 0) / 1024;
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    bestPractices: Math.round((lhr.categories["best-practices"].score ?? 0) * 100),
+    seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
+    lcpMs: Math.round(audits["largest-contentful-paint"].numericValue),
+    cls: Number(audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+    tbtMs: Math.round(audits["total-blocking-time"].numericValue),
+    totalKb: Math.round(bytes("total")),
+    jsKb: Math.round(bytes("script")),
+    imageKb: Math.round(bytes("image")),
+    fontKb: Math.round(bytes("font")),
+  };
+}
+
+function missedBudgets(route, formFactor, m) {
+  const misses = [];
+  const check = (ok, text) => ok || misses.push(`${formFactor} ${route}: ${text}`);
+  if (formFactor === "mobile") check(m.performance >= BUDGET.performance, `performance ${m.performance} < ${BUDGET.performance}`);
+  check(m.accessibility >= BUDGET.accessibility, `accessibility ${m.accessibility} < ${BUDGET.accessibility}`);
+  check(m.seo >= BUDGET.seo, `SEO ${m.seo} < ${BUDGET.seo}`);
+  check(m.bestPractices >= BUDGET.bestPractices, `best practices ${m.bestPractices} < ${BUDGET.bestPractices}`);
+  check(m.lcpMs <= BUDGET.lcpMs, `LCP ${m.lcpMs} ms > ${BUDGET.lcpMs} ms`);
+  check(m.cls <= BUDGET.cls, `CLS ${m.cls} > ${BUDGET.cls}`);
+  check(m.tbtMs <= BUDGET.tbtMs, `TBT ${m.tbtMs} ms > ${BUDGET.tbtMs} ms`);
+  check(m.jsKb <= BUDGET.jsKb, `JS ${m.jsKb} KB > ${BUDGET.jsKb} KB`);
+  if (route === "/") check(m.totalKb <= BUDGET.homeTotalKb, `home transfer ${m.totalKb} KB > ${BUDGET.homeTotalKb} KB`);
+  return misses;
+}
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+const rows = [];
+const misses = [];
+try {
+  const routes = await publicRoutes(server.baseUrl);
+  for (const route of routes) {
+    for (const formFactor of ["mobile", "desktop"]) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) {
+        const result = await lighthouse(
+          `${server.baseUrl}${route}`,
+          { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] },
+          formFactor === "desktop" ? desktopConfig : undefined,
+        );
+        runs.push(summarize(result.lhr));
+      }
+      const medians = Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((r) => r[key]))]));
+      rows.push({ route, formFactor, ...medians });
+      misses.push(...missedBudgets(route, formFactor, medians));
+      console.log(`${formFactor.padEnd(7)} ${route.padEnd(34)} perf ${medians.performance} a11y ${medians.accessibility} bp ${medians.bestPractices} seo ${medians.seo} LCP ${medians.lcpMs}ms CLS ${medians.cls} TBT ${medians.tbtMs}ms JS ${medians.jsKb}KB total ${medians.totalKb}KB`);
+    }
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+
+const header = "| route | form | perf | a11y | best pr. | SEO | LCP ms | CLS | TBT ms | total KB | JS KB | img KB | font KB |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+const table = rows
+  .map((r) => `| ${r.route} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.totalKb} | ${r.jsKb} | ${r.imageKb} | ${r.fontKb} |`)
+  .join("\n");
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const report = `# Performance\n\nMeasured by \`npm run bench:web\` on ${new Date().toISOString().slice(0, 10)} (${machine}).\nLighthouse ${JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")).version}, median of ${RUNS} runs, Debian Chromium headless, production build on loopback; mobile uses Lighthouse's simulated slow-4G throttling.\n\nBudgets: mobile performance ≥ ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, SEO ${BUDGET.seo}, best practices ≥ ${BUDGET.bestPractices}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms, JS ≤ ${BUDGET.jsKb} KB per route, home ≤ ${BUDGET.homeTotalKb} KB.\n\n${header}\n${table}\n\n${misses.length === 0 ? "All budgets met." : `Missed budgets:\n\n${misses.map((m) => `- ${m}`).join("\n")}`}\n`;
+if (!process.env.BENCH_WEB_ROUTES) fs.writeFileSync("docs/performance.md", report);
+console.log(misses.length === 0 ? "All budgets met." : `Missed budgets:\n${misses.join("\n")}`);
+process.exitCode = misses.length === 0 ? 0 : 1;

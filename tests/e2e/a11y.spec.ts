@@ -1,0 +1,38 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+async function publicPaths(request: import("@playwright/test").APIRequestContext) {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  // Articles share one template: the first stands for all.
+  const articles = paths.filter((path) => /\/press\/\d+$/.test(path));
+  return [...paths.filter((path) => !/\/press\/\d+$/.test(path)), ...articles.slice(0, 1)];
+}
+
+test.describe("accessibility", () => {
+  test("every public route has no axe violations", async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const paths = await publicPaths(request);
+    expect(paths.length).toBeGreaterThan(20);
+    const failures: string[] = [];
+    for (const path of paths) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
+      for (const violation of results.violations) {
+        failures.push(`${path}: ${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(" ")}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  test("the registration popup has no axe violations while open", async ({ page }) => {
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const opener = page.locator("[data-register-opener]:visible").first();
+    await opener.click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    const results = await new AxeBuilder({ page }).include("dialog").analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,206 @@
+import fs from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config.ts";
+
+// Both projects (desktop, phone) and other specs share one server and database: every lead made
+// here carries a tag unique to the run, and the inbox is narrowed to it before counting rows.
+function uniqueTag() {
+  const letters = "가나다라마바사아자차카타파하";
+  return Array.from({ length: 6 }, () => letters[Math.floor(Math.random() * letters.length)]).join("");
+}
+
+function uniquePhone() {
+  return `010${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
+}
+
+const dashed = (phone: string) => `${phone.slice(0, 3)}-${phone.slice(3, 7)}-${phone.slice(7)}`;
+
+const inboxRows = (page: Page) => page.locator(".admin-leads tbody tr");
+
+async function fillLeadForm(page: Page, form: string, { name, phone, message }: { name: string; phone: string; message: string }) {
+  const scope = page.locator(form);
+  await scope.getByLabel("이름").fill(name);
+  await scope.getByLabel("연락처").fill(phone);
+  await scope.getByLabel("문의내용").fill(message);
+  await scope.getByRole("checkbox", { name: /개인정보 수집·이용 동의/ }).check();
+}
+
+/** Applies a search; every search is kept under a new id, so the address changes once it is done. */
+async function search(page: Page, term: string, { kind = "" }: { kind?: string } = {}) {
+  const before = page.url();
+  await page.getByLabel("이름·연락처 검색").fill(term);
+  await page.getByLabel("유형").selectOption(kind);
+  await page.getByRole("button", { name: "적용" }).click();
+  await expect(page).not.toHaveURL(before);
+  await expect(page).toHaveURL(/\/admin\/leads\?(.*&)?s=/);
+  await expect(page.getByLabel("이름·연락처 검색")).toHaveValue(term);
+}
+
+test.describe("the admin console", () => {
+  test("a manager works through the leads the public forms sent: filter, status, note, CSV, delete, sign out", async ({ page }) => {
+    // A long journey (two public forms, a dozen admin pages) on a shared machine: room, not a threshold.
+    test.setTimeout(120_000);
+    const tag = uniqueTag();
+    const campaign = `admin-e2e-${test.info().project.name}-${Date.now().toString(36)}`;
+    const inquiry = { name: `문의${tag}`, phone: uniquePhone(), message: `주차 공간이 넉넉한지 궁금합니다. ${tag}` };
+    const visit = { name: `방문${tag}`, phone: uniquePhone(), message: "토요일 오후 두 시에 방문하고 싶습니다." };
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+
+    await test.step("a buyer sends an inquiry from a campaign link and another books a visit", async () => {
+      await page.goto(`/Promotion/Customer?utm_source=e2e&utm_campaign=${campaign}`);
+      await fillLeadForm(page, ".inquiry-form", inquiry);
+      await page.getByRole("button", { name: "상담 신청하기" }).click();
+      await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
+
+      await page.goto("/daegu/customer");
+      await fillLeadForm(page, ".visit-form", visit);
+      await page.getByRole("button", { name: "방문 예약하기" }).click();
+      await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
+    });
+
+    await test.step("the inbox asks for a sign-in first and comes back after it", async () => {
+      await page.goto("/admin/leads");
+      await expect(page).toHaveURL(/\/admin\/login\?returnTo=%2Fadmin%2Fleads$/);
+      await page.getByLabel("이메일").fill(E2E_ADMIN.email);
+      await page.getByLabel("비밀번호").fill(E2E_ADMIN.password);
+      await page.getByRole("button", { name: "로그인" }).click();
+      await expect(page).toHaveURL(/\/admin\/leads$/);
+      await expect(page.getByRole("heading", { name: "고객 접수", level: 1 })).toBeVisible();
+    });
+
+    await test.step("both leads are in the inbox, newest first, and filters and search narrow them", async () => {
+      await search(page, tag);
+      await expect(inboxRows(page)).toHaveCount(2);
+      await expect(inboxRows(page).nth(0)).toContainText(visit.name);
+      await expect(inboxRows(page).nth(0)).toContainText(dashed(visit.phone));
+      await expect(inboxRows(page).nth(1)).toContainText(inquiry.name);
+      await expect(inboxRows(page).nth(1)).toContainText("/Promotion/Customer");
+      await expect(inboxRows(page).nth(1)).toContainText(campaign);
+      await expect(inboxRows(page).nth(1)).toContainText("신규");
+
+      await search(page, tag, { kind: "visit" });
+      await expect(inboxRows(page)).toHaveCount(1);
+      await expect(inboxRows(page)).toContainText(visit.name);
+
+      await search(page, inquiry.phone.slice(3));
+      await expect(inboxRows(page)).toHaveCount(1);
+      await expect(inboxRows(page)).toContainText(inquiry.name);
+      expect(decodeURIComponent(page.url())).not.toContain(inquiry.phone.slice(3));
+
+      // The campaign the buyer landed from stays with the visit, so both leads carry it.
+      await page.getByLabel("이름·연락처 검색").fill("");
+      await page.getByLabel("유형").selectOption("");
+      await page.getByLabel("캠페인").selectOption(campaign);
+      await page.getByRole("button", { name: "적용" }).click();
+      await expect(page).toHaveURL(new RegExp(`campaign=${campaign}$`));
+      await expect(inboxRows(page)).toHaveCount(2);
+      await page.getByLabel("유형").selectOption("inquiry");
+      await page.getByRole("button", { name: "적용" }).click();
+      await expect(page).toHaveURL(new RegExp(`kind=inquiry&campaign=${campaign}$`));
+      await expect(inboxRows(page)).toHaveCount(1);
+      await expect(inboxRows(page)).toContainText(inquiry.name);
+      // The search terms never reached an address.
+      expect(decodeURIComponent(page.url())).not.toContain(tag);
+    });
+
+    await test.step("a status change and a note on the lead's page persist after a reload", async () => {
+      await inboxRows(page).getByRole("link", { name: inquiry.name }).click();
+      await expect(page.getByRole("heading", { name: new RegExp(inquiry.name), level: 1 })).toBeVisible();
+      await expect(page.getByText(inquiry.message)).toBeVisible();
+      await expect(page.getByText(/동의문 버전 \S+/)).toBeVisible();
+      await page.getByRole("button", { name: "연락 완료" }).click();
+      await expect(page.getByRole("button", { name: "연락 완료" })).toHaveAttribute("aria-pressed", "true");
+      await page.getByLabel("새 메모").fill(`12월 6일 오후 2시 견본주택 방문 약속 ${tag}`);
+      await page.getByRole("button", { name: "메모 추가" }).click();
+      await expect(page.getByLabel("새 메모")).toHaveValue("");
+
+      await page.reload();
+      await expect(page.getByRole("button", { name: "연락 완료" })).toHaveAttribute("aria-pressed", "true");
+      const history = page.getByRole("list", { name: "메모와 상태 변경 기록" });
+      await expect(history).toContainText(`12월 6일 오후 2시 견본주택 방문 약속 ${tag}`);
+      await expect(history).toContainText(E2E_ADMIN.email);
+      await expect(history).toContainText("신규 → 연락 완료");
+      await expect(page.getByRole("heading", { name: "발송한 문자" })).toBeVisible();
+      expect(page.url()).toMatch(/\/admin\/leads\/\d+$/);
+    });
+
+    await test.step("the CSV of the current filter downloads with a BOM, a Korean header and exactly its rows", async () => {
+      await page.goto("/admin/leads");
+      await search(page, tag);
+      const downloading = page.waitForEvent("download");
+      await page.getByRole("link", { name: "CSV 내려받기" }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^leads-\d{8}\.csv$/);
+      const bytes = await fs.readFile((await download.path())!);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = bytes.subarray(3).toString("utf8").split("\r\n").filter(Boolean);
+      expect(lines[0]).toMatch(/^번호,접수 일시,유형,상태,이름,연락처,문의 내용,/);
+      expect(lines).toHaveLength(3);
+      expect(lines[1]).toContain(visit.name);
+      expect(lines[1]).toContain(`,${dashed(visit.phone)},`);
+      expect(lines[2]).toContain(inquiry.name);
+      expect(lines[2]).toContain("연락 완료");
+      expect(lines[2]).toContain(campaign);
+    });
+
+    await test.step("deleting a lead asks first, then removes it", async () => {
+      await inboxRows(page).getByRole("link", { name: visit.name }).click();
+      await page.getByRole("link", { name: "삭제…" }).click();
+      await expect(page.getByRole("heading", { name: "이 고객 정보를 삭제할까요?" })).toBeVisible();
+      await page.getByRole("button", { name: "삭제", exact: true }).click();
+      await expect(page).toHaveURL(/\/admin\/leads\?deleted=1$/);
+      await expect(page.getByRole("status").filter({ hasText: "고객 정보를 삭제했습니다." })).toBeVisible();
+      await search(page, tag);
+      await expect(inboxRows(page)).toHaveCount(1);
+      await expect(inboxRows(page)).toContainText(inquiry.name);
+    });
+
+    await test.step("after signing out, the inbox sends the visitor to the sign-in page", async () => {
+      await page.getByRole("button", { name: "로그아웃" }).click();
+      await expect(page).toHaveURL(/\/admin\/login$/);
+      await page.goto("/admin/leads");
+      await expect(page).toHaveURL(/\/admin\/login\?returnTo=%2Fadmin%2Fleads$/);
+      await expect(page.getByRole("heading", { name: "관리자 로그인" })).toBeVisible();
+    });
+
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("admin answers are never cached or indexed, and the download refuses a visitor without a session", async ({ request }) => {
+    const login = await request.get("/admin/login");
+    expect(login.headers()["cache-control"]).toBe("private, no-store");
+    expect(login.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(await login.text()).toMatch(/<meta name="robots" content="noindex,nofollow"/);
+
+    for (const path of ["/admin", "/admin/leads", "/admin/leads/1", "/admin/notifications"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers()["location"], path).toMatch(/^\/admin\/login/);
+      expect(response.headers()["cache-control"], path).toBe("private, no-store");
+      expect(response.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
+    }
+    const download = await request.get("/admin/leads/export.csv", { maxRedirects: 0 });
+    expect(download.status()).toBe(401);
+    expect(download.headers()["cache-control"]).toBe("private, no-store");
+  });
+
+  test("a signed-in manager's pages carry noindex and no-store too", async ({ page }) => {
+    await page.goto("/admin/login");
+    await page.getByLabel("이메일").fill(E2E_ADMIN.email);
+    await page.getByLabel("비밀번호").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "로그인" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    for (const path of ["/admin", "/admin/leads", "/admin/notifications"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      expect(response?.headers()["cache-control"], path).toBe("private, no-store");
+      expect(response?.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex,nofollow");
+      // Nothing is wider than the screen, phone included.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await expect(page.getByRole("heading", { name: "문자 발송", level: 1 })).toBeVisible();
+  });
+});

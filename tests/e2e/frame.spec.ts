@@ -1,0 +1,280 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const desktopOnly = "the top bar with dropdowns exists only on wide screens";
+const phoneOnly = "the slide menu and the bottom bar exist only at 900 px and below";
+
+/** Test pages are short; a tall main lets the tests scroll the way a long page would. */
+async function makePageTall(page: Page) {
+  await page.addStyleTag({ content: "main { min-height: 3000px; }" });
+}
+
+test.describe("desktop top bar", () => {
+  test("a menu item's dropdown opens on hover and closes when the pointer leaves", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", desktopOnly);
+    await page.goto("/");
+    const menu = page.getByRole("navigation", { name: "주 메뉴" });
+    const subLink = menu.getByRole("link", { name: "분양일정" });
+    await expect(subLink).toBeHidden();
+    await menu.getByRole("link", { name: "사업개요", exact: true }).hover();
+    await expect(subLink).toBeVisible();
+    await page.mouse.move(700, 600);
+    await expect(subLink).toBeHidden();
+  });
+
+  test("a menu item's dropdown opens on keyboard focus and closes when focus moves on", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", desktopOnly);
+    await page.goto("/");
+    const menu = page.getByRole("navigation", { name: "주 메뉴" });
+    const topLink = menu.getByRole("link", { name: "사업개요", exact: true });
+    await topLink.focus();
+    await expect(menu.getByRole("link", { name: "분양일정" })).toBeVisible();
+    // Tab walks into the open dropdown: its first link repeats the item, the second is 분양일정.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name: "분양일정" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu.getByRole("link", { name: "분양일정" })).toBeHidden();
+    await page.getByRole("link", { name: "모바일 상담" }).focus();
+    await expect(menu.getByRole("link", { name: "사업개요", exact: true })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "분양일정" })).toBeHidden();
+  });
+
+  test("top-level items lead to their first sub page; the phone button and mobile consult are there", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", desktopOnly);
+    await page.goto("/");
+    const menu = page.getByRole("navigation", { name: "주 메뉴" });
+    await expect(menu.getByRole("link", { name: "브랜드소개", exact: true }).first()).toHaveAttribute(
+      "href",
+      "/Brand/intro",
+    );
+    await expect(page.getByRole("link", { name: /분양문의 1661-0000/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: "모바일 상담" })).toHaveAttribute("href", "/Promotion/Customer");
+    await expect(page.getByRole("button", { name: "전체 메뉴 열기" })).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "빠른 상담" })).toBeHidden();
+  });
+});
+
+test.describe("phone header and slide menu", () => {
+  test("the accordion keeps one group open, closes the open one on a second tap, and a link closes the menu", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", phoneOnly);
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "전체 메뉴 열기" });
+    await expect(toggle).toHaveAttribute("aria-controls", "mobile-menu");
+    await toggle.click();
+    await expect(page.getByRole("button", { name: "전체 메뉴 닫기" })).toHaveAttribute("aria-expanded", "true");
+    const menu = page.getByRole("navigation", { name: "전체 메뉴" });
+    await expect(menu.getByRole("link", { name: /방문예약/ })).toHaveAttribute("href", "/Promotion/Customer");
+
+    const brand = menu.getByRole("button", { name: "브랜드소개" });
+    const business = menu.getByRole("button", { name: "사업개요" });
+    await brand.click();
+    await expect(brand).toHaveAttribute("aria-expanded", "true");
+    await expect(menu.getByRole("link", { name: "홍보영상" })).toBeVisible();
+    await business.click();
+    await expect(business).toHaveAttribute("aria-expanded", "true");
+    await expect(brand).toHaveAttribute("aria-expanded", "false");
+    await expect(menu.getByRole("link", { name: "홍보영상" })).toBeHidden();
+    await expect(menu.locator('button[aria-expanded="true"]')).toHaveCount(1);
+    await business.click();
+    await expect(business).toHaveAttribute("aria-expanded", "false");
+    await expect(menu.locator('button[aria-expanded="true"]')).toHaveCount(0);
+
+    await business.click();
+    await menu.getByRole("link", { name: "사업개요" }).click();
+    await expect(page).toHaveURL(/\/BusinessGuide\/intro$/);
+    await expect(page.getByRole("button", { name: "전체 메뉴 열기" })).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeHidden();
+  });
+
+  test("Escape closes the menu and gives focus back to the toggle", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", phoneOnly);
+    await page.goto("/");
+    await page.getByRole("button", { name: "전체 메뉴 열기" }).click();
+    await expect(page.getByRole("navigation", { name: "전체 메뉴" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("navigation", { name: "전체 메뉴" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "전체 메뉴 열기" })).toBeFocused();
+  });
+
+  test("the header has a call link, and the bottom bar offers a visit and a call without covering the footer", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", phoneOnly);
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: /전화 걸기/ })).toHaveAttribute("href", "tel:16610000");
+    const bar = page.getByRole("navigation", { name: "빠른 상담" });
+    await expect(bar).toBeVisible();
+    await expect(bar.getByRole("link", { name: "방문예약" })).toBeVisible();
+    await expect(bar.getByRole("link", { name: "전화상담" })).toHaveAttribute("href", "tel:16610000");
+    await expect(page.getByRole("navigation", { name: "주 메뉴" })).toBeHidden();
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const copyright = await page.getByText(/© 2025/).boundingBox();
+    const barBox = await bar.boundingBox();
+    expect(copyright!.y + copyright!.height).toBeLessThanOrEqual(barBox!.y);
+  });
+
+  test("without JavaScript the menu still opens and every link is reachable", async ({ browser }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", phoneOnly);
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByRole("link", { name: "전체 메뉴 열기" }).click();
+    const menu = page.getByRole("navigation", { name: "전체 메뉴" });
+    await expect(menu.getByRole("link", { name: "분양일정" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "보도자료" })).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe("on every page", () => {
+  test("the header turns to its scrolled style once the page scrolls, and back at the top", async ({ page }) => {
+    await page.goto("/");
+    await makePageTall(page);
+    const header = page.getByRole("banner");
+    await expect(header).not.toHaveClass(/is-scrolled/);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(header).toHaveClass(/is-scrolled/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).not.toHaveClass(/is-scrolled/);
+  });
+
+  test("following a menu link starts the next page at its top", async ({ page }, testInfo) => {
+    await page.goto("/");
+    await makePageTall(page);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    if (testInfo.project.name === "phone") {
+      await page.getByRole("button", { name: "전체 메뉴 열기" }).click();
+      const menu = page.getByRole("navigation", { name: "전체 메뉴" });
+      await menu.getByRole("button", { name: "사업개요" }).click();
+      await menu.getByRole("link", { name: "사업개요" }).click();
+    } else {
+      await page
+        .getByRole("navigation", { name: "주 메뉴" })
+        .getByRole("link", { name: "사업개요", exact: true })
+        .click();
+    }
+    await expect(page).toHaveURL(/\/BusinessGuide\/intro$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("an unknown address shows Not Found inside the site frame with status 404", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Not Found" })).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText("© 2025");
+    await expect(page.getByRole("main").getByRole("link", { name: "홈으로 돌아가기" })).toHaveAttribute("href", "/");
+    await expect(page).toHaveTitle(/^Not Found \|/);
+  });
+
+  test("the frame passes the WCAG 2.1 AA checks of axe, on a page and on the 404 screen", async ({ page }) => {
+    await page.goto("/");
+    const frame = await new AxeBuilder({ page })
+      .include(".site-header")
+      .include(".site-footer")
+      .include(".bottom-bar")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    expect(frame.violations).toEqual([]);
+    await page.goto("/no/such/page");
+    const notFound = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(notFound.violations).toEqual([]);
+  });
+
+  test("a page banner rises into view after mount, and is readable without JavaScript too", async ({ browser, page }) => {
+    // /privacy is a code page that shows the frame's banner; any inner page behaves the same.
+    await page.goto("/privacy");
+    const banner = page.locator(".page-banner");
+    await expect(banner).toHaveClass(/is-revealed/);
+    await expect(banner.getByRole("heading", { level: 1 })).toHaveCSS("opacity", "1");
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto("/privacy");
+    const heading = plain.locator(".page-banner").getByRole("heading", { level: 1 });
+    await expect(heading).toBeVisible();
+    await expect(heading).toHaveCSS("opacity", "1");
+    await noScript.close();
+  });
+
+  test("the skip link is the first stop of the keyboard and jumps to the content", async ({ page }) => {
+    await page.goto("/");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "본문 바로가기" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+  });
+
+  test("the footer names the company, builder and phone, and opens the family site in a new tab", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText("온빛건설(주)");
+    await expect(footer).toContainText("1661-0000");
+    await footer.getByText("패밀리사이트").click();
+    const family = footer.getByRole("link", { name: /온빛건설/ });
+    await expect(family).toBeVisible();
+    await expect(family).toHaveAttribute("target", "_blank");
+    await expect(family).toHaveAttribute("rel", "noopener");
+  });
+
+  test("every request stays on our origin and only the font subsets the page uses are fetched", async ({
+    page,
+    baseURL,
+  }) => {
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const origin = new URL(baseURL!).origin;
+    expect(requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith("data:"))).toEqual([]);
+    const fonts = requests.filter((url) => /PretendardVariable\.subset\.\d+-[\w-]+\.woff2$/.test(url));
+    expect(fonts.length).toBeGreaterThan(0);
+    // Pretendard ships 92 subsets; a Korean page needs a handful of them.
+    expect(fonts.length).toBeLessThan(92 / 2);
+  });
+});
+
+test.describe("files for crawlers", () => {
+  test("robots.txt allows the site, keeps crawlers out of admin and names the sitemap", async ({
+    request,
+    baseURL,
+  }) => {
+    const response = await request.get("/robots.txt");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("text/plain");
+    expect(response.headers()["cache-control"]).toBe("public, max-age=3600");
+    const body = await response.text();
+    expect(body).toContain("User-agent: *");
+    expect(body).toContain("Allow: /");
+    expect(body).toContain("Disallow: /admin");
+    expect(body).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  });
+
+  test("sitemap.xml lists the public pages with absolute URLs", async ({ request, baseURL }) => {
+    const response = await request.get("/sitemap.xml");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/xml");
+    expect(response.headers()["cache-control"]).toBe("public, max-age=3600");
+    const body = await response.text();
+    const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    for (const path of ["/", "/Promotion/Customer", "/daegu/press", "/privacy"]) {
+      expect(locs).toContain(`${baseURL}${path}`);
+    }
+    expect(locs.every((loc) => loc!.startsWith(`${baseURL}/`))).toBe(true);
+    expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  test("public pages may be cached briefly by browsers and CDNs", async ({ request }) => {
+    const response = await request.get("/");
+    expect(response.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
+  });
+});

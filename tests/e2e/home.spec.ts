@@ -1,0 +1,294 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+const desktopOnly = "wheel stepping through full-screen sections is for wide screens";
+const phoneOnly = "accordions, the premium slider and tap-to-open cards are the phone layout";
+
+// The wheel ignores a step within 500 ms of the previous one; waiting this long starts afresh.
+const PAST_STEP_LOCK_MS = 600;
+
+/** Opens the home page and waits until its script runs (it publishes the section index). */
+async function openHome(page: Page) {
+  await page.goto("/");
+  await expect(page.locator(".home")).toHaveAttribute("data-section-index", "1");
+}
+
+const sectionIndex = (page: Page) => page.locator(".home");
+
+/** Where the page rests when a section fills the window under the sticky header. */
+function sectionTop(page: Page, position: number) {
+  return page.evaluate((position) => {
+    const header = document.querySelector(".site-header")!.getBoundingClientRect().height;
+    const steps = [...document.querySelectorAll("[data-home-step]")].filter((step) => step.getClientRects().length > 0);
+    const max = document.documentElement.scrollHeight - window.innerHeight;
+    return Math.min(max, Math.round(steps[position]!.getBoundingClientRect().top + window.scrollY - header));
+  }, position);
+}
+
+async function expectAtSection(page: Page, position: number) {
+  await expect.poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - (await sectionTop(page, position)))).toBeLessThanOrEqual(2);
+}
+
+async function wheelDown(page: Page) {
+  await page.mouse.move(720, 500);
+  await page.mouse.wheel(0, 120);
+}
+
+test.describe("the server-rendered home page", () => {
+  test("carries every section, link and the visit form, with the hero preloaded per screen and JSON-LD", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    for (const href of [
+      "/Brand/video",
+      "/BusinessGuide/intro",
+      "/LocationEnvironment/intro",
+      "/LocationEnvironment/primium",
+      "/FloorPlan/84A",
+      "/Promotion/Customer",
+      "#interestForm",
+    ]) {
+      expect(html, href).toContain(`href="${href}"`);
+    }
+    expect(html).toContain('id="interestForm"');
+    expect(html).toMatch(/<form[^>]+action="\/daegu\/customer"/);
+    expect(html).toMatch(/<link[^>]+rel="preload"[^>]+href="\/images\/daegu\/hero\.svg"[^>]+media="\(min-width: 901px\)"/);
+    expect(html).toMatch(/<link[^>]+rel="preload"[^>]+href="\/images\/daegu\/hero-mobile\.svg"[^>]+media="\(max-width: 900px\)"/);
+    expect(html).toMatch(/<img[^>]+class="home-hero__image"[^>]+width="1920" height="1080"[^>]+fetchpriority="high"/i);
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+    const complex = jsonLd.find((entry) => entry["@type"] === "ApartmentComplex");
+    expect(complex?.address).toMatchObject({ "@type": "PostalAddress", addressRegion: "대구광역시", addressLocality: "동구" });
+  });
+});
+
+test.describe("desktop wheel steps", () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", desktopOnly);
+  });
+
+  test("one wheel step moves exactly one section, and a step up comes back", async ({ page }) => {
+    await openHome(page);
+    await wheelDown(page);
+    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
+    await expectAtSection(page, 1);
+    await page.waitForTimeout(PAST_STEP_LOCK_MS);
+    await page.mouse.wheel(0, -120);
+    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "1");
+    await expectAtSection(page, 0);
+  });
+
+  test("a second wheel event within 500 ms does nothing", async ({ page }) => {
+    await openHome(page);
+    await wheelDown(page);
+    await page.mouse.wheel(0, 120);
+    await expectAtSection(page, 1);
+    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
+  });
+
+  test("the last step shows the visit form and the footer as index 8.5", async ({ page }) => {
+    await openHome(page);
+    for (let step = 2; step <= 8; step++) {
+      await wheelDown(page);
+      await expect(sectionIndex(page)).toHaveAttribute("data-section-index", String(step));
+      await page.waitForTimeout(PAST_STEP_LOCK_MS);
+    }
+    await wheelDown(page);
+    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "8.5");
+    await expect(page.locator("#interestForm")).toBeInViewport();
+    await expect(page.locator(".site-footer")).toBeInViewport();
+  });
+
+  test("the wheel is ignored while a field is focused", async ({ page }) => {
+    await openHome(page);
+    await page.locator("#interestForm input[name=name]").evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
+    await wheelDown(page);
+    await page.waitForTimeout(PAST_STEP_LOCK_MS);
+    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "1");
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(await sectionTop(page, 1));
+
+    await page.locator("#interestForm input[name=name]").evaluate((input: HTMLInputElement) => input.blur());
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    await wheelDown(page);
+    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
+  });
+
+  test("the wheel is ignored while the registration popup is open", async ({ page }) => {
+    await openHome(page);
+    await page.locator(".home-hero").getByRole("link", { name: "관심고객 등록" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await wheelDown(page);
+    await page.waitForTimeout(PAST_STEP_LOCK_MS);
+    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "1");
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await wheelDown(page);
+    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
+  });
+
+  test("keyboard users scroll with Page Down and reach the visit form by tabbing", async ({ page }) => {
+    await openHome(page);
+    await page.keyboard.press("PageDown");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    const name = page.locator("#interestForm input[name=name]");
+    for (let presses = 0; presses < 250 && !(await name.evaluate((input) => input === document.activeElement)); presses++) {
+      await page.keyboard.press("Tab");
+    }
+    await expect(name).toBeFocused();
+    await expect(name).toBeInViewport();
+  });
+});
+
+test.describe("phone layout", () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", phoneOnly);
+  });
+
+  test("the overview and complex accordions keep one item open, and each complex item shows its picture", async ({ page }) => {
+    await openHome(page);
+    const overview = page.locator(".home-overview");
+    const business = overview.getByRole("button", { name: "사업개요", exact: true });
+    const location = overview.getByRole("button", { name: "입지환경", exact: true });
+    await expect(business).toHaveAttribute("aria-expanded", "true");
+    await expect(location).toHaveAttribute("aria-expanded", "false");
+
+    await location.click();
+    await expect(location).toHaveAttribute("aria-expanded", "true");
+    await expect(business).toHaveAttribute("aria-expanded", "false");
+    await expect(page.locator("#overview-panel")).toBeHidden();
+    const maps = page.locator("#location-panel figure img");
+    await expect(maps).toHaveCount(2);
+    for (const map of await maps.all()) {
+      await map.scrollIntoViewIfNeeded();
+      await expect(map).toBeVisible();
+    }
+    await location.click();
+    await expect(location).toHaveAttribute("aria-expanded", "false");
+    await expect(page.locator("#location-panel")).toBeHidden();
+
+    const complex = page.locator(".home-complex");
+    const toggles = complex.getByRole("button");
+    await expect(toggles).toHaveCount(3);
+    for (let index = 0; index < 3; index++) {
+      const toggle = toggles.nth(index);
+      if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+      const panel = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+      await panel.locator("img").scrollIntoViewIfNeeded();
+      await expect(panel.locator("img")).toBeVisible();
+      await expect(complex.locator('[aria-expanded="true"]')).toHaveCount(1);
+    }
+  });
+
+  test("the premium slider advances on its own after 6 s, by a swipe, and by its buttons", async ({ page }) => {
+    await page.clock.install();
+    await openHome(page);
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.locator(".home-overview").getByRole("button", { name: "프리미엄", exact: true }).click();
+    const slider = page.getByRole("region", { name: /슬라이드/ });
+    await expect(slider).toHaveAttribute("data-slide-index", "0");
+
+    await page.clock.runFor(6_000);
+    await expect(slider).toHaveAttribute("data-slide-index", "1");
+
+    await swipe(slider, 300, 200);
+    await expect(slider).toHaveAttribute("data-slide-index", "2");
+    await swipe(slider, 200, 300);
+    await expect(slider).toHaveAttribute("data-slide-index", "1");
+    await swipe(slider, 200, 230);
+    await expect(slider).toHaveAttribute("data-slide-index", "1");
+
+    await slider.getByRole("button", { name: "다음 슬라이드" }).click();
+    await expect(slider).toHaveAttribute("data-slide-index", "2");
+    await slider.getByRole("button", { name: "이전 슬라이드" }).click();
+    await expect(slider).toHaveAttribute("data-slide-index", "1");
+  });
+
+  test("a premium card's text opens on tap", async ({ page }) => {
+    await openHome(page);
+    const toggle = page.getByRole("button", { name: /PREMIUM 01/ });
+    const text = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+    await expect(text).toBeHidden();
+    await toggle.tap();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(text).toBeVisible();
+    await toggle.tap();
+    await expect(text).toBeHidden();
+  });
+
+  test("the premium cards, the brand picture and the unit plan link where the spec says", async ({ page }) => {
+    await openHome(page);
+    const cards = page.locator(".premium-card");
+    await expect(cards).toHaveCount(4);
+    const expected = ["/BusinessGuide/intro", "/LocationEnvironment/intro", "/LocationEnvironment/intro", "/LocationEnvironment/primium"];
+    for (const [index, href] of expected.entries()) {
+      // On phones the link sits in the card's folded text, so it is checked in the markup.
+      await expect(cards.nth(index).locator("a")).toHaveAttribute("href", href);
+    }
+    await expect(page.locator(".home-brand").getByRole("link")).toHaveAttribute("href", "/Brand/video");
+
+    await cards.nth(3).getByRole("button").tap();
+    await cards.nth(3).getByRole("link").click();
+    await expect(page).toHaveURL(/\/LocationEnvironment\/primium$/);
+    await page.goBack();
+    await page.locator(".home-units").getByRole("link", { name: /세대안내/ }).click();
+    await expect(page).toHaveURL(/\/FloorPlan\/84A$/);
+  });
+
+  test("unit tabs switch the plan with a fade, and the arrows stop at the ends", async ({ page }) => {
+    await openHome(page);
+    const units = page.locator(".home-units");
+    const tabs = units.getByRole("tab");
+    const previous = units.getByRole("button", { name: "이전 타입" });
+    const next = units.getByRole("button", { name: "다음 타입" });
+    await expect(tabs).toHaveText(["84A㎡", "84B㎡", "84C㎡", "84OA㎡"]);
+    await expect(tabs.nth(0)).toHaveAttribute("aria-selected", "true");
+    await expect(previous).toBeDisabled();
+
+    await next.click();
+    await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
+    await expect(units.locator(".unit-tabs__panels")).toHaveClass(/is-fading/);
+    await expect(units.locator(".unit-tabs__panels")).not.toHaveClass(/is-fading/);
+    await expect(units.getByRole("tabpanel")).toHaveAttribute("id", "unit-panel-84B");
+    await expect(units.getByRole("tabpanel").locator("img")).toHaveAttribute("src", /84b/i);
+
+    await next.click();
+    await next.click();
+    await expect(tabs.nth(3)).toHaveAttribute("aria-selected", "true");
+    await expect(next).toBeDisabled();
+    await expect(previous).toBeEnabled();
+
+    await tabs.nth(0).click();
+    await expect(tabs.nth(0)).toHaveAttribute("aria-selected", "true");
+    await expect(previous).toBeDisabled();
+  });
+
+  test("the VR model house loads a tour only once its group and tab are opened, and the title follows", async ({ page }) => {
+    await page.route(/^https?:\/\/(?!localhost)/, (route) => route.fulfill({ contentType: "text/html", body: "<title>VR</title>" }));
+    await openHome(page);
+    const units = page.locator(".home-units");
+    const title = units.getByRole("heading", { level: 2 });
+    const typesTitle = await title.textContent();
+    const tourLinks = await units.locator(".vr-tabs__links a").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(tourLinks).toHaveLength(2);
+    await expect(page.locator("iframe")).toHaveCount(0);
+
+    await units.getByRole("button", { name: "VR 모델하우스" }).click();
+    await expect(title).not.toHaveText(typesTitle!);
+    const frame = units.locator("iframe");
+    await expect(frame).toHaveAttribute("src", tourLinks[0]!);
+    const tour84B = units.getByRole("tab", { name: "84B", exact: true });
+    await tour84B.click();
+    await expect(tour84B).toHaveAttribute("aria-selected", "true");
+    await expect(frame).toHaveAttribute("src", tourLinks[1]!);
+
+    await units.getByRole("button", { name: "타입", exact: true }).click();
+    await expect(title).toHaveText(typesTitle!);
+    await expect(page.locator("iframe")).toHaveCount(0);
+  });
+});
+
+/** A one-finger horizontal swipe across `target`, from x `from` to x `to`. */
+async function swipe(target: Locator, from: number, to: number) {
+  const y = 400;
+  await target.dispatchEvent("touchstart", { touches: [{ identifier: 1, clientX: from, clientY: y }], changedTouches: [{ identifier: 1, clientX: from, clientY: y }] });
+  await target.dispatchEvent("touchend", { touches: [], changedTouches: [{ identifier: 1, clientX: to, clientY: y }] });
+}

@@ -1,0 +1,310 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+const SUCCESS = "등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.";
+const INQUIRY_SUCCESS = "✅ 등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.";
+const NETWORK_ERROR = "오류가 발생했습니다. 잠시 후 다시 시도해주세요.";
+const CONSENT_REQUIRED = "개인정보 수집·이용에 동의해 주세요.";
+
+/** A mobile number no other test uses, so duplicate folding never joins two tests' leads. */
+function uniquePhone() {
+  return `010-${String(Math.floor(1000 + Math.random() * 9000))}-${String(Math.floor(1000 + Math.random() * 9000))}`;
+}
+
+async function fillLeadForm(scope: Locator, { message, consent = true }: { message?: string; consent?: boolean } = {}) {
+  await scope.getByLabel("이름").fill("김하늘");
+  await scope.getByLabel("연락처").fill(uniquePhone());
+  if (message !== undefined) await scope.getByLabel("문의내용").fill(message);
+  if (consent) await scope.getByLabel(/개인정보 수집·이용 동의/).check();
+}
+
+/** The openers (RegisterLink) a visitor can see at this width, scrolled into view one by one. */
+async function visibleOpeners(page: Page) {
+  const all = page.locator("[data-register-link]");
+  const visible: Locator[] = [];
+  for (let i = 0; i < (await all.count()); i++) {
+    const opener = all.nth(i);
+    if (await opener.isVisible()) visible.push(opener);
+  }
+  return visible;
+}
+
+test.describe("the registration popup", () => {
+  test("opens from every opener on the page, and Escape closes it and returns focus to the opener", async ({ page }) => {
+    await page.goto("/");
+    const openers = await visibleOpeners(page);
+    expect(openers.length).toBeGreaterThan(0);
+    const dialog = page.getByRole("dialog", { name: "관심고객 등록" });
+    for (const opener of openers) {
+      await opener.scrollIntoViewIfNeeded();
+      await opener.click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel("이름")).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+    }
+  });
+
+  test("registers a visitor and shows the result in place of the form", async ({ page }) => {
+    await page.goto("/");
+    const [opener] = await visibleOpeners(page);
+    await opener!.click();
+    const dialog = page.getByRole("dialog", { name: "관심고객 등록" });
+    await expect(dialog.getByLabel("연락처")).toHaveAttribute("type", "tel");
+    await fillLeadForm(dialog);
+    await dialog.getByRole("button", { name: "관심고객 등록하기" }).click();
+    await expect(dialog.getByText(SUCCESS)).toBeVisible();
+    await expect(dialog.getByLabel("이름")).toBeHidden();
+    await dialog.getByRole("button", { name: "닫기" }).last().click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("closes with the browser's Back button, without trapping Back or reloading the page's data", async ({ page }) => {
+    await page.goto("/privacy");
+    await page.goto("/");
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes(".data")) dataRequests.push(request.url());
+    });
+    const [opener] = await visibleOpeners(page);
+    await opener!.click();
+    const dialog = page.getByRole("dialog", { name: "관심고객 등록" });
+    await expect(dialog).toBeVisible();
+    await page.goBack();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+    expect(dataRequests).toEqual([]);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/privacy$/);
+  });
+
+  test("keeps Tab inside and the page behind from scrolling while open", async ({ page }) => {
+    await page.goto("/");
+    const [opener] = await visibleOpeners(page);
+    await opener!.click();
+    const dialog = page.getByRole("dialog", { name: "관심고객 등록" });
+    await expect(dialog.getByLabel("이름")).toBeFocused();
+
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(i % 4 === 3 ? "Shift+Tab" : "Tab");
+      expect(await page.evaluate(() => document.querySelector("dialog[open]")?.contains(document.activeElement))).toBe(true);
+    }
+
+    await expect(page.locator("html")).toHaveCSS("overflow", "hidden");
+    const before = await page.evaluate(() => window.scrollY);
+    await page.mouse.wheel(0, 1200);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.locator("html")).not.toHaveCSS("overflow", "hidden");
+  });
+
+  test("refuses to send without consent, with the reason beside the checkbox", async ({ page }) => {
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.goto("/");
+    const [opener] = await visibleOpeners(page);
+    await opener!.click();
+    const dialog = page.getByRole("dialog", { name: "관심고객 등록" });
+    await fillLeadForm(dialog, { consent: false });
+    await dialog.getByRole("button", { name: "관심고객 등록하기" }).click();
+    await expect(dialog.getByText(CONSENT_REQUIRED)).toBeVisible();
+    await expect(dialog.getByLabel(/개인정보 수집·이용 동의/)).toBeFocused();
+    expect(posts).toEqual([]);
+  });
+
+  test("says so when the network fails, and keeps what was typed for another try", async ({ page }) => {
+    await page.goto("/");
+    const [opener] = await visibleOpeners(page);
+    await opener!.click();
+    const dialog = page.getByRole("dialog", { name: "관심고객 등록" });
+    await fillLeadForm(dialog);
+    await page.route("**/actions/interest", (route) =>
+      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+    );
+    await dialog.getByRole("button", { name: "관심고객 등록하기" }).click();
+    await expect(dialog.getByText(NETWORK_ERROR)).toBeVisible();
+    await page.unroute("**/actions/interest");
+    await dialog.getByRole("button", { name: "다시 입력하기" }).click();
+    await expect(dialog.getByLabel("이름")).toHaveValue("김하늘");
+    await dialog.getByRole("button", { name: "관심고객 등록하기" }).click();
+    await expect(dialog.getByText(SUCCESS)).toBeVisible();
+  });
+});
+
+test.describe("the visit reservation form", () => {
+  test("reserves in place with JavaScript", async ({ page }) => {
+    await page.goto("/daegu/customer");
+    const form = page.locator(".visit-form");
+    await expect(form.getByText("예: 01012345678 또는 010-1234-5678")).toBeVisible();
+    await expect(form.getByLabel("문의내용")).toHaveAttribute("rows", "5");
+    await fillLeadForm(form, { message: "토요일 오후 2시에 방문하고 싶습니다." });
+    await form.getByRole("button", { name: "방문 예약하기" }).click();
+    await expect(form.getByText(SUCCESS)).toBeVisible();
+    await expect(page).toHaveURL(/\/daegu\/customer$/);
+    await form.getByRole("button", { name: "새로 작성하기" }).click();
+    await expect(form.getByLabel("이름")).toHaveValue("");
+  });
+
+  test("checks the phone format before sending", async ({ page }) => {
+    await page.goto("/daegu/customer");
+    const form = page.locator(".visit-form");
+    await fillLeadForm(form);
+    await form.getByLabel("연락처").fill("02-123-4567");
+    await form.getByRole("button", { name: "방문 예약하기" }).click();
+    await expect(form.getByText("휴대폰 번호를 정확히 입력해 주세요. 예: 01012345678 또는 010-1234-5678")).toBeVisible();
+    await expect(form.getByLabel("연락처")).toHaveAttribute("aria-invalid", "true");
+    await form.getByLabel("연락처").fill("010 1234 5678");
+    await expect(form.getByText("휴대폰 번호를 정확히 입력해 주세요.", { exact: false })).toBeHidden();
+  });
+
+  test("an unknown site's customer page is Not Found", async ({ request }) => {
+    const response = await request.get("/nowhere/customer");
+    expect(response.status()).toBe(404);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("is a plain form post answered with the result, which a refresh does not send again", async ({ page }) => {
+      await page.goto("/daegu/customer");
+      const form = page.locator(".visit-form");
+      await fillLeadForm(form, { message: "평일 저녁 방문 희망" });
+      await form.getByRole("button", { name: "방문 예약하기" }).click();
+      await expect(page).toHaveURL(/\/daegu\/customer\?done=1$/);
+      await expect(page.getByText(SUCCESS)).toBeVisible();
+
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
+      await page.reload();
+      await expect(page.getByText(SUCCESS)).toBeVisible();
+      expect(posts).toEqual([]);
+    });
+
+    test("the browser refuses to send it without consent", async ({ page }) => {
+      await page.goto("/daegu/customer");
+      const form = page.locator(".visit-form");
+      await fillLeadForm(form, { consent: false });
+      await form.getByRole("button", { name: "방문 예약하기" }).click();
+      await expect(page).toHaveURL(/\/daegu\/customer$/);
+      expect(await form.getByLabel(/개인정보 수집·이용 동의/).evaluate((box: HTMLInputElement) => box.validity.valueMissing)).toBe(true);
+    });
+  });
+});
+
+test.describe("the inquiry page", () => {
+  test("shows a busy label while sending, then the result with a check mark, and clears the form", async ({ page }) => {
+    await page.goto("/Promotion/Customer");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "1661-0000" }).first()).toBeVisible();
+    await expect(page.getByText("24시간 상담 가능").first()).toBeVisible();
+    const form = page.locator(".inquiry-form");
+    await expect(form.getByLabel("연락처")).toHaveAttribute("placeholder", "010-1234-5678");
+    await fillLeadForm(form, { message: "잔여세대와 중도금 조건이 궁금합니다." });
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/actions/inquiry", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await form.getByRole("button", { name: "상담 신청하기" }).click();
+    const busy = form.getByRole("button", { name: "보내는 중…" });
+    await expect(busy).toBeDisabled();
+    release();
+    await expect(form.getByText(INQUIRY_SUCCESS)).toBeVisible();
+    await expect(form.getByRole("button", { name: "상담 신청하기" })).toBeEnabled();
+    await expect(form.getByLabel("이름")).toHaveValue("");
+    await expect(form.getByLabel("연락처")).toHaveValue("");
+    await expect(form.getByLabel("문의내용")).toHaveValue("");
+    await expect(form.getByLabel(/개인정보 수집·이용 동의/)).not.toBeChecked();
+  });
+
+  test("refuses without consent in the browser, and the server refuses it too", async ({ page, request }) => {
+    const posts: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.method() === "POST") posts.push(sent.url());
+    });
+    await page.goto("/Promotion/Customer");
+    const form = page.locator(".inquiry-form");
+    await fillLeadForm(form, { consent: false });
+    await form.getByRole("button", { name: "상담 신청하기" }).click();
+    await expect(form.getByText(CONSENT_REQUIRED)).toBeVisible();
+    expect(posts).toEqual([]);
+
+    const refused = await request.post("/actions/inquiry", { form: { name: "김하늘", phone: uniquePhone(), message: "" } });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({ ok: false, errors: { consent: CONSENT_REQUIRED } });
+
+    const page400 = await request.post("/Promotion/Customer", { form: { name: "김하늘", phone: uniquePhone() } });
+    expect(page400.status()).toBe(400);
+    expect(await page400.text()).toContain(CONSENT_REQUIRED);
+  });
+
+  test("explains the consent (purpose, items, retention, refusal) one tap away, with the privacy policy", async ({ page }) => {
+    await page.goto("/Promotion/Customer");
+    const form = page.locator(".inquiry-form");
+    await form.getByText("자세히 보기").click();
+    for (const notice of ["분양 상담 및 견본주택 방문 안내", "이름, 연락처(휴대폰 번호), 문의내용", "수집일로부터 1년", "동의하지 않으실 수 있습니다"]) {
+      await expect(form.getByText(notice, { exact: false })).toBeVisible();
+    }
+    await expect(form.getByRole("link", { name: /개인정보처리방침/ })).toHaveAttribute("href", "/privacy");
+  });
+
+  test("describes itself to search engines as the sales office's contact point", async ({ request }) => {
+    const html = await (await request.get("/Promotion/Customer")).text();
+    expect(html).toMatch(/<title>관심고객 등록[^<]*<\/title>/);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/Promotion\/Customer"/);
+    const jsonLd = html.match(/<script type="application\/ld\+json">(.+?)<\/script>/)?.[1];
+    expect(JSON.parse(jsonLd!)).toMatchObject({
+      "@type": "RealEstateAgent",
+      contactPoint: { "@type": "ContactPoint", telephone: "1661-0000" },
+    });
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("sends the inquiry with a plain post and shows the result above an empty form", async ({ page }) => {
+      await page.goto("/Promotion/Customer");
+      const form = page.locator(".inquiry-form");
+      await fillLeadForm(form, { message: "모델하우스 주차 가능한가요?" });
+      await form.getByRole("button", { name: "상담 신청하기" }).click();
+      await expect(page).toHaveURL(/\/Promotion\/Customer\?done=1$/);
+      await expect(form.getByText(INQUIRY_SUCCESS)).toBeVisible();
+      await expect(form.getByLabel("이름")).toHaveValue("");
+    });
+  });
+});
+
+test.describe("the privacy policy", () => {
+  test("names the purposes, items, retention, processors, rights and the privacy officer", async ({ page }) => {
+    await page.goto("/privacy");
+    await expect(page.getByRole("heading", { level: 1, name: "개인정보처리방침" })).toBeVisible();
+    for (const heading of ["처리 목적", "항목", "보유 기간", "파기", "위탁", "권리", "보호책임자"]) {
+      await expect(page.getByRole("heading", { level: 2, name: new RegExp(heading) })).toBeVisible();
+    }
+    await expect(page.getByRole("cell", { name: /문자메시지 발송/ })).toBeVisible();
+  });
+});
+
+test("the lead forms have no accessibility violations", async ({ page }) => {
+  await page.goto("/Promotion/Customer");
+  const inquiry = await new AxeBuilder({ page }).include(".lead-page").analyze();
+  expect(inquiry.violations).toEqual([]);
+  await page.goto("/daegu/customer");
+  const visit = await new AxeBuilder({ page }).include(".lead-page").analyze();
+  expect(visit.violations).toEqual([]);
+  const [opener] = await visibleOpeners(page);
+  await opener!.click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page.getByRole("dialog").getByLabel("이름")).toBeVisible();
+  const popup = await new AxeBuilder({ page }).include(".registration-popup").analyze();
+  expect(popup.violations).toEqual([]);
+});

@@ -1,0 +1,73 @@
+import { expect, test } from "@playwright/test";
+
+function directives(csp: string) {
+  return new Map(
+    csp
+      .split(";")
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name = "", ...values] = part.split(/\s+/);
+        return [name, values] as const;
+      }),
+  );
+}
+
+test.describe("security headers", () => {
+  test("documents carry an enforced CSP with a fresh script nonce on every request", async ({ request }) => {
+    const first = await request.get("/");
+    const second = await request.get("/");
+    const csp = first.headers()["content-security-policy"];
+    expect(csp).toBeTruthy();
+    expect(first.headers()["content-security-policy-report-only"]).toBeUndefined();
+    const policy = directives(csp!);
+    const nonce = policy.get("script-src")?.find((value) => value.startsWith("'nonce-"));
+    expect(nonce).toBeTruthy();
+    expect(policy.get("script-src")).not.toContain("'unsafe-inline'");
+    expect(policy.get("object-src")).toEqual(["'none'"]);
+    expect(policy.get("base-uri")).toEqual(["'self'"]);
+    expect(policy.get("form-action")).toEqual(["'self'"]);
+    expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(second.headers()["content-security-policy"]).not.toBe(csp);
+
+    // Every script element in the document carries that nonce.
+    const html = await first.text();
+    const value = nonce!.slice("'nonce-".length, -1);
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(`nonce="${value}"`);
+  });
+
+  test("frames are limited to the video and VR hosts the content names", async ({ request }) => {
+    const csp = (await request.get("/")).headers()["content-security-policy"]!;
+    const frameSrc = directives(csp).get("frame-src") ?? [];
+    expect(frameSrc.length).toBeGreaterThan(0);
+    for (const source of frameSrc) expect(source).toMatch(/^https:\/\/[a-z0-9.-]+$/);
+  });
+
+  for (const path of ["/", "/healthz", "/robots.txt", "/favicon.svg", "/no/such/page"]) {
+    test(`baseline headers are on ${path}`, async ({ request }) => {
+      const headers = (await request.get(path)).headers();
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(headers["permissions-policy"]).toContain("camera=()");
+      expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(headers["x-powered-by"]).toBeUndefined();
+    });
+  }
+
+  test("public pages are cached briefly with stale-while-revalidate", async ({ request }) => {
+    const headers = (await request.get("/Brand/intro")).headers();
+    expect(headers["cache-control"]).toMatch(/public, max-age=\d+, stale-while-revalidate=\d+/);
+  });
+
+  test("the page runs without CSP violations in the browser", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Refused to/.test(message.text())) violations.push(message.text());
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(violations).toEqual([]);
+  });
+});

@@ -1,0 +1,493 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { count, eq, sql } from "drizzle-orm";
+import { createRoutesStub, RouterContextProvider } from "react-router";
+import { beforeEach, describe, expect, test } from "vitest";
+import { upsertAdmin } from "#app/.server/admins.ts";
+import { getAdmin } from "#app/.server/auth.ts";
+import { clientAddressContext } from "#app/.server/client-address.ts";
+import { db } from "#app/.server/db.ts";
+import { parseEnv, setEnv } from "#app/.server/env.ts";
+import { loginAttempts, pressArticles, sessions } from "#app/.server/schema.ts";
+import { PRESS_MESSAGES } from "#app/forms/press.ts";
+import { loader as rssLoader } from "#app/routes/seo/press-rss[.]xml.ts";
+import { action as deleteAction } from "#app/routes/site/press-delete.tsx";
+import PressDetailPage, {
+  loader as detailLoader,
+  shouldRevalidate as detailShouldRevalidate,
+} from "#app/routes/site/press-detail.tsx";
+import { action as editAction } from "#app/routes/site/press-edit.tsx";
+import { action as listAction, loader as listLoader } from "#app/routes/site/press-list.tsx";
+import { loader as promotionPressLoader } from "#app/routes/site/press-redirect.ts";
+import { withTestDatabase } from "#tests/db.ts";
+
+const SITE_URL = "http://localhost:3000";
+setEnv(parseEnv({ SITE_URL, SESSION_SECRET: "integration-test-session-secret-0123456789" }));
+
+withTestDatabase();
+
+const ADMIN = { email: "press-admin@example.com", password: "correct horse battery" };
+const BROWSER =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+beforeEach(async () => {
+  await upsertAdmin(ADMIN.email, ADMIN.password);
+});
+
+// ---- helpers: real Requests into the route modules ------------------------------------------
+
+function routeArgs(path: string, init: RequestInit & { cookie?: string; client?: string } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("User-Agent", headers.get("User-Agent") ?? BROWSER);
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  const request = new Request(new URL(path, SITE_URL), { ...init, headers });
+  const context = new RouterContextProvider();
+  context.set(clientAddressContext, init.client ?? "203.0.113.7");
+  const url = new URL(request.url);
+  const [, site, , id] = url.pathname.split("/");
+  return { request, url, pattern: "", params: { site: site ?? "", id: id ?? "" }, context };
+}
+
+function post(
+  path: string,
+  fields: Record<string, string>,
+  init: { cookie?: string; client?: string; origin?: string | null } = {},
+) {
+  const headers = new Headers();
+  if (init.origin !== null) headers.set("Origin", init.origin ?? SITE_URL);
+  return routeArgs(path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers,
+    cookie: init.cookie,
+    client: init.client,
+  });
+}
+
+/** What a data function answered, whether it returned or threw: status, headers and data. */
+async function outcome(run: () => Promise<unknown>) {
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, headers: result.headers, data: undefined };
+  if (
+    result &&
+    typeof result === "object" &&
+    "type" in result &&
+    result.type === "DataWithResponseInit" &&
+    "init" in result &&
+    "data" in result
+  ) {
+    const init = result.init as ResponseInit | null;
+    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data: result.data };
+  }
+  throw new Error(`Unexpected result ${String(result)}`);
+}
+
+function login(credentials: { email: string; password: string }, client?: string, cookie?: string) {
+  return outcome(() => listAction(post("/daegu/press", { intent: "login", ...credentials }, { client, cookie })));
+}
+
+async function signIn() {
+  const result = await login(ADMIN);
+  expect(result.status).toBe(302);
+  return cookiePair(result.headers);
+}
+
+function cookiePair(headers: Headers) {
+  const setCookie = headers.get("Set-Cookie");
+  if (!setCookie) throw new Error("No Set-Cookie");
+  return setCookie.split(";")[0]!;
+}
+
+async function insertArticle(values: Partial<typeof pressArticles.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(pressArticles)
+    .values({ site: "daegu", title: "온빛채 소식", summary: "요약", content: "본문", views: 0, ...values })
+    .returning();
+  return row!;
+}
+
+async function viewsOf(id: number) {
+  const [row] = await db().select({ views: pressArticles.views }).from(pressArticles).where(eq(pressArticles.id, id));
+  return row?.views;
+}
+
+// ---- tests ---------------------------------------------------------------------------------
+
+describe("press list", () => {
+  test("keyset pages never repeat or skip an article when dates are equal", async () => {
+    const sameInstant = new Date("2026-11-01T01:00:00.000Z");
+    for (let i = 0; i < 17; i++) await insertArticle({ title: `같은 시각 ${i}`, date: sameInstant });
+    // Microseconds apart: equal to JavaScript's millisecond clock, different to PostgreSQL.
+    for (const micros of ["123456", "123457", "123001"]) {
+      await db().execute(
+        sql`insert into press_articles (site, title, summary, date) values ('daegu', ${`마이크로초 ${micros}`}, '요약', ${`2026-11-01T00:59:59.${micros}Z`}::timestamptz)`,
+      );
+    }
+    for (let i = 0; i < 6; i++)
+      await insertArticle({ title: `이전 ${i}`, date: new Date(`2026-10-0${i + 1}T00:00:00Z`) });
+
+    const seen: number[] = [];
+    const numbers: number[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const { data } = await outcome(() =>
+        listLoader(routeArgs(`/daegu/press${after ? `?after=${encodeURIComponent(after)}` : ""}`)),
+      );
+      const list = (data as { list: { items: { id: number; number: number }[]; next: string | null } }).list;
+      expect(list.items.length).toBeLessThanOrEqual(10);
+      seen.push(...list.items.map((item) => item.id));
+      numbers.push(...list.items.map((item) => item.number));
+      after = list.next;
+      pages++;
+    } while (after && pages < 10);
+
+    const expected = await db()
+      .select({ id: pressArticles.id })
+      .from(pressArticles)
+      .orderBy(sql`date desc, id desc`);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(expected.map((row) => row.id));
+    expect(numbers).toEqual(Array.from({ length: 26 }, (_, index) => index + 1));
+  });
+
+  test("a malformed or impossible cursor shows the first page instead of failing", async () => {
+    const first = await insertArticle();
+    for (const after of [
+      "garbage",
+      "2025-02-30T00:00:00.000000Z_5",
+      "2026-01-01T00:00:00.000000Z_99999999999",
+      "' or 1=1 --",
+    ]) {
+      const result = await outcome(() => listLoader(routeArgs(`/daegu/press?after=${encodeURIComponent(after)}`)));
+      expect(result.status).toBe(200);
+      expect((result.data as { list: { items: { id: number }[] } }).list.items.map((item) => item.id)).toEqual([
+        first.id,
+      ]);
+    }
+  });
+
+  test("an unknown site is not found", async () => {
+    expect((await outcome(() => listLoader(routeArgs("/nowhere/press")))).status).toBe(404);
+    expect((await outcome(() => rssLoader(routeArgs("/nowhere/press/rss.xml")))).status).toBe(404);
+  });
+
+  test("/Promotion/Press sends visitors to the default site's list", async () => {
+    const result = await outcome(async () => promotionPressLoader());
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe("/daegu/press");
+  });
+
+  test("logged out, the list may be cached publicly; signed in, never", async () => {
+    const anonymous = await outcome(() => listLoader(routeArgs("/daegu/press")));
+    expect(anonymous.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+/);
+    expect(anonymous.headers.get("Vary")).toBe("Cookie");
+    const cookie = await signIn();
+    const signedIn = await outcome(() => listLoader(routeArgs("/daegu/press", { cookie })));
+    expect(signedIn.headers.get("Cache-Control")).toBe("private, no-store");
+    expect((signedIn.data as { admin: { email: string } }).admin.email).toBe(ADMIN.email);
+  });
+});
+
+describe("press detail", () => {
+  test("100 concurrent detail views add exactly 100", async () => {
+    const article = await insertArticle({ views: 7 });
+    await Promise.all(Array.from({ length: 100 }, () => detailLoader(routeArgs(`/daegu/press/${article.id}`))));
+    expect(await viewsOf(article.id)).toBe(107);
+  });
+
+  test("a form sent from the article page does not re-run the loader that counts views; navigations do", () => {
+    const base = {
+      currentUrl: new URL(`${SITE_URL}/daegu/press/1`),
+      nextUrl: new URL(`${SITE_URL}/daegu/press/1`),
+      currentParams: { site: "daegu", id: "1" },
+      nextParams: { site: "daegu", id: "1" },
+      defaultShouldRevalidate: true,
+    };
+    expect(detailShouldRevalidate({ ...base, formMethod: "POST", formAction: "/actions/interest" })).toBe(false);
+    expect(detailShouldRevalidate(base)).toBe(true);
+  });
+
+  test("opening an article shows the view it just counted", async () => {
+    const article = await insertArticle({ views: 3 });
+    const { data } = await outcome(() => detailLoader(routeArgs(`/daegu/press/${article.id}`)));
+    expect((data as { article: { views: number } }).article.views).toBe(4);
+  });
+
+  test("crawlers, prefetches and HEAD requests do not count as views", async () => {
+    const article = await insertArticle();
+    const path = `/daegu/press/${article.id}`;
+    await detailLoader(
+      routeArgs(path, {
+        headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+      }),
+    );
+    await detailLoader(routeArgs(path, { headers: { "Sec-Purpose": "prefetch" } }));
+    await detailLoader(routeArgs(path, { headers: { Purpose: "prefetch" } }));
+    await detailLoader(routeArgs(path, { method: "HEAD" }));
+    expect(await viewsOf(article.id)).toBe(0);
+  });
+
+  test("a missing article, a malformed id or another site's article leads to /Promotion/Press", async () => {
+    const elsewhere = await insertArticle({ site: "busan" });
+    for (const path of [
+      "/daegu/press/999999",
+      "/daegu/press/abc",
+      "/daegu/press/99999999999",
+      `/daegu/press/${elsewhere.id}`,
+    ]) {
+      const result = await outcome(() => detailLoader(routeArgs(path)));
+      expect(result.status).toBe(302);
+      expect(result.headers.get("Location")).toBe("/Promotion/Press");
+    }
+    expect(await viewsOf(elsewhere.id)).toBe(0);
+  });
+
+  test("article content with <script> is shown as text, never as HTML", async () => {
+    const article = await insertArticle({
+      title: "<img src=x onerror=alert(1)>",
+      content: "첫 문단 <script>alert('xss')</script>\n\n<b>둘째</b> 문단",
+    });
+    const { data } = await outcome(() => detailLoader(routeArgs(`/daegu/press/${article.id}`)));
+    const Stub = createRoutesStub([{ id: "detail", path: "/daegu/press/:id", Component: PressDetailPage }]);
+    const html = renderToString(
+      createElement(Stub, {
+        initialEntries: [`/daegu/press/${article.id}`],
+        hydrationData: { loaderData: { detail: data } },
+      }),
+    );
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("첫 문단 &lt;script&gt;alert(&#x27;xss&#x27;)&lt;/script&gt;");
+    expect(html).toContain("<p>&lt;b&gt;둘째&lt;/b&gt; 문단</p>");
+  });
+
+  test("the NewsArticle structured data describes the article", async () => {
+    const article = await insertArticle({ title: "착공 소식", summary: "착공했습니다." });
+    const { data } = await outcome(() => detailLoader(routeArgs(`/daegu/press/${article.id}`)));
+    expect((data as { jsonLd: Record<string, unknown> }).jsonLd).toMatchObject({
+      "@type": "NewsArticle",
+      headline: "착공 소식",
+      description: "착공했습니다.",
+      mainEntityOfPage: `${SITE_URL}/daegu/press/${article.id}`,
+    });
+  });
+});
+
+describe("signing in", () => {
+  test("a wrong password and an unknown email fail alike, without saying which", async () => {
+    const wrongPassword = await login({ email: ADMIN.email, password: "not the password" });
+    const unknownEmail = await login({ email: "nobody@example.com", password: ADMIN.password });
+    for (const result of [wrongPassword, unknownEmail]) {
+      expect(result.status).toBe(401);
+      expect(result.data).toMatchObject({ loginError: PRESS_MESSAGES.loginInvalid });
+      expect(result.headers.get("Set-Cookie")).toBeNull();
+    }
+  });
+
+  test("the 6th failed login for one email is refused with 429, even with the right password", async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ email: ADMIN.email, password: `wrong ${i}` }, `198.51.100.${i}`)).status).toBe(401);
+    }
+    const refused = await login({ email: ADMIN.email, password: "wrong again" }, "198.51.100.99");
+    expect(refused.status).toBe(429);
+    expect(refused.data).toMatchObject({ loginError: PRESS_MESSAGES.loginLocked });
+    expect(refused.headers.get("Retry-After")).toBe("900");
+    expect((await login(ADMIN, "198.51.100.100")).status).toBe(429);
+  });
+
+  test("one client failing five times is refused for any email, other clients are not", async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ email: `guess${i}@example.com`, password: "guess" }, "192.0.2.1")).status).toBe(401);
+    }
+    expect((await login(ADMIN, "192.0.2.1")).status).toBe(429);
+    expect((await login(ADMIN, "192.0.2.2")).status).toBe(302);
+  });
+
+  test("the attempts table holds keyed hashes, never an address or an email", async () => {
+    await login({ email: ADMIN.email, password: "wrong" }, "192.0.2.55");
+    const rows = await db().select({ key: loginAttempts.key }).from(loginAttempts);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.key).toMatch(/^(email|client):[0-9a-f]{64}$/);
+      expect(row.key).not.toContain("192.0.2.55");
+      expect(row.key).not.toContain("press-admin");
+    }
+  });
+
+  test("a successful sign-in clears the email's and the client's failures", async () => {
+    for (let i = 0; i < 4; i++) await login({ email: ADMIN.email, password: "wrong" });
+    expect((await login(ADMIN)).status).toBe(302);
+    expect(await db().select({ value: count() }).from(loginAttempts)).toEqual([{ value: 0 }]);
+  });
+
+  test("a session is an HttpOnly, SameSite=Lax signed cookie whose token the database never stores", async () => {
+    const result = await login(ADMIN);
+    const setCookie = result.headers.get("Set-Cookie")!;
+    expect(setCookie).toMatch(/^__session=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(result.headers.get("Cache-Control")).toBe("private, no-store");
+    const [row] = await db().select().from(sessions);
+    expect(row?.id).toMatch(/^[0-9a-f]{64}$/);
+    expect(decodeURIComponent(setCookie)).not.toContain(row!.id);
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  test("signing in replaces the session the browser had, and signing out ends it", async () => {
+    const first = await signIn();
+    const second = cookiePair((await login(ADMIN, undefined, first)).headers);
+    expect(second).not.toBe(first);
+    expect(await getAdmin(routeArgs("/daegu/press", { cookie: first }).request)).toBeNull();
+    expect(await getAdmin(routeArgs("/daegu/press", { cookie: second }).request)).toMatchObject({ email: ADMIN.email });
+
+    const out = await outcome(() => listAction(post("/daegu/press", { intent: "logout" }, { cookie: second })));
+    expect(out.status).toBe(302);
+    expect(out.headers.get("Set-Cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    expect(await getAdmin(routeArgs("/daegu/press", { cookie: second }).request)).toBeNull();
+    expect(await db().select({ value: count() }).from(sessions)).toEqual([{ value: 0 }]);
+  });
+
+  test("a forged or unsigned session cookie is nobody", async () => {
+    await signIn();
+    expect(await getAdmin(routeArgs("/daegu/press", { cookie: "__session=forged" }).request)).toBeNull();
+  });
+});
+
+describe("publishing, editing and deleting", () => {
+  test("publishing stores the article dated now with no views, first in the list", async () => {
+    await insertArticle({ title: "예전 기사", date: new Date("2026-01-01T00:00:00Z") });
+    const cookie = await signIn();
+    const before = Date.now();
+    const result = await outcome(() =>
+      listAction(
+        post(
+          "/daegu/press",
+          { intent: "publish", title: " 새 소식 ", summary: "요약입니다", content: "첫 줄\r\n둘째 줄" },
+          { cookie },
+        ),
+      ),
+    );
+    expect(result.status).toBe(200);
+    expect(result.headers.get("Cache-Control")).toBe("private, no-store");
+    const [stored] = await db().select().from(pressArticles).where(eq(pressArticles.title, "새 소식"));
+    expect(stored).toMatchObject({ site: "daegu", summary: "요약입니다", content: "첫 줄\n둘째 줄", views: 0 });
+    expect(Math.abs(stored!.date.getTime() - before)).toBeLessThan(60_000);
+    const { data } = await outcome(() => listLoader(routeArgs("/daegu/press", { cookie })));
+    expect((data as { list: { items: { title: string }[] } }).list.items[0]?.title).toBe("새 소식");
+  });
+
+  test("a title or summary left empty is refused with 400 and the spec's message", async () => {
+    const cookie = await signIn();
+    const incomplete: Record<string, string>[] = [
+      { title: "", summary: "요약" },
+      { title: "제목", summary: "   " },
+      { title: "제목" },
+    ];
+    for (const fields of incomplete) {
+      const result = await outcome(() =>
+        listAction(post("/daegu/press", { intent: "publish", ...fields }, { cookie })),
+      );
+      expect(result.status).toBe(400);
+      expect(result.data).toMatchObject({ error: "제목/요약은 필수입니다!" });
+    }
+    expect(await db().select({ value: count() }).from(pressArticles)).toEqual([{ value: 0 }]);
+  });
+
+  test("a request without a session cannot publish, edit or delete", async () => {
+    const article = await insertArticle({ title: "원래 제목" });
+    const fields = { title: "바뀐 제목", summary: "바뀐 요약" };
+    const attempts = [
+      () => listAction(post("/daegu/press", { intent: "publish", ...fields })),
+      () => editAction(post(`/daegu/press/${article.id}/edit`, fields)),
+      () => deleteAction(post(`/daegu/press/${article.id}/delete`, {})),
+      () => editAction(post(`/daegu/press/${article.id}/edit`, fields, { cookie: "__session=forged" })),
+    ];
+    for (const attempt of attempts) {
+      const result = await outcome(attempt);
+      expect([302, 401, 403]).toContain(result.status);
+      if (result.status === 302)
+        expect(result.headers.get("Location")).toMatch(/^\/daegu\/press\?returnTo=.*#login$|^\/daegu\/press#login$/);
+    }
+    const rows = await db().select().from(pressArticles);
+    expect(rows).toEqual([expect.objectContaining({ id: article.id, title: "원래 제목" })]);
+  });
+
+  test("a signed-in form post from another origin is refused", async () => {
+    const article = await insertArticle({ title: "원래 제목" });
+    const cookie = await signIn();
+    for (const origin of ["https://evil.example", null]) {
+      const edit = await outcome(() =>
+        editAction(post(`/daegu/press/${article.id}/edit`, { title: "탈취", summary: "탈취" }, { cookie, origin })),
+      );
+      expect(edit.status).toBe(403);
+      const remove = await outcome(() =>
+        deleteAction(post(`/daegu/press/${article.id}/delete`, {}, { cookie, origin })),
+      );
+      expect(remove.status).toBe(403);
+    }
+    expect(await db().select({ title: pressArticles.title }).from(pressArticles)).toEqual([{ title: "원래 제목" }]);
+  });
+
+  test("editing changes the words but keeps the date and the views, and returning to it is no new view", async () => {
+    const article = await insertArticle({ title: "원래 제목", views: 12, date: new Date("2026-05-05T05:05:05Z") });
+    const cookie = await signIn();
+    const saved = await outcome(() =>
+      editAction(
+        post(
+          `/daegu/press/${article.id}/edit`,
+          { title: "고친 제목", summary: "고친 요약", content: "고친 본문" },
+          { cookie },
+        ),
+      ),
+    );
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`/daegu/press/${article.id}`);
+    const [stored] = await db().select().from(pressArticles);
+    expect(stored).toMatchObject({ title: "고친 제목", summary: "고친 요약", content: "고친 본문", views: 12 });
+    expect(stored!.date.toISOString()).toBe("2026-05-05T05:05:05.000Z");
+
+    const marker = cookiePair(saved.headers);
+    const back = await outcome(() =>
+      detailLoader(routeArgs(`/daegu/press/${article.id}`, { cookie: `${cookie}; ${marker}` })),
+    );
+    expect((back.data as { article: { views: number } }).article.views).toBe(12);
+    expect(back.headers.get("Cache-Control")).toBe("private, no-store");
+    await detailLoader(routeArgs(`/daegu/press/${article.id}`, { cookie }));
+    expect(await viewsOf(article.id)).toBe(13);
+  });
+
+  test("deleting removes the article and returns to the list", async () => {
+    const article = await insertArticle();
+    const cookie = await signIn();
+    const result = await outcome(() => deleteAction(post(`/daegu/press/${article.id}/delete`, {}, { cookie })));
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe("/daegu/press");
+    expect(await db().select({ value: count() }).from(pressArticles)).toEqual([{ value: 0 }]);
+  });
+});
+
+describe("RSS feed", () => {
+  test("lists the latest 20 articles as escaped RSS 2.0", async () => {
+    for (let i = 0; i < 22; i++) await insertArticle({ title: `기사 ${i}`, date: new Date(Date.UTC(2026, 0, i + 1)) });
+    await insertArticle({
+      title: `R&D <센터> "개관"`,
+      summary: "A & B < C\u0001",
+      date: new Date("2026-12-31T00:00:00Z"),
+    });
+    const response = (await rssLoader(routeArgs("/daegu/press/rss.xml"))) as Response;
+    expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
+    const xml = await response.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
+    expect(xml.match(/<item>/g)).toHaveLength(20);
+    expect(xml).toContain("<title>R&amp;D &lt;센터&gt; &quot;개관&quot;</title>");
+    expect(xml).toContain("<description>A &amp; B &lt; C</description>");
+    expect(xml).not.toContain("기사 0<");
+    expect(xml).toContain(`<link>${SITE_URL}/daegu/press/`);
+  });
+});
