@@ -42,6 +42,7 @@ function buildIfStale() {
   if (built === inputs && fs.existsSync(path.join(BUILD_DIR, "server", "index.js"))) return;
   console.log("Building the site (sources changed since the last build)…");
   execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
+  execFileSync(process.execPath, ["scripts/compress-assets.js"], { stdio: "inherit" });
   fs.writeFileSync(INPUTS_HASH_FILE, inputs);
 }
 
@@ -54,6 +55,27 @@ async function loadApp() {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true } });
   return { server: await vite.ssrLoadModule("./server/app.ts"), vite };
+}
+
+const PRECOMPRESSED_TYPES = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".json": "application/json",
+};
+
+/** Serves the build's `.br` twin of an asset to browsers that accept Brotli. */
+function servePrecompressed(root) {
+  return (req, res, next) => {
+    const type = PRECOMPRESSED_TYPES[path.extname(req.path)];
+    if ((req.method !== "GET" && req.method !== "HEAD") || !type || !req.acceptsEncodings("br")) return next();
+    // Fingerprinted names are plain: anything with a dot-segment or an escape is not ours.
+    if (!/^\/[\w.-]+$/.test(req.path) || req.path.includes("..")) return next();
+    const file = path.resolve(root, `.${req.path}.br`);
+    if (!fs.existsSync(file)) return next();
+    res.set({ "Content-Encoding": "br", "Content-Type": type, Vary: "Accept-Encoding" });
+    res.sendFile(file, { maxAge: "1y", immutable: true }, (error) => error && next(error));
+  };
 }
 
 async function main() {
@@ -92,6 +114,7 @@ async function main() {
       }
     });
   } else {
+    app.use("/assets", servePrecompressed(`${BUILD_DIR}/client/assets`));
     // Hashed file names change with their content, so the browser may keep them for a year.
     app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
     // Unhashed public files (images, PDF, robots) keep their URL across releases: one hour.

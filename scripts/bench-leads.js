@@ -7,6 +7,7 @@
 // LEADS_RATE_LIMIT=off; the row check is skipped, the database belongs to that server).
 //
 //   N=500 CONCURRENCY=20 npm run bench:leads
+import fs from "node:fs";
 import { startServer } from "./lib/server-process.js";
 import { percentile, phoneFor, postLead, randomRunOffset, readStoredLeads } from "./lib/lead-load.js";
 
@@ -55,6 +56,7 @@ if (server) {
       `${stored.leadsWithoutSms} without a queued SMS; outbox ${JSON.stringify(stored.outbox)}`,
   );
   ok &&= missing === 0 && stored.phones.size === acknowledged.size && stored.leadsWithoutSms === 0;
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
 } else {
   console.log("row count check: skipped (BASE_URL names a server whose database this script cannot open while it runs)");
 }

@@ -5,13 +5,14 @@
 // it on the same folder (ROUNDS times), then stops it and counts: every lead the server answered
 // with success must be in the database, with its SMS queued. Exits 1 if any was lost.
 //
-//   ROUNDS=3 CONCURRENCY=8 LOAD_MS=2500 npm run crash:leads
+//   ROUNDS=3 CONCURRENCY=8 LOAD_MS=6000 npm run crash:leads
+import fs from "node:fs";
 import { startServer } from "./lib/server-process.js";
 import { phoneFor, postLead, randomRunOffset, readStoredLeads } from "./lib/lead-load.js";
 
 const rounds = Number(process.env.ROUNDS ?? 3);
 const concurrency = Number(process.env.CONCURRENCY ?? 8);
-const loadMs = Number(process.env.LOAD_MS ?? 2500);
+const loadMs = Number(process.env.LOAD_MS ?? 6000);
 const env = { LEADS_RATE_LIMIT: "off", NODE_ENV: "" };
 
 const offset = randomRunOffset();
@@ -36,13 +37,14 @@ for (let round = 1; round <= rounds; round++) {
   });
   // A random moment within the load window, so the kill lands on requests at every stage.
   await new Promise((resolve) => setTimeout(resolve, loadMs / 2 + Math.random() * (loadMs / 2)));
-  inFlightAtKill += inFlight;
+  const inFlightNow = inFlight;
+  inFlightAtKill += inFlightNow;
   const exited = new Promise((resolve) => server.child.once("exit", resolve));
   server.child.kill("SIGKILL");
   await exited;
   killed = true;
   await Promise.all(load);
-  console.log(`round ${round}: killed with ${inFlight} requests in flight; ${acknowledged.size} acknowledged so far`);
+  console.log(`round ${round}: killed with ${inFlightNow} requests in flight; ${acknowledged.size} acknowledged so far`);
 }
 
 // The last restart proves the folder opens again after a kill; then a clean stop frees it for reading.
@@ -59,5 +61,8 @@ console.log(`acknowledged: ${acknowledged.size}`);
 console.log(`present: ${present} (and ${stored.phones.size - present} unacknowledged that committed just before a kill)`);
 console.log(`lost: ${lost}`);
 console.log(`leads without their SMS queued: ${stored.leadsWithoutSms}; outbox ${JSON.stringify(stored.outbox)}`);
-console.log(`DATA_DIR=${dataDir}`);
-process.exit(lost === 0 && stored.leadsWithoutSms === 0 && acknowledged.size > 0 ? 0 : 1);
+const ok = lost === 0 && stored.leadsWithoutSms === 0 && acknowledged.size > 0;
+// A failed run keeps its folder for a look inside.
+if (ok) fs.rmSync(dataDir, { recursive: true, force: true });
+else console.log(`DATA_DIR kept for inspection: ${dataDir}`);
+process.exit(ok ? 0 : 1);

@@ -198,3 +198,25 @@ export function SubmitButton({ kind, busy }: { kind: LeadKind; busy: boolean }) 
     </button>
   );
 }
+
+const CHECK_MARK = "✅";
+
+/**
+ * A result message. The inquiry's success starts with ✅ (the spec's check mark): it is drawn as
+ * an icon, which every device shows, while the character stays in the text for screen readers.
+ */
+export function ResultText({ message }: { message: string }) {
+  if (!message.startsWith(CHECK_MARK)) return <>{message}</>;
+  return (
+    <>
+      <span className="lead-result__check">
+        <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+          <circle cx="10" cy="10" r="10" fill="currentColor" />
+          <path d="M5.5 10.5l3 3 6-7" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <span className="visually-hidden">{CHECK_MARK}</span>
+      </span>
+      {message.slice(CHECK_MARK.length)}
+    </>
+  );
+}

@@ -14,6 +14,15 @@ import { LEAD_ENDPOINTS, SpamGuardFields, SubmitButton, TextField, useLeadSubmis
  * article would otherwise count a second view) and the scroll position stays put.
  */
 
+// Listeners on window run in the order they were added, whatever their phase, so this one is
+// added when the module loads: route modules load before React Router creates its history
+// listener at hydration. (Reached first by a client navigation from a page outside the site
+// layout, the router hears the popstate too and merely reloads the page's data.)
+let onPopState: ((event: PopStateEvent) => void) | null = null;
+if (typeof window !== "undefined") {
+  window.addEventListener("popstate", (event) => onPopState?.(event));
+}
+
 interface PopupControls {
   open(opener: HTMLElement | null): void;
   /** Fetches the form's token and wording ahead of a likely open (hover, focus). */
@@ -51,16 +60,16 @@ export function RegistrationPopupProvider({ children }: { children: React.ReactN
   }, [page]);
 
   useEffect(() => {
-    const onPopState = (event: PopStateEvent) => {
+    onPopState = (event) => {
       const url = window.location.pathname + window.location.search + window.location.hash;
       const toPopup = isPopupEntry(event.state);
       if (url !== here.current || (!toPopup && !document.querySelector("dialog.registration-popup[open]"))) return;
       event.stopImmediatePropagation();
       setOpenOn(toPopup ? url : null);
     };
-    // Capture on window runs before the router's own popstate listener.
-    window.addEventListener("popstate", onPopState, { capture: true });
-    return () => window.removeEventListener("popstate", onPopState, { capture: true });
+    return () => {
+      onPopState = null;
+    };
   }, []);
 
   const prepare = useCallback(() => {

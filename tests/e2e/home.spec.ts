@@ -59,11 +59,8 @@ test.describe("the server-rendered home page", () => {
 });
 
 test.describe("desktop wheel steps", () => {
-  test.beforeEach(({}, testInfo) => {
+  test("one wheel step moves exactly one section, and a step up comes back", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", desktopOnly);
-  });
-
-  test("one wheel step moves exactly one section, and a step up comes back", async ({ page }) => {
     await openHome(page);
     await wheelDown(page);
     await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
@@ -74,7 +71,8 @@ test.describe("desktop wheel steps", () => {
     await expectAtSection(page, 0);
   });
 
-  test("a second wheel event within 500 ms does nothing", async ({ page }) => {
+  test("a second wheel event within 500 ms does nothing", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", desktopOnly);
     await openHome(page);
     await wheelDown(page);
     await page.mouse.wheel(0, 120);
@@ -82,7 +80,8 @@ test.describe("desktop wheel steps", () => {
     await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
   });
 
-  test("the last step shows the visit form and the footer as index 8.5", async ({ page }) => {
+  test("the last step shows the visit form and the footer as index 8.5", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", desktopOnly);
     await openHome(page);
     for (let step = 2; step <= 8; step++) {
       await wheelDown(page);
@@ -95,7 +94,8 @@ test.describe("desktop wheel steps", () => {
     await expect(page.locator(".site-footer")).toBeInViewport();
   });
 
-  test("the wheel is ignored while a field is focused", async ({ page }) => {
+  test("the wheel is ignored while a field is focused", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", desktopOnly);
     await openHome(page);
     await page.locator("#interestForm input[name=name]").evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
     await wheelDown(page);
@@ -109,7 +109,8 @@ test.describe("desktop wheel steps", () => {
     await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
   });
 
-  test("the wheel is ignored while the registration popup is open", async ({ page }) => {
+  test("the wheel is ignored while the registration popup is open", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", desktopOnly);
     await openHome(page);
     await page.locator(".home-hero").getByRole("link", { name: "관심고객 등록" }).click();
     const dialog = page.getByRole("dialog");
@@ -124,7 +125,8 @@ test.describe("desktop wheel steps", () => {
     await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
   });
 
-  test("keyboard users scroll with Page Down and reach the visit form by tabbing", async ({ page }) => {
+  test("keyboard users scroll with Page Down and reach the visit form by tabbing", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", desktopOnly);
     await openHome(page);
     await page.keyboard.press("PageDown");
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
@@ -139,11 +141,8 @@ test.describe("desktop wheel steps", () => {
 });
 
 test.describe("phone layout", () => {
-  test.beforeEach(({}, testInfo) => {
+  test("the overview and complex accordions keep one item open, and each complex item shows its picture", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "phone", phoneOnly);
-  });
-
-  test("the overview and complex accordions keep one item open, and each complex item shows its picture", async ({ page }) => {
     await openHome(page);
     const overview = page.locator(".home-overview");
     const business = overview.getByRole("button", { name: "사업개요", exact: true });
@@ -178,7 +177,8 @@ test.describe("phone layout", () => {
     }
   });
 
-  test("the premium slider advances on its own after 6 s, by a swipe, and by its buttons", async ({ page }) => {
+  test("the premium slider advances on its own after 6 s, by a swipe, and by its buttons", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", phoneOnly);
     await page.clock.install();
     await openHome(page);
     await page.clock.pauseAt(Date.now() + 60_000);
@@ -202,7 +202,8 @@ test.describe("phone layout", () => {
     await expect(slider).toHaveAttribute("data-slide-index", "1");
   });
 
-  test("a premium card's text opens on tap", async ({ page }) => {
+  test("a premium card's text opens on tap", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", phoneOnly);
     await openHome(page);
     const toggle = page.getByRole("button", { name: /PREMIUM 01/ });
     const text = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
@@ -214,7 +215,8 @@ test.describe("phone layout", () => {
     await expect(text).toBeHidden();
   });
 
-  test("the premium cards, the brand picture and the unit plan link where the spec says", async ({ page }) => {
+  test("the premium cards, the brand picture and the unit plan link where the spec says", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", phoneOnly);
     await openHome(page);
     const cards = page.locator(".premium-card");
     await expect(cards).toHaveCount(4);
@@ -233,7 +235,8 @@ test.describe("phone layout", () => {
     await expect(page).toHaveURL(/\/FloorPlan\/84A$/);
   });
 
-  test("unit tabs switch the plan with a fade, and the arrows stop at the ends", async ({ page }) => {
+  test("unit tabs switch the plan with a fade, and the arrows stop at the ends", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", phoneOnly);
     await openHome(page);
     const units = page.locator(".home-units");
     const tabs = units.getByRole("tab");
@@ -261,7 +264,8 @@ test.describe("phone layout", () => {
     await expect(previous).toBeDisabled();
   });
 
-  test("the VR model house loads a tour only once its group and tab are opened, and the title follows", async ({ page }) => {
+  test("the VR model house loads a tour only once its group and tab are opened, and the title follows", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", phoneOnly);
     await page.route(/^https?:\/\/(?!localhost)/, (route) => route.fulfill({ contentType: "text/html", body: "<title>VR</title>" }));
     await openHome(page);
     const units = page.locator(".home-units");

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { requireInfoPage } from "#app/.server/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
@@ -59,12 +59,15 @@ export default function BrandIntroPage({ loaderData }: Route.ComponentProps) {
  * scripts run, so the server HTML and visitors without JavaScript always see both.
  */
 function useBrandReveal() {
-  const [mounted, setMounted] = useState(false);
+  const mounted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const [textShown, setTextShown] = useState(false);
   const [imageShown, setImageShown] = useState(false);
 
   useEffect(() => {
-    setMounted(true);
     const timer = window.setTimeout(() => setTextShown(true), TEXT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
@@ -85,4 +88,8 @@ function useBrandReveal() {
   }, [imageShown]);
 
   return { mounted, textShown, imageShown };
+}
+
+function noSubscription() {
+  return () => {};
 }

@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { requireInfoPage } from "#app/.server/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { LinkTabs } from "#app/components/pages/link-tabs.tsx";
@@ -14,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // Switching tabs changes only `?tab=`; the page's data stays the same.
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 

@@ -6,7 +6,7 @@ import { issueFormToken } from "#app/.server/spam.ts";
 import { ConsentField } from "#app/components/consent-field.tsx";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { SubMenu } from "#app/components/frame/sub-menu.tsx";
-import { SpamGuardFields, SubmitButton, TextField, useHydrated, useLeadSubmission } from "#app/components/lead-form.tsx";
+import { ResultText, SpamGuardFields, SubmitButton, TextField, useHydrated, useLeadSubmission } from "#app/components/lead-form.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import type { LeadConsent } from "#app/content/types.ts";
 import {
@@ -143,7 +143,9 @@ function InquiryForm({
     <div className="lead-card inquiry-form">
       <div className="lead-result-region" role="status" aria-live="polite">
         {result ? (
-          <p className={`lead-result lead-result--${result.state === "done" ? "success" : "failure"}`}>{result.message}</p>
+          <p className={`lead-result lead-result--${result.state === "done" ? "success" : "failure"}`}>
+            <ResultText message={result.message} />
+          </p>
         ) : null}
       </div>
       <form

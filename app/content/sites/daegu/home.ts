@@ -250,7 +250,7 @@ export const home: HomeContent = {
     },
     vr: {
       label: "VR 모델하우스",
-      title: "집에서 둘러보는 VR 모델하우스",
+      title: "360° VR 모델하우스",
       intro: "견본주택을 방문하지 않아도 84A·84B 유니트를 360°로 둘러볼 수 있습니다.",
       hint: "화면을 누른 채 움직이면 집 안 구석구석을 둘러볼 수 있습니다.",
     },
