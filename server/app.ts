@@ -28,6 +28,7 @@ export async function boot() {
 }
 
 export const app = express();
+app.disable("x-powered-by");
 
 // Behind TRUST_PROXY proxies, Express rebuilds the URL from X-Forwarded-Proto/-Host, so React
 // Router's check that a form post's Origin matches the URL holds behind a TLS-terminating proxy.

@@ -1,5 +1,7 @@
+import { RouterContextProvider } from "react-router";
 import { describe, expect, test } from "vitest";
-import { landingAttributionCookie, readAttribution } from "./attribution.ts";
+import { attributionMiddleware, landingAttributionCookie, readAttribution } from "./attribution.ts";
+import { parseEnv, setEnv } from "./env.ts";
 
 const landing = (url: string, referer?: string, cookieHeader?: string) =>
   landingAttributionCookie({ url, referer, cookieHeader, secure: false });
@@ -53,5 +55,27 @@ describe("campaign attribution", () => {
     const none = { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: null };
     expect(readAttribution(requestWith(undefined))).toEqual(none);
     expect(readAttribution(requestWith("lead_source=%E0%A4%A"))).toEqual(none);
+  });
+});
+
+describe("the site layout's attribution middleware", () => {
+  const run = (url: string) =>
+    attributionMiddleware(
+      { request: new Request(url), params: {}, context: new RouterContextProvider(), url: new URL(url), pattern: "" },
+      async () => new Response("page", { headers: { "Cache-Control": "public, max-age=60" } }),
+    );
+
+  test("sets the cookie on a campaign landing and keeps that personal answer out of shared caches", async () => {
+    setEnv(parseEnv({}));
+    const response = await run("https://www.example.co.kr/?utm_source=naver");
+    expect(response?.headers.get("Set-Cookie")).toMatch(/^lead_source=/);
+    expect(response?.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  test("leaves an ordinary page view, and its caching, alone", async () => {
+    setEnv(parseEnv({}));
+    const response = await run("https://www.example.co.kr/Brand/intro");
+    expect(response?.headers.get("Set-Cookie")).toBeNull();
+    expect(response?.headers.get("Cache-Control")).toBe("public, max-age=60");
   });
 });

@@ -1,3 +1,5 @@
+import { VIDEO_EMBED_ORIGIN } from "#app/utils/video.ts";
+
 /**
  * Cache lifetimes and security headers, named once. Every response gets the baseline headers
  * from server.js; HTML documents add a Content-Security-Policy with the request's script nonce.
@@ -19,7 +21,7 @@ export function baselineSecurityHeaders({ production }: { production: boolean })
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy":
-      "accelerometer=(), autoplay=(self), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()",
+      `accelerometer=(), autoplay=(self "${VIDEO_EMBED_ORIGIN}"), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()`,
     "Cross-Origin-Opener-Policy": "same-origin",
     "X-Frame-Options": "DENY",
     ...(production ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),

@@ -1,4 +1,5 @@
-import { z } from "zod";
+// zod/mini keeps the publishing form's browser check small (see app/forms/lead.ts).
+import * as z from "zod/mini";
 
 /**
  * The press forms: publishing or editing an article, and the administrator's sign-in.
@@ -25,19 +26,18 @@ export const LOGIN_FAILED_PREFIX = "로그인 실패: ";
 export const PressArticleSchema = z.object({
   title: z
     .string({ error: PRESS_MESSAGES.required })
-    .trim()
-    .min(1, PRESS_MESSAGES.required)
-    .max(PRESS_TITLE_MAX, PRESS_MESSAGES.titleTooLong),
+    .check(z.trim(), z.minLength(1, PRESS_MESSAGES.required), z.maxLength(PRESS_TITLE_MAX, PRESS_MESSAGES.titleTooLong)),
   summary: z
     .string({ error: PRESS_MESSAGES.required })
-    .trim()
-    .min(1, PRESS_MESSAGES.required)
-    .max(PRESS_SUMMARY_MAX, PRESS_MESSAGES.summaryTooLong),
-  content: z
-    .string()
-    .max(PRESS_CONTENT_MAX, PRESS_MESSAGES.contentTooLong)
-    .optional()
-    .transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim()),
+    .check(
+      z.trim(),
+      z.minLength(1, PRESS_MESSAGES.required),
+      z.maxLength(PRESS_SUMMARY_MAX, PRESS_MESSAGES.summaryTooLong),
+    ),
+  content: z.pipe(
+    z.optional(z.string().check(z.maxLength(PRESS_CONTENT_MAX, PRESS_MESSAGES.contentTooLong))),
+    z.transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim()),
+  ),
 });
 
 export type PressArticleInput = z.infer<typeof PressArticleSchema>;
@@ -45,16 +45,13 @@ export type PressArticleInput = z.infer<typeof PressArticleSchema>;
 export const LoginFormSchema = z.object({
   email: z
     .string({ error: PRESS_MESSAGES.loginInvalid })
-    .trim()
-    .min(1, PRESS_MESSAGES.loginInvalid)
-    .max(254, PRESS_MESSAGES.loginInvalid),
+    .check(z.trim(), z.minLength(1, PRESS_MESSAGES.loginInvalid), z.maxLength(254, PRESS_MESSAGES.loginInvalid)),
   password: z
     .string({ error: PRESS_MESSAGES.loginInvalid })
-    .min(1, PRESS_MESSAGES.loginInvalid)
-    .max(1024, PRESS_MESSAGES.loginInvalid),
+    .check(z.minLength(1, PRESS_MESSAGES.loginInvalid), z.maxLength(1024, PRESS_MESSAGES.loginInvalid)),
 });
 
 /** The first message of a failed parse, for one alert or one line under the form. */
-export function firstError(error: z.ZodError): string {
+export function firstError(error: z.core.$ZodError): string {
   return error.issues[0]?.message ?? PRESS_MESSAGES.required;
 }

@@ -1,12 +1,26 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
-async function publicPaths(request: import("@playwright/test").APIRequestContext) {
+async function publicPaths(request: APIRequestContext) {
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
   // Articles share one template: the first stands for all.
   const articles = paths.filter((path) => /\/press\/\d+$/.test(path));
   return [...paths.filter((path) => !/\/press\/\d+$/.test(path)), ...articles.slice(0, 1)];
+}
+
+/** Reveal effects start shortly after hydration; axe must judge the page as it ends up, not mid-fade. */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(700);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
 }
 
 test.describe("accessibility", () => {
@@ -17,7 +31,7 @@ test.describe("accessibility", () => {
     const failures: string[] = [];
     for (const path of paths) {
       await page.goto(path);
-      await page.waitForLoadState("networkidle");
+      await settle(page);
       const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
       for (const violation of results.violations) {
         failures.push(`${path}: ${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(" ")}`);
@@ -28,8 +42,8 @@ test.describe("accessibility", () => {
 
   test("the registration popup has no axe violations while open", async ({ page }) => {
     await page.goto("/");
-    await page.waitForLoadState("networkidle");
-    const opener = page.locator("[data-register-opener]:visible").first();
+    await settle(page);
+    const opener = page.locator("[data-register-link]:visible").first();
     await opener.click();
     await expect(page.getByRole("dialog")).toBeVisible();
     const results = await new AxeBuilder({ page }).include("dialog").analyze();

@@ -25,7 +25,8 @@ function sectionTop(page: Page, position: number) {
 }
 
 async function expectAtSection(page: Page, position: number) {
-  await expect.poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - (await sectionTop(page, position)))).toBeLessThanOrEqual(2);
+  const distance = async () => Math.abs((await page.evaluate(() => window.scrollY)) - (await sectionTop(page, position)));
+  await expect.poll(distance).toBeLessThanOrEqual(2);
 }
 
 async function wheelDown(page: Page) {
@@ -125,6 +126,22 @@ test.describe("desktop wheel steps", () => {
     await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
   });
 
+  test("with reduced motion a wheel step jumps to the next section without animating", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", desktopOnly);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await openHome(page);
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      Object.assign(window, { seenScrollPositions: seen });
+      window.addEventListener("scroll", () => seen.push(window.scrollY));
+    });
+    await wheelDown(page);
+    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
+    await expectAtSection(page, 1);
+    const seen = await page.evaluate(() => (window as unknown as { seenScrollPositions: number[] }).seenScrollPositions);
+    expect(new Set(seen)).toEqual(new Set([await sectionTop(page, 1)]));
+  });
+
   test("keyboard users scroll with Page Down and reach the visit form by tabbing", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", desktopOnly);
     await openHome(page);
@@ -199,6 +216,24 @@ test.describe("phone layout", () => {
     await slider.getByRole("button", { name: "다음 슬라이드" }).click();
     await expect(slider).toHaveAttribute("data-slide-index", "2");
     await slider.getByRole("button", { name: "이전 슬라이드" }).click();
+    await expect(slider).toHaveAttribute("data-slide-index", "1");
+
+    // Focus is still on the previous button: the slides hold still while it is there.
+    await page.clock.runFor(12_000);
+    await expect(slider).toHaveAttribute("data-slide-index", "1");
+  });
+
+  test("with reduced motion the premium slider does not advance on its own", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", phoneOnly);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
+    await openHome(page);
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.locator(".home-overview").getByRole("button", { name: "프리미엄", exact: true }).click();
+    const slider = page.getByRole("region", { name: /슬라이드/ });
+    await page.clock.runFor(12_000);
+    await expect(slider).toHaveAttribute("data-slide-index", "0");
+    await swipe(slider, 300, 200);
     await expect(slider).toHaveAttribute("data-slide-index", "1");
   });
 
@@ -292,7 +327,7 @@ test.describe("phone layout", () => {
 
 /** A one-finger horizontal swipe across `target`, from x `from` to x `to`. */
 async function swipe(target: Locator, from: number, to: number) {
-  const y = 400;
-  await target.dispatchEvent("touchstart", { touches: [{ identifier: 1, clientX: from, clientY: y }], changedTouches: [{ identifier: 1, clientX: from, clientY: y }] });
-  await target.dispatchEvent("touchend", { touches: [], changedTouches: [{ identifier: 1, clientX: to, clientY: y }] });
+  const touch = (clientX: number) => ({ identifier: 1, clientX, clientY: 400 });
+  await target.dispatchEvent("touchstart", { touches: [touch(from)], changedTouches: [touch(from)] });
+  await target.dispatchEvent("touchend", { touches: [], changedTouches: [touch(to)] });
 }

@@ -24,7 +24,6 @@ export async function loader() {
     page: { title: page.title, description: page.description },
     slug: site.slug,
     projectName: site.brand.projectName,
-    builder: site.builder,
     home: site.home,
     unitTabs: homeUnitTabs(site),
     vrTabs: homeVrTabs(site),
@@ -57,7 +56,7 @@ function homeVrTabs(site: SitePack): VrTab[] {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteSeoFrom(matches);
   if (!loaderData) return seo(site, { title: "", description: "", path: "/" });
-  const { page, home, projectName, builder } = loaderData;
+  const { page, home, projectName } = loaderData;
   const tags = seo(site, {
     title: page.title,
     description: page.description,
@@ -78,7 +77,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         addressLocality: home.place.addressLocality,
         streetAddress: home.place.streetAddress,
       },
-      brand: { "@type": "Brand", name: builder },
     },
   });
   // The hero is the largest paint: fetch the one picture this screen draws before the body arrives.

@@ -47,7 +47,7 @@ export const home: HomeContent = {
   location: {
     label: "입지환경",
     eyebrow: "LOCATION",
-    title: "동대구역과 신천 사이,\n가장 빠른 자리",
+    title: "동대구역과 신천 사이,\n모든 것이 가까운 자리",
     intro: "전국을 잇는 철도와 도시철도, 쇼핑과 의료, 학교와 수변 공원까지 일상이 가까이 있습니다.",
     points: [
       { title: "KTX·SRT 동대구역 약 1.2km", text: "서울역까지 KTX로 약 1시간 50분" },
@@ -55,7 +55,7 @@ export const home: HomeContent = {
       { title: "동대구 JC 약 4km", text: "경부고속도로와 대구국제공항(약 5km) 이용이 편리" },
       { title: "생활 인프라", text: "복합쇼핑몰·백화점·대형마트·종합병원이 가까운 생활권" },
       { title: "도보 통학", text: "초·중·고교가 가까운 안심 학세권" },
-      { title: "신천 수변 공원", text: "수변 산책로와 근린공원을 앞마당처럼" },
+      { title: "신천 수변 공원", text: "수변 산책로와 근린공원을 앞마당처럼 누리는 여유" },
     ],
     maps: [
       {
@@ -84,7 +84,7 @@ export const home: HomeContent = {
     eyebrow: "BRAND STORY",
     title: "온기를 품은 빛,\n삶을 채우는 집",
     text: [
-      "온빛채는 온빛건설(주)이 짓는 주거 브랜드입니다.",
+      "온빛채는 온빛건설의 주거 브랜드입니다.",
       "햇살이 깊이 드는 평면과 오래 머물고 싶은 공간으로 매일의 온기를 채웁니다.",
     ],
     image: {
