@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { SitePack } from "#app/content/types.ts";
-import { LEAD_MESSAGES, parseLeadForm, type FieldErrors, type FormValues, type LeadKind } from "#app/forms/lead.ts";
+import { parseLeadForm } from "#app/forms/lead-schema.ts";
+import { LEAD_MESSAGES, type FieldErrors, type FormValues, type LeadKind } from "#app/forms/lead.ts";
 import { readAttribution } from "./attribution.ts";
 import { getClientAddress } from "./client-address.ts";
 import { createLead, type CreateLeadOutcome } from "./leads.ts";

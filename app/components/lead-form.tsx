@@ -2,7 +2,6 @@ import { useCallback, useId, useRef, useState, useSyncExternalStore } from "reac
 import {
   LEAD_FORM_TEXT,
   LEAD_MESSAGES,
-  parseLeadForm,
   type FieldErrors,
   type LeadKind,
 } from "#app/forms/lead.ts";
@@ -27,6 +26,11 @@ export const LEAD_ENDPOINTS: Record<LeadKind, string> = {
   inquiry: "/actions/inquiry",
 };
 
+/** The validator is fetched the first time someone submits, not with every page. */
+function loadSchema() {
+  return import("#app/forms/lead-schema.ts");
+}
+
 export function useLeadSubmission(kind: LeadKind, initialErrors: FieldErrors = {}) {
   const [status, setStatus] = useState<SubmissionState>({ state: "editing" });
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
@@ -36,7 +40,7 @@ export function useLeadSubmission(kind: LeadKind, initialErrors: FieldErrors = {
   const submit = useCallback(
     async (form: HTMLFormElement): Promise<boolean> => {
       const formData = new FormData(form);
-      const parsed = parseLeadForm(kind, formData);
+      const parsed = (await loadSchema()).parseLeadForm(kind, formData);
       if (!parsed.ok) {
         setErrors(parsed.errors);
         focusFirstInvalid(form, parsed.errors);
@@ -76,7 +80,8 @@ export function useLeadSubmission(kind: LeadKind, initialErrors: FieldErrors = {
 
   /** After a first attempt, re-checks as the visitor types so fixed fields lose their message. */
   const revalidate = useCallback(
-    (form: HTMLFormElement) => {
+    async (form: HTMLFormElement) => {
+      const { parseLeadForm } = await loadSchema();
       setErrors((current) => {
         if (Object.keys(current).length === 0) return current;
         const parsed = parseLeadForm(kind, new FormData(form));

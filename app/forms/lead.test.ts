@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { CONSENT_VALUE, PHONE_PATTERN_ATTRIBUTE, parseLeadForm } from "./lead.ts";
+import { parseLeadForm } from "./lead-schema.ts";
+import { CONSENT_VALUE, PHONE_PATTERN_ATTRIBUTE } from "./lead.ts";
 
 const valid = { name: "김하늘", phone: "010-1234-5678", message: "주말 방문 희망", consent: CONSENT_VALUE };
 

@@ -1,11 +1,8 @@
-// zod/mini: the same schemas in a form the bundler can tree-shake; these run in every page's
-// popup, so the full zod build (~20 KB compressed) would cost every visitor.
-import * as z from "zod/mini";
-import { normalizePhone } from "#app/utils/phone.ts";
 
 /**
- * The three lead forms (registration popup, visit reservation, inquiry). Client-safe: the browser
- * checks a form with the same schema before sending it, and the server decides with it again.
+ * What the three lead forms (registration popup, visit reservation, inquiry) share: limits,
+ * messages and words. The schemas themselves are in ./lead-schema.ts, which the browser loads
+ * only when a visitor submits, so pages don't pay for the validator up front.
  */
 
 export const LEAD_KINDS = ["interest", "visit", "inquiry"] as const;
@@ -34,84 +31,12 @@ export const LEAD_MESSAGES = {
   tooLarge: "보내신 내용이 너무 깁니다. 내용을 줄여 다시 시도해주세요.",
 } as const;
 
-export const NameSchema = z.string({ error: "이름을 입력해 주세요." }).check(
-  z.trim(),
-  z.minLength(1, "이름을 입력해 주세요."),
-  z.maxLength(NAME_MAX, `이름은 ${NAME_MAX}자 이내로 입력해 주세요.`),
-);
-
-export const PhoneSchema = z.pipe(
-  z.string({ error: "연락처를 입력해 주세요." }).check(
-    z.trim(),
-    z.minLength(1, "연락처를 입력해 주세요."),
-    z.regex(PHONE_PATTERN, `휴대폰 번호를 정확히 입력해 주세요. ${PHONE_HINT}`),
-  ),
-  z.transform(normalizePhone),
-);
-
-export const MessageSchema = z.pipe(
-  z.optional(
-    z.string().check(
-      z.trim(),
-      z.maxLength(MESSAGE_MAX, `문의 내용은 ${MESSAGE_MAX.toLocaleString("ko-KR")}자 이내로 입력해 주세요.`),
-    ),
-  ),
-  z.transform((value) => value ?? ""),
-);
-
-export const ConsentSchema = z.literal(CONSENT_VALUE, { error: "개인정보 수집·이용에 동의해 주세요." });
-
-export const InterestFormSchema = z.object({
-  name: NameSchema,
-  phone: PhoneSchema,
-  consent: ConsentSchema,
-});
-
-export const VisitFormSchema = z.object({
-  name: NameSchema,
-  phone: PhoneSchema,
-  message: MessageSchema,
-  consent: ConsentSchema,
-});
-
-export const InquiryFormSchema = z.object({
-  name: NameSchema,
-  phone: PhoneSchema,
-  message: MessageSchema,
-  consent: ConsentSchema,
-});
-
-export const LeadFormSchemas = {
-  interest: InterestFormSchema,
-  visit: VisitFormSchema,
-  inquiry: InquiryFormSchema,
-} satisfies Record<LeadKind, z.ZodMiniType>;
-
 export type LeadFormValues = { name: string; phone: string; message: string; consent: typeof CONSENT_VALUE };
 
 export type FieldErrors = Partial<Record<"name" | "phone" | "message" | "consent", string>>;
 
 /** What the visitor typed, sent back to re-fill a form that a plain post could not accept. */
 export type FormValues = Partial<Record<"name" | "phone" | "message", string>>;
-
-export type LeadFormResult =
-  | { ok: true; values: LeadFormValues }
-  | { ok: false; errors: FieldErrors };
-
-/** Checks a submitted form (FormData or a plain record of its fields) against the kind's schema. */
-export function parseLeadForm(kind: LeadKind, fields: FormData | Record<string, unknown>): LeadFormResult {
-  const record = fields instanceof FormData ? Object.fromEntries(fields) : fields;
-  const result = LeadFormSchemas[kind].safeParse(record);
-  if (result.success) return { ok: true, values: { message: "", ...result.data } };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (field === "name" || field === "phone" || field === "message" || field === "consent") {
-      errors[field] ??= issue.message;
-    }
-  }
-  return { ok: false, errors };
-}
 
 /** The words of the lead forms around the fields (labels, buttons, notices). */
 export const LEAD_FORM_TEXT = {

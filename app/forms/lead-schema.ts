@@ -1,0 +1,87 @@
+// zod/mini: the same schemas in a form the bundler can tree-shake. Client-safe: the browser checks
+// a form with the same schema before sending it (loaded on submit), and the server decides with it.
+import * as z from "zod/mini";
+import { normalizePhone } from "#app/utils/phone.ts";
+import {
+  CONSENT_VALUE,
+  MESSAGE_MAX,
+  NAME_MAX,
+  PHONE_HINT,
+  PHONE_PATTERN,
+  type FieldErrors,
+  type LeadFormValues,
+  type LeadKind,
+} from "./lead.ts";
+
+export const NameSchema = z.string({ error: "이름을 입력해 주세요." }).check(
+  z.trim(),
+  z.minLength(1, "이름을 입력해 주세요."),
+  z.maxLength(NAME_MAX, `이름은 ${NAME_MAX}자 이내로 입력해 주세요.`),
+);
+
+export const PhoneSchema = z.pipe(
+  z.string({ error: "연락처를 입력해 주세요." }).check(
+    z.trim(),
+    z.minLength(1, "연락처를 입력해 주세요."),
+    z.regex(PHONE_PATTERN, `휴대폰 번호를 정확히 입력해 주세요. ${PHONE_HINT}`),
+  ),
+  z.transform(normalizePhone),
+);
+
+export const MessageSchema = z.pipe(
+  z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(MESSAGE_MAX, `문의 내용은 ${MESSAGE_MAX.toLocaleString("ko-KR")}자 이내로 입력해 주세요.`),
+    ),
+  ),
+  z.transform((value) => value ?? ""),
+);
+
+export const ConsentSchema = z.literal(CONSENT_VALUE, { error: "개인정보 수집·이용에 동의해 주세요." });
+
+export const InterestFormSchema = z.object({
+  name: NameSchema,
+  phone: PhoneSchema,
+  consent: ConsentSchema,
+});
+
+export const VisitFormSchema = z.object({
+  name: NameSchema,
+  phone: PhoneSchema,
+  message: MessageSchema,
+  consent: ConsentSchema,
+});
+
+export const InquiryFormSchema = z.object({
+  name: NameSchema,
+  phone: PhoneSchema,
+  message: MessageSchema,
+  consent: ConsentSchema,
+});
+
+export const LeadFormSchemas = {
+  interest: InterestFormSchema,
+  visit: VisitFormSchema,
+  inquiry: InquiryFormSchema,
+} satisfies Record<LeadKind, z.ZodMiniType>;
+
+export type LeadFormResult =
+  | { ok: true; values: LeadFormValues }
+  | { ok: false; errors: FieldErrors };
+
+/** Checks a submitted form (FormData or a plain record of its fields) against the kind's schema. */
+export function parseLeadForm(kind: LeadKind, fields: FormData | Record<string, unknown>): LeadFormResult {
+  const record = fields instanceof FormData ? Object.fromEntries(fields) : fields;
+  const result = LeadFormSchemas[kind].safeParse(record);
+  if (result.success) return { ok: true, values: { message: "", ...result.data } };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (field === "name" || field === "phone" || field === "message" || field === "consent") {
+      errors[field] ??= issue.message;
+    }
+  }
+  return { ok: false, errors };
+}
+
