@@ -67,11 +67,14 @@ export function useSectionSteps<T extends HTMLElement>() {
 
     // Anything else that moved the page (keys, scroll bar, anchors, focus) moves the index with it.
     const onScrollEnd = () => {
+      if (!desktop.matches) return;
       const tops = positions();
       if (Math.abs(window.scrollY - (tops[position] ?? 0)) > AT_STEP_PX) follow();
     };
 
-    follow();
+    // At the top nothing needs measuring, which keeps a layout out of hydration.
+    if (window.scrollY === 0) container.dataset.sectionIndex = "1";
+    else follow();
     window.addEventListener("wheel", onWheel, { passive: false });
     window.addEventListener("scrollend", onScrollEnd);
     return () => {
