@@ -70,7 +70,7 @@ function hostileRequest(paths) {
     case 1:
       return { method: "GET", path: `${path}/${encodeURIComponent(pick(payloads))}`, headers };
     case 2:
-      return { method: "GET", path: pick(["/daegu/press/", "/nosite/press/", "/daegu/press/rss.xml?x=", "/FloorPlan/", "/Interior/"]) + pick(payloads).slice(0, 200), headers };
+      return { method: "GET", path: pick(["/daegu/press/", "/nosite/press/", "/daegu/press/rss.xml?x=", "/FloorPlan/", "/Interior/"]) + encodeURIComponent(pick(payloads).slice(0, 200)), headers };
     case 3:
       return { method: "GET", path: "/" + pick(["..%2f..%2fetc%2fpasswd", "%c0%ae%c0%ae/", "%ff%fe", "assets/..%2f..%2fpackage.json", "images/../../server.js"]), headers };
     case 4: {
@@ -93,13 +93,20 @@ function hostileRequest(paths) {
 function send(baseUrl, request) {
   const url = new URL(baseUrl);
   return new Promise((resolve) => {
-    const req = http.request(
+    let req;
+    try {
+      req = http.request(
       { host: url.hostname, port: url.port, method: request.method, path: request.path, headers: request.headers },
+      // The status is the answer: a server that refuses a huge body may close before reading it.
       (res) => {
         res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
+        resolve(res.statusCode ?? 0);
       },
-    );
+      );
+    } catch {
+      // Node's client refuses to send it (e.g. an unescaped path): nothing reached the server.
+      return resolve(-1);
+    }
     req.on("error", () => resolve(0));
     req.setTimeout(15_000, () => req.destroy());
     if (request.body) req.write(request.body);
@@ -120,6 +127,7 @@ try {
         const request = hostileRequest(paths);
         const status = await send(server.baseUrl, request);
         counts.set(status, (counts.get(status) ?? 0) + 1);
+        if (status === -1) continue;
         if (status >= 500 || status === 0) failures.push(`${status} ${request.method} ${request.path.slice(0, 120)}`);
       }
     }),
