@@ -24,21 +24,25 @@ async function settle(page: Page) {
 }
 
 test.describe("accessibility", () => {
-  test("every public route has no axe violations", async ({ page, request }) => {
-    test.setTimeout(180_000);
-    const paths = await publicPaths(request);
-    expect(paths.length).toBeGreaterThan(20);
-    const failures: string[] = [];
-    for (const path of paths) {
-      await page.goto(path);
-      await settle(page);
-      const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
-      for (const violation of results.violations) {
-        failures.push(`${path}: ${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(" ")}`);
+  // Three shards, so each test stays short and the two workers share the routes.
+  for (const shard of [0, 1, 2]) {
+    test(`every public route has no axe violations (part ${shard + 1} of 3)`, async ({ page, request }) => {
+      test.setTimeout(300_000);
+      const all = await publicPaths(request);
+      expect(all.length).toBeGreaterThan(20);
+      const paths = all.filter((_, index) => index % 3 === shard);
+      const failures: string[] = [];
+      for (const path of paths) {
+        await page.goto(path);
+        await settle(page);
+        const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
+        for (const violation of results.violations) {
+          failures.push(`${path}: ${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(" ")}`);
+        }
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    });
+  }
 
   test("the registration popup has no axe violations while open", async ({ page }) => {
     await page.goto("/");

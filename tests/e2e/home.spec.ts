@@ -281,10 +281,19 @@ test.describe("phone layout", () => {
     await expect(tabs.nth(0)).toHaveAttribute("aria-selected", "true");
     await expect(previous).toBeDisabled();
 
+    // The fade class lives for 500 ms; a busy machine can poll past it, so the page records it.
+    const panels = units.locator(".unit-tabs__panels");
+    await panels.evaluate((element) => {
+      const seen = window as unknown as { sawFade?: boolean };
+      seen.sawFade = false;
+      new MutationObserver(() => {
+        if (element.classList.contains("is-fading")) seen.sawFade = true;
+      }).observe(element, { attributes: true, attributeFilter: ["class"] });
+    });
     await next.click();
     await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
-    await expect(units.locator(".unit-tabs__panels")).toHaveClass(/is-fading/);
-    await expect(units.locator(".unit-tabs__panels")).not.toHaveClass(/is-fading/);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { sawFade?: boolean }).sawFade)).toBe(true);
+    await expect(panels).not.toHaveClass(/is-fading/);
     await expect(units.getByRole("tabpanel")).toHaveAttribute("id", "unit-panel-84B");
     await expect(units.getByRole("tabpanel").locator("img")).toHaveAttribute("src", /84b/i);
 
