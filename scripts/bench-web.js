@@ -91,13 +91,19 @@ try {
   for (const route of routes) {
     for (const formFactor of ["mobile", "desktop"]) {
       const runs = [];
-      for (let run = 0; run < RUNS; run++) {
+      for (let run = 0, attempts = 0; run < RUNS && attempts < RUNS * 3; attempts++) {
         const result = await lighthouse(
           `${server.baseUrl}${route}`,
           { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] },
           formFactor === "desktop" ? desktopConfig : undefined,
         );
+        // A run Lighthouse could not complete (e.g. NO_NAVSTART on a busy machine) is tried again.
+        if (result.lhr.runtimeError) {
+          console.log(`  retrying ${route} (${formFactor}): ${result.lhr.runtimeError.code}`);
+          continue;
+        }
         runs.push(summarize(result.lhr));
+        run++;
       }
       const medians = Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((r) => r[key]))]));
       rows.push({ route, formFactor, ...medians });
