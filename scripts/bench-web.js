@@ -105,6 +105,10 @@ try {
         runs.push(summarize(result.lhr));
         run++;
       }
+      if (runs.length === 0) {
+        misses.push(`${formFactor} ${route}: Lighthouse could not complete a run`);
+        continue;
+      }
       const medians = Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((r) => r[key]))]));
       rows.push({ route, formFactor, ...medians });
       misses.push(...missedBudgets(route, formFactor, medians));
