@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { LeadKind } from "#app/forms/lead.ts";
-import { NO_CAMPAIGN, type LeadStatus, type LeadUrlFilter, type OutboxView } from "#app/routes/admin/forms.ts";
-import { formatKst, kstDay, shiftDay } from "#app/routes/admin/format.ts";
+import { NO_CAMPAIGN, type LeadStatus, type LeadUrlFilter, type OutboxView } from "#app/forms/admin.ts";
+import { formatKst, kstDay, shiftDay } from "#app/utils/kst.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import type { Admin } from "./auth.ts";
 import { db, queryRows } from "./db.ts";

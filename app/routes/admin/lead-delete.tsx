@@ -4,7 +4,7 @@ import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { getSite } from "#app/.server/site.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
-import { formatKst } from "./format.ts";
+import { formatKst } from "#app/utils/kst.ts";
 import { ADMIN_HEADERS, requireAdmin } from "./guard.server.ts";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/lead-delete";

@@ -1,8 +1,8 @@
 import { requireAdminOr401 } from "#app/.server/auth.ts";
 import { leadsCsvStream, readLeadSearch } from "#app/.server/admin-leads.ts";
 import { getSite } from "#app/.server/site.ts";
-import { LeadFilterSchema, STATUS_LABELS } from "./forms.ts";
-import { kstDay } from "./format.ts";
+import { LeadFilterSchema, STATUS_LABELS } from "#app/forms/admin.ts";
+import { kstDay } from "#app/utils/kst.ts";
 import { ADMIN_HEADERS } from "./guard.server.ts";
 import type { Route } from "./+types/leads-export[.]csv";
 

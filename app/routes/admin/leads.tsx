@@ -10,11 +10,12 @@ import {
 } from "#app/.server/admin-leads.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { getSite } from "#app/.server/site.ts";
+import { filterQuery, LEAD_STATUSES, LeadFilterFormSchema, LeadFilterSchema, NO_CAMPAIGN, SEARCH_MAX, STATUS_LABELS } from "#app/forms/admin.ts";
 import { LEAD_KINDS } from "#app/forms/lead.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
-import { filterQuery, LEAD_STATUSES, LeadFilterFormSchema, LeadFilterSchema, NO_CAMPAIGN, SEARCH_MAX, STATUS_LABELS } from "./forms.ts";
-import { formatKst, shorten } from "./format.ts";
+import { formatKst } from "#app/utils/kst.ts";
+import { shorten } from "./format.ts";
 import { ADMIN_HEADERS, requireAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/leads";
 

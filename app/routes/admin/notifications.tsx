@@ -2,10 +2,10 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { listOutboxPage, outboxCounts, retryFailedMessage } from "#app/.server/admin-leads.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { getSite } from "#app/.server/site.ts";
+import { OUTBOX_STATUS_LABELS, OUTBOX_VIEWS, SMS_PURPOSE_LABELS, type OutboxView } from "#app/forms/admin.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
-import { OUTBOX_STATUS_LABELS, OUTBOX_VIEWS, SMS_PURPOSE_LABELS, type OutboxView } from "./forms.ts";
-import { formatKst } from "./format.ts";
+import { formatKst } from "#app/utils/kst.ts";
 import { ADMIN_HEADERS, requireAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/notifications";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LEAD_KINDS } from "#app/forms/lead.ts";
+import { LEAD_KINDS } from "./lead.ts";
 
 /**
  * The admin console's vocabulary and forms. Client-safe: the pages render the labels, the
@@ -27,16 +27,18 @@ export const KIND_SHORT_LABELS: Record<"interest" | "visit" | "inquiry", string>
 export const OUTBOX_VIEWS = ["pending", "sent", "failed"] as const;
 export type OutboxView = (typeof OUTBOX_VIEWS)[number];
 
-export const OUTBOX_STATUS_LABELS: Record<"pending" | "sending" | "sent" | "failed", string> = {
+export const OUTBOX_STATUS_LABELS: Record<"pending" | "sending" | "sent" | "failed" | "withdrawn", string> = {
   pending: "대기",
   sending: "발송 중",
   sent: "발송 완료",
   failed: "실패",
+  withdrawn: "발송 취소",
 };
 
-export const SMS_PURPOSE_LABELS: Record<"confirmation" | "staff", string> = {
+export const SMS_PURPOSE_LABELS: Record<"confirmation" | "staff" | "reminder", string> = {
   confirmation: "고객 안내",
   staff: "직원 알림",
+  reminder: "방문 전날 안내",
 };
 
 /** The campaign filter's value for leads that came without a campaign. */
