@@ -23,6 +23,7 @@ export default [
       route("leads/:id", "routes/admin/lead.tsx"),
       route("leads/:id/delete", "routes/admin/lead-delete.tsx"),
       route("notifications", "routes/admin/notifications.tsx"),
+      route("visits", "routes/admin/visits.tsx"),
     ]),
   ]),
   layout("routes/site/layout.tsx", [
@@ -33,6 +34,8 @@ export default [
     route(":site/press/:id/delete", "routes/site/press-delete.tsx"),
     route("Promotion/Customer", "routes/site/inquiry.tsx"),
     route(":site/customer", "routes/site/customer.tsx"),
+    // A booking's personal link from its text messages: shows the booking and cancels it.
+    route(":site/visit/:token", "routes/site/visit-cancel.tsx"),
     route("privacy", "routes/site/privacy.tsx"),
     // Informational pages. Paths match regardless of case, so other spellings (/SalesInfo/StampTax)
     // reach these modules and their loaders redirect them to the canonical URL (decision 005).

@@ -9,6 +9,8 @@ export const CACHE_CONTROL = {
   /** Public pages change when content is deployed or an article is published: browsers and
    * CDNs may reuse a page for a minute, and serve it stale for ten while they refetch. */
   publicPage: "public, max-age=60, stale-while-revalidate=600",
+  /** A public page showing places left in visit slots: fetched afresh each time, so counts are current. */
+  livePage: "public, no-cache",
   /** Anything personal (a signed-in administrator, lead data): never stored anywhere. */
   private: "private, no-store",
   /** robots.txt, sitemap.xml, feeds: an hour is fresh enough for crawlers. */

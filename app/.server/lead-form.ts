@@ -1,11 +1,14 @@
 import type { RouterContextProvider } from "react-router";
 import type { SitePack } from "#app/content/types.ts";
 import { parseLeadForm } from "#app/forms/lead-schema.ts";
-import { LEAD_MESSAGES, type FieldErrors, type FormValues, type LeadKind } from "#app/forms/lead.ts";
+import { LEAD_MESSAGES, type FieldErrors, type FormValues, type LeadFormValues, type LeadKind } from "#app/forms/lead.ts";
+import { successMessage, VISIT_MESSAGES, type VisitDay } from "#app/forms/visit.ts";
+import { formatKoreanDate, kstTime } from "#app/utils/kst.ts";
 import { readAttribution } from "./attribution.ts";
 import { getClientAddress } from "./client-address.ts";
 import { createLead, type CreateLeadOutcome } from "./leads.ts";
 import { getSite } from "./site.ts";
+import { alternativesText, listBookableSchedule } from "./visits.ts";
 import { classifySubmission, clientKey, consumeRateLimit, leadPolicy, type LeadPolicy } from "./spam.ts";
 
 /**
@@ -16,8 +19,16 @@ import { classifySubmission, clientKey, consumeRateLimit, leadPolicy, type LeadP
 export const MAX_BODY_BYTES = 32 * 1024;
 
 export type LeadSubmission =
-  | { status: 200; ok: true; outcome: CreateLeadOutcome["outcome"]; spam: boolean }
-  | { status: 400; ok: false; message: string; errors: FieldErrors; values: FormValues }
+  | {
+      status: 200;
+      ok: true;
+      outcome: Exclude<CreateLeadOutcome["outcome"], "unavailable">;
+      spam: boolean;
+      /** The booked time, "11월 24일 (화) 14:00", when a visit slot was booked. */
+      booked: { slotId: number; label: string } | null;
+    }
+  /** 409: the chosen visit slot was taken, closed or past; the message names the alternatives. */
+  | { status: 400 | 409; ok: false; message: string; errors: FieldErrors; values: FormValues }
   | { status: 413 | 429 | 500; ok: false; message: string; errors?: undefined; values: FormValues; retryAfterSeconds?: number };
 
 export async function submitLeadForm(
@@ -28,10 +39,20 @@ export async function submitLeadForm(
 ): Promise<LeadSubmission> {
   const fields = await readFormFields(request);
   if (fields === "too-large") return { status: 413, ok: false, message: LEAD_MESSAGES.tooLarge, values: {} };
-  const values: FormValues = { name: fields.name, phone: fields.phone, message: fields.message };
+  const values: FormValues = {
+    name: fields.name,
+    phone: fields.phone,
+    message: fields.message,
+    ...(kind === "visit" ? { visitDate: fields.visitDate, visitSlot: fields.visitSlot } : {}),
+  };
 
   const parsed = parseLeadForm(kind, fields);
-  if (!parsed.ok) return { status: 400, ok: false, message: LEAD_MESSAGES.invalid, errors: parsed.errors, values };
+  const schedule = kind === "visit" ? await listBookableSchedule(site.slug, now) : [];
+  const slotError = parsed.ok ? visitSlotError(parsed.values, schedule) : null;
+  if (!parsed.ok || slotError) {
+    const errors = parsed.ok ? { visitSlot: slotError! } : parsed.errors;
+    return { status: 400, ok: false, message: LEAD_MESSAGES.invalid, errors, values };
+  }
 
   const { submissionId, spam } = classifySubmission({
     kind,
@@ -61,14 +82,35 @@ export async function submitLeadForm(
         attribution: readAttribution(request),
         userAgent: request.headers.get("User-Agent") ?? "",
         spamReason: spam,
+        visitSlotId: parsed.values.visitSlot,
       },
       { now },
     );
-    return { status: 200, ok: true, outcome: result.outcome, spam: spam !== null };
+    if (result.outcome === "unavailable") {
+      const message = `${VISIT_MESSAGES[result.reason]} ${alternativesText(schedule, result.day)}`;
+      return { status: 409, ok: false, message, errors: { visitSlot: message }, values: { ...values, visitSlot: undefined } };
+    }
+    const booked = result.booking && {
+      slotId: result.booking.slot.id,
+      label: `${formatKoreanDate(result.booking.slot.day)} ${kstTime(result.booking.slot.startsAt)}`,
+    };
+    return { status: 200, ok: true, outcome: result.outcome, spam: spam !== null, booked };
   } catch (error) {
     console.error(`Could not save a ${kind} lead:`, error);
     return { status: 500, ok: false, message: LEAD_MESSAGES.failed, values };
   }
+}
+
+/**
+ * With an open schedule a visit needs a slot, on the day the form shows as chosen (without
+ * JavaScript a time picked under another day stays checked when the visitor changes the day).
+ */
+function visitSlotError(values: LeadFormValues, schedule: VisitDay[]): string | null {
+  if (schedule.length === 0) return null;
+  if (values.visitSlot === undefined) return VISIT_MESSAGES.chooseSlot;
+  const day = schedule.find((entry) => entry.slots.some((slot) => slot.id === values.visitSlot));
+  if (day && values.visitDate && day.day !== values.visitDate) return VISIT_MESSAGES.slotNotOnDate;
+  return null;
 }
 
 /** The JSON answer of the fetch endpoints (app/routes/actions/*): status, message and field errors. */
@@ -77,7 +119,7 @@ export async function leadJsonResponse(kind: LeadKind, request: Request, context
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (submission.status === 429 && submission.retryAfterSeconds) headers.set("Retry-After", String(submission.retryAfterSeconds));
   const body = submission.ok
-    ? { ok: true, message: kind === "inquiry" ? LEAD_MESSAGES.inquirySuccess : LEAD_MESSAGES.success }
+    ? { ok: true, message: successMessage(kind, submission.booked) }
     : { ok: false, message: submission.message, errors: submission.errors ?? {} };
   return Response.json(body, { status: submission.status, headers });
 }

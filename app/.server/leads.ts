@@ -9,6 +9,7 @@ import { getEnv } from "./env.ts";
 import { enqueueSms, wakeOutboxWorker, type OutgoingSms } from "./outbox.ts";
 import { leads, smsOutbox } from "./schema.ts";
 import type { SpamReason } from "./spam.ts";
+import { bookingSms, claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim } from "./visits.ts";
 
 export interface NewLead {
   kind: LeadKind;
@@ -23,35 +24,49 @@ export interface NewLead {
   attribution: Attribution;
   userAgent: string;
   spamReason: SpamReason | null;
+  /** A visit lead's chosen time slot, when the site books visits by slot. */
+  visitSlotId?: number;
 }
 
 export type CreateLeadOutcome =
   /** A new lead (and, unless it is spam, its SMS) was committed. */
-  | { outcome: "created"; leadId: number }
+  | { outcome: "created"; leadId: number; booking: PlacedBooking | null }
   /** The same submission arrived again (double click, retried request): nothing new. */
-  | { outcome: "retried"; leadId: number }
+  | { outcome: "retried"; leadId: number; booking: null }
   /** The same phone registered the same kind within the folding window: merged into that lead. */
-  | { outcome: "folded"; leadId: number };
+  | { outcome: "folded"; leadId: number; booking: PlacedBooking | null }
+  /** The chosen visit slot cannot take this visitor (full, closed, past or unknown): nothing was stored. */
+  | { outcome: "unavailable"; reason: Extract<SlotClaim, { ok: false }>["reason"]; day: string | null };
 
 /** Repeats of one phone and kind within this window are one lead. */
 export const FOLD_WINDOW_MS = 10 * 60_000;
 
 /**
  * Saves a lead and, in the same transaction, the visitor's confirmation SMS and the staff
- * notes. Resolves only after the commit, so a success answer means the lead is stored.
- * Spam-flagged leads are kept for review but fold nothing and get no SMS.
+ * notes — and for a visit with a chosen slot, the booking, or nothing at all when the slot has
+ * no place. Resolves only after the commit, so a success answer means the lead is stored.
+ * Spam-flagged leads are kept for review but fold nothing, book nothing and get no SMS.
  */
 export async function createLead(
   input: NewLead,
   { now = new Date(), staffRecipients = getEnv().SMS_STAFF_TO }: { now?: Date; staffRecipients?: string[] } = {},
 ): Promise<CreateLeadOutcome> {
   const result = await db().transaction(async (tx): Promise<CreateLeadOutcome> => {
+    let claim: Extract<SlotClaim, { ok: true }> | null = null;
+    const book = async (leadId: number) =>
+      claim ? placeVisitBooking(tx, claim, { site: input.site, leadId, name: input.name, phone: input.phone, now }) : null;
+
     // A repeat of a recent submission (double click, retried request) folds like any repeat of
     // the phone; an older one, or a spam one, meets the unique submission id below.
     if (!input.spamReason) {
       // Two first submissions of one phone at the same moment (two tabs, two instances) must
-      // not both see "no recent lead"; this lock orders them, for this phone and kind only.
+      // not both see "no recent lead" (nor both book); this lock orders them, for this phone and kind only.
       await tx.execute(sql`select pg_advisory_xact_lock(727003, hashtext(${`${input.kind}:${input.phone}`}))`);
+      if (input.kind === "visit" && input.visitSlotId !== undefined) {
+        const claimed = await claimVisitSlot(tx, { site: input.site, slotId: input.visitSlotId, phone: input.phone, now });
+        if (!claimed.ok) return { outcome: "unavailable", reason: claimed.reason, day: claimed.day };
+        claim = claimed;
+      }
       const [recent] = await tx
         .select({ id: leads.id, message: leads.message })
         .from(leads)
@@ -70,7 +85,10 @@ export async function createLead(
           const merged = recent.message ? `${recent.message}\n\n${input.message}` : input.message;
           await tx.update(leads).set({ message: merged }).where(eq(leads.id, recent.id));
         }
-        return { outcome: "folded", leadId: recent.id };
+        const booking = await book(recent.id);
+        // A new time for the same visitor is news to them; the same time again is not.
+        if (booking?.isNew) await enqueueSms(tx, [bookingMessage(input, recent.id, booking)]);
+        return { outcome: "folded", leadId: recent.id, booking };
       }
     }
 
@@ -98,15 +116,31 @@ export async function createLead(
       // The same submission committed a moment ago in another transaction.
       const [winner] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.submissionId, input.submissionId));
       if (!winner) throw new Error(`Lead ${input.submissionId} conflicted but cannot be found.`);
-      return { outcome: "retried", leadId: winner.id };
+      return { outcome: "retried", leadId: winner.id, booking: null };
     }
-    if (!input.spamReason) {
-      await enqueueSms(tx, leadMessages(sitePack(input.site), { ...input, id: inserted.id }, staffRecipients));
-    }
-    return { outcome: "created", leadId: inserted.id };
+    if (input.spamReason) return { outcome: "created", leadId: inserted.id, booking: null };
+    const booking = await book(inserted.id);
+    const messages = leadMessages(sitePack(input.site), { ...input, id: inserted.id }, staffRecipients);
+    await enqueueSms(
+      tx,
+      booking ? messages.map((message) => (message.purpose === "confirmation" ? bookingMessage(input, inserted.id, booking) : message)) : messages,
+    );
+    return { outcome: "created", leadId: inserted.id, booking };
   });
-  if (result.outcome === "created" && !input.spamReason) wakeOutboxWorker();
+  if ((result.outcome === "created" && !input.spamReason) || (result.outcome === "folded" && result.booking?.isNew)) wakeOutboxWorker();
   return result;
+}
+
+/** The visitor's booking confirmation: date, time, address and the personal cancel link. */
+function bookingMessage(input: NewLead, leadId: number, booking: PlacedBooking): OutgoingSms {
+  return bookingSms("confirmation", {
+    id: booking.id,
+    site: input.site,
+    leadId,
+    name: input.name,
+    phone: input.phone,
+    startsAt: booking.slot.startsAt,
+  });
 }
 
 function sitePack(slug: string): SitePack {

@@ -20,6 +20,8 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface OutgoingSms {
   leadId: number | null;
+  /** Set for a visit booking's confirmation and reminder: cancelling the booking withdraws them if unsent. */
+  bookingId?: number;
   purpose: SmsMessage["purpose"];
   recipient: string;
   body: string;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { sitePacks } from "#app/content/index.ts";
 import type { SitePack } from "#app/content/types.ts";
 import { db, queryRows } from "./db.ts";
+import { startPeriodicTask, type PeriodicTask } from "./periodic.ts";
 
 /**
  * Leads are kept for the period the consent text promised ("수집일로부터 1년간 보관한 뒤 지체 없이
@@ -85,10 +86,6 @@ export function describePurge(report: PurgeReport) {
   return `Lead retention: deleted ${report.deleted} lead(s) past the retention period (${sites || "no sites"}).`;
 }
 
-export interface RetentionTimer {
-  stop(): Promise<void>;
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -105,30 +102,11 @@ export function startRetentionTimer({
   intervalMs?: number;
   log?: (line: string) => void;
   logError?: (...args: unknown[]) => void;
-} = {}): RetentionTimer {
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let current: ReturnType<typeof setTimeout> | undefined;
-  const schedule = (delay: number) => {
-    const timer = setTimeout(() => {
-      running = purgeExpiredLeads()
-        .then((report) => log(describePurge(report)))
-        .catch((error: unknown) => logError("Lead retention: the purge failed; trying again tomorrow:", error))
-        .finally(() => {
-          running = undefined;
-          if (!stopped) schedule(intervalMs);
-        });
-    }, delay);
-    // The timer alone must not keep a stopping process alive.
-    timer.unref();
-    current = timer;
-  };
-  schedule(firstRunMs);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(current);
-      await running;
-    },
-  };
+} = {}): PeriodicTask {
+  return startPeriodicTask({
+    task: () => purgeExpiredLeads().then((report) => log(describePurge(report))),
+    firstRunMs,
+    intervalMs,
+    onError: (error) => logError("Lead retention: the purge failed; trying again tomorrow:", error),
+  });
 }

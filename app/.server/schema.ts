@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 
 /** The one Postgres schema, shared by PGlite and PostgreSQL. Generate migrations with `npm run db:generate`. */
 
@@ -87,7 +87,6 @@ export const leads = pgTable(
     uniqueIndex("leads_submission_id_key").on(table.submissionId),
     // Duplicate folding looks up the same phone and kind in the last few minutes.
     index("leads_kind_phone_created_at_idx").on(table.kind, table.phone, table.createdAt),
-    index("leads_created_at_idx").on(table.createdAt),
     // The admin inbox and export page with the row value (created_at, id) < (…, …), newest first.
     index("leads_created_at_id_idx").on(table.createdAt, table.id),
   ],
@@ -102,11 +101,16 @@ export const smsOutbox = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     leadId: integer().references(() => leads.id, { onDelete: "set null" }),
-    purpose: varchar({ length: 16 }).$type<"confirmation" | "staff">().notNull(),
+    /** The visit booking a confirmation or reminder is about: cancelling it withdraws what is unsent. */
+    bookingId: integer().references(() => visitBookings.id, { onDelete: "set null" }),
+    purpose: varchar({ length: 16 }).$type<"confirmation" | "staff" | "reminder">().notNull(),
     /** Digits only. */
     recipient: varchar({ length: 16 }).notNull(),
     body: text().notNull(),
-    status: varchar({ length: 16 }).$type<"pending" | "sending" | "sent" | "failed">().notNull().default("pending"),
+    status: varchar({ length: 16 })
+      .$type<"pending" | "sending" | "sent" | "failed" | "withdrawn">()
+      .notNull()
+      .default("pending"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedBy: varchar({ length: 64 }),
@@ -181,4 +185,56 @@ export const leadSearches = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("lead_searches_created_at_idx").on(table.createdAt)],
+);
+
+// --- Model-house visits: the schedule of time slots and the bookings in them (visits area) ---
+
+/**
+ * One bookable time at the model house. A day is open when it has open slots; closing a day
+ * closes its slots. The places left are `capacity` minus the slot's active bookings, counted
+ * under the slot's row lock (app/.server/visits.ts), so the count is the only truth.
+ */
+export const visitSlots = pgTable(
+  "visit_slots",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    /** The Korean calendar day, for listing a day's slots without time-zone arithmetic in SQL. */
+    day: date({ mode: "string" }).notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    capacity: integer().notNull(),
+    open: boolean().notNull().default(true),
+  },
+  (table) => [
+    uniqueIndex("visit_slots_site_starts_at_key").on(table.site, table.startsAt),
+    index("visit_slots_site_day_idx").on(table.site, table.day),
+  ],
+);
+
+/** A visitor's place in a slot. Cancelled and moved bookings stay, for the history, but hold no place. */
+export const visitBookings = pgTable(
+  "visit_bookings",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    slotId: integer()
+      .notNull()
+      .references(() => visitSlots.id, { onDelete: "restrict" }),
+    /** The visit lead that made it; deleting the lead (a manager, or retention) deletes the booking. */
+    leadId: integer()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    name: varchar({ length: 50 }).notNull(),
+    /** Digits only. */
+    phone: varchar({ length: 16 }).notNull(),
+    status: varchar({ length: 16 }).$type<"booked" | "visited" | "no_show" | "cancelled" | "moved">().notNull().default("booked"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp({ withTimezone: true }),
+    reminderQueuedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index("visit_bookings_slot_id_status_idx").on(table.slotId, table.status),
+    index("visit_bookings_site_phone_idx").on(table.site, table.phone),
+  ],
 );

@@ -2,18 +2,21 @@ import { count, eq, sql } from "drizzle-orm";
 import { sitePacks } from "#app/content/index.ts";
 import { db } from "./db.ts";
 import { pressArticles } from "./schema.ts";
+import { seedVisitSchedule } from "./visits.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * Fills an empty database with the content pack's demo records, once. Several instances may
- * boot together on one PostgreSQL, so the check and the insert run under one advisory lock.
+ * Fills an empty database with the content pack's demo records (press articles, a visit
+ * schedule for the coming days), once. Several instances may boot together on one PostgreSQL,
+ * so the check and the insert run under one advisory lock.
  */
 export async function seedDemoContent(site: string, now = new Date()) {
   const pack = sitePacks[site];
   if (!pack) throw new Error(`Unknown site ${site}`);
   await db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+    await seedVisitSchedule(tx, site, now);
     const [row] = await tx
       .select({ value: count() })
       .from(pressArticles)

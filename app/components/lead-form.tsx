@@ -31,7 +31,14 @@ function loadSchema() {
   return import("#app/forms/lead-schema.ts");
 }
 
-export function useLeadSubmission(kind: LeadKind, initialErrors: FieldErrors = {}) {
+const noCheck = (): FieldErrors => ({});
+
+export function useLeadSubmission(
+  kind: LeadKind,
+  initialErrors: FieldErrors = {},
+  /** A check of what the schema can't see (the visit form's time choice), run before sending. */
+  check: (form: HTMLFormElement) => FieldErrors = noCheck,
+) {
   const [status, setStatus] = useState<SubmissionState>({ state: "editing" });
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
   const submissionId = useRef<string | null>(null);
@@ -41,9 +48,10 @@ export function useLeadSubmission(kind: LeadKind, initialErrors: FieldErrors = {
     async (form: HTMLFormElement): Promise<boolean> => {
       const formData = new FormData(form);
       const parsed = (await loadSchema()).parseLeadForm(kind, formData);
-      if (!parsed.ok) {
-        setErrors(parsed.errors);
-        focusFirstInvalid(form, parsed.errors);
+      const problems = { ...(parsed.ok ? {} : parsed.errors), ...check(form) };
+      if (Object.keys(problems).length > 0) {
+        setErrors(problems);
+        focusFirstInvalid(form, problems);
         return false;
       }
       setErrors({});
@@ -65,7 +73,8 @@ export function useLeadSubmission(kind: LeadKind, initialErrors: FieldErrors = {
         setStatus({ state: "done", message: answer.message ?? LEAD_MESSAGES.success });
         return true;
       }
-      if (response.status === 400 && answer?.errors && Object.keys(answer.errors).length > 0) {
+      // 400: a field the server refused; 409: the chosen visit time was taken meanwhile.
+      if ((response.status === 400 || response.status === 409) && answer?.errors && Object.keys(answer.errors).length > 0) {
         setErrors(answer.errors);
         setStatus({ state: "editing" });
         focusFirstInvalid(form, answer.errors);
@@ -75,7 +84,7 @@ export function useLeadSubmission(kind: LeadKind, initialErrors: FieldErrors = {
       setStatus({ state: "failed", message: known && answer?.message ? answer.message : LEAD_MESSAGES.failed });
       return false;
     },
-    [kind],
+    [kind, check],
   );
 
   /** After a first attempt, re-checks as the visitor types so fixed fields lose their message. */
@@ -85,10 +94,11 @@ export function useLeadSubmission(kind: LeadKind, initialErrors: FieldErrors = {
       setErrors((current) => {
         if (Object.keys(current).length === 0) return current;
         const parsed = parseLeadForm(kind, new FormData(form));
-        return parsed.ok ? {} : parsed.errors;
+        const problems = { ...(parsed.ok ? {} : parsed.errors), ...check(form) };
+        return Object.keys(problems).length > 0 ? problems : {};
       });
     },
-    [kind],
+    [kind, check],
   );
 
   const reset = useCallback(() => {
@@ -115,8 +125,14 @@ async function readAnswer(response: Response): Promise<{ ok?: boolean; message?:
 }
 
 function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors) {
-  const first = (["name", "phone", "message", "consent"] as const).find((field) => errors[field]);
-  if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  const first = (["name", "phone", "visitSlot", "message", "consent"] as const).find((field) => errors[field]);
+  if (!first) return;
+  // A time is chosen under the chosen day: focus that day (its times are the ones on screen).
+  const target =
+    first === "visitSlot"
+      ? (form.querySelector<HTMLElement>('input[name="visitDate"]:checked') ?? form.querySelector<HTMLElement>('input[name="visitSlot"]'))
+      : form.querySelector<HTMLElement>(`[name="${first}"]`);
+  target?.focus();
 }
 
 const noSubscription = () => () => {};

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
 import type { LeadConsent } from "#app/content/types.ts";
 import {
   LEAD_FORM_TEXT,
@@ -10,8 +11,10 @@ import {
   type FieldErrors,
   type FormValues,
 } from "#app/forms/lead.ts";
+import type { VisitDay } from "#app/forms/visit.ts";
 import { ConsentField } from "./consent-field.tsx";
 import { SpamGuardFields, SubmitButton, TextField, useHydrated, useLeadSubmission } from "./lead-form.tsx";
+import { checkVisitSlot, VisitSlotPicker } from "./visit-slot-picker.tsx";
 
 export interface VisitFormProps {
   /** The pack's slug: without JavaScript the form posts to /{site}/customer. */
@@ -19,8 +22,12 @@ export interface VisitFormProps {
   /** From `issueFormToken("visit")` in the page's loader. */
   token: string;
   consent: LeadConsent;
+  /** The days and times on offer; empty when the site does not book visits by time slot. */
+  schedule: VisitDay[];
   /** The page was reached through the post/redirect/get of a successful plain post (?done=1). */
   done?: boolean;
+  /** What that plain post booked, in words; the spec's success message otherwise. */
+  doneMessage?: string;
   /** A plain post the server refused: its messages and what was typed. */
   initial?: { errors?: FieldErrors; values?: FormValues; message?: string };
 }
@@ -30,9 +37,11 @@ export interface VisitFormProps {
  * it posts in place and shows the result instead of the form; without, it is a plain form post
  * answered by a redirect to /{site}/customer?done=1, so a refresh never sends it twice.
  */
-export function VisitForm({ site, token, consent, done = false, initial }: VisitFormProps) {
+export function VisitForm({ site, token, consent, schedule, done = false, doneMessage, initial }: VisitFormProps) {
   const hydrated = useHydrated();
-  const { status, errors, submit, revalidate, reset } = useLeadSubmission("visit", initial?.errors);
+  const { status, errors, submit, revalidate, reset } = useLeadSubmission("visit", initial?.errors, checkVisitSlot);
+  // After a booking attempt the places left have changed: reload them from the server.
+  const schedulePoller = useRevalidator();
   const resultRef = useRef<HTMLParagraphElement>(null);
   const [doneFromUrl, setDoneFromUrl] = useState(done);
   const succeeded = doneFromUrl || status.state === "done";
@@ -48,7 +57,7 @@ export function VisitForm({ site, token, consent, done = false, initial }: Visit
         {succeeded ? (
           <div className="lead-result lead-result--success">
             <p ref={resultRef} tabIndex={-1} className="lead-result__message">
-              {status.state === "done" ? status.message : LEAD_MESSAGES.success}
+              {status.state === "done" ? status.message : (doneMessage ?? LEAD_MESSAGES.success)}
             </p>
             {hydrated ? (
               <button
@@ -79,7 +88,9 @@ export function VisitForm({ site, token, consent, done = false, initial }: Visit
           className="lead-form"
           onSubmit={(event) => {
             event.preventDefault();
-            void submit(event.currentTarget);
+            void submit(event.currentTarget).then(() => {
+              if (schedule.length > 0) void schedulePoller.revalidate();
+            });
           }}
           onChange={(event) => revalidate(event.currentTarget)}
         >
@@ -103,6 +114,13 @@ export function VisitForm({ site, token, consent, done = false, initial }: Visit
             defaultValue={initial?.values?.phone}
             error={errors.phone}
           />
+          {schedule.length > 0 ? (
+            <VisitSlotPicker
+              schedule={schedule}
+              error={errors.visitSlot}
+              initial={{ visitDate: initial?.values?.visitDate, visitSlot: initial?.values?.visitSlot }}
+            />
+          ) : null}
           <TextField
             name="message"
             multiline

@@ -226,6 +226,29 @@ export interface LeadContent {
     /** The note to staff (no full name or number). Placeholders: {senderName} {kindLabel} {maskedName} {maskedPhone}. */
     staff: string;
   };
+  visits: VisitScheduleContent;
+}
+
+/** How the model house takes bookings by time slot, and what the visitor is told. */
+export interface VisitScheduleContent {
+  /** The visit form's introduction while days are on offer (the visit page's own intro otherwise). */
+  intro: string[];
+  /** Korean wall-clock start of each slot when a day is opened, e.g. ["10:00", "11:00", …]. */
+  slotTimes: string[];
+  slotMinutes: number;
+  /** Places in each slot when a day is opened. */
+  capacity: number;
+  /** Days from today the demo schedule opens on a fresh database (0: none). */
+  demoDays: number;
+  sms: {
+    /**
+     * Sent when a slot is booked. Placeholders: {senderName} {name} {date} {time}
+     * {modelHouseAddress} {cancelUrl} {salesPhone} {optOut}.
+     */
+    booked: string;
+    /** Sent the day before the visit; the same placeholders. */
+    reminder: string;
+  };
 }
 
 export interface PrivacyPolicy {

@@ -12,6 +12,7 @@ import {
   type LeadFormValues,
   type LeadKind,
 } from "./lead.ts";
+import { VISIT_MESSAGES } from "./visit.ts";
 
 export const NameSchema = z.string({ error: "이름을 입력해 주세요." }).check(
   z.trim(),
@@ -46,11 +47,23 @@ export const InterestFormSchema = z.object({
   consent: ConsentSchema,
 });
 
+/** A slot id from the visit form's time choice; whether one is required is the server's call (an open schedule). */
+export const VisitSlotSchema = z.optional(
+  z.pipe(
+    z.string().check(z.regex(/^\d{1,9}$/, VISIT_MESSAGES.chooseSlot)),
+    z.transform(Number),
+  ),
+);
+
+export const VisitDateSchema = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, VISIT_MESSAGES.chooseSlot)));
+
 export const VisitFormSchema = z.object({
   name: NameSchema,
   phone: PhoneSchema,
   message: MessageSchema,
   consent: ConsentSchema,
+  visitSlot: VisitSlotSchema,
+  visitDate: VisitDateSchema,
 });
 
 export const InquiryFormSchema = z.object({
@@ -80,6 +93,8 @@ export function parseLeadForm(kind: LeadKind, fields: FormData | Record<string, 
     const field = issue.path[0];
     if (field === "name" || field === "phone" || field === "message" || field === "consent") {
       errors[field] ??= issue.message;
+    } else if (field === "visitSlot" || field === "visitDate") {
+      errors.visitSlot ??= issue.message;
     }
   }
   return { ok: false, errors };

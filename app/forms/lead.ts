@@ -31,12 +31,20 @@ export const LEAD_MESSAGES = {
   tooLarge: "보내신 내용이 너무 깁니다. 내용을 줄여 다시 시도해주세요.",
 } as const;
 
-export type LeadFormValues = { name: string; phone: string; message: string; consent: typeof CONSENT_VALUE };
+export type LeadFormValues = {
+  name: string;
+  phone: string;
+  message: string;
+  consent: typeof CONSENT_VALUE;
+  /** The chosen visit slot's id (visit form with an open schedule). */
+  visitSlot?: number;
+  visitDate?: string;
+};
 
-export type FieldErrors = Partial<Record<"name" | "phone" | "message" | "consent", string>>;
+export type FieldErrors = Partial<Record<"name" | "phone" | "message" | "consent" | "visitSlot", string>>;
 
 /** What the visitor typed, sent back to re-fill a form that a plain post could not accept. */
-export type FormValues = Partial<Record<"name" | "phone" | "message", string>>;
+export type FormValues = Partial<Record<"name" | "phone" | "message" | "visitDate" | "visitSlot", string>>;
 
 /** The words of the lead forms around the fields (labels, buttons, notices). */
 export const LEAD_FORM_TEXT = {

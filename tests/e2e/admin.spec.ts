@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
+import { chooseFirstOpenTime } from "./visit-slot.ts";
 
 // Both projects (desktop, phone) and other specs share one server and database: every lead made
 // here carries a tag unique to the run, and the inbox is narrowed to it before counting rows.
@@ -55,8 +56,9 @@ test.describe("the admin console", () => {
 
       await page.goto("/daegu/customer");
       await fillLeadForm(page, ".visit-form", visit);
+      await chooseFirstOpenTime(page.locator(".visit-form"));
       await page.getByRole("button", { name: "방문 예약하기" }).click();
-      await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
+      await expect(page.getByText("견본주택 방문 예약이 완료되었습니다.", { exact: false })).toBeVisible();
     });
 
     await test.step("the inbox asks for a sign-in first and comes back after it", async () => {

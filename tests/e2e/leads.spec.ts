@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { chooseFirstOpenTime } from "./visit-slot.ts";
 
 const SUCCESS = "등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.";
 const INQUIRY_SUCCESS = "✅ 등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.";
@@ -142,9 +143,10 @@ test.describe("the visit reservation form", () => {
     const form = page.locator(".visit-form");
     await expect(form.getByText("예: 01012345678 또는 010-1234-5678")).toBeVisible();
     await expect(form.getByLabel("문의내용")).toHaveAttribute("rows", "5");
-    await fillLeadForm(form, { message: "토요일 오후 2시에 방문하고 싶습니다." });
+    await fillLeadForm(form, { message: "주차 가능 여부도 알려 주세요." });
+    const time = await chooseFirstOpenTime(form);
     await form.getByRole("button", { name: "방문 예약하기" }).click();
-    await expect(form.getByText(SUCCESS)).toBeVisible();
+    await expect(form.getByText(new RegExp(`${time} 견본주택 방문 예약이 완료되었습니다`))).toBeVisible();
     await expect(page).toHaveURL(/\/daegu\/customer$/);
     await form.getByRole("button", { name: "새로 작성하기" }).click();
     await expect(form.getByLabel("이름")).toHaveValue("");
@@ -173,17 +175,19 @@ test.describe("the visit reservation form", () => {
     test("is a plain form post answered with the result, which a refresh does not send again", async ({ page }) => {
       await page.goto("/daegu/customer");
       const form = page.locator(".visit-form");
-      await fillLeadForm(form, { message: "평일 저녁 방문 희망" });
+      await fillLeadForm(form, { message: "아이와 함께 방문합니다." });
+      const time = await chooseFirstOpenTime(form);
       await form.getByRole("button", { name: "방문 예약하기" }).click();
-      await expect(page).toHaveURL(/\/daegu\/customer\?done=1$/);
-      await expect(page.getByText(SUCCESS)).toBeVisible();
+      await expect(page).toHaveURL(/\/daegu\/customer\?done=1&slot=\d+$/);
+      const booked = page.getByText(new RegExp(`${time} 견본주택 방문 예약이 완료되었습니다`));
+      await expect(booked).toBeVisible();
 
       const posts: string[] = [];
       page.on("request", (request) => {
         if (request.method() === "POST") posts.push(request.url());
       });
       await page.reload();
-      await expect(page.getByText(SUCCESS)).toBeVisible();
+      await expect(booked).toBeVisible();
       expect(posts).toEqual([]);
     });
 

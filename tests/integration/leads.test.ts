@@ -1,8 +1,6 @@
 import crypto from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, test } from "vitest";
-import { clientAddressContext } from "#app/.server/client-address.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { createLead, FOLD_WINDOW_MS, type NewLead } from "#app/.server/leads.ts";
@@ -10,91 +8,21 @@ import { backoffMs, deliverDueMessages, MAX_ATTEMPTS } from "#app/.server/outbox
 import { leads, smsOutbox } from "#app/.server/schema.ts";
 import { SmsDeliveryError, type SmsMessage, type SmsProvider } from "#app/.server/sms/provider.ts";
 import { consumeRateLimit, issueFormToken } from "#app/.server/spam.ts";
-import { LEAD_MESSAGES, type LeadKind } from "#app/forms/lead.ts";
+import { LEAD_MESSAGES } from "#app/forms/lead.ts";
 import { action as inquiryJsonAction } from "#app/routes/actions/inquiry.ts";
-import { action as interestAction, loader as interestLoader } from "#app/routes/actions/interest.ts";
+import { loader as interestLoader } from "#app/routes/actions/interest.ts";
 import { action as visitJsonAction } from "#app/routes/actions/visit.ts";
 import { action as visitPageAction } from "#app/routes/site/customer.tsx";
 import { action as inquiryPageAction } from "#app/routes/site/inquiry.tsx";
 import { withTestDatabase } from "#tests/db.ts";
+import { BROWSER, filledForm, pageOutcome, post, postArgs, SITE_URL, submitJson, uniquePhone } from "#tests/lead-requests.ts";
 
-const SITE_URL = "http://localhost:3000";
 const BASE_ENV = { SITE_URL, SESSION_SECRET: "leads-integration-test-secret-0123456789" };
 setEnv(parseEnv(BASE_ENV));
 
 withTestDatabase();
 
 afterEach(() => setEnv(parseEnv(BASE_ENV)));
-
-// ---- helpers: real Requests into the route modules ------------------------------------------
-
-const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
-
-let phoneCounter = 0;
-function uniquePhone() {
-  phoneCounter += 1;
-  return `010${String(20_000_000 + phoneCounter * 7919 + Math.floor(Math.random() * 1000)).slice(-8)}`;
-}
-
-/** A form as a person fills it in: rendered three seconds ago, consent ticked, honeypot empty. */
-function filledForm(kind: LeadKind, fields: Record<string, string> = {}) {
-  return {
-    name: "김하늘",
-    phone: uniquePhone(),
-    ...(kind === "interest" ? {} : { message: "주말 오후 방문 희망합니다." }),
-    consent: "yes",
-    _gotcha: "",
-    _token: issueFormToken(kind, Date.now() - 3_000),
-    _submission: crypto.randomUUID(),
-    ...fields,
-  };
-}
-
-function postArgs(
-  path: string,
-  body: BodyInit,
-  { client = "203.0.113.7", headers = {} }: { client?: string; headers?: Record<string, string> } = {},
-) {
-  const request = new Request(new URL(path, SITE_URL), {
-    method: "POST",
-    body,
-    headers: { "User-Agent": BROWSER, Referer: `${SITE_URL}/Brand/intro`, ...headers },
-    // Streams need half duplex in Node's fetch implementation.
-    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
-  });
-  const context = new RouterContextProvider();
-  context.set(clientAddressContext, client);
-  const [, site] = new URL(request.url).pathname.split("/");
-  return { request, url: new URL(request.url), pattern: "", params: { site: site ?? "" }, context };
-}
-
-function post(path: string, fields: Record<string, string>, options?: Parameters<typeof postArgs>[2]) {
-  return postArgs(path, new URLSearchParams(fields), options);
-}
-
-const JSON_ACTIONS = { interest: interestAction, visit: visitJsonAction, inquiry: inquiryJsonAction };
-const JSON_PATHS = { interest: "/actions/interest", visit: "/actions/visit", inquiry: "/actions/inquiry" };
-
-async function submitJson(kind: LeadKind, fields: Record<string, string>, options?: Parameters<typeof postArgs>[2]) {
-  const response = await JSON_ACTIONS[kind](post(JSON_PATHS[kind], fields, options));
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** A page action's answer: a redirect Response, or data() with a status. */
-async function pageOutcome(run: () => Promise<unknown>) {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), data: undefined };
-  if (result && typeof result === "object" && "init" in result && "data" in result) {
-    const init = result.init as ResponseInit | null;
-    return { status: init?.status ?? 200, location: null, data: result.data };
-  }
-  throw new Error(`Unexpected result ${String(result)}`);
-}
 
 async function countRows(table: typeof leads | typeof smsOutbox) {
   const [row] = await db().select({ value: count() }).from(table);

@@ -9,7 +9,7 @@ export interface SmsMessage {
   /** Digits only. */
   to: string;
   text: string;
-  purpose: "confirmation" | "staff";
+  purpose: "confirmation" | "staff" | "reminder";
 }
 
 export interface SmsReceipt {

@@ -16,6 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const NAV = [
   { to: "/admin", label: "대시보드", end: true },
   { to: "/admin/leads", label: "고객 접수", end: false },
+  { to: "/admin/visits", label: "방문 예약", end: false },
   { to: "/admin/notifications", label: "문자 발송", end: false },
 ];
 

@@ -1,5 +1,8 @@
 import { data, redirect } from "react-router";
 import { submitLeadForm } from "#app/.server/lead-form.ts";
+import { bookedSlotLabel, listBookableSchedule, scheduleCacheHeaders } from "#app/.server/visits.ts";
+import { successMessage } from "#app/forms/visit.ts";
+import { pageHeaders } from "#app/utils/headers.ts";
 import { findSite } from "#app/.server/site.ts";
 import { issueFormToken } from "#app/.server/spam.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
@@ -17,24 +20,36 @@ function requireSite(slug: string | undefined) {
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const site = requireSite(params.site);
-  return {
+  const url = new URL(request.url);
+  const schedule = await listBookableSchedule(site.slug);
+  return data(
+    {
     slug: site.slug,
-    page: site.leads.visitPage,
+    page: schedule.length > 0 ? { ...site.leads.visitPage, intro: site.leads.visits.intro } : site.leads.visitPage,
     consent: site.leads.consent,
     eyebrow: site.brand.nameEn,
     phone: site.phone,
     consultationHours: site.consultationHours,
     modelHouse: site.modelHouse,
     token: issueFormToken("visit"),
-    done: new URL(request.url).searchParams.get("done") === "1",
-  };
+    done: url.searchParams.get("done") === "1",
+    bookedLabel: await bookedSlotLabel(site.slug, url.searchParams.get("slot")),
+    schedule,
+    },
+    { headers: scheduleCacheHeaders(schedule) },
+  );
 }
+
+export const headers = pageHeaders;
 
 /** The plain form post (no JavaScript): post/redirect/get on success, the page again with messages otherwise. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const site = requireSite(params.site);
   const submission = await submitLeadForm("visit", request, context, { site });
-  if (submission.ok) return redirect(`/${site.slug}/customer?done=1`, 303);
+  if (submission.ok) {
+    const slot = submission.booked ? `&slot=${submission.booked.slotId}` : "";
+    return redirect(`/${site.slug}/customer?done=1${slot}`, 303);
+  }
   return data(
     { message: submission.message, errors: submission.errors ?? {}, values: submission.values },
     { status: submission.status },
@@ -49,7 +64,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function VisitReservationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { slug, page, consent, eyebrow, phone, consultationHours, modelHouse, token, done } = loaderData;
+  const { slug, page, consent, eyebrow, phone, consultationHours, modelHouse, token, done, schedule, bookedLabel } = loaderData;
   return (
     <>
       <PageBanner banner={page.banner} eyebrow={eyebrow} />
@@ -73,7 +88,15 @@ export default function VisitReservationPage({ loaderData, actionData }: Route.C
             </dd>
           </dl>
         </div>
-        <VisitForm site={slug} token={token} consent={consent} done={done} initial={actionData} />
+        <VisitForm
+          site={slug}
+          token={token}
+          consent={consent}
+          schedule={schedule}
+          done={done}
+          doneMessage={bookedLabel ? successMessage("visit", { label: bookedLabel }) : undefined}
+          initial={actionData}
+        />
       </section>
     </>
   );

@@ -1,6 +1,7 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { getSite } from "#app/.server/site.ts";
 import { issueFormToken } from "#app/.server/spam.ts";
+import { listBookableSchedule, scheduleCacheHeaders } from "#app/.server/visits.ts";
 import { ComplexSection } from "#app/components/home/complex.tsx";
 import { HERO_PHONE_MEDIA, HERO_WIDE_MEDIA, HomeHero } from "#app/components/home/hero.tsx";
 import { HomeOverview } from "#app/components/home/overview.tsx";
@@ -12,6 +13,7 @@ import { VisitForm } from "#app/components/visit-form.tsx";
 import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
 import type { HomeContent, SitePack, VrTab } from "#app/content/types.ts";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { pageHeaders } from "#app/utils/headers.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import type { Route } from "./+types/home";
 import "#app/styles/home.css";
@@ -20,21 +22,28 @@ export async function loader() {
   const site = getSite();
   const page = site.pages["/"];
   if (!page) throw new Error("The content pack has no home page entry.");
-  return {
+  const schedule = await listBookableSchedule(site.slug);
+  return data(
+    {
     page: { title: page.title, description: page.description },
     slug: site.slug,
     projectName: site.brand.projectName,
     home: site.home,
     unitTabs: homeUnitTabs(site),
     vrTabs: homeVrTabs(site),
-    visit: { heading: site.leads.visitPage.heading, intro: site.leads.visitPage.intro },
+    visit: { heading: site.leads.visitPage.heading, intro: schedule.length > 0 ? site.leads.visits.intro : site.leads.visitPage.intro },
     consent: site.leads.consent,
     modelHouse: site.modelHouse,
     phone: site.phone,
     consultationHours: site.consultationHours,
     token: issueFormToken("visit"),
-  };
+    schedule,
+    },
+    { headers: scheduleCacheHeaders(schedule) },
+  );
 }
+
+export const headers = pageHeaders;
 
 /** The home page's floor-plan tabs, from the pack's unit types (the floor-plan pages' data). */
 function homeUnitTabs(site: SitePack): UnitTab[] {
@@ -150,7 +159,7 @@ function SpecialPlanSection({ specialPlan }: { specialPlan: HomeContent["special
 }
 
 function VisitSection({ data }: { data: Route.ComponentProps["loaderData"] }) {
-  const { home, visit, slug, token, consent, modelHouse, phone, consultationHours } = data;
+  const { home, visit, slug, token, consent, modelHouse, phone, consultationHours, schedule } = data;
   return (
     <section id="interestForm" className="home-section home-visit" data-home-step aria-labelledby="home-visit-title">
       <div className="home-section__inner home-visit__grid">
@@ -184,7 +193,7 @@ function VisitSection({ data }: { data: Route.ComponentProps["loaderData"] }) {
             </div>
           </dl>
         </header>
-        <VisitForm site={slug} token={token} consent={consent} />
+        <VisitForm site={slug} token={token} consent={consent} schedule={schedule} />
       </div>
     </section>
   );

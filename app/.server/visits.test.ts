@@ -1,0 +1,47 @@
+import { describe, expect, test } from "vitest";
+import type { VisitDay } from "#app/forms/visit.ts";
+import { alternativesText, cancelToken, readCancelToken } from "./visits.ts";
+
+const day = (date: string, label: string, slots: [string, "open" | "full" | "past"][]): VisitDay => ({
+  day: date,
+  label,
+  slots: slots.map(([time, state], index) => ({ id: index + 1, time, state, remaining: state === "open" ? 3 : 0 })),
+  bookable: slots.some(([, state]) => state === "open"),
+});
+
+describe("the alternatives a refused visitor is offered", () => {
+  const schedule = [
+    day("2026-11-24", "11월 24일 (화)", [["10:00", "past"], ["11:00", "full"], ["15:00", "open"], ["16:00", "open"]]),
+    day("2026-11-25", "11월 25일 (수)", [["10:00", "full"], ["11:00", "full"]]),
+    day("2026-11-26", "11월 26일 (목)", [["10:00", "open"], ["11:00", "full"], ["12:00", "open"]]),
+  ];
+
+  test("are the open times left that day", () => {
+    expect(alternativesText(schedule, "2026-11-24")).toBe("같은 날 예약 가능한 시간: 15:00, 16:00");
+  });
+
+  test("are the next day with room when that day is full", () => {
+    expect(alternativesText(schedule, "2026-11-25")).toBe("가장 빠른 예약 가능 일시: 11월 26일 (목) 10:00, 12:00");
+  });
+
+  test("send the visitor to the phone when nothing is left", () => {
+    expect(alternativesText(schedule.slice(1, 2), "2026-11-25")).toBe("지금은 예약 가능한 시간이 없습니다. 대표번호로 문의해 주세요.");
+  });
+});
+
+describe("the cancel link's token", () => {
+  const secret = "a-secret-of-at-least-thirty-two-characters";
+
+  test("names its booking and is checked against the secret", () => {
+    const token = cancelToken(4242, secret);
+    expect(readCancelToken(token, secret)).toBe(4242);
+    expect(readCancelToken(token, "another-secret-of-thirty-two-characters!")).toBeNull();
+  });
+
+  test("cannot be moved to another booking or padded", () => {
+    const [, signature] = cancelToken(4242, secret).split(".");
+    expect(readCancelToken(`${(4243).toString(36)}.${signature}`, secret)).toBeNull();
+    expect(readCancelToken(`${cancelToken(4242, secret)}x`, secret)).toBeNull();
+    expect(readCancelToken("", secret)).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/** The visit schedule page's words and its one form (each button sends an `intent`). */
+
+export const ATTENDANCE = ["booked", "visited", "no_show"] as const;
+export type Attendance = (typeof ATTENDANCE)[number];
+
+export const ATTENDANCE_LABELS: Record<Attendance, string> = {
+  booked: "예약",
+  visited: "방문",
+  no_show: "노쇼",
+};
+
+/** How many days the page lists from the chosen start. */
+export const SCHEDULE_DAYS = 14;
+export const CAPACITY_MAX = 200;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "날짜가 올바르지 않습니다.");
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const VisitScheduleFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("open-day"), day }),
+    z.object({ intent: z.literal("close-day"), day }),
+    z.object({
+      intent: z.literal("capacity"),
+      slotId: id,
+      capacity: z.coerce
+        .number({ error: "인원을 숫자로 입력해 주세요." })
+        .int("인원은 정수로 입력해 주세요.")
+        .min(0, "인원은 0명 이상이어야 합니다.")
+        .max(CAPACITY_MAX, `인원은 ${CAPACITY_MAX}명 이하로 입력해 주세요.`),
+    }),
+    z.object({ intent: z.literal("attendance"), bookingId: id, status: z.enum(ATTENDANCE) }),
+  ],
+  { error: "알 수 없는 요청입니다." },
+);
+
+export type VisitScheduleForm = z.infer<typeof VisitScheduleFormSchema>;

@@ -1,0 +1,72 @@
+import { LEAD_MESSAGES, type LeadKind } from "./lead.ts";
+
+/**
+ * The visit form's date and time choice: what the page receives from the server and the words
+ * around it. The server decides what is bookable (app/.server/visits.ts); the browser only shows it.
+ */
+
+export interface VisitSlotView {
+  id: number;
+  /** Korean time, "14:00". */
+  time: string;
+  remaining: number;
+  /** "past": the time has gone by today; "full": no place left. Neither can be chosen. */
+  state: "open" | "full" | "past";
+}
+
+export interface VisitDay {
+  /** "2026-11-24". */
+  day: string;
+  /** "11월 24일 (화)". */
+  label: string;
+  slots: VisitSlotView[];
+  /** At least one slot can still be chosen. */
+  bookable: boolean;
+}
+
+export const VISIT_PICKER_TEXT = {
+  legend: "방문 일시",
+  dates: "방문 날짜",
+  times: (label: string) => `${label} 방문 시간`,
+  remaining: (count: number) => `${count}자리 남음`,
+  full: "마감",
+  past: "종료",
+  noneLeft: "예약 마감",
+} as const;
+
+export const VISIT_MESSAGES = {
+  chooseSlot: "방문하실 날짜와 시간을 선택해 주세요.",
+  slotNotOnDate: "선택하신 날짜의 방문 시간을 다시 선택해 주세요.",
+  full: "선택하신 시간은 방금 예약이 마감되었습니다.",
+  closed: "선택하신 날짜는 견본주택 방문 예약을 받지 않습니다.",
+  past: "선택하신 시간은 이미 지났습니다.",
+  unknown: "선택하신 방문 시간을 찾을 수 없습니다.",
+  sameDayAlternatives: (times: string[]) => `같은 날 예약 가능한 시간: ${times.join(", ")}`,
+  otherDayAlternatives: (label: string, times: string[]) => `가장 빠른 예약 가능 일시: ${label} ${times.join(", ")}`,
+  noAlternatives: "지금은 예약 가능한 시간이 없습니다. 대표번호로 문의해 주세요.",
+  booked: (when: string) => `${when} 견본주택 방문 예약이 완료되었습니다. 예약 내용과 취소 링크를 문자로 보내 드렸습니다.`,
+} as const;
+
+/** What a visitor reads once a lead form is stored: the booked time when a slot was booked. */
+export function successMessage(kind: LeadKind, booked: { label: string } | null = null) {
+  if (booked) return VISIT_MESSAGES.booked(booked.label);
+  return kind === "inquiry" ? LEAD_MESSAGES.inquirySuccess : LEAD_MESSAGES.success;
+}
+
+/** The page a booking's personal link opens (/{site}/visit/{token}). */
+export const VISIT_CANCEL_TEXT = {
+  title: "방문 예약 확인·취소",
+  heading: "견본주택 방문 예약",
+  visitor: "예약자",
+  when: "방문 일시",
+  where: "견본주택",
+  salesPhone: "분양문의",
+  confirm: "일정이 맞지 않으시면 아래 버튼으로 예약을 취소해 주세요. 취소하신 자리는 다른 분께 돌아갑니다.",
+  cancel: "예약 취소하기",
+  cancelling: "취소하는 중…",
+  cancelled: "방문 예약이 취소되었습니다.",
+  bookAgain: "다른 날짜로 다시 예약하기",
+  expired: "방문 일시가 지나 이 링크는 더 이상 쓸 수 없습니다.",
+  invalid: "예약을 찾을 수 없습니다. 문자로 받으신 링크 주소가 모두 입력되었는지 확인해 주세요.",
+  otherStatus: "이 예약은 이미 방문 처리되어 취소할 수 없습니다. 도움이 필요하시면 대표번호로 연락해 주세요.",
+} as const;

@@ -1,0 +1,127 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config.ts";
+
+// The desktop and phone projects run at the same time against one server, so each books and
+// closes its own days (counted from the end of the demo fortnight, which no other spec touches).
+const OWN_DAYS = { desktop: { book: 1, close: 3 }, phone: { book: 2, close: 4 } } as const;
+
+function uniqueName() {
+  const letters = "가나다라마바사아자차카타파하";
+  return `방문${Array.from({ length: 5 }, () => letters[Math.floor(Math.random() * letters.length)]).join("")}`;
+}
+
+function uniquePhone() {
+  return `010${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
+}
+
+const dashed = (phone: string) => `${phone.slice(0, 3)}-${phone.slice(3, 7)}-${phone.slice(7)}`;
+
+async function signIn(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("이메일").fill(E2E_ADMIN.email);
+  await page.getByLabel("비밀번호").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "로그인" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** The day chips of the visit form, as "2026-12-04" values, in order. */
+async function offeredDays(form: Locator) {
+  return form.locator('input[name="visitDate"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+}
+
+/** The slot of a time under the day shown, e.g. "17:00": its label reads the places left. */
+const timeUnderShownDay = (form: Locator, time: string) =>
+  form.locator(".visit-day__slots:visible .visit-slot", { has: form.page().getByText(time, { exact: true }) });
+
+test.describe("model-house visits by time slot", () => {
+  test("a visitor books a time, the text message's link cancels it, and the place is free again", async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    const own = OWN_DAYS[testInfo.project.name as keyof typeof OWN_DAYS];
+    const name = uniqueName();
+    const phone = uniquePhone();
+    const time = "17:00";
+
+    const form = page.locator(".visit-form");
+    let day = "";
+    await test.step("the form offers days and times with the places left", async () => {
+      await page.goto("/daegu/customer");
+      const days = await offeredDays(form);
+      day = days.at(-own.book)!;
+      await form.locator(`label[for$="-${day}"]`).click();
+      await expect(timeUnderShownDay(form, time)).toContainText("6자리 남음");
+    });
+
+    await test.step("booking it confirms the day and time", async () => {
+      await form.getByLabel("이름").fill(name);
+      await form.getByLabel("연락처").fill(phone);
+      await timeUnderShownDay(form, time).click();
+      await form.getByLabel(/개인정보 수집·이용 동의/).check();
+      await form.getByRole("button", { name: "방문 예약하기" }).click();
+      await expect(form.getByText(`${time} 견본주택 방문 예약이 완료되었습니다.`, { exact: false })).toBeVisible();
+      await page.goto("/daegu/customer");
+      await form.locator(`label[for$="-${day}"]`).click();
+      await expect(timeUnderShownDay(form, time)).toContainText("5자리 남음");
+    });
+
+    await test.step("the sales office sees the booking in its slot", async () => {
+      await signIn(page);
+      await page.goto(`/admin/visits?day=${day}`);
+      await expect(page.locator(".admin-visits__slots tr", { hasText: time })).toContainText(name);
+    });
+
+    let cancelLink = "";
+    await test.step("the confirmation waiting in the outbox carries the date, time, address and a cancel link", async () => {
+      await page.goto("/admin/notifications");
+      const message = page.locator(".admin-message", { hasText: dashed(phone) }).first();
+      await message.getByText("문자 내용").click();
+      const body = await message.locator(".admin-message__body").innerText();
+      const [, month, date] = day.split("-").map(Number);
+      expect(body).toContain(`■ 방문일시: ${month}월 ${date}일`);
+      expect(body).toContain(time);
+      expect(body).toContain("대구광역시 동구 동부로 000, 온빛채 견본주택");
+      cancelLink = /https?:\/\/\S+\/daegu\/visit\/\S+/.exec(body)?.[0] ?? "";
+      expect(cancelLink).not.toBe("");
+    });
+
+    await test.step("the link shows the booking and cancels it with one button", async () => {
+      await page.goto(cancelLink);
+      await expect(page.getByText(name)).toBeVisible();
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      await expect(page.getByText(`${time}`, { exact: false }).first()).toBeVisible();
+      await page.getByRole("button", { name: "예약 취소하기" }).click();
+      await expect(page.getByText("방문 예약이 취소되었습니다.")).toBeVisible();
+      await expect(page.getByRole("button", { name: "예약 취소하기" })).toHaveCount(0);
+    });
+
+    await test.step("the place is free again and the booking has left the sales office's slot", async () => {
+      await page.goto("/daegu/customer");
+      await form.locator(`label[for$="-${day}"]`).click();
+      await expect(timeUnderShownDay(form, time)).toContainText("6자리 남음");
+      await page.goto(`/admin/visits?day=${day}`);
+      await expect(page.locator(".admin-visits__slots tr", { hasText: time })).not.toContainText(name);
+    });
+  });
+
+  test("a day the sales office closes is not offered", async ({ page }, testInfo) => {
+    const own = OWN_DAYS[testInfo.project.name as keyof typeof OWN_DAYS];
+    await page.goto("/daegu/customer");
+    const day = (await offeredDays(page.locator(".visit-form"))).at(-own.close)!;
+
+    await signIn(page);
+    await page.goto(`/admin/visits?day=${day}`);
+    await page.getByRole("button", { name: "이날 예약 닫기" }).click();
+    await expect(page.getByRole("button", { name: "이날 예약 다시 열기" })).toBeVisible();
+
+    await page.goto("/daegu/customer");
+    expect(await offeredDays(page.locator(".visit-form"))).not.toContain(day);
+  });
+
+  test("a forged cancel link finds nothing", async ({ page }) => {
+    const response = await page.goto("/daegu/visit/1.AAAAAAAAAAAAAAAAAAAAAA");
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    await expect(page.getByText("예약을 찾을 수 없습니다.", { exact: false })).toBeVisible();
+    await expect(page.getByRole("button", { name: "예약 취소하기" })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,345 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { afterEach, describe, expect, test } from "vitest";
+import { db } from "#app/.server/db.ts";
+import { parseEnv, setEnv } from "#app/.server/env.ts";
+import { deleteLead } from "#app/.server/admin-leads.ts";
+import { leads, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
+import { seedDemoContent } from "#app/.server/seed.ts";
+import {
+  cancelBookingByToken,
+  closeVisitDay,
+  findBookingByToken,
+  listBookableSchedule,
+  listScheduleForAdmin,
+  openVisitDays,
+  queueVisitReminders,
+  setBookingAttendance,
+  setSlotCapacity,
+} from "#app/.server/visits.ts";
+import { VISIT_MESSAGES } from "#app/forms/visit.ts";
+import { action as visitPageAction } from "#app/routes/site/customer.tsx";
+import { kstDay, kstInstant, shiftDay } from "#app/utils/kst.ts";
+import { withTestDatabase } from "#tests/db.ts";
+import { filledForm, pageOutcome, post, SITE_URL, submitJson, uniquePhone } from "#tests/lead-requests.ts";
+
+const BASE_ENV = { SITE_URL, SESSION_SECRET: "visits-integration-test-secret-0123456789", LEADS_RATE_LIMIT: "off" };
+setEnv(parseEnv(BASE_ENV));
+
+withTestDatabase();
+
+afterEach(() => setEnv(parseEnv(BASE_ENV)));
+
+const SITE = "daegu";
+/** Korean days counted from today: the form books real future slots, so the days are relative. */
+const dayFromToday = (days: number) => shiftDay(kstDay(new Date()), -days);
+
+async function slotsOf(day: string) {
+  return db().select().from(visitSlots).where(and(eq(visitSlots.site, SITE), eq(visitSlots.day, day))).orderBy(visitSlots.startsAt);
+}
+
+async function openDay(day: string) {
+  await openVisitDays(SITE, [day]);
+  return slotsOf(day);
+}
+
+function book(slot: { id: number; day: string }, fields: Record<string, string> = {}) {
+  return submitJson("visit", filledForm("visit", { visitDate: slot.day, visitSlot: String(slot.id), ...fields }), {
+    client: `198.51.100.${Math.floor(Math.random() * 250)}`,
+  });
+}
+
+async function placesLeft(slotId: number) {
+  const schedule = await listBookableSchedule(SITE);
+  return schedule.flatMap((day) => day.slots).find((slot) => slot.id === slotId)?.remaining;
+}
+
+async function activeBookings(slotId?: number) {
+  return db()
+    .select()
+    .from(visitBookings)
+    .where(and(slotId === undefined ? undefined : eq(visitBookings.slotId, slotId), eq(visitBookings.status, "booked")));
+}
+
+async function confirmationOf(phone: string) {
+  const rows = await db()
+    .select()
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.recipient, phone), eq(smsOutbox.purpose, "confirmation")))
+    .orderBy(smsOutbox.id);
+  return rows.at(-1);
+}
+
+function cancelTokenIn(body: string) {
+  const match = new RegExp(`${SITE_URL}/${SITE}/visit/([^\\s]+)`).exec(body);
+  if (!match) throw new Error(`No cancel link in: ${body}`);
+  return match[1]!;
+}
+
+describe("booking a visit slot", () => {
+  test("200 visitors booking one slot of capacity 10 at once: exactly 10 succeed, 190 hear it is full, 0 places are left", async () => {
+    const [slot] = await openDay(dayFromToday(2));
+    await setSlotCapacity(SITE, slot!.id, 10);
+
+    const answers = await Promise.all(Array.from({ length: 200 }, () => book(slot!)));
+
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(10);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(refused).toHaveLength(190);
+    for (const answer of refused) expect(answer.body.message).toContain(VISIT_MESSAGES.full);
+    expect(await activeBookings(slot!.id)).toHaveLength(10);
+    expect(await placesLeft(slot!.id)).toBe(0);
+    expect(await db().$count(leads)).toBe(10);
+  });
+
+  test("stores the visit lead, the booking and a confirmation with date, time, address and a personal cancel link", async () => {
+    const day = dayFromToday(3);
+    const [, second] = await openDay(day);
+    const phone = uniquePhone();
+
+    const answer = await book(second!, { phone, name: "정다은" });
+
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toMatch(/11:00 견본주택 방문 예약이 완료되었습니다/);
+    const [booking] = await activeBookings(second!.id);
+    expect(booking).toMatchObject({ name: "정다은", phone, status: "booked" });
+    const message = await confirmationOf(phone);
+    expect(message?.bookingId).toBe(booking!.id);
+    const [, month, date] = day.split("-").map(Number);
+    expect(message?.body).toContain(`■ 방문일시: ${month}월 ${date}일`);
+    expect(message?.body).toContain("11:00");
+    expect(message?.body).toContain("대구광역시 동구 동부로 000, 온빛채 견본주택");
+    expect(cancelTokenIn(message!.body)).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{22}$/);
+    expect(await placesLeft(second!.id)).toBe(5);
+  });
+
+  test("a full slot's refusal names the times still free that day, and the next day when that day is full", async () => {
+    const day = dayFromToday(2);
+    const slots = await openDay(day);
+    for (const slot of slots.slice(0, -1)) await setSlotCapacity(SITE, slot.id, 0);
+    const last = slots.at(-1)!;
+    await setSlotCapacity(SITE, last.id, 1);
+    await openDay(dayFromToday(3));
+
+    expect((await book(slots[0]!)).body.message).toBe(`${VISIT_MESSAGES.full} ${VISIT_MESSAGES.sameDayAlternatives(["17:00"])}`);
+    expect((await book(last)).status).toBe(200);
+    const refusal = await book(last);
+    expect(refusal.status).toBe(409);
+    expect(refusal.body.message).toMatch(/가장 빠른 예약 가능 일시: \d+월 \d+일 \(.\) 10:00, 11:00/);
+    expect(refusal.body.errors).toHaveProperty("visitSlot");
+  });
+
+  test("one phone holds one future booking: booking again moves it and frees the first place", async () => {
+    const [first, second] = await openDay(dayFromToday(4));
+    const phone = uniquePhone();
+
+    expect((await book(first!, { phone })).status).toBe(200);
+    expect((await book(second!, { phone })).status).toBe(200);
+
+    const mine = await db().select().from(visitBookings).where(eq(visitBookings.phone, phone)).orderBy(visitBookings.id);
+    expect(mine.map((booking) => [booking.slotId, booking.status])).toEqual([
+      [first!.id, "moved"],
+      [second!.id, "booked"],
+    ]);
+    expect(await placesLeft(first!.id)).toBe(6);
+    // The visitor is told the new time; the first confirmation is history.
+    const confirmations = await db().select().from(smsOutbox).where(and(eq(smsOutbox.recipient, phone), eq(smsOutbox.purpose, "confirmation")));
+    expect(confirmations).toHaveLength(2);
+    expect(confirmations.at(-1)?.body).toContain("11:00");
+  });
+
+  test("the same submission twice (a double tap) books one place and sends one confirmation, even for the last place", async () => {
+    const [slot] = await openDay(dayFromToday(2));
+    await setSlotCapacity(SITE, slot!.id, 1);
+    const form = filledForm("visit", { visitDate: slot!.day, visitSlot: String(slot!.id) });
+
+    const [one, two] = await Promise.all([submitJson("visit", form), submitJson("visit", form)]);
+
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect(await activeBookings(slot!.id)).toHaveLength(1);
+    expect(await db().$count(smsOutbox, eq(smsOutbox.purpose, "confirmation"))).toBe(1);
+  });
+
+  test("with an open schedule the form asks for a time, on the day it shows as chosen", async () => {
+    const [slot] = await openDay(dayFromToday(2));
+
+    const none = await submitJson("visit", filledForm("visit"));
+    expect(none.status).toBe(400);
+    expect(none.body.errors).toEqual({ visitSlot: VISIT_MESSAGES.chooseSlot });
+
+    const otherDay = await book(slot!, { visitDate: dayFromToday(3) });
+    expect(otherDay.status).toBe(400);
+    expect(otherDay.body.errors).toEqual({ visitSlot: VISIT_MESSAGES.slotNotOnDate });
+
+    const garbage = await submitJson("visit", filledForm("visit", { visitSlot: "'; drop table visit_slots; --" }));
+    expect(garbage.status).toBe(400);
+    expect(await db().$count(leads)).toBe(0);
+  });
+
+  test("a robot's booking (honeypot filled) is stored as spam and takes no place", async () => {
+    const [slot] = await openDay(dayFromToday(2));
+    const answer = await book(slot!, { _gotcha: "https://spam.example" });
+    expect(answer.status).toBe(200);
+    expect(await db().select({ spam: leads.spam }).from(leads)).toEqual([{ spam: true }]);
+    expect(await db().$count(visitBookings)).toBe(0);
+    expect(await db().$count(smsOutbox)).toBe(0);
+    expect(await placesLeft(slot!.id)).toBe(6);
+  });
+
+  test("without a schedule the form is the plain one: no time asked, the spec's message", async () => {
+    const answer = await submitJson("visit", filledForm("visit"));
+    expect(answer).toMatchObject({ status: 200, body: { ok: true, message: "등록이 완료되었습니다. 전문상담원이 곧 연락드립니다." } });
+  });
+
+  test("a closed day is not offered and refuses a booking; a past time is refused", async () => {
+    const closed = dayFromToday(5);
+    const [slot] = await openDay(closed);
+    await closeVisitDay(SITE, closed);
+    await openDay(dayFromToday(6));
+
+    expect((await listBookableSchedule(SITE)).map((day) => day.day)).toEqual([dayFromToday(6)]);
+    const refusal = await book(slot!);
+    expect(refusal.status).toBe(409);
+    expect(refusal.body.message).toContain(VISIT_MESSAGES.closed);
+
+    const [earlyToday] = await openDay(dayFromToday(0));
+    const [pastSlot] = await db()
+      .update(visitSlots)
+      .set({ startsAt: new Date(Date.now() - 60_000) })
+      .where(eq(visitSlots.id, earlyToday!.id))
+      .returning();
+    const late = await book(pastSlot!);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toContain(VISIT_MESSAGES.past);
+  });
+
+  test("without JavaScript a refused time comes back as the page's message, the typed name kept", async () => {
+    const [slot] = await openDay(dayFromToday(2));
+    await setSlotCapacity(SITE, slot!.id, 0);
+    const form = filledForm("visit", { name: "한결", visitDate: slot!.day, visitSlot: String(slot!.id) });
+    const outcome = await pageOutcome(() => visitPageAction(post(`/${SITE}/customer`, form)));
+    expect(outcome.status).toBe(409);
+    expect(outcome.data).toMatchObject({ values: { name: "한결" }, errors: { visitSlot: expect.stringContaining(VISIT_MESSAGES.full) } });
+
+    await setSlotCapacity(SITE, slot!.id, 3);
+    const booked = await pageOutcome(() => visitPageAction(post(`/${SITE}/customer`, { ...form, _submission: "no-js-booking" })));
+    expect(booked).toMatchObject({ status: 303, location: `/${SITE}/customer?done=1&slot=${slot!.id}` });
+  });
+});
+
+describe("the cancel link", () => {
+  test("shows the booking and cancels it with one post, freeing the place and withdrawing its unsent messages", async () => {
+    const [slot] = await openDay(dayFromToday(2));
+    const phone = uniquePhone();
+    await book(slot!, { phone, name: "오세린" });
+    const token = cancelTokenIn((await confirmationOf(phone))!.body);
+
+    const shown = await findBookingByToken(token);
+    expect(shown).toMatchObject({ state: "active", booking: { name: "오세린", time: "10:00" } });
+    expect(await placesLeft(slot!.id)).toBe(5);
+
+    expect(await cancelBookingByToken(token)).toMatchObject({ state: "cancelled" });
+    expect(await placesLeft(slot!.id)).toBe(6);
+    expect(await confirmationOf(phone)).toMatchObject({ status: "withdrawn" });
+    // A second press changes nothing.
+    expect(await cancelBookingByToken(token)).toMatchObject({ state: "cancelled" });
+    expect(await placesLeft(slot!.id)).toBe(6);
+  });
+
+  test("is refused when forged, for another booking, or after the visit", async () => {
+    const [slot] = await openDay(dayFromToday(2));
+    const phone = uniquePhone();
+    await book(slot!, { phone });
+    const token = cancelTokenIn((await confirmationOf(phone))!.body);
+    const [id, signature] = token.split(".");
+
+    expect(await findBookingByToken(`${id}.${"A".repeat(22)}`)).toEqual({ state: "invalid" });
+    expect(await findBookingByToken(`${(Number.parseInt(id!, 36) + 1).toString(36)}.${signature}`)).toEqual({ state: "invalid" });
+    expect(await findBookingByToken("../../admin")).toEqual({ state: "invalid" });
+
+    const afterVisit = new Date(slot!.endsAt.getTime() + 1);
+    expect(await cancelBookingByToken(token, afterVisit)).toMatchObject({ state: "expired" });
+    expect(await activeBookings(slot!.id)).toHaveLength(1);
+  });
+});
+
+describe("the day-before reminder", () => {
+  test("is queued once for tomorrow's bookings from 10:00, never for cancelled ones or bookings made after that time", async () => {
+    const visitDay = dayFromToday(3);
+    const [ten, eleven, noon] = await openDay(visitDay);
+    const keep = uniquePhone();
+    const cancel = uniquePhone();
+    const late = uniquePhone();
+    await book(ten!, { phone: keep });
+    await book(eleven!, { phone: cancel });
+    await book(noon!, { phone: late });
+    await cancelBookingByToken(cancelTokenIn((await confirmationOf(cancel))!.body));
+    const dayBefore = shiftDay(visitDay, 1);
+    // The late visitor booked after the day-before reminders went out.
+    await db().update(visitBookings).set({ createdAt: kstInstant(dayBefore, "15:00") }).where(eq(visitBookings.phone, late));
+
+    expect(await queueVisitReminders(kstInstant(dayBefore, "09:59"))).toBe(0);
+    expect(await queueVisitReminders(kstInstant(dayBefore, "10:00"))).toBe(1);
+    expect(await queueVisitReminders(kstInstant(dayBefore, "18:00"))).toBe(0);
+
+    const reminders = await db().select().from(smsOutbox).where(eq(smsOutbox.purpose, "reminder"));
+    expect(reminders.map((message) => message.recipient)).toEqual([keep]);
+    expect(reminders[0]?.body).toContain("내일 견본주택 방문 예약을 안내해 드립니다");
+    expect(reminders[0]?.body).toContain("10:00");
+    expect(reminders[0]?.body).toContain(`${SITE_URL}/${SITE}/visit/`);
+  });
+
+  test("a reminder still waiting is withdrawn when the visitor cancels", async () => {
+    const visitDay = dayFromToday(3);
+    const [slot] = await openDay(visitDay);
+    const phone = uniquePhone();
+    await book(slot!, { phone });
+    await queueVisitReminders(kstInstant(shiftDay(visitDay, 1), "10:00"));
+
+    await cancelBookingByToken(cancelTokenIn((await confirmationOf(phone))!.body));
+
+    const [reminder] = await db().select().from(smsOutbox).where(eq(smsOutbox.purpose, "reminder"));
+    expect(reminder?.status).toBe("withdrawn");
+  });
+});
+
+describe("the sales office's schedule", () => {
+  test("the demo seed opens the coming two weeks of hourly slots once, and leaves a closed day closed", async () => {
+    const now = new Date();
+    await seedDemoContent(SITE, now);
+    const schedule = await listScheduleForAdmin(SITE, { from: kstDay(now), days: 20 });
+    expect(schedule).toHaveLength(14);
+    expect(schedule[1]?.slots.map((slot) => slot.time)).toEqual(["10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"]);
+
+    await closeVisitDay(SITE, dayFromToday(1));
+    await seedDemoContent(SITE, now);
+    const again = await listScheduleForAdmin(SITE, { from: kstDay(now), days: 20 });
+    expect(again.find((day) => day.day === dayFromToday(1))?.open).toBe(false);
+    expect(await db().$count(visitSlots)).toBe(14 * 8);
+  });
+
+  test("a capacity never drops below the places taken; attendance keeps the place", async () => {
+    const [slot] = await openDay(dayFromToday(2));
+    await book(slot!);
+    await book(slot!);
+
+    expect(await setSlotCapacity(SITE, slot!.id, 1)).toEqual({ ok: false, reason: "below-booked", booked: 2 });
+    expect(await setSlotCapacity(SITE, slot!.id, 2)).toEqual({ ok: true });
+    const [first] = await activeBookings(slot!.id);
+    expect(await setBookingAttendance(SITE, first!.id, "visited")).toBe(true);
+    expect(await placesLeft(slot!.id)).toBe(0);
+    const [day] = await listScheduleForAdmin(SITE, { from: slot!.day, days: 1 });
+    expect(day?.slots[0]?.bookings.map((booking) => booking.status).sort()).toEqual(["booked", "visited"]);
+  });
+
+  test("deleting the visit lead deletes its booking and frees the place", async () => {
+    const [slot] = await openDay(dayFromToday(2));
+    const phone = uniquePhone();
+    await book(slot!, { phone });
+    const [lead] = await db().select().from(leads).where(eq(leads.phone, phone));
+
+    await deleteLead(lead!.id, { id: 1, email: "manager@example.com" });
+
+    expect(await db().$count(visitBookings, inArray(visitBookings.slotId, [slot!.id]))).toBe(0);
+    expect(await placesLeft(slot!.id)).toBe(6);
+  });
+});
