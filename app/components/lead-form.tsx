@@ -2,7 +2,12 @@ import { useCallback, useId, useRef, useState, useSyncExternalStore } from "reac
 import {
   LEAD_FORM_TEXT,
   LEAD_MESSAGES,
+  MESSAGE_MAX,
+  NAME_MAX,
+  PHONE_HINT,
+  PHONE_PATTERN_ATTRIBUTE,
   type FieldErrors,
+  type FormValues,
   type LeadKind,
 } from "#app/forms/lead.ts";
 import "#app/styles/forms.css";
@@ -193,6 +198,30 @@ export function TextField({
       ) : null}
     </div>
   );
+}
+
+/** Name and mobile number, as every lead form asks for them (the visit form also shows the number's format). */
+export function ContactFields({ errors, values, phoneHint = false }: { errors: FieldErrors; values?: FormValues; phoneHint?: boolean }) {
+  return (
+    <>
+      <TextField name="name" required autoComplete="name" maxLength={NAME_MAX} defaultValue={values?.name} error={errors.name} />
+      <TextField
+        name="phone"
+        type="tel"
+        required
+        autoComplete="tel"
+        inputMode="tel"
+        pattern={PHONE_PATTERN_ATTRIBUTE}
+        hint={phoneHint ? PHONE_HINT : undefined}
+        defaultValue={values?.phone}
+        error={errors.phone}
+      />
+    </>
+  );
+}
+
+export function MessageField({ error, value }: { error?: string; value?: string }) {
+  return <TextField name="message" multiline rows={5} maxLength={MESSAGE_MAX} defaultValue={value} error={error} />;
 }
 
 /**

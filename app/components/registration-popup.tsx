@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { LeadConsent, LeadContent } from "#app/content/types.ts";
-import { LEAD_FORM_TEXT, LEAD_MESSAGES, NAME_MAX, PHONE_PATTERN_ATTRIBUTE } from "#app/forms/lead.ts";
+import { LEAD_FORM_TEXT, LEAD_MESSAGES } from "#app/forms/lead.ts";
 import { ConsentField } from "./consent-field.tsx";
-import { LEAD_ENDPOINTS, SpamGuardFields, SubmitButton, TextField, useLeadSubmission } from "./lead-form.tsx";
+import { ContactFields, LEAD_ENDPOINTS, SpamGuardFields, SubmitButton, useLeadSubmission } from "./lead-form.tsx";
 
 /**
  * The registration popup, mounted once by the site layout and opened by every RegisterLink.
@@ -250,16 +250,7 @@ function RegistrationPopup({
           >
             <p className="registration-popup__intro">{ready.popup.intro}</p>
             <SpamGuardFields token={ready.token} />
-            <TextField name="name" required autoComplete="name" maxLength={NAME_MAX} error={errors.name} />
-            <TextField
-              name="phone"
-              type="tel"
-              required
-              autoComplete="tel"
-              inputMode="tel"
-              pattern={PHONE_PATTERN_ATTRIBUTE}
-              error={errors.phone}
-            />
+            <ContactFields errors={errors} />
             <ConsentField consent={ready.consent} error={errors.consent} />
             <SubmitButton kind="interest" busy={status.state === "submitting"} />
           </form>

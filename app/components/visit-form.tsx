@@ -4,16 +4,12 @@ import type { LeadConsent } from "#app/content/types.ts";
 import {
   LEAD_FORM_TEXT,
   LEAD_MESSAGES,
-  MESSAGE_MAX,
-  NAME_MAX,
-  PHONE_HINT,
-  PHONE_PATTERN_ATTRIBUTE,
   type FieldErrors,
   type FormValues,
 } from "#app/forms/lead.ts";
 import type { VisitDay } from "#app/forms/visit.ts";
 import { ConsentField } from "./consent-field.tsx";
-import { SpamGuardFields, SubmitButton, TextField, useHydrated, useLeadSubmission } from "./lead-form.tsx";
+import { ContactFields, MessageField, SpamGuardFields, SubmitButton, useHydrated, useLeadSubmission } from "./lead-form.tsx";
 import { checkVisitSlot, VisitSlotPicker } from "./visit-slot-picker.tsx";
 
 export interface VisitFormProps {
@@ -95,25 +91,7 @@ export function VisitForm({ site, token, consent, schedule, done = false, doneMe
           onChange={(event) => revalidate(event.currentTarget)}
         >
           <SpamGuardFields token={token} />
-          <TextField
-            name="name"
-            required
-            autoComplete="name"
-            maxLength={NAME_MAX}
-            defaultValue={initial?.values?.name}
-            error={errors.name}
-          />
-          <TextField
-            name="phone"
-            type="tel"
-            required
-            autoComplete="tel"
-            inputMode="tel"
-            pattern={PHONE_PATTERN_ATTRIBUTE}
-            hint={PHONE_HINT}
-            defaultValue={initial?.values?.phone}
-            error={errors.phone}
-          />
+          <ContactFields errors={errors} values={initial?.values} phoneHint />
           {schedule.length > 0 ? (
             <VisitSlotPicker
               schedule={schedule}
@@ -121,14 +99,7 @@ export function VisitForm({ site, token, consent, schedule, done = false, doneMe
               initial={{ visitDate: initial?.values?.visitDate, visitSlot: initial?.values?.visitSlot }}
             />
           ) : null}
-          <TextField
-            name="message"
-            multiline
-            rows={5}
-            maxLength={MESSAGE_MAX}
-            defaultValue={initial?.values?.message}
-            error={errors.message}
-          />
+          <MessageField error={errors.message} value={initial?.values?.message} />
           <ConsentField consent={consent} error={errors.consent} />
           <SubmitButton kind="visit" busy={status.state === "submitting"} />
         </form>

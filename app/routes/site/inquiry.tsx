@@ -6,15 +6,12 @@ import { issueFormToken } from "#app/.server/spam.ts";
 import { ConsentField } from "#app/components/consent-field.tsx";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { SubMenu } from "#app/components/frame/sub-menu.tsx";
-import { ResultText, SpamGuardFields, SubmitButton, TextField, useHydrated, useLeadSubmission } from "#app/components/lead-form.tsx";
+import { ContactFields, MessageField, ResultText, SpamGuardFields, SubmitButton, useHydrated, useLeadSubmission } from "#app/components/lead-form.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import type { LeadConsent } from "#app/content/types.ts";
 import {
   LEAD_FORM_TEXT,
   LEAD_MESSAGES,
-  MESSAGE_MAX,
-  NAME_MAX,
-  PHONE_PATTERN_ATTRIBUTE,
   type FieldErrors,
   type FormValues,
 } from "#app/forms/lead.ts";
@@ -161,25 +158,8 @@ function InquiryForm({
         onChange={(event) => revalidate(event.currentTarget)}
       >
         <SpamGuardFields token={token} />
-        <TextField name="name" required autoComplete="name" maxLength={NAME_MAX} defaultValue={initial?.values?.name} error={errors.name} />
-        <TextField
-          name="phone"
-          type="tel"
-          required
-          autoComplete="tel"
-          inputMode="tel"
-          pattern={PHONE_PATTERN_ATTRIBUTE}
-          defaultValue={initial?.values?.phone}
-          error={errors.phone}
-        />
-        <TextField
-          name="message"
-          multiline
-          rows={5}
-          maxLength={MESSAGE_MAX}
-          defaultValue={initial?.values?.message}
-          error={errors.message}
-        />
+        <ContactFields errors={errors} values={initial?.values} />
+        <MessageField error={errors.message} value={initial?.values?.message} />
         <ConsentField consent={consent} error={errors.consent} />
         <SubmitButton kind="inquiry" busy={status.state === "submitting"} />
       </form>
