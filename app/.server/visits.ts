@@ -417,6 +417,17 @@ export async function listScheduleForAdmin(site: string, { from, days }: { from:
   return [...byDay].map(([day, daySlots]) => ({ day, label: formatKoreanDate(day), open: daySlots.some((slot) => slot.open), slots: daySlots }));
 }
 
+/** A lead's bookings, newest first, for its page in the console ("11월 24일 (화) 14:00", status). */
+export async function listLeadBookings(leadId: number) {
+  const rows = await db()
+    .select({ id: visitBookings.id, status: visitBookings.status, day: visitSlots.day, startsAt: visitSlots.startsAt })
+    .from(visitBookings)
+    .innerJoin(visitSlots, eq(visitSlots.id, visitBookings.slotId))
+    .where(eq(visitBookings.leadId, leadId))
+    .orderBy(sql`${visitBookings.id} desc`);
+  return rows.map((row) => ({ id: row.id, status: row.status, day: row.day, when: `${formatKoreanDate(row.day)} ${kstTime(row.startsAt)}` }));
+}
+
 export type CapacityChange = { ok: true } | { ok: false; reason: "below-booked" | "unknown"; booked: number };
 
 /** A slot's capacity; never below the places already taken (those visitors were promised a place). */

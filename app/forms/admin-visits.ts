@@ -11,6 +11,12 @@ export const ATTENDANCE_LABELS: Record<Attendance, string> = {
   no_show: "노쇼",
 };
 
+export const BOOKING_STATUS_LABELS: Record<Attendance | "cancelled" | "moved", string> = {
+  ...ATTENDANCE_LABELS,
+  cancelled: "취소",
+  moved: "다른 시간으로 변경",
+};
+
 /** How many days the page lists from the chosen start. */
 export const SCHEDULE_DAYS = 14;
 export const CAPACITY_MAX = 200;

@@ -67,7 +67,11 @@ test.describe("model-house visits by time slot", () => {
     await test.step("the sales office sees the booking in its slot", async () => {
       await signIn(page);
       await page.goto(`/admin/visits?day=${day}`);
-      await expect(page.locator(".admin-visits__slots tr", { hasText: time })).toContainText(name);
+      const slotRow = page.locator(".admin-visits__slots tr", { hasText: time });
+      await expect(slotRow).toContainText(name);
+      await slotRow.getByRole("link", { name: new RegExp(name) }).click();
+      await expect(page.getByRole("heading", { name: "접수 내용" })).toBeVisible();
+      await expect(page.locator(".admin-facts__bookings")).toContainText(`${time} 예약`);
     });
 
     let cancelLink = "";

@@ -2,6 +2,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { addLeadNote, changeLeadStatus, getLeadDetail } from "#app/.server/admin-leads.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { getSite } from "#app/.server/site.ts";
+import { listLeadBookings } from "#app/.server/visits.ts";
+import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
 import { LEAD_STATUSES, NOTE_MAX, NoteFormSchema, OUTBOX_STATUS_LABELS, SMS_PURPOSE_LABELS, STATUS_LABELS, StatusFormSchema } from "#app/forms/admin.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
@@ -12,10 +14,11 @@ import type { Route } from "./+types/lead";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const detail = await getLeadDetail(requireLeadId(params.id));
+  const id = requireLeadId(params.id);
+  const [detail, bookings] = await Promise.all([getLeadDetail(id), listLeadBookings(id)]);
   if (!detail) throw notFound();
   const site = getSite();
-  return { ...detail, kindLabels: site.leads.kindLabels, consent: site.leads.consent };
+  return { ...detail, bookings, kindLabels: site.leads.kindLabels, consent: site.leads.consent };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -51,7 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, notes, changes, messages, kindLabels, consent } = loaderData;
+  const { lead, bookings, notes, changes, messages, kindLabels, consent } = loaderData;
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
   const timeline = [
@@ -95,6 +98,21 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             </dd>
             <dt>접수 시각</dt>
             <dd>{formatKst(lead.createdAt, { seconds: true })}</dd>
+            {bookings.length > 0 ? (
+              <>
+                <dt>방문 예약</dt>
+                <dd>
+                  <ul className="admin-facts__bookings">
+                    {bookings.map((booking) => (
+                      <li key={booking.id}>
+                        <Link to={`/admin/visits?day=${booking.day}`}>{booking.when}</Link>{" "}
+                        <span className="admin-muted">{BOOKING_STATUS_LABELS[booking.status]}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            ) : null}
             <dt>문의 내용</dt>
             <dd className="admin-facts__message">{lead.message || <span className="admin-muted">없음</span>}</dd>
             <dt>접수 페이지</dt>
