@@ -12,6 +12,14 @@ import { getSite } from "#app/.server/site.ts";
 import { useNonce } from "#app/utils/nonce.tsx";
 import type { Route } from "./+types/root";
 import "./styles/global.css";
+import pretendardHref from "pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css?url";
+
+// Phones draw the system's Korean sans; wide screens, where Windows would fall back to Malgun
+// Gothic, get Pretendard. A stylesheet whose media does not match neither blocks rendering nor
+// loads its fonts (docs/decisions/009-fonts.md). The query matches global.css's wide --font.
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: pretendardHref, media: "(min-width: 901px)" },
+];
 
 export async function loader() {
   const site = getSite();

@@ -226,20 +226,25 @@ test.describe("on every page", () => {
     await expect(family).toHaveAttribute("rel", "noopener");
   });
 
-  test("every request stays on our origin and only the font subsets the page uses are fetched", async ({
+  test("every request stays on our origin; wide screens fetch only the font subsets the page uses, phones none", async ({
     page,
     baseURL,
-  }) => {
+  }, testInfo) => {
     const requests: string[] = [];
     page.on("request", (request) => requests.push(request.url()));
     await page.goto("/");
     await page.waitForLoadState("networkidle");
     const origin = new URL(baseURL!).origin;
     expect(requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith("data:"))).toEqual([]);
-    const fonts = requests.filter((url) => /PretendardVariable\.subset\.\d+-[\w-]+\.woff2$/.test(url));
-    expect(fonts.length).toBeGreaterThan(0);
-    // Pretendard ships 92 subsets; a Korean page needs a handful of them.
-    expect(fonts.length).toBeLessThan(92 / 2);
+    const fonts = requests.filter((url) => /\.woff2$/.test(url));
+    // Phones read the system's Korean font (decision 009): no font bytes on a mobile network.
+    if (testInfo.project.name === "phone") {
+      expect(fonts).toEqual([]);
+    } else {
+      expect(fonts.length).toBeGreaterThan(0);
+      // Pretendard ships 92 subsets; a Korean page needs a handful of them.
+      expect(fonts.length).toBeLessThan(92 / 2);
+    }
   });
 });
 
@@ -273,8 +278,13 @@ test.describe("files for crawlers", () => {
     expect(new Set(locs).size).toBe(locs.length);
   });
 
-  test("public pages may be cached briefly by browsers and CDNs", async ({ request }) => {
-    const response = await request.get("/");
+  test("public pages may be cached briefly by browsers and CDNs, except those showing places left in visit times", async ({
+    request,
+  }) => {
+    const response = await request.get("/Brand/intro");
     expect(response.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
+    for (const path of ["/", "/daegu/customer"]) {
+      expect((await request.get(path)).headers()["cache-control"]).toBe("public, no-cache");
+    }
   });
 });

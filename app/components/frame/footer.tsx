@@ -15,6 +15,8 @@ export function SiteFooter({ content }: { content: FrameContent }) {
             alt={brand.logoOnDark.alt}
             width={Math.round((brand.logoOnDark.width * 36) / brand.logoOnDark.height)}
             height={36}
+            // Below the fold on every page: not fetched (nor preloaded by React) with the first screen.
+            loading="lazy"
             decoding="async"
           />
           <div className="site-footer__actions">
