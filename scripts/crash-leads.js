@@ -39,9 +39,7 @@ for (let round = 1; round <= rounds; round++) {
   await new Promise((resolve) => setTimeout(resolve, loadMs / 2 + Math.random() * (loadMs / 2)));
   const inFlightNow = inFlight;
   inFlightAtKill += inFlightNow;
-  const exited = new Promise((resolve) => server.child.once("exit", resolve));
-  server.child.kill("SIGKILL");
-  await exited;
+  await server.stop("SIGKILL");
   killed = true;
   await Promise.all(load);
   console.log(`round ${round}: killed with ${inFlightNow} requests in flight; ${acknowledged.size} acknowledged so far`);

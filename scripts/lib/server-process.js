@@ -1,5 +1,7 @@
-// Starts the production server (`node server.js`) on a free loopback port with its own data
-// folder, for the benchmark, crash and fuzz scripts. Never touches ./data.
+// The one way the measuring scripts (bench:web, bench:server, fuzz, bench:leads, crash:leads)
+// start the production server (`node server.js`): a free loopback port and its own data folder
+// (a fresh temp one unless `dataDir` names one to reopen, as crash:leads does after a SIGKILL).
+// Never touches ./data.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -30,20 +32,27 @@ export async function startServer({ env = {}, dataDir, port, quiet = true } = {}
     },
     stdio: ["ignore", quiet ? "ignore" : "inherit", "pipe"],
   });
+  // A child killed by a signal has a signalCode and no exitCode.
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
   let stderr = "";
   child.stderr.on("data", (chunk) => {
     stderr += chunk;
     if (!quiet) process.stderr.write(chunk);
   });
   const baseUrl = `http://localhost:${usedPort}`;
+  // The first start may build the site, hence the generous wait.
   const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${stderr}`);
+  for (;;) {
+    if (hasExited()) throw new Error(`The server exited (${child.exitCode ?? child.signalCode}):\n${stderr}`);
     try {
       const response = await fetch(`${baseUrl}/healthz`);
       if (response.ok) break;
     } catch {
       // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`The server did not answer /healthz within 4 minutes:\n${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -52,8 +61,11 @@ export async function startServer({ env = {}, dataDir, port, quiet = true } = {}
     port: usedPort,
     dataDir: usedDataDir,
     child,
+    hasExited,
+    /** What the server has written to stderr so far (errors it logged while handling requests). */
+    stderr: () => stderr,
     async stop(signal = "SIGTERM") {
-      if (child.exitCode !== null) return;
+      if (hasExited()) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill(signal);
       await exited;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Picture } from "#app/components/picture.tsx";
 import type { HomeContent, PremiumSlide } from "#app/content/types.ts";
+import { AccordionHeading } from "./accordion.tsx";
 
 const SLIDE_MS = 6_000;
 const SWIPE_PX = 50;
@@ -32,25 +33,19 @@ export function PremiumCards({ premium }: { premium: HomeContent["premium"] }) {
             return (
               <li key={card.title} className={`premium-card${open ? " is-open" : ""}`}>
                 <Picture image={card.image} className="premium-card__image" sizes="(max-width: 900px) 100vw, 25vw" />
-                <h3 className="premium-card__heading">
-                  <button
-                    type="button"
-                    className="premium-card__toggle"
-                    aria-expanded={open}
-                    aria-controls={bodyId}
-                    onClick={() => toggle(index)}
-                  >
-                    <span className="premium-card__label">{card.title}</span>
-                    <span className="premium-card__title">{card.text1}</span>
-                    <svg className="premium-card__chevron" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-                      <path d="M12 5v14M5 12h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                    </svg>
-                  </button>
-                  <span className="premium-card__static">
-                    <span className="premium-card__label">{card.title}</span>
-                    <span className="premium-card__title">{card.text1}</span>
-                  </span>
-                </h3>
+                <AccordionHeading
+                  block="premium-card"
+                  icon="plus"
+                  label={
+                    <>
+                      <span className="premium-card__label">{card.title}</span>
+                      <span className="premium-card__title">{card.text1}</span>
+                    </>
+                  }
+                  open={open}
+                  panelId={bodyId}
+                  onToggle={() => toggle(index)}
+                />
                 <div id={bodyId} className="premium-card__body">
                   <p>{card.text2}</p>
                   <Link to={card.link} className="home-more">

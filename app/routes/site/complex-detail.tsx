@@ -1,6 +1,5 @@
 import { requireInfoPage } from "#app/.server/info-pages.ts";
-import { Notes, SectionHeading, ZoomLink } from "#app/components/pages/info.tsx";
-import { Picture } from "#app/components/picture.tsx";
+import { PlanPage } from "#app/components/pages/plan-page.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/complex-detail";
 import "#app/styles/pages.css";
@@ -20,17 +19,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     image: loaderData?.section.image,
   });
 
-// The plan fades in once loaded (Picture), so it is not marked as a priority image.
 export default function UnitPlacementPage({ loaderData }: Route.ComponentProps) {
-  const { section } = loaderData;
-  return (
-    <section className="info-page" aria-labelledby="unitPlacement-title">
-      <SectionHeading section={section} id="unitPlacement-title" />
-      <figure className="info-figure">
-        <Picture image={section.image} sizes="(max-width: 900px) 100vw, 1280px" />
-        <ZoomLink image={section.image} label={section.zoomLabel} />
-      </figure>
-      <Notes notes={section.notes} />
-    </section>
-  );
+  return <PlanPage section={loaderData.section} titleId="unitPlacement-title" />;
 }

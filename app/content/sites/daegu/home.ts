@@ -1,4 +1,6 @@
 import type { HomeContent } from "../../types";
+import { communityPage, complexLayoutPage } from "./complex";
+import { locationPage, premiumPage } from "./location";
 
 const images = "/images/daegu";
 
@@ -46,7 +48,7 @@ export const home: HomeContent = {
   },
   location: {
     label: "입지환경",
-    eyebrow: "LOCATION",
+    eyebrow: locationPage.eyebrow,
     title: "동대구역과 신천 사이,\n모든 것이 가까운 자리",
     intro: "전국을 잇는 철도와 도시철도, 쇼핑과 의료, 학교와 수변 공원까지 일상이 가까이 있습니다.",
     points: [
@@ -57,26 +59,7 @@ export const home: HomeContent = {
       { title: "도보 통학", text: "초·중·고교가 가까운 안심 학세권" },
       { title: "신천 수변 공원", text: "수변 산책로와 근린공원을 앞마당처럼 누리는 여유" },
     ],
-    maps: [
-      {
-        label: "광역 입지도",
-        image: {
-          src: `${images}/location-wide.svg`,
-          alt: "광역 입지도: 사업지에서 동대구역(KTX·SRT) 약 1.2km, 신천역(1호선) 약 0.5km, 동대구 JC 약 4km, 대구국제공항 약 5km",
-          width: 1200,
-          height: 900,
-        },
-      },
-      {
-        label: "인근 생활권",
-        image: {
-          src: `${images}/location-local.svg`,
-          alt: "인근 생활권 지도: 신천역과 동대구역, 복합쇼핑몰, 대형 병원, 초·중·고교, 근린공원, 신천 수변 산책로가 도보권에 있음",
-          width: 1200,
-          height: 900,
-        },
-      },
-    ],
+    maps: locationPage.maps,
     note: "※ 거리는 사업지 기준 직선거리로, 실제 이동 거리와 다를 수 있습니다.",
     link: { href: "/LocationEnvironment/intro", label: "입지환경 자세히 보기" },
   },
@@ -100,12 +83,7 @@ export const home: HomeContent = {
     eyebrow: "SPECIAL PLAN",
     title: "공간의 가치를 높이는 특화설계",
     text: "4Bay 판상형 평면에 알파룸과 팬트리, 2.5m 천장고까지. 같은 면적도 더 넓고 밝게 쓰도록 설계했습니다.",
-    image: {
-      src: `${images}/special-plan.svg`,
-      alt: "특화설계 다섯 가지: 4Bay 설계, 알파룸, 팬트리, 천장고 2.5m, 판상형 설계",
-      width: 1600,
-      height: 900,
-    },
+    image: premiumPage.image,
     note: "※ 특화설계는 타입별로 다르며, 자세한 내용은 견본주택과 입주자 모집공고에서 확인하시기 바랍니다.",
   },
   premium: {
@@ -218,24 +196,14 @@ export const home: HomeContent = {
       label: "단지배치",
       title: "중앙광장을 품은 단지배치",
       text: "아파트 4개동과 오피스텔 1개동이 중앙광장과 수경시설을 둘러싸고, 단지 곳곳을 산책로와 정원으로 이었습니다.",
-      image: {
-        src: `${images}/site-layout.svg`,
-        alt: "단지배치도: 101동~104동과 오피스텔, 중앙광장, 커뮤니티, 어린이놀이터, 숲속 산책정원, 신천 산책로",
-        width: 1600,
-        height: 1000,
-      },
+      image: complexLayoutPage.image,
       link: { href: "/ComplexGuide/intro", label: "단지배치도 보기" },
     },
     community: {
       label: "커뮤니티",
       title: "입주민 전용 커뮤니티",
       text: "피트니스센터, 작은도서관, 카페 라운지, 게스트하우스, 어린이집을 한곳에 모았습니다.",
-      image: {
-        src: `${images}/community.svg`,
-        alt: "커뮤니티 시설: 피트니스센터, 작은도서관(독서실), 게스트하우스, 카페 라운지, 어린이집",
-        width: 1600,
-        height: 900,
-      },
+      image: communityPage.image,
       link: { href: "/ComplexGuide/community", label: "커뮤니티 보기" },
     },
   },
