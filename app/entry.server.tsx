@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { getEnv } from "#app/.server/env.ts";
 import { documentCsp } from "#app/.server/http.ts";
 import { frameOrigins } from "#app/.server/site.ts";
@@ -65,7 +65,9 @@ export default function handleRequest(
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  // Aborted requests (a visitor navigating away) are not errors of ours.
-  if (request.signal.aborted) return;
+  // Aborted requests (a visitor navigating away) are not errors of ours, nor are the client's
+  // mistakes React Router answers itself (a post to a page without a form: 405); logging those
+  // would let anyone fill the log with stack traces.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   console.error(`Error while handling ${request.method} ${new URL(request.url).pathname}:`, error);
 };

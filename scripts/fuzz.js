@@ -4,6 +4,7 @@
 // session cookies. Prints counts by status; exits 1 on any 5xx, a crash, or a stored payload
 // that comes back unescaped.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 import { startServer } from "./lib/server-process.js";
 
@@ -46,11 +47,14 @@ const randomBytes = (size) => Buffer.from(Array.from({ length: size }, () => nex
 async function discoverPaths(baseUrl) {
   const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text().catch(() => "");
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
-  return [...new Set([...paths, "/", "/Promotion/Press", "/Promotion/Customer", "/privacy", "/admin", "/admin/leads"])];
+  return [...new Set([...paths, "/", "/Promotion/Press", "/Promotion/Customer", "/privacy", "/admin", "/admin/leads", "/admin/visits", "/daegu/visit/1.AAAAAAAAAAAAAAAAAAAAAA"])];
 }
 
 const formTargets = [
   "/actions/interest",
+  "/actions/visit",
+  "/daegu/visit/1.AAAAAAAAAAAAAAAAAAAAAA",
+  "/admin/visits",
   "/Promotion/Customer",
   "/daegu/customer",
   "/daegu/press",
@@ -74,7 +78,7 @@ function hostileRequest(paths) {
     case 3:
       return { method: "GET", path: "/" + pick(["..%2f..%2fetc%2fpasswd", "%c0%ae%c0%ae/", "%ff%fe", "assets/..%2f..%2fpackage.json", "images/../../server.js"]), headers };
     case 4: {
-      const body = new URLSearchParams({ name: pick(payloads), phone: pick(["01012345678", ...payloads]), message: pick(payloads), consent: pick(["on", "", "yes"]), _gotcha: next() % 4 === 0 ? "bot" : "", title: pick(payloads), summary: pick(payloads), content: SCRIPT, email: pick(payloads), password: pick(payloads) });
+      const body = new URLSearchParams({ name: pick(payloads), phone: pick(["01012345678", ...payloads]), message: pick(payloads), consent: pick(["on", "", "yes"]), _gotcha: next() % 4 === 0 ? "bot" : "", title: pick(payloads), summary: pick(payloads), content: SCRIPT, email: pick(payloads), password: pick(payloads), visitSlot: pick(["1", "0", "-1", "99999999999", ...payloads]), visitDate: pick(["2026-13-45", ...payloads]), intent: pick(["open-day", "close-day", "capacity", "attendance", ...payloads]), day: pick(payloads), slotId: pick(["1", ...payloads]), capacity: pick(["-5", "1e9", ...payloads]), bookingId: pick(payloads), status: pick(payloads) });
       return { method: "POST", path: pick(formTargets), headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: body.toString() };
     }
     case 5:
@@ -88,6 +92,13 @@ function hostileRequest(paths) {
     default:
       return { method: pick(["PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"]), path, headers, body: next() % 2 ? randomBytes(64) : undefined };
   }
+}
+
+/** Enough of a request to send it again by hand: method, path, headers and the start of the body. */
+function describe(request) {
+  const headers = Object.entries(request.headers).map(([name, value]) => `${name}: ${String(value).slice(0, 60)}${String(value).length > 60 ? `… (${String(value).length})` : ""}`);
+  const body = request.body === undefined ? "" : ` body ${Buffer.byteLength(request.body)} B ${JSON.stringify(String(request.body).slice(0, 60))}`;
+  return `${request.method} ${request.path.slice(0, 160)} [${headers.join("; ")}]${body}`;
 }
 
 function send(baseUrl, request) {
@@ -128,11 +139,11 @@ try {
         const status = await send(server.baseUrl, request);
         counts.set(status, (counts.get(status) ?? 0) + 1);
         if (status === -1) continue;
-        if (status >= 500 || status === 0) failures.push(`${status} ${request.method} ${request.path.slice(0, 120)}`);
+        if (status >= 500 || status === 0) failures.push(`${status} ${describe(request)}`);
       }
     }),
   );
-  const crashed = server.child.exitCode !== null;
+  const crashed = server.hasExited();
 
   // Anything stored from the payloads must come back escaped wherever it is shown.
   const pages = await Promise.all(paths.map((path) => fetch(`${server.baseUrl}${path}`).then((r) => r.text()).catch(() => "")));
@@ -141,8 +152,13 @@ try {
   console.log(`Fuzz: ${TOTAL} requests against ${paths.length} paths and ${formTargets.length} form targets`);
   console.table([...counts.entries()].sort(([a], [b]) => a - b).map(([status, count]) => ({ status: status || "no answer", count })));
   console.log(`5xx or no answer: ${failures.length}; server crashed: ${crashed}; pages with an unescaped payload: ${unescaped}`);
-  for (const line of failures.slice(0, 20)) console.log(`  ${line}`);
+  // 5xx first: they are rarer and say more than connections that ended without an answer.
+  const shown = [...failures.filter((line) => !line.startsWith("0 ")), ...failures.filter((line) => line.startsWith("0 "))];
+  for (const line of shown.slice(0, 20)) console.log(`  ${line}`);
+  const logged = server.stderr().split("\n").filter((line) => /error/i.test(line));
+  if (logged.length > 0) console.log(`The server logged ${logged.length} error lines; the first:\n${logged.slice(0, 10).join("\n")}`);
   process.exitCode = failures.length > 0 || crashed || unescaped > 0 ? 1 : 0;
 } finally {
   await server.stop();
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
 }

@@ -158,7 +158,9 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
+      // Not cancel(): React Router's Node adapter answers that by destroying the socket, so the
+      // visitor would get a reset instead of the 413. server/app.ts drops the rest of the body.
+      reader.releaseLock();
       return "too-large";
     }
     chunks.push(value);

@@ -57,6 +57,15 @@ describe("lead forms", () => {
     });
   });
 
+  test("control characters, which the database cannot store, are dropped; a message keeps its line breaks", () => {
+    const result = parseLeadForm("visit", { ...valid, name: "김\u0000하늘\u0007", message: "첫 줄\r\n\u0000둘째\t줄\u001b" });
+    expect(result).toMatchObject({ ok: true, values: { name: "김하늘", message: "첫 줄\r\n둘째\t줄" } });
+    expect(parseLeadForm("interest", { ...valid, name: "\u0000\u0001\u0002" })).toMatchObject({
+      ok: false,
+      errors: { name: "이름을 입력해 주세요." },
+    });
+  });
+
   test("the popup keeps no message", () => {
     expect(parseLeadForm("interest", valid)).toMatchObject({ ok: true, values: { message: "" } });
   });
