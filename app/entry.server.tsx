@@ -56,6 +56,9 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
+          // An error boundary passing a 4xx answer up (the site layout does when its own data is
+          // missing) is not a failure of ours, and logging it would let anyone fill the log.
+          if (isRouteErrorResponse(error) && error.status < 500) return;
           responseStatusCode = 500;
           console.error(error);
         },

@@ -8,6 +8,7 @@ import {
   PHONE_PATTERN_ATTRIBUTE,
   type FieldErrors,
   type FormValues,
+  LEAD_ENDPOINTS,
   type LeadKind,
 } from "#app/forms/lead.ts";
 import "#app/styles/forms.css";
@@ -24,12 +25,6 @@ export type SubmissionState =
   | { state: "done"; message: string }
   | { state: "failed"; message: string };
 
-/** Each kind's JSON endpoint (app/routes/actions/*). */
-export const LEAD_ENDPOINTS: Record<LeadKind, string> = {
-  interest: "/actions/interest",
-  visit: "/actions/visit",
-  inquiry: "/actions/inquiry",
-};
 
 /** The validator is fetched the first time someone submits, not with every page. */
 function loadSchema() {

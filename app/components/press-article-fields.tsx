@@ -1,11 +1,6 @@
 import type { FormEvent } from "react";
-import {
-  firstError,
-  PRESS_CONTENT_MAX,
-  PRESS_SUMMARY_MAX,
-  PRESS_TITLE_MAX,
-  PressArticleSchema,
-} from "#app/forms/press.ts";
+import { firstError, PressArticleSchema } from "#app/forms/press.ts";
+import { PRESS_CONTENT_MAX, PRESS_SUMMARY_MAX, PRESS_TITLE_MAX } from "#app/forms/press-messages.ts";
 
 export interface PressArticleValues {
   title: string;

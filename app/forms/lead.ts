@@ -8,6 +8,13 @@
 export const LEAD_KINDS = ["interest", "visit", "inquiry"] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
+/** Each kind's JSON endpoint (app/routes/actions/*). */
+export const LEAD_ENDPOINTS: Record<LeadKind, string> = {
+  interest: "/actions/interest",
+  visit: "/actions/visit",
+  inquiry: "/actions/inquiry",
+};
+
 /** The spec's mobile-number pattern (§5), as a JavaScript regular expression. */
 export const PHONE_PATTERN = /^01[0-9][-\s]?[0-9]{3,4}[-\s]?[0-9]{4}$/;
 /** The same pattern for the `pattern` attribute (anchored by the browser; `-` escaped for the `v` flag). */

@@ -9,7 +9,7 @@ import { clientAddressContext } from "#app/.server/client-address.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { loginAttempts, pressArticles, sessions } from "#app/.server/schema.ts";
-import { PRESS_MESSAGES } from "#app/forms/press.ts";
+import { PRESS_MESSAGES } from "#app/forms/press-messages.ts";
 import { loader as rssLoader } from "#app/routes/seo/press-rss[.]xml.ts";
 import { action as deleteAction } from "#app/routes/site/press-delete.tsx";
 import PressDetailPage, {

@@ -5,7 +5,8 @@ import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { publishPress, type PressPage } from "#app/.server/press.ts";
 import type { SitePack } from "#app/content/types.ts";
-import { firstError, LoginFormSchema, PRESS_MESSAGES, PressArticleSchema } from "#app/forms/press.ts";
+import { firstError, LoginFormSchema, PressArticleSchema } from "#app/forms/press.ts";
+import { PRESS_MESSAGES } from "#app/forms/press-messages.ts";
 import { formatPressDate } from "./press.server.ts";
 
 const NO_STORE = { "Cache-Control": CACHE_CONTROL.private };

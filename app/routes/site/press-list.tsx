@@ -1,16 +1,18 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getAdmin, safeReturnTo } from "#app/.server/auth.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { formatCursor, listPressPage, parseCursor } from "#app/.server/press.ts";
-import { alertIfInvalid, PressArticleFields } from "#app/components/press-article-fields.tsx";
 import { PressHeader } from "#app/components/press-header.tsx";
-import { LOGIN_FAILED_PREFIX } from "#app/forms/press.ts";
+import { LOGIN_FAILED_PREFIX } from "#app/forms/press-messages.ts";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { handlePressListAction, toListItems } from "./press-list.server.ts";
 import { pressHeader, pressPageHeaders, requirePressSite } from "./press.server.ts";
 import type { Route } from "./+types/press-list";
 import "#app/styles/press.css";
+
+// Only a signed-in administrator sees the publishing form: visitors don't download it or its validator.
+const PressPublishForm = lazy(() => import("#app/components/press-publish-form.tsx"));
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const site = requirePressSite(params.site);
@@ -77,6 +79,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 export default function PressListPage({ loaderData, actionData }: Route.ComponentProps) {
   const { site, list, admin, returnTo, header } = loaderData;
+  const publishing = useSubmitting("publish");
   return (
     <>
       <PressHeader header={header} />
@@ -85,7 +88,13 @@ export default function PressListPage({ loaderData, actionData }: Route.Componen
         {admin ? (
           <>
             <WelcomeBar site={site} email={admin.email} />
-            <PublishForm site={site} result={actionData?.intent === "publish" ? actionData : undefined} />
+            <Suspense fallback={null}>
+              <PressPublishForm
+                site={site}
+                result={actionData?.intent === "publish" ? actionData : undefined}
+                busy={publishing}
+              />
+            </Suspense>
           </>
         ) : (
           <LoginForm
@@ -270,45 +279,6 @@ function WelcomeBar({ site, email }: { site: string; email: string }) {
         </button>
       </Form>
     </div>
-  );
-}
-
-function PublishForm({
-  site,
-  result,
-}: {
-  site: string;
-  result: Extract<ActionData, { intent: "publish" }> | undefined;
-}) {
-  const busy = useSubmitting("publish");
-  const published = result && "published" in result ? result.published : undefined;
-  const failure = result && "error" in result ? result : undefined;
-  return (
-    <section className="press-panel press-write" aria-labelledby="press-write-title">
-      <h2 id="press-write-title" className="press-panel__title">
-        보도자료 작성
-      </h2>
-      {/* A new key after each publish empties the fields. */}
-      <Form
-        key={published ?? "draft"}
-        method="post"
-        action={`/${site}/press`}
-        onSubmit={alertIfInvalid}
-        preventScrollReset
-      >
-        <input type="hidden" name="intent" value="publish" />
-        <PressArticleFields idPrefix="publish" defaults={failure?.values} />
-        <p className="press-form__error" role="alert">
-          {failure && !busy ? failure.error : ""}
-        </p>
-        <p className="press-form__status" role="status">
-          {published && !busy ? "보도자료를 등록했습니다." : ""}
-        </p>
-        <button type="submit" className="button button--navy" disabled={busy}>
-          {busy ? "등록 중…" : "등록"}
-        </button>
-      </Form>
-    </section>
   );
 }
 
