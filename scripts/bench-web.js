@@ -149,7 +149,16 @@ const table = rows
   .map((r) => `| ${r.route} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.totalKb} | ${r.jsKb} | ${r.imageKb} | ${r.fontKb} |`)
   .join("\n");
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-const report = `# Performance\n\nMeasured by \`npm run bench:web\` on ${new Date().toISOString().slice(0, 10)} (${machine}).\nLighthouse ${JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")).version}, median of ${RUNS} runs, Debian Chromium headless, production build on loopback; mobile uses Lighthouse's simulated slow-4G throttling.\n\nBudgets: mobile performance ≥ ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, SEO ${BUDGET.seo}, best practices ≥ ${BUDGET.bestPractices}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms, JS ≤ ${BUDGET.jsKb} KB per route, home ≤ ${BUDGET.homeTotalKb} KB.\n\n${header}\n${table}\n\n${misses.length === 0 ? "All budgets met." : `Missed budgets:\n\n${misses.map((m) => `- ${m}`).join("\n")}`}\n`;
-if (!process.env.BENCH_WEB_ROUTES) fs.writeFileSync("docs/performance.md", report);
+const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(" / ");
+const measured = `<!-- bench:web -->\nMeasured by \`npm run bench:web\` on ${new Date().toISOString().slice(0, 10)} (${machine}; load average at the end ${loadAverage}, 1/5/15 min).\nLighthouse ${JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")).version}, median of ${RUNS} runs, Debian Chromium headless, production build on loopback; mobile uses Lighthouse's simulated slow-4G throttling.\n\nBudgets: mobile performance ≥ ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, SEO ${BUDGET.seo}, best practices ≥ ${BUDGET.bestPractices}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms, JS ≤ ${BUDGET.jsKb} KB per route, home ≤ ${BUDGET.homeTotalKb} KB.\n\n${header}\n${table}\n\n${misses.length === 0 ? "All budgets met." : `Missed budgets:\n\n${misses.map((m) => `- ${m}`).join("\n")}`}\n<!-- /bench:web -->`;
+// The table goes between the markers; what people wrote around it (causes, decisions) stays.
+if (!process.env.BENCH_WEB_ROUTES) {
+  const file = "docs/performance.md";
+  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Performance\n\n<!-- bench:web --><!-- /bench:web -->\n";
+  const updated = current.includes("<!-- bench:web -->")
+    ? current.replace(/<!-- bench:web -->[\s\S]*<!-- \/bench:web -->/, () => measured)
+    : `${current.trimEnd()}\n\n${measured}\n`;
+  fs.writeFileSync(file, updated);
+}
 console.log(misses.length === 0 ? "All budgets met." : `Missed budgets:\n${misses.join("\n")}`);
 process.exitCode = misses.length === 0 ? 0 : 1;
