@@ -67,10 +67,18 @@ function hostileRequest(paths) {
   const kind = next() % 10;
   const path = pick(paths);
   const headers = {};
-  if (next() % 3 === 0) headers.cookie = pick(["__session=forged", `__session=${encodeURIComponent(SCRIPT)}`, "a=".repeat(200)]);
+  if (next() % 3 === 0) {
+    headers.cookie = pick([
+      "__session=forged",
+      `__session=${encodeURIComponent(SCRIPT)}`,
+      "a=".repeat(200),
+      // The campaign cookie is stored with a lead: a forged one must not break the insert.
+      `lead_source=${encodeURIComponent(`s=${encodeURIComponent(pick(payloads))}&c=%00`)}`,
+    ]);
+  }
   switch (kind) {
     case 0:
-      return { method: "GET", path: `${path}?after=${encodeURIComponent(pick(payloads))}&tab=${encodeURIComponent(pick(payloads))}`, headers };
+      return { method: "GET", path: `${path}?after=${encodeURIComponent(pick(payloads))}&tab=${encodeURIComponent(pick(payloads))}&utm_source=${encodeURIComponent(pick(payloads))}&s=${encodeURIComponent(pick(payloads))}&slot=${encodeURIComponent(pick(payloads))}`, headers };
     case 1:
       return { method: "GET", path: `${path}/${encodeURIComponent(pick(payloads))}`, headers };
     case 2:

@@ -149,7 +149,8 @@ export async function keepLeadSearch(adminId: number, term: string, now = new Da
 
 /** The term behind a kept search of this administrator, or null when it is unknown or has run out. */
 export async function readLeadSearch(adminId: number, id: string | null | undefined, now = new Date()): Promise<string | null> {
-  if (!id || id.length > 32) return null;
+  // Ids are 16 base64url characters (above); anything else, a NUL byte included, names no search.
+  if (!id || !/^[A-Za-z0-9_-]{1,32}$/.test(id)) return null;
   const [row] = await db()
     .select({ term: leadSearches.term })
     .from(leadSearches)

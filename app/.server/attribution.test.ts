@@ -56,6 +56,11 @@ describe("campaign attribution", () => {
     expect(readAttribution(requestWith(undefined))).toEqual(none);
     expect(readAttribution(requestWith("lead_source=%E0%A4%A"))).toEqual(none);
   });
+
+  test("control characters a forged cookie carries (a NUL byte cannot be stored) are dropped", () => {
+    const forged = `lead_source=${encodeURIComponent(new URLSearchParams({ s: "na\u0000ver", c: "\u0000\u0001" }).toString())}`;
+    expect(readAttribution(requestWith(forged))).toMatchObject({ utmSource: "naver", utmCampaign: null });
+  });
 });
 
 describe("the site layout's attribution middleware", () => {

@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
+import { withoutControlCharacters } from "#app/forms/text.ts";
 import { getEnv } from "./env.ts";
 
 /**
@@ -42,7 +43,7 @@ export function landingAttributionCookie({
   if (!hasCampaign && (!referrerHost || readCookie(cookieHeader, ATTRIBUTION_COOKIE) !== undefined)) return undefined;
   const value = new URLSearchParams();
   for (const [name, key] of [["utm_source", "s"], ["utm_medium", "m"], ["utm_campaign", "c"]] as const) {
-    const field = params.get(name)?.trim().slice(0, FIELD_MAX);
+    const field = withoutControlCharacters(params.get(name) ?? "").trim().slice(0, FIELD_MAX);
     if (field) value.set(key, field);
   }
   if (referrerHost) value.set("r", referrerHost);
@@ -60,7 +61,9 @@ export function readAttribution(request: Request): Attribution {
   } catch {
     return NONE;
   }
-  const field = (key: string) => value.get(key)?.slice(0, FIELD_MAX) || null;
+  // The cookie comes back from the browser, so anything may be in it: a NUL byte would make the
+  // lead impossible to store.
+  const field = (key: string) => withoutControlCharacters(value.get(key) ?? "").slice(0, FIELD_MAX) || null;
   return { utmSource: field("s"), utmMedium: field("m"), utmCampaign: field("c"), referrerHost: field("r") };
 }
 

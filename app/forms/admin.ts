@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LEAD_KINDS } from "./lead.ts";
+import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
 
 /**
  * The admin console's vocabulary and forms. Client-safe: the pages render the labels, the
@@ -55,6 +56,7 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
 
 const optionalText = z
   .string()
+  .overwrite(withoutControlCharacters)
   .trim()
   .max(100)
   .optional()
@@ -81,7 +83,7 @@ export type LeadUrlFilter = Partial<z.infer<typeof LeadFilterSchema>>;
 
 /** The filter form: the URL filters plus the search term, which the server keeps instead. */
 export const LeadFilterFormSchema = LeadFilterSchema.extend({
-  q: z.string().trim().max(SEARCH_MAX).optional().catch(undefined),
+  q: z.string().overwrite(withoutControlCharacters).trim().max(SEARCH_MAX).optional().catch(undefined),
 });
 
 export const StatusFormSchema = z.object({
@@ -91,6 +93,7 @@ export const StatusFormSchema = z.object({
 export const NoteFormSchema = z.object({
   body: z
     .string({ error: "메모 내용을 입력해 주세요." })
+    .overwrite(withoutControlCharactersExceptLineBreaks)
     .trim()
     .min(1, "메모 내용을 입력해 주세요.")
     .max(NOTE_MAX, `메모는 ${NOTE_MAX.toLocaleString("ko-KR")}자 이내로 입력해 주세요.`),

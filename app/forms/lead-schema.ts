@@ -12,15 +12,11 @@ import {
   type LeadFormValues,
   type LeadKind,
 } from "./lead.ts";
+import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
 import { VISIT_MESSAGES } from "./visit.ts";
 
-// Control characters (a NUL byte above all, which PostgreSQL cannot store in text) never belong
-// in a name or a message; line breaks and tabs are kept in messages.
-const NAME_CONTROL = /\p{Cc}/gu;
-const MESSAGE_CONTROL = /[^\P{Cc}\n\r\t]/gu;
-
 export const NameSchema = z.string({ error: "이름을 입력해 주세요." }).check(
-  z.overwrite((value) => value.replace(NAME_CONTROL, "")),
+  z.overwrite(withoutControlCharacters),
   z.trim(),
   z.minLength(1, "이름을 입력해 주세요."),
   z.maxLength(NAME_MAX, `이름은 ${NAME_MAX}자 이내로 입력해 주세요.`),
@@ -38,7 +34,7 @@ export const PhoneSchema = z.pipe(
 export const MessageSchema = z.pipe(
   z.optional(
     z.string().check(
-      z.overwrite((value) => value.replace(MESSAGE_CONTROL, "")),
+      z.overwrite(withoutControlCharactersExceptLineBreaks),
       z.trim(),
       z.maxLength(MESSAGE_MAX, `문의 내용은 ${MESSAGE_MAX.toLocaleString("ko-KR")}자 이내로 입력해 주세요.`),
     ),

@@ -1,5 +1,6 @@
 // zod/mini keeps the publishing form's browser check small (see app/forms/lead.ts).
 import * as z from "zod/mini";
+import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
 import { PRESS_CONTENT_MAX, PRESS_MESSAGES, PRESS_SUMMARY_MAX, PRESS_TITLE_MAX } from "./press-messages.ts";
 
 /**
@@ -10,16 +11,24 @@ import { PRESS_CONTENT_MAX, PRESS_MESSAGES, PRESS_SUMMARY_MAX, PRESS_TITLE_MAX }
 export const PressArticleSchema = z.object({
   title: z
     .string({ error: PRESS_MESSAGES.required })
-    .check(z.trim(), z.minLength(1, PRESS_MESSAGES.required), z.maxLength(PRESS_TITLE_MAX, PRESS_MESSAGES.titleTooLong)),
+    .check(
+      z.overwrite(withoutControlCharacters),
+      z.trim(),
+      z.minLength(1, PRESS_MESSAGES.required),
+      z.maxLength(PRESS_TITLE_MAX, PRESS_MESSAGES.titleTooLong),
+    ),
   summary: z
     .string({ error: PRESS_MESSAGES.required })
     .check(
+      z.overwrite(withoutControlCharactersExceptLineBreaks),
       z.trim(),
       z.minLength(1, PRESS_MESSAGES.required),
       z.maxLength(PRESS_SUMMARY_MAX, PRESS_MESSAGES.summaryTooLong),
     ),
   content: z.pipe(
-    z.optional(z.string().check(z.maxLength(PRESS_CONTENT_MAX, PRESS_MESSAGES.contentTooLong))),
+    z.optional(
+      z.string().check(z.overwrite(withoutControlCharactersExceptLineBreaks), z.maxLength(PRESS_CONTENT_MAX, PRESS_MESSAGES.contentTooLong)),
+    ),
     z.transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim()),
   ),
 });
@@ -29,7 +38,12 @@ export type PressArticleInput = z.infer<typeof PressArticleSchema>;
 export const LoginFormSchema = z.object({
   email: z
     .string({ error: PRESS_MESSAGES.loginInvalid })
-    .check(z.trim(), z.minLength(1, PRESS_MESSAGES.loginInvalid), z.maxLength(254, PRESS_MESSAGES.loginInvalid)),
+    .check(
+      z.overwrite(withoutControlCharacters),
+      z.trim(),
+      z.minLength(1, PRESS_MESSAGES.loginInvalid),
+      z.maxLength(254, PRESS_MESSAGES.loginInvalid),
+    ),
   password: z
     .string({ error: PRESS_MESSAGES.loginInvalid })
     .check(z.minLength(1, PRESS_MESSAGES.loginInvalid), z.maxLength(1024, PRESS_MESSAGES.loginInvalid)),
