@@ -64,6 +64,12 @@ const PRECOMPRESSED_TYPES = {
   ".json": "application/json",
 };
 
+/**
+ * Fingerprinted files change name when they change, so a browser never asks for them again:
+ * validators (ETag, Last-Modified) and range support would be bytes sent on every file for nothing.
+ */
+const IMMUTABLE = { maxAge: "1y", immutable: true, etag: false, lastModified: false, acceptRanges: false };
+
 /** Serves the build's `.br` twin of an asset to browsers that accept Brotli. */
 function servePrecompressed(root) {
   return (req, res, next) => {
@@ -74,7 +80,7 @@ function servePrecompressed(root) {
     const file = path.resolve(root, `.${req.path}.br`);
     if (!fs.existsSync(file)) return next();
     res.set({ "Content-Encoding": "br", "Content-Type": type, Vary: "Accept-Encoding" });
-    res.sendFile(file, { maxAge: "1y", immutable: true }, (error) => error && next(error));
+    res.sendFile(file, IMMUTABLE, (error) => error && next(error));
   };
 }
 
@@ -116,7 +122,7 @@ async function main() {
   } else {
     app.use("/assets", servePrecompressed(`${BUILD_DIR}/client/assets`));
     // Hashed file names change with their content, so the browser may keep them for a year.
-    app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { ...IMMUTABLE, index: false }));
     // Unhashed public files (images, PDF, robots) keep their URL across releases: one hour.
     app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
     app.use(server.app);

@@ -78,7 +78,12 @@ function hostileRequest(paths) {
   }
   switch (kind) {
     case 0:
-      return { method: "GET", path: `${path}?after=${encodeURIComponent(pick(payloads))}&tab=${encodeURIComponent(pick(payloads))}&utm_source=${encodeURIComponent(pick(payloads))}&s=${encodeURIComponent(pick(payloads))}&slot=${encodeURIComponent(pick(payloads))}`, headers };
+    {
+      // Each value cut to 2,000 characters keeps the URL under Node's 16 KB header limit: past it,
+      // Node itself answers 431 and closes, before the app sees anything (case 8 tests that).
+      const param = () => encodeURIComponent(pick(payloads)).slice(0, 2000);
+      return { method: "GET", path: `${path}?after=${param()}&tab=${param()}&utm_source=${param()}&s=${param()}&slot=${param()}`, headers };
+    }
     case 1:
       return { method: "GET", path: `${path}/${encodeURIComponent(pick(payloads))}`, headers };
     case 2:
