@@ -167,7 +167,7 @@ export function TextField({
     id,
     name,
     required,
-    placeholder: text.placeholder,
+    placeholder: input.placeholder ?? text.placeholder,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
     className: "lead-field__control",
@@ -215,8 +215,10 @@ export function ContactFields({ errors, values, phoneHint = false }: { errors: F
   );
 }
 
-export function MessageField({ error, value }: { error?: string; value?: string }) {
-  return <TextField name="message" multiline rows={5} maxLength={MESSAGE_MAX} defaultValue={value} error={error} />;
+export function MessageField({ error, value, placeholder }: { error?: string; value?: string; placeholder?: string }) {
+  return (
+    <TextField name="message" multiline rows={5} maxLength={MESSAGE_MAX} defaultValue={value} error={error} placeholder={placeholder} />
+  );
 }
 
 /**

@@ -99,7 +99,11 @@ export function VisitForm({ site, token, consent, schedule, done = false, doneMe
               initial={{ visitDate: initial?.values?.visitDate, visitSlot: initial?.values?.visitSlot }}
             />
           ) : null}
-          <MessageField error={errors.message} value={initial?.values?.message} />
+          <MessageField
+            error={errors.message}
+            value={initial?.values?.message}
+            placeholder={schedule.length > 0 ? LEAD_FORM_TEXT.message.placeholderWithTimes : undefined}
+          />
           <ConsentField consent={consent} error={errors.consent} />
           <SubmitButton kind="visit" busy={status.state === "submitting"} />
         </form>
