@@ -9,7 +9,8 @@ export const CACHE_CONTROL = {
   /** Public pages change when content is deployed or an article is published: browsers and
    * CDNs may reuse a page for a minute, and serve it stale for ten while they refetch. */
   publicPage: "public, max-age=60, stale-while-revalidate=600",
-  /** A public page showing places left in visit slots: fetched afresh each time, so counts are current. */
+  /** A public page whose counts must be current (places left in visit times, an article's views):
+   * a cache may keep it but must ask again each time. */
   livePage: "public, no-cache",
   /** Anything personal (a signed-in administrator, lead data): never stored anywhere. */
   private: "private, no-store",

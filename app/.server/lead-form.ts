@@ -3,12 +3,11 @@ import type { SitePack } from "#app/content/types.ts";
 import { parseLeadForm } from "#app/forms/lead-schema.ts";
 import { LEAD_MESSAGES, type FieldErrors, type FormValues, type LeadFormValues, type LeadKind } from "#app/forms/lead.ts";
 import { successMessage, VISIT_MESSAGES, type VisitDay } from "#app/forms/visit.ts";
-import { formatKoreanDate, kstTime } from "#app/utils/kst.ts";
 import { readAttribution } from "./attribution.ts";
 import { getClientAddress } from "./client-address.ts";
 import { createLead, type CreateLeadOutcome } from "./leads.ts";
 import { getSite } from "./site.ts";
-import { alternativesText, listBookableSchedule } from "./visits.ts";
+import { alternativesText, listBookableSchedule, slotLabel } from "./visits.ts";
 import { classifySubmission, clientKey, consumeRateLimit, leadPolicy, type LeadPolicy } from "./spam.ts";
 
 /**
@@ -87,13 +86,12 @@ export async function submitLeadForm(
       { now },
     );
     if (result.outcome === "unavailable") {
-      const message = `${VISIT_MESSAGES[result.reason]} ${alternativesText(schedule, result.day)}`;
+      // The schedule read before booking may still show the refused time as open: read it again.
+      const current = await listBookableSchedule(site.slug, now);
+      const message = `${VISIT_MESSAGES[result.reason]} ${alternativesText(current, result.day)}`;
       return { status: 409, ok: false, message, errors: { visitSlot: message }, values: { ...values, visitSlot: undefined } };
     }
-    const booked = result.booking && {
-      slotId: result.booking.slot.id,
-      label: `${formatKoreanDate(result.booking.slot.day)} ${kstTime(result.booking.slot.startsAt)}`,
-    };
+    const booked = result.booking && { slotId: result.booking.slot.id, label: slotLabel(result.booking.slot.day, result.booking.slot.startsAt) };
     return { status: 200, ok: true, outcome: result.outcome, spam: spam !== null, booked };
   } catch (error) {
     console.error(`Could not save a ${kind} lead:`, error);

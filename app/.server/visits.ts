@@ -132,6 +132,16 @@ export function alternativesText(schedule: VisitDay[], day: string | null): stri
   return VISIT_MESSAGES.noAlternatives;
 }
 
+/** "11월 24일 (화) 14:00": how a booked time reads in answers, pages and the console. */
+export function slotLabel(day: string, startsAt: Date) {
+  return `${formatKoreanDate(day)} ${kstTime(startsAt)}`;
+}
+
+/** The visit form's introduction: the booking one while days are on offer, the visit page's own otherwise. */
+export function visitFormIntro(site: SitePack, schedule: VisitDay[]) {
+  return schedule.length > 0 ? site.leads.visits.intro : site.leads.visitPage.intro;
+}
+
 // --- Booking ---
 
 export type SlotClaim =
@@ -271,7 +281,8 @@ export interface BookingView {
   site: string;
   name: string;
   day: string;
-  dateLabel: string;
+  /** "11월 24일 (화) 14:00". */
+  when: string;
   time: string;
   status: (typeof visitBookings.$inferSelect)["status"];
 }
@@ -297,7 +308,7 @@ export async function findBookingByToken(token: string, now = new Date()): Promi
     site: row.booking.site,
     name: row.booking.name,
     day: row.day,
-    dateLabel: formatKoreanDate(row.day),
+    when: slotLabel(row.day, row.startsAt),
     time: kstTime(row.startsAt),
     status: row.booking.status,
   };
@@ -425,7 +436,7 @@ export async function listLeadBookings(leadId: number) {
     .innerJoin(visitSlots, eq(visitSlots.id, visitBookings.slotId))
     .where(eq(visitBookings.leadId, leadId))
     .orderBy(sql`${visitBookings.id} desc`);
-  return rows.map((row) => ({ id: row.id, status: row.status, day: row.day, when: `${formatKoreanDate(row.day)} ${kstTime(row.startsAt)}` }));
+  return rows.map((row) => ({ id: row.id, status: row.status, day: row.day, when: slotLabel(row.day, row.startsAt) }));
 }
 
 export type CapacityChange = { ok: true } | { ok: false; reason: "below-booked" | "unknown"; booked: number };
@@ -468,5 +479,5 @@ export async function bookedSlotLabel(site: string, slotParam: string | null): P
     .select({ day: visitSlots.day, startsAt: visitSlots.startsAt })
     .from(visitSlots)
     .where(and(eq(visitSlots.id, Number(slotParam)), eq(visitSlots.site, site)));
-  return slot ? `${formatKoreanDate(slot.day)} ${kstTime(slot.startsAt)}` : null;
+  return slot ? slotLabel(slot.day, slot.startsAt) : null;
 }

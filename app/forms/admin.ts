@@ -63,11 +63,16 @@ const optionalText = z
   .catch(undefined)
   .transform((value) => value || undefined);
 
+/** A "2026-11-24" that names a real calendar day. */
+export function isCalendarDay(value: string | null | undefined): value is string {
+  return Boolean(value && DAY.test(value) && !Number.isNaN(Date.parse(value)));
+}
+
 const optionalDay = z
   .string()
   .optional()
   .catch(undefined)
-  .transform((value) => (value && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined));
+  .transform((value) => (isCalendarDay(value) ? value : undefined));
 
 /** The inbox filters that may appear in a URL: nothing in them identifies a person. */
 export const LeadFilterSchema = z.object({

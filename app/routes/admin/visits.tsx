@@ -9,6 +9,7 @@ import {
   setSlotCapacity,
   type AdminDay,
 } from "#app/.server/visits.ts";
+import { isCalendarDay } from "#app/forms/admin.ts";
 import { ATTENDANCE, ATTENDANCE_LABELS, CAPACITY_MAX, SCHEDULE_DAYS, VisitScheduleFormSchema } from "#app/forms/admin-visits.ts";
 import { formatKoreanDate, kstDay, shiftDay } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -16,10 +17,8 @@ import { formatPhone } from "#app/utils/phone.ts";
 import { ADMIN_HEADERS, requireAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/visits";
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 function parseDay(value: string | null) {
-  return value && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
+  return isCalendarDay(value) ? value : undefined;
 }
 
 /** ?from= starts the fortnight (today by default); ?day= is the day shown in full (the first by default). */
@@ -34,13 +33,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { today, from, day } = readPage(new URL(request.url));
   const site = getSite();
-  const [fortnight, [shown]] = await Promise.all([
-    listScheduleForAdmin(site.slug, { from, days: SCHEDULE_DAYS }),
-    listScheduleForAdmin(site.slug, { from: day, days: 1 }),
-  ]);
-  const days = Array.from({ length: SCHEDULE_DAYS }, (_, index) => shiftDay(from, -index)).map(
-    (date) => fortnight.find((entry) => entry.day === date) ?? emptyDay(date),
-  );
+  const dates = Array.from({ length: SCHEDULE_DAYS }, (_, index) => shiftDay(from, -index));
+  const fortnight = await listScheduleForAdmin(site.slug, { from, days: SCHEDULE_DAYS });
+  // The day shown in full is usually one of the fortnight's; only a day outside it needs a query.
+  const [shown] = dates.includes(day) ? fortnight.filter((entry) => entry.day === day) : await listScheduleForAdmin(site.slug, { from: day, days: 1 });
+  const days = dates.map((date) => fortnight.find((entry) => entry.day === date) ?? emptyDay(date));
   return {
     today,
     from,

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { submitLeadForm } from "#app/.server/lead-form.ts";
-import { bookedSlotLabel, listBookableSchedule, scheduleCacheHeaders } from "#app/.server/visits.ts";
+import { bookedSlotLabel, listBookableSchedule, scheduleCacheHeaders, visitFormIntro } from "#app/.server/visits.ts";
 import { successMessage } from "#app/forms/visit.ts";
 import { pageHeaders } from "#app/utils/headers.ts";
 import { findSite } from "#app/.server/site.ts";
@@ -25,7 +25,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return data(
     {
     slug: site.slug,
-    page: schedule.length > 0 ? { ...site.leads.visitPage, intro: site.leads.visits.intro } : site.leads.visitPage,
+    page: { ...site.leads.visitPage, intro: visitFormIntro(site, schedule) },
     consent: site.leads.consent,
     eyebrow: site.brand.nameEn,
     phone: site.phone,

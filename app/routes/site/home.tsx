@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { getSite } from "#app/.server/site.ts";
 import { issueFormToken } from "#app/.server/spam.ts";
-import { listBookableSchedule, scheduleCacheHeaders } from "#app/.server/visits.ts";
+import { listBookableSchedule, scheduleCacheHeaders, visitFormIntro } from "#app/.server/visits.ts";
 import { ComplexSection } from "#app/components/home/complex.tsx";
 import { HERO_PHONE_MEDIA, HERO_WIDE_MEDIA, HomeHero } from "#app/components/home/hero.tsx";
 import { HomeOverview } from "#app/components/home/overview.tsx";
@@ -31,7 +31,7 @@ export async function loader() {
     home: site.home,
     unitTabs: homeUnitTabs(site),
     vrTabs: homeVrTabs(site),
-    visit: { heading: site.leads.visitPage.heading, intro: schedule.length > 0 ? site.leads.visits.intro : site.leads.visitPage.intro },
+    visit: { heading: site.leads.visitPage.heading, intro: visitFormIntro(site, schedule) },
     consent: site.leads.consent,
     modelHouse: site.modelHouse,
     phone: site.phone,

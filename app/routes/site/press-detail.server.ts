@@ -22,7 +22,7 @@ export function countsAsView(request: Request) {
  * cache without asking (no-cache); back and forward may still reuse it, as they are no new view.
  */
 export function detailHeaders(admin: Admin | null): HeadersInit {
-  return { "Cache-Control": admin ? CACHE_CONTROL.private : "public, no-cache", Vary: "Cookie" };
+  return { "Cache-Control": admin ? CACHE_CONTROL.private : CACHE_CONTROL.livePage, Vary: "Cookie" };
 }
 
 // After an edit the administrator lands on the article again; that is the same visit, not a new

@@ -32,7 +32,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       modelHouse: site.modelHouse,
       phone: site.phone,
       state: booking ? found.state : "invalid",
-      booking: booking && { name: booking.name, when: `${booking.dateLabel} ${booking.time}`, status: booking.status },
+      booking: booking && { name: booking.name, when: booking.when, status: booking.status },
     },
     { status: booking ? 200 : 404, headers: NO_STORE },
   );
