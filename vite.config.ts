@@ -47,9 +47,7 @@ function clientChunk(id: string, graph: ModuleGraph) {
 export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     // The server bundle's entry is our Express app, which wraps React Router's handler.
-    rollupOptions: isSsrBuild
-      ? { input: "./server/app.ts" }
-      : { output: { codeSplitting: { groups: [{ name: clientChunk }] } } },
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { codeSplitting: { groups: [{ name: clientChunk }] } } },
     assetsInlineLimit: 0,
   },
   // React picks its development or production build from NODE_ENV at run time, and NODE_ENV

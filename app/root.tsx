@@ -1,12 +1,4 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { getEnv } from "#app/.server/env.ts";
 import { getSite } from "#app/.server/site.ts";
 import { useNonce } from "#app/utils/nonce.tsx";
@@ -17,9 +9,7 @@ import pretendardHref from "pretendard/dist/web/variable/pretendardvariable-dyna
 // Phones draw the system's Korean sans; wide screens, where Windows would fall back to Malgun
 // Gothic, get Pretendard. A stylesheet whose media does not match neither blocks rendering nor
 // loads its fonts (docs/decisions/009-fonts.md). The query matches global.css's wide --font.
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: pretendardHref, media: "(min-width: 901px)" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pretendardHref, media: "(min-width: 901px)" }];
 
 export async function loader() {
   const site = getSite();

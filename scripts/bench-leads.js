@@ -42,7 +42,10 @@ console.log(`acknowledged: ${acknowledged.size} of ${total} in ${seconds.toFixed
 console.log(`committed leads per second: ${(acknowledged.size / seconds).toFixed(1)}`);
 console.log(`latency p50: ${percentile(latencies, 50).toFixed(1)} ms, p99: ${percentile(latencies, 99).toFixed(1)} ms`);
 if (failures.length > 0) {
-  const statuses = failures.reduce((counts, failure) => ({ ...counts, [failure.error ?? failure.status]: (counts[failure.error ?? failure.status] ?? 0) + 1 }), {});
+  const statuses = failures.reduce(
+    (counts, failure) => ({ ...counts, [failure.error ?? failure.status]: (counts[failure.error ?? failure.status] ?? 0) + 1 }),
+    {},
+  );
   console.log(`not acknowledged: ${failures.length} ${JSON.stringify(statuses)}`);
 }
 

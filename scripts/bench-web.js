@@ -124,7 +124,9 @@ async function measure(chrome, baseUrl, route, formFactor) {
     );
     // A run Lighthouse could not complete (e.g. NO_NAVSTART on a busy machine), or in which a
     // metric could not be computed from the trace, is tried again.
-    const failedMetric = PERFORMANCE_WEIGHTS.map((ref) => result.lhr.audits[ref.id]).find((audit) => typeof audit?.numericValue !== "number");
+    const failedMetric = PERFORMANCE_WEIGHTS.map((ref) => result.lhr.audits[ref.id]).find(
+      (audit) => typeof audit?.numericValue !== "number",
+    );
     if (result.lhr.runtimeError || failedMetric) {
       const reason = result.lhr.runtimeError?.code ?? `${failedMetric?.id}: ${failedMetric?.errorMessage ?? "no value"}`;
       console.log(`  retrying ${route} (${formFactor}): ${reason}`);
@@ -153,7 +155,9 @@ try {
       }
       rows.push({ route, formFactor, ...medians });
       misses.push(...missedBudgets(route, formFactor, medians));
-      console.log(`${formFactor.padEnd(7)} ${route.padEnd(34)} perf ${medians.performance} a11y ${medians.accessibility} bp ${medians.bestPractices} seo ${medians.seo} LCP ${medians.lcpMs}ms CLS ${medians.cls} TBT ${medians.tbtMs}ms JS ${medians.jsKb}KB total ${medians.totalKb}KB`);
+      console.log(
+        `${formFactor.padEnd(7)} ${route.padEnd(34)} perf ${medians.performance} a11y ${medians.accessibility} bp ${medians.bestPractices} seo ${medians.seo} LCP ${medians.lcpMs}ms CLS ${medians.cls} TBT ${medians.tbtMs}ms JS ${medians.jsKb}KB total ${medians.totalKb}KB`,
+      );
     }
   }
 } finally {
@@ -161,12 +165,19 @@ try {
   await server.stop();
 }
 
-const header = "| route | form | perf | a11y | best pr. | SEO | LCP ms | CLS | TBT ms | total KB | JS KB | img KB | font KB |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+const header =
+  "| route | form | perf | a11y | best pr. | SEO | LCP ms | CLS | TBT ms | total KB | JS KB | img KB | font KB |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|";
 const table = rows
-  .map((r) => `| ${r.route} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.totalKb} | ${r.jsKb} | ${r.imageKb} | ${r.fontKb} |`)
+  .map(
+    (r) =>
+      `| ${r.route} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${r.totalKb} | ${r.jsKb} | ${r.imageKb} | ${r.fontKb} |`,
+  )
   .join("\n");
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(" / ");
+const loadAverage = os
+  .loadavg()
+  .map((value) => value.toFixed(1))
+  .join(" / ");
 const measured = `<!-- bench:web -->\nMeasured by \`npm run bench:web\` on ${new Date().toISOString().slice(0, 10)} (${machine}; load average at the end ${loadAverage}, 1/5/15 min).\nLighthouse ${JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")).version}, median of ${RUNS} runs, Debian Chromium headless, production build on loopback; mobile uses Lighthouse's simulated slow-4G throttling.\n\nBudgets: mobile performance ≥ ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, SEO ${BUDGET.seo}, best practices ≥ ${BUDGET.bestPractices}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms, JS ≤ ${BUDGET.jsKb} KB per route, home ≤ ${BUDGET.homeTotalKb} KB.\n\n${header}\n${table}\n\n${misses.length === 0 ? "All budgets met." : `Missed budgets:\n\n${misses.map((m) => `- ${m}`).join("\n")}`}\n<!-- /bench:web -->`;
 // The table goes between the markers; what people wrote around it (causes, decisions) stays.
 if (!process.env.BENCH_WEB_ROUTES) {

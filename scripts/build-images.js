@@ -5,13 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import {
-  GENERATED_PREFIX,
-  RASTER_SOURCE,
-  VARIANT_FORMATS,
-  variantUrl,
-  variantWidths,
-} from "../app/utils/image-variants.js";
+import { GENERATED_PREFIX, RASTER_SOURCE, VARIANT_FORMATS, variantUrl, variantWidths } from "../app/utils/image-variants.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PUBLIC = path.join(ROOT, "public");

@@ -47,7 +47,19 @@ const randomBytes = (size) => Buffer.from(Array.from({ length: size }, () => nex
 async function discoverPaths(baseUrl) {
   const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text().catch(() => "");
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
-  return [...new Set([...paths, "/", "/Promotion/Press", "/Promotion/Customer", "/privacy", "/admin", "/admin/leads", "/admin/visits", "/daegu/visit/1.AAAAAAAAAAAAAAAAAAAAAA"])];
+  return [
+    ...new Set([
+      ...paths,
+      "/",
+      "/Promotion/Press",
+      "/Promotion/Customer",
+      "/privacy",
+      "/admin",
+      "/admin/leads",
+      "/admin/visits",
+      "/daegu/visit/1.AAAAAAAAAAAAAAAAAAAAAA",
+    ]),
+  ];
 }
 
 const formTargets = [
@@ -77,8 +89,7 @@ function hostileRequest(paths) {
     ]);
   }
   switch (kind) {
-    case 0:
-    {
+    case 0: {
       // Each value cut to 2,000 characters keeps the URL under Node's 16 KB header limit: past it,
       // Node itself answers 431 and closes, before the app sees anything (case 8 tests that).
       const param = () => encodeURIComponent(pick(payloads)).slice(0, 2000);
@@ -87,19 +98,71 @@ function hostileRequest(paths) {
     case 1:
       return { method: "GET", path: `${path}/${encodeURIComponent(pick(payloads))}`, headers };
     case 2:
-      return { method: "GET", path: pick(["/daegu/press/", "/nosite/press/", "/daegu/press/rss.xml?x=", "/FloorPlan/", "/Interior/"]) + encodeURIComponent(pick(payloads).slice(0, 200)), headers };
+      return {
+        method: "GET",
+        path:
+          pick(["/daegu/press/", "/nosite/press/", "/daegu/press/rss.xml?x=", "/FloorPlan/", "/Interior/"]) +
+          encodeURIComponent(pick(payloads).slice(0, 200)),
+        headers,
+      };
     case 3:
-      return { method: "GET", path: "/" + pick(["..%2f..%2fetc%2fpasswd", "%c0%ae%c0%ae/", "%ff%fe", "assets/..%2f..%2fpackage.json", "images/../../server.js"]), headers };
+      return {
+        method: "GET",
+        path: "/" + pick(["..%2f..%2fetc%2fpasswd", "%c0%ae%c0%ae/", "%ff%fe", "assets/..%2f..%2fpackage.json", "images/../../server.js"]),
+        headers,
+      };
     case 4: {
-      const body = new URLSearchParams({ name: pick(payloads), phone: pick(["01012345678", ...payloads]), message: pick(payloads), consent: pick(["on", "", "yes"]), _gotcha: next() % 4 === 0 ? "bot" : "", title: pick(payloads), summary: pick(payloads), content: SCRIPT, email: pick(payloads), password: pick(payloads), visitSlot: pick(["1", "0", "-1", "99999999999", ...payloads]), visitDate: pick(["2026-13-45", ...payloads]), intent: pick(["open-day", "close-day", "capacity", "attendance", ...payloads]), day: pick(payloads), slotId: pick(["1", ...payloads]), capacity: pick(["-5", "1e9", ...payloads]), bookingId: pick(payloads), status: pick(payloads) });
-      return { method: "POST", path: pick(formTargets), headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: body.toString() };
+      const body = new URLSearchParams({
+        name: pick(payloads),
+        phone: pick(["01012345678", ...payloads]),
+        message: pick(payloads),
+        consent: pick(["on", "", "yes"]),
+        _gotcha: next() % 4 === 0 ? "bot" : "",
+        title: pick(payloads),
+        summary: pick(payloads),
+        content: SCRIPT,
+        email: pick(payloads),
+        password: pick(payloads),
+        visitSlot: pick(["1", "0", "-1", "99999999999", ...payloads]),
+        visitDate: pick(["2026-13-45", ...payloads]),
+        intent: pick(["open-day", "close-day", "capacity", "attendance", ...payloads]),
+        day: pick(payloads),
+        slotId: pick(["1", ...payloads]),
+        capacity: pick(["-5", "1e9", ...payloads]),
+        bookingId: pick(payloads),
+        status: pick(payloads),
+      });
+      return {
+        method: "POST",
+        path: pick(formTargets),
+        headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+        body: body.toString(),
+      };
     }
     case 5:
-      return { method: "POST", path: pick(formTargets), headers: { ...headers, "content-type": pick(["application/json", "text/plain", "multipart/form-data; boundary=x", "application/xml", ""]) }, body: randomBytes(next() * 4) };
+      return {
+        method: "POST",
+        path: pick(formTargets),
+        headers: {
+          ...headers,
+          "content-type": pick(["application/json", "text/plain", "multipart/form-data; boundary=x", "application/xml", ""]),
+        },
+        body: randomBytes(next() * 4),
+      };
     case 6:
-      return { method: "POST", path: pick(formTargets), headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: Buffer.concat([Buffer.from("name="), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from("&phone=%E0%A4%A") ]) };
+      return {
+        method: "POST",
+        path: pick(formTargets),
+        headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+        body: Buffer.concat([Buffer.from("name="), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from("&phone=%E0%A4%A")]),
+      };
     case 7:
-      return { method: "POST", path: pick(formTargets), headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: "name=" + "x".repeat(40_000 + next() * 1000) };
+      return {
+        method: "POST",
+        path: pick(formTargets),
+        headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+        body: "name=" + "x".repeat(40_000 + next() * 1000),
+      };
     case 8:
       return { method: "GET", path, headers: { ...headers, "x-huge": "h".repeat(4000 + next() * 40), "user-agent": SCRIPT } };
     default:
@@ -109,8 +172,11 @@ function hostileRequest(paths) {
 
 /** Enough of a request to send it again by hand: method, path, headers and the start of the body. */
 function describe(request) {
-  const headers = Object.entries(request.headers).map(([name, value]) => `${name}: ${String(value).slice(0, 60)}${String(value).length > 60 ? `… (${String(value).length})` : ""}`);
-  const body = request.body === undefined ? "" : ` body ${Buffer.byteLength(request.body)} B ${JSON.stringify(String(request.body).slice(0, 60))}`;
+  const headers = Object.entries(request.headers).map(
+    ([name, value]) => `${name}: ${String(value).slice(0, 60)}${String(value).length > 60 ? `… (${String(value).length})` : ""}`,
+  );
+  const body =
+    request.body === undefined ? "" : ` body ${Buffer.byteLength(request.body)} B ${JSON.stringify(String(request.body).slice(0, 60))}`;
   return `${request.method} ${request.path.slice(0, 160)} [${headers.join("; ")}]${body}`;
 }
 
@@ -120,12 +186,12 @@ function send(baseUrl, request) {
     let req;
     try {
       req = http.request(
-      { host: url.hostname, port: url.port, method: request.method, path: request.path, headers: request.headers },
-      // The status is the answer: a server that refuses a huge body may close before reading it.
-      (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      },
+        { host: url.hostname, port: url.port, method: request.method, path: request.path, headers: request.headers },
+        // The status is the answer: a server that refuses a huge body may close before reading it.
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
       );
     } catch {
       // Node's client refuses to send it (e.g. an unescaped path): nothing reached the server.
@@ -159,8 +225,16 @@ try {
   const crashed = server.hasExited();
 
   // Anything stored from the payloads must come back escaped wherever it is shown.
-  const pages = await Promise.all(paths.map((path) => fetch(`${server.baseUrl}${path}`).then((r) => r.text()).catch(() => "")));
-  const unescaped = pages.filter((html) => html.includes(`<script>alert('${MARKER}')`) || html.includes(`onerror=alert('${MARKER}')>`)).length;
+  const pages = await Promise.all(
+    paths.map((path) =>
+      fetch(`${server.baseUrl}${path}`)
+        .then((r) => r.text())
+        .catch(() => ""),
+    ),
+  );
+  const unescaped = pages.filter(
+    (html) => html.includes(`<script>alert('${MARKER}')`) || html.includes(`onerror=alert('${MARKER}')>`),
+  ).length;
 
   console.log(`Fuzz: ${TOTAL} requests against ${paths.length} paths and ${formTargets.length} form targets`);
   console.table([...counts.entries()].sort(([a], [b]) => a - b).map(([status, count]) => ({ status: status || "no answer", count })));
@@ -168,7 +242,10 @@ try {
   // 5xx first: they are rarer and say more than connections that ended without an answer.
   const shown = [...failures.filter((line) => !line.startsWith("0 ")), ...failures.filter((line) => line.startsWith("0 "))];
   for (const line of shown.slice(0, 20)) console.log(`  ${line}`);
-  const logged = server.stderr().split("\n").filter((line) => /error/i.test(line));
+  const logged = server
+    .stderr()
+    .split("\n")
+    .filter((line) => /error/i.test(line));
   if (logged.length > 0) console.log(`The server logged ${logged.length} error lines; the first:\n${logged.slice(0, 10).join("\n")}`);
   process.exitCode = failures.length > 0 || crashed || unescaped > 0 ? 1 : 0;
 } finally {

@@ -58,11 +58,35 @@ async function withPostgres(bin, work) {
   const dataDir = path.join(dir, "data");
   const port = await freePort();
   if (user) execFileSync("chown", [user, dir]);
-  const [initCmd, initArgs] = asUser(user, path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
+  const [initCmd, initArgs] = asUser(user, path.join(bin, "initdb"), [
+    "-D",
+    dataDir,
+    "-U",
+    "postgres",
+    "-A",
+    "trust",
+    "--no-sync",
+    "-E",
+    "UTF8",
+  ]);
   execFileSync(initCmd, initArgs, { stdio: "ignore" });
   const [pgCmd, pgArgs] = asUser(user, path.join(bin, "postgres"), [
-    "-D", dataDir, "-p", String(port), "-h", "127.0.0.1", "-k", dir,
-    "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=300",
+    "-D",
+    dataDir,
+    "-p",
+    String(port),
+    "-h",
+    "127.0.0.1",
+    "-k",
+    dir,
+    "-c",
+    "fsync=off",
+    "-c",
+    "synchronous_commit=off",
+    "-c",
+    "full_page_writes=off",
+    "-c",
+    "max_connections=300",
   ]);
   // Its own process group, so that stopping it reaches postgres behind runuser too.
   const server = spawn(pgCmd, pgArgs, { stdio: ["ignore", "ignore", "pipe"], detached: true });

@@ -42,10 +42,7 @@ async function withServer<T>(url: string, work: (client: pg.Client) => Promise<T
 
 /** Empties every table of the app's schema, keeping the migrations' bookkeeping. */
 export async function truncateAll(handle: DatabaseHandle) {
-  const rows = await queryRows<{ tablename: string }>(
-    handle.db,
-    sql`select tablename from pg_tables where schemaname = 'public'`,
-  );
+  const rows = await queryRows<{ tablename: string }>(handle.db, sql`select tablename from pg_tables where schemaname = 'public'`);
   const tables = rows.map((row) => `"${row.tablename}"`);
   if (tables.length > 0) await handle.db.execute(sql.raw(`truncate ${tables.join(", ")} restart identity cascade`));
 }

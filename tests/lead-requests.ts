@@ -78,4 +78,3 @@ export async function pageOutcome(run: () => Promise<unknown>) {
   }
   throw new Error(`Unexpected result ${String(result)}`);
 }
-

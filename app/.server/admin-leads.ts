@@ -40,10 +40,7 @@ function filterConditions(filter: LeadFilter): SQL | undefined {
   if (filter.search) {
     const digits = filter.search.replace(/\D/g, "");
     conditions.push(
-      or(
-        ilike(leads.name, `%${escapeLike(filter.search)}%`),
-        digits.length >= 3 ? sql`${leads.phone} like ${`%${digits}%`}` : undefined,
-      ),
+      or(ilike(leads.name, `%${escapeLike(filter.search)}%`), digits.length >= 3 ? sql`${leads.phone} like ${`%${digits}%`}` : undefined),
     );
   }
   return and(...conditions);
@@ -143,7 +140,9 @@ const SEARCH_LIFETIME_MS = 12 * 60 * 60 * 1000;
 export async function keepLeadSearch(adminId: number, term: string, now = new Date()): Promise<string> {
   const id = crypto.randomBytes(12).toString("base64url");
   await db().insert(leadSearches).values({ id, adminId, term, createdAt: now });
-  await db().delete(leadSearches).where(lt(leadSearches.createdAt, new Date(now.getTime() - SEARCH_LIFETIME_MS)));
+  await db()
+    .delete(leadSearches)
+    .where(lt(leadSearches.createdAt, new Date(now.getTime() - SEARCH_LIFETIME_MS)));
   return id;
 }
 
@@ -207,11 +206,7 @@ export async function getLeadDetail(id: number) {
       .from(leadStatusChanges)
       .where(eq(leadStatusChanges.leadId, id))
       .orderBy(desc(leadStatusChanges.createdAt), desc(leadStatusChanges.id)),
-    db()
-      .select(outboxColumns)
-      .from(smsOutbox)
-      .where(eq(smsOutbox.leadId, id))
-      .orderBy(asc(smsOutbox.id)),
+    db().select(outboxColumns).from(smsOutbox).where(eq(smsOutbox.leadId, id)).orderBy(asc(smsOutbox.id)),
   ]);
   return { lead, notes, changes, messages };
 }
@@ -454,9 +449,7 @@ export async function listOutboxPage({ view, beforeId, limit = 50 }: { view?: Ou
     .select({ ...outboxColumns, leadName: leads.name, leadKind: leads.kind })
     .from(smsOutbox)
     .leftJoin(leads, eq(leads.id, smsOutbox.leadId))
-    .where(
-      and(view ? inArray(smsOutbox.status, VIEW_STATUSES[view]) : undefined, beforeId ? lt(smsOutbox.id, beforeId) : undefined),
-    )
+    .where(and(view ? inArray(smsOutbox.status, VIEW_STATUSES[view]) : undefined, beforeId ? lt(smsOutbox.id, beforeId) : undefined))
     .orderBy(desc(smsOutbox.id))
     .limit(limit + 1);
   const messages = rows.slice(0, limit);

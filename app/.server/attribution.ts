@@ -42,8 +42,14 @@ export function landingAttributionCookie({
   const hasCampaign = ["utm_source", "utm_medium", "utm_campaign"].some((name) => params.get(name));
   if (!hasCampaign && (!referrerHost || readCookie(cookieHeader, ATTRIBUTION_COOKIE) !== undefined)) return undefined;
   const value = new URLSearchParams();
-  for (const [name, key] of [["utm_source", "s"], ["utm_medium", "m"], ["utm_campaign", "c"]] as const) {
-    const field = withoutControlCharacters(params.get(name) ?? "").trim().slice(0, FIELD_MAX);
+  for (const [name, key] of [
+    ["utm_source", "s"],
+    ["utm_medium", "m"],
+    ["utm_campaign", "c"],
+  ] as const) {
+    const field = withoutControlCharacters(params.get(name) ?? "")
+      .trim()
+      .slice(0, FIELD_MAX);
     if (field) value.set(key, field);
   }
   if (referrerHost) value.set("r", referrerHost);

@@ -43,10 +43,7 @@ export async function requireAdmin(request: Request): Promise<Admin> {
 export async function requireAdminOr401(request: Request): Promise<Admin> {
   const admin = await getAdmin(request);
   if (admin) return admin;
-  throw Response.json(
-    { error: "로그인이 필요합니다." },
-    { status: 401, headers: { "Cache-Control": "private, no-store" } },
-  );
+  throw Response.json({ error: "로그인이 필요합니다." }, { status: 401, headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** Where the sign-in form is; `returnTo` (a path on this site) is where a successful sign-in goes. */

@@ -23,11 +23,20 @@ describe("configuration", () => {
 
   test.each([
     [{ PORT: "abc" }, 'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "abc")'],
-    [{ DATABASE_URL: "mysql://db/x" }, "Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// connection URL (got \"…\")"],
+    [
+      { DATABASE_URL: "mysql://db/x" },
+      'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// connection URL (got "…")',
+    ],
     [{ NODE_ENV: "production" }, "Invalid configuration: SESSION_SECRET is required when NODE_ENV=production"],
-    [{ ADMIN_EMAIL: "a@example.com" }, "Invalid configuration: ADMIN_PASSWORD must be set together with the other of ADMIN_EMAIL / ADMIN_PASSWORD"],
+    [
+      { ADMIN_EMAIL: "a@example.com" },
+      "Invalid configuration: ADMIN_PASSWORD must be set together with the other of ADMIN_EMAIL / ADMIN_PASSWORD",
+    ],
     [{ SITE: "nowhere" }, 'Invalid configuration: SITE must be one of: daegu (got "nowhere")'],
-    [{ TRUST_PROXY: "yes" }, 'Invalid configuration: TRUST_PROXY must be the number of proxies in front of the server, 0 to 10 (got "yes")'],
+    [
+      { TRUST_PROXY: "yes" },
+      'Invalid configuration: TRUST_PROXY must be the number of proxies in front of the server, 0 to 10 (got "yes")',
+    ],
   ])("a wrong value is refused with one line naming the variable: %o", (source, message) => {
     expect(() => parseEnv(source)).toThrow(message);
   });

@@ -2,30 +2,23 @@ import { z } from "zod";
 import { sitePacks, DEFAULT_SITE } from "#app/content/index.ts";
 
 /** Empty strings in a .env file mean "not set", as they do for most tools. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 const EnvSchema = z
   .object({
-    NODE_ENV: optional(z.enum(["production", "development", "test"])).transform(
-      (value) => value ?? "development",
-    ),
+    NODE_ENV: optional(z.enum(["production", "development", "test"])).transform((value) => value ?? "development"),
     PORT: optional(z.coerce.number().int().min(1).max(65535)).transform((value) => value ?? 3000),
     DATA_DIR: optional(z.string()).transform((value) => value ?? "./data"),
-    DATABASE_URL: optional(
-z.url({ protocol: /^postgres(ql)?$/ })
-    ),
+    DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
     SITE_URL: optional(z.url({ protocol: /^https?$/ })),
     SESSION_SECRET: optional(z.string().min(32)),
     ADMIN_EMAIL: optional(z.email()),
     ADMIN_PASSWORD: optional(z.string().min(10)),
     TRUST_PROXY: optional(z.coerce.number().int().min(0).max(10)).transform((value) => value ?? 0),
     SITE: optional(
-      z
-        .string()
-        .refine((slug) => slug in sitePacks, {
-          message: `must be one of: ${Object.keys(sitePacks).join(", ")}`,
-        }),
+      z.string().refine((slug) => slug in sitePacks, {
+        message: `must be one of: ${Object.keys(sitePacks).join(", ")}`,
+      }),
     ).transform((value) => value ?? DEFAULT_SITE),
     // Leads area: form limits and SMS delivery.
     E2E: optional(z.enum(["0", "1"])).transform((value) => value === "1"),

@@ -3,9 +3,7 @@ import { baselineSecurityHeaders, documentCsp } from "./http.ts";
 
 describe("security headers", () => {
   test("HSTS is sent in production only", () => {
-    expect(baselineSecurityHeaders({ production: true })["Strict-Transport-Security"]).toBe(
-      "max-age=31536000; includeSubDomains",
-    );
+    expect(baselineSecurityHeaders({ production: true })["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
     expect(baselineSecurityHeaders({ production: false })["Strict-Transport-Security"]).toBeUndefined();
   });
 

@@ -23,8 +23,7 @@ export function baselineSecurityHeaders({ production }: { production: boolean })
   return {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy":
-      `accelerometer=(), autoplay=(self "${VIDEO_EMBED_ORIGIN}"), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()`,
+    "Permissions-Policy": `accelerometer=(), autoplay=(self "${VIDEO_EMBED_ORIGIN}"), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()`,
     "Cross-Origin-Opener-Policy": "same-origin",
     "X-Frame-Options": "DENY",
     ...(production ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),

@@ -91,7 +91,10 @@ export async function submitLeadForm(
       const message = `${VISIT_MESSAGES[result.reason]} ${alternativesText(current, result.day)}`;
       return { status: 409, ok: false, message, errors: { visitSlot: message }, values: { ...values, visitSlot: undefined } };
     }
-    const booked = result.booking && { slotId: result.booking.slot.id, label: slotLabel(result.booking.slot.day, result.booking.slot.startsAt) };
+    const booked = result.booking && {
+      slotId: result.booking.slot.id,
+      label: slotLabel(result.booking.slot.day, result.booking.slot.startsAt),
+    };
     return { status: 200, ok: true, outcome: result.outcome, spam: spam !== null, booked };
   } catch (error) {
     console.error(`Could not save a ${kind} lead:`, error);

@@ -123,7 +123,9 @@ export async function createLead(
     const messages = leadMessages(sitePack(input.site), { ...input, id: inserted.id }, staffRecipients);
     await enqueueSms(
       tx,
-      booking ? messages.map((message) => (message.purpose === "confirmation" ? bookingMessage(input, inserted.id, booking) : message)) : messages,
+      booking
+        ? messages.map((message) => (message.purpose === "confirmation" ? bookingMessage(input, inserted.id, booking) : message))
+        : messages,
     );
     return { outcome: "created", leadId: inserted.id, booking };
   });

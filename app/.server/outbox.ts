@@ -100,13 +100,24 @@ export async function deliverDueMessages({
         report.sent++;
         await db()
           .update(smsOutbox)
-          .set({ ...released, status: "sent", sentAt: new Date(), providerMessageId: outcome.receipt.messageId ?? null, lastResponse: outcome.receipt.response })
+          .set({
+            ...released,
+            status: "sent",
+            sentAt: new Date(),
+            providerMessageId: outcome.receipt.messageId ?? null,
+            lastResponse: outcome.receipt.response,
+          })
           .where(owned);
       } else if (outcome.error.retryable && row.attempts < maxAttempts) {
         report.retrying++;
         await db()
           .update(smsOutbox)
-          .set({ ...released, status: "pending", nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)), lastResponse: outcome.error.response })
+          .set({
+            ...released,
+            status: "pending",
+            nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
+            lastResponse: outcome.error.response,
+          })
           .where(owned);
       } else {
         report.failed++;
@@ -141,7 +152,8 @@ async function abandonExpiredClaims(now: Date) {
       status: "failed",
       lockedBy: null,
       lockedUntil: null,
-      lastResponse: "The sending process stopped during delivery, so whether the provider accepted it is unknown; not sent again to avoid a duplicate.",
+      lastResponse:
+        "The sending process stopped during delivery, so whether the provider accepted it is unknown; not sent again to avoid a duplicate.",
     })
     .where(and(eq(smsOutbox.status, "sending"), sql`${smsOutbox.lockedUntil} < ${now.toISOString()}::timestamptz`))
     .returning({ id: smsOutbox.id });

@@ -23,7 +23,6 @@ describe("press list cursors", () => {
 describe("article ids from URLs", () => {
   test("are positive 32-bit integers written plainly", () => {
     expect(parseArticleId("17")).toBe(17);
-    for (const value of ["0", "-1", "017", "1e3", "abc", "2147483648", undefined])
-      expect(parseArticleId(value)).toBeUndefined();
+    for (const value of ["0", "-1", "017", "1e3", "abc", "2147483648", undefined]) expect(parseArticleId(value)).toBeUndefined();
   });
 });

@@ -59,9 +59,7 @@ export function parseCursor(value: string | null): PressCursor | undefined {
  */
 export async function listPressPage(site: string, after?: PressCursor, limit = PRESS_PAGE_SIZE): Promise<PressPage> {
   const bySite = eq(pressArticles.site, site);
-  const before = after
-    ? sql`(${pressArticles.date}, ${pressArticles.id}) < (${after.date}::timestamptz, ${after.id})`
-    : undefined;
+  const before = after ? sql`(${pressArticles.date}, ${pressArticles.id}) < (${after.date}::timestamptz, ${after.id})` : undefined;
   const [rows, [newer]] = await Promise.all([
     db()
       .select({
@@ -79,9 +77,7 @@ export async function listPressPage(site: string, after?: PressCursor, limit = P
       ? db()
           .select({ value: count() })
           .from(pressArticles)
-          .where(
-            and(bySite, sql`(${pressArticles.date}, ${pressArticles.id}) >= (${after.date}::timestamptz, ${after.id})`),
-          )
+          .where(and(bySite, sql`(${pressArticles.date}, ${pressArticles.id}) >= (${after.date}::timestamptz, ${after.id})`))
       : [{ value: 0 }],
   ]);
   const page = rows.slice(0, limit);

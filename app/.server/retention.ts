@@ -72,7 +72,10 @@ export async function purgeExpiredLeads({
     if (longest.length > 0) {
       await tx.execute(
         sql`delete from sms_outbox where lead_id is null
-            and created_at < ${at}::timestamptz - greatest(${sql.join(longest.map((interval) => sql`${interval}::interval`), sql`, `)})`,
+            and created_at < ${at}::timestamptz - greatest(${sql.join(
+              longest.map((interval) => sql`${interval}::interval`),
+              sql`, `,
+            )})`,
       );
     }
     return report;

@@ -107,10 +107,7 @@ export const smsOutbox = pgTable(
     /** Digits only. */
     recipient: varchar({ length: 16 }).notNull(),
     body: text().notNull(),
-    status: varchar({ length: 16 })
-      .$type<"pending" | "sending" | "sent" | "failed" | "withdrawn">()
-      .notNull()
-      .default("pending"),
+    status: varchar({ length: 16 }).$type<"pending" | "sending" | "sent" | "failed" | "withdrawn">().notNull().default("pending"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedBy: varchar({ length: 64 }),

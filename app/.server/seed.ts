@@ -17,10 +17,7 @@ export async function seedDemoContent(site: string, now = new Date()) {
   await db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
     await seedVisitSchedule(tx, site, now);
-    const [row] = await tx
-      .select({ value: count() })
-      .from(pressArticles)
-      .where(eq(pressArticles.site, site));
+    const [row] = await tx.select({ value: count() }).from(pressArticles).where(eq(pressArticles.site, site));
     if ((row?.value ?? 0) > 0 || pack.demoPress.length === 0) return;
     await tx.insert(pressArticles).values(
       pack.demoPress.map((article) => ({

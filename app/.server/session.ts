@@ -74,13 +74,7 @@ export async function readSession(request: Request, now = new Date()): Promise<S
     .select({ adminId: admins.id, email: admins.email, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(
-      and(
-        eq(sessions.id, id),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT)),
-      ),
-    );
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT))));
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL) {
     await db().update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));

@@ -23,7 +23,14 @@ describe("form tokens", () => {
 describe("classifying a submission", () => {
   const token = (ageMs: number) => issueFormToken("interest", NOW - ageMs);
   const classify = (fields: { token?: unknown; honeypot?: unknown; submissionId?: unknown }, policy = STRICT_POLICY) =>
-    classifySubmission({ kind: "interest", token: fields.token, honeypot: fields.honeypot ?? "", submissionId: fields.submissionId, policy, now: NOW });
+    classifySubmission({
+      kind: "interest",
+      token: fields.token,
+      honeypot: fields.honeypot ?? "",
+      submissionId: fields.submissionId,
+      policy,
+      now: NOW,
+    });
 
   test("a person: token older than two seconds, empty honeypot", () => {
     expect(classify({ token: token(2_500) }).spam).toBeNull();
@@ -42,9 +49,7 @@ describe("classifying a submission", () => {
   });
 
   test("keeps the browser's submission id, or makes one when it is missing or malformed", () => {
-    expect(classify({ submissionId: "0f8fad5b-d9cb-469f-a165-70867728950e" }).submissionId).toBe(
-      "0f8fad5b-d9cb-469f-a165-70867728950e",
-    );
+    expect(classify({ submissionId: "0f8fad5b-d9cb-469f-a165-70867728950e" }).submissionId).toBe("0f8fad5b-d9cb-469f-a165-70867728950e");
     expect(classify({ submissionId: "x'; drop table leads" }).submissionId).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

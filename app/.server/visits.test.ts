@@ -11,9 +11,21 @@ const day = (date: string, label: string, slots: [string, "open" | "full" | "pas
 
 describe("the alternatives a refused visitor is offered", () => {
   const schedule = [
-    day("2026-11-24", "11월 24일 (화)", [["10:00", "past"], ["11:00", "full"], ["15:00", "open"], ["16:00", "open"]]),
-    day("2026-11-25", "11월 25일 (수)", [["10:00", "full"], ["11:00", "full"]]),
-    day("2026-11-26", "11월 26일 (목)", [["10:00", "open"], ["11:00", "full"], ["12:00", "open"]]),
+    day("2026-11-24", "11월 24일 (화)", [
+      ["10:00", "past"],
+      ["11:00", "full"],
+      ["15:00", "open"],
+      ["16:00", "open"],
+    ]),
+    day("2026-11-25", "11월 25일 (수)", [
+      ["10:00", "full"],
+      ["11:00", "full"],
+    ]),
+    day("2026-11-26", "11월 26일 (목)", [
+      ["10:00", "open"],
+      ["11:00", "full"],
+      ["12:00", "open"],
+    ]),
   ];
 
   test("are the open times left that day", () => {

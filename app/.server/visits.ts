@@ -163,7 +163,14 @@ export async function claimVisitSlot(
   tx: Transaction,
   { site, slotId, phone, now }: { site: string; slotId: number; phone: string; now: Date },
 ): Promise<SlotClaim> {
-  const [slot] = await queryRows<{ id: number; day: string; starts_at: Date | string; ends_at: Date | string; capacity: number; open: boolean }>(
+  const [slot] = await queryRows<{
+    id: number;
+    day: string;
+    starts_at: Date | string;
+    ends_at: Date | string;
+    capacity: number;
+    open: boolean;
+  }>(
     tx,
     sql`select id, day::text as day, starts_at, ends_at, capacity, open from visit_slots
         where id = ${slotId} and site = ${site} for update`,
@@ -355,7 +362,14 @@ export async function queueVisitReminders(now = new Date()): Promise<number> {
     await enqueueSms(
       tx,
       due.map((row) =>
-        bookingSms("reminder", { id: row.id, site: row.site, leadId: row.lead_id, name: row.name, phone: row.phone, startsAt: new Date(row.starts_at) }),
+        bookingSms("reminder", {
+          id: row.id,
+          site: row.site,
+          leadId: row.lead_id,
+          name: row.name,
+          phone: row.phone,
+          startsAt: new Date(row.starts_at),
+        }),
       ),
     );
     return due.length;
@@ -408,7 +422,15 @@ export async function listScheduleForAdmin(site: string, { from, days }: { from:
       : await db()
           .select()
           .from(visitBookings)
-          .where(and(inArray(visitBookings.slotId, slots.map((slot) => slot.id)), inArray(visitBookings.status, [...PLACE_HOLDING])))
+          .where(
+            and(
+              inArray(
+                visitBookings.slotId,
+                slots.map((slot) => slot.id),
+              ),
+              inArray(visitBookings.status, [...PLACE_HOLDING]),
+            ),
+          )
           .orderBy(asc(visitBookings.createdAt));
   const byDay = new Map<string, AdminSlot[]>();
   for (const slot of slots) {
@@ -425,7 +447,12 @@ export async function listScheduleForAdmin(site: string, { from, days }: { from:
       },
     ]);
   }
-  return [...byDay].map(([day, daySlots]) => ({ day, label: formatKoreanDate(day), open: daySlots.some((slot) => slot.open), slots: daySlots }));
+  return [...byDay].map(([day, daySlots]) => ({
+    day,
+    label: formatKoreanDate(day),
+    open: daySlots.some((slot) => slot.open),
+    slots: daySlots,
+  }));
 }
 
 /** A lead's bookings, newest first, for its page in the console ("11월 24일 (화) 14:00", status). */

@@ -25,7 +25,6 @@ export type SubmissionState =
   | { state: "done"; message: string }
   | { state: "failed"; message: string };
 
-
 /** The validator is fetched the first time someone submits, not with every page. */
 function loadSchema() {
   return import("#app/forms/lead-schema.ts");

@@ -12,9 +12,7 @@ describe("Picture", () => {
       'type="image/avif" srcSet="/images/_generated/daegu/lobby-480.avif 480w, /images/_generated/daegu/lobby-960.avif 960w, /images/_generated/daegu/lobby-1440.avif 1440w, /images/_generated/daegu/lobby-1600.avif 1600w" sizes="50vw"',
     );
     expect(html).toContain('type="image/webp"');
-    expect(html).toMatch(
-      /<img src="\/images\/daegu\/lobby\.jpg" alt="로비" width="1600" height="900" loading="lazy" decoding="async"/,
-    );
+    expect(html).toMatch(/<img src="\/images\/daegu\/lobby\.jpg" alt="로비" width="1600" height="900" loading="lazy" decoding="async"/);
   });
 
   test("draws an SVG as a plain image", () => {

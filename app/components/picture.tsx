@@ -65,8 +65,7 @@ function FadingPicture({ image, priority = false, sizes = "100vw", className }: 
 export function preloadImage(image: ImageAsset, sizes = "100vw"): LinkDescriptor {
   // React Router's link type predates fetchpriority; browsers honour it on preloads.
   const priority = { fetchPriority: "high" };
-  if (!hasVariants(image.src))
-    return Object.assign({ rel: "preload", as: "image", href: image.src } as const, priority);
+  if (!hasVariants(image.src)) return Object.assign({ rel: "preload", as: "image", href: image.src } as const, priority);
   const variants = {
     rel: "preload",
     as: "image",

@@ -12,13 +12,7 @@ export interface PressArticleValues {
  * Title, summary and content of an article, for publishing and for editing. Nothing is marked
  * `required` for the browser: the spec's alert is the message people see (see `alertIfInvalid`).
  */
-export function PressArticleFields({
-  idPrefix,
-  defaults,
-}: {
-  idPrefix: string;
-  defaults?: Partial<PressArticleValues>;
-}) {
+export function PressArticleFields({ idPrefix, defaults }: { idPrefix: string; defaults?: Partial<PressArticleValues> }) {
   return (
     <>
       <div className="press-field">

@@ -20,13 +20,7 @@ export default function PressPublishForm({
         보도자료 작성
       </h2>
       {/* A new key after each publish empties the fields. */}
-      <Form
-        key={published ?? "draft"}
-        method="post"
-        action={`/${site}/press`}
-        onSubmit={alertIfInvalid}
-        preventScrollReset
-      >
+      <Form key={published ?? "draft"} method="post" action={`/${site}/press`} onSubmit={alertIfInvalid} preventScrollReset>
         <input type="hidden" name="intent" value="publish" />
         <PressArticleFields idPrefix="publish" defaults={failure?.values} />
         <p className="press-form__error" role="alert">
@@ -42,4 +36,3 @@ export default function PressPublishForm({
     </section>
   );
 }
-

@@ -29,7 +29,8 @@ export function RegisterLink({
       onClick={(event) => {
         rest.onClick?.(event);
         // A new tab or window (modifier keys, middle click) still gets the page.
-        if (!popup || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (!popup || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+          return;
         event.preventDefault();
         popup.open(event.currentTarget);
       }}

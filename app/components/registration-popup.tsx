@@ -120,4 +120,3 @@ export function RegistrationPopupProvider({ children }: { children: React.ReactN
 function isPopupEntry(state: unknown) {
   return Boolean(state && typeof state === "object" && HISTORY_MARK in state && state[HISTORY_MARK]);
 }
-

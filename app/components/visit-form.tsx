@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { LeadConsent } from "#app/content/types.ts";
-import {
-  LEAD_FORM_TEXT,
-  LEAD_MESSAGES,
-  type FieldErrors,
-  type FormValues,
-} from "#app/forms/lead.ts";
+import { LEAD_FORM_TEXT, LEAD_MESSAGES, type FieldErrors, type FormValues } from "#app/forms/lead.ts";
 import type { VisitDay } from "#app/forms/visit.ts";
 import { ConsentField } from "./consent-field.tsx";
 import { ContactFields, MessageField, SpamGuardFields, SubmitButton, useHydrated, useLeadSubmission } from "./lead-form.tsx";

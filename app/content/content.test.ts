@@ -30,54 +30,50 @@ function knownRoutes(site: SitePack) {
   return new Set([...Object.keys(site.pages), ...codePagePaths(site), ...REDIRECT_PATHS]);
 }
 
-describe.each(Object.values(sitePacks).map((site) => [site.slug, site] as const))(
-  "the %s content pack",
-  (_slug, site) => {
-    test("every image has alt text, a positive size, and a file that really has that size", async () => {
-      const images = imagesOf(site);
-      expect(images.length).toBeGreaterThan(0);
-      for (const { at, image } of images) {
-        expect(image.alt.trim(), `${at} alt`).not.toBe("");
-        expect(Number.isInteger(image.width) && image.width > 0, `${at} width`).toBe(true);
-        expect(Number.isInteger(image.height) && image.height > 0, `${at} height`).toBe(true);
-        const file = sourceFile(image.src);
-        expect(file, `${at}: no file for ${image.src}`).toBeDefined();
-        const actual = await sharp(file).metadata();
-        // The declared size sets the aspect box (and for photos, the variant widths): it must match.
-        expect(image.width / image.height, `${at} aspect ratio`).toBeCloseTo(actual.width / actual.height, 2);
-        if (!image.src.endsWith(".svg") && !file!.endsWith(".svg"))
-          expect(image.width, `${at} width`).toBe(actual.width);
-      }
-    });
+describe.each(Object.values(sitePacks).map((site) => [site.slug, site] as const))("the %s content pack", (_slug, site) => {
+  test("every image has alt text, a positive size, and a file that really has that size", async () => {
+    const images = imagesOf(site);
+    expect(images.length).toBeGreaterThan(0);
+    for (const { at, image } of images) {
+      expect(image.alt.trim(), `${at} alt`).not.toBe("");
+      expect(Number.isInteger(image.width) && image.width > 0, `${at} width`).toBe(true);
+      expect(Number.isInteger(image.height) && image.height > 0, `${at} height`).toBe(true);
+      const file = sourceFile(image.src);
+      expect(file, `${at}: no file for ${image.src}`).toBeDefined();
+      const actual = await sharp(file).metadata();
+      // The declared size sets the aspect box (and for photos, the variant widths): it must match.
+      expect(image.width / image.height, `${at} aspect ratio`).toBeCloseTo(actual.width / actual.height, 2);
+      if (!image.src.endsWith(".svg") && !file!.endsWith(".svg")) expect(image.width, `${at} width`).toBe(actual.width);
+    }
+  });
 
-    test("every menu and sub-menu link is unique within its group and leads to a known route", () => {
-      const known = knownRoutes(site);
-      for (const group of [...site.menu, ...site.subMenus]) {
-        const urls = group.subMenu.map((item) => item.subUrl);
-        expect(new Set(urls).size, `${group.id} has a duplicate link`).toBe(urls.length);
-        for (const url of urls) expect(known.has(url), `${group.id} links to unknown ${url}`).toBe(true);
-      }
-    });
+  test("every menu and sub-menu link is unique within its group and leads to a known route", () => {
+    const known = knownRoutes(site);
+    for (const group of [...site.menu, ...site.subMenus]) {
+      const urls = group.subMenu.map((item) => item.subUrl);
+      expect(new Set(urls).size, `${group.id} has a duplicate link`).toBe(urls.length);
+      for (const url of urls) expect(known.has(url), `${group.id} links to unknown ${url}`).toBe(true);
+    }
+  });
 
-    test("menu and sub-menu group ids are unique, and every page names one (or home)", () => {
-      const ids = [...site.menu, ...site.subMenus].map((group) => group.id);
-      expect(new Set(ids).size).toBe(ids.length);
-      for (const [url, page] of Object.entries(site.pages)) {
-        expect(url === "/" || ids.includes(page.group), `${url} names unknown group ${page.group}`).toBe(true);
-      }
-    });
+  test("menu and sub-menu group ids are unique, and every page names one (or home)", () => {
+    const ids = [...site.menu, ...site.subMenus].map((group) => group.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const [url, page] of Object.entries(site.pages)) {
+      expect(url === "/" || ids.includes(page.group), `${url} names unknown group ${page.group}`).toBe(true);
+    }
+  });
 
-    test("every page has a title, a description and a banner", () => {
-      for (const [url, page] of Object.entries(site.pages)) {
-        expect(url, "page keys are absolute paths").toMatch(/^\/[^?#]*$/);
-        expect(page.title.trim(), `${url} title`).not.toBe("");
-        expect(page.description.trim(), `${url} description`).not.toBe("");
-        expect(page.banner.title.trim(), `${url} banner title`).not.toBe("");
-        expect(
-          page.banner.taglines.every((line) => line.trim() !== ""),
-          `${url} banner taglines`,
-        ).toBe(true);
-      }
-    });
-  },
-);
+  test("every page has a title, a description and a banner", () => {
+    for (const [url, page] of Object.entries(site.pages)) {
+      expect(url, "page keys are absolute paths").toMatch(/^\/[^?#]*$/);
+      expect(page.title.trim(), `${url} title`).not.toBe("");
+      expect(page.description.trim(), `${url} description`).not.toBe("");
+      expect(page.banner.title.trim(), `${url} banner title`).not.toBe("");
+      expect(
+        page.banner.taglines.every((line) => line.trim() !== ""),
+        `${url} banner taglines`,
+      ).toBe(true);
+    }
+  });
+});

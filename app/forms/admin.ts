@@ -51,8 +51,7 @@ export const NOTE_MAX = 2000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Unknown or malformed values mean "no filter" rather than an error page. */
-const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values).optional().catch(undefined);
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).optional().catch(undefined);
 
 const optionalText = z
   .string()

@@ -15,29 +15,35 @@ import {
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
 import { VISIT_MESSAGES } from "./visit.ts";
 
-export const NameSchema = z.string({ error: "이름을 입력해 주세요." }).check(
-  z.overwrite(withoutControlCharacters),
-  z.trim(),
-  z.minLength(1, "이름을 입력해 주세요."),
-  z.maxLength(NAME_MAX, `이름은 ${NAME_MAX}자 이내로 입력해 주세요.`),
-);
+export const NameSchema = z
+  .string({ error: "이름을 입력해 주세요." })
+  .check(
+    z.overwrite(withoutControlCharacters),
+    z.trim(),
+    z.minLength(1, "이름을 입력해 주세요."),
+    z.maxLength(NAME_MAX, `이름은 ${NAME_MAX}자 이내로 입력해 주세요.`),
+  );
 
 export const PhoneSchema = z.pipe(
-  z.string({ error: "연락처를 입력해 주세요." }).check(
-    z.trim(),
-    z.minLength(1, "연락처를 입력해 주세요."),
-    z.regex(PHONE_PATTERN, `휴대폰 번호를 정확히 입력해 주세요. ${PHONE_HINT}`),
-  ),
+  z
+    .string({ error: "연락처를 입력해 주세요." })
+    .check(
+      z.trim(),
+      z.minLength(1, "연락처를 입력해 주세요."),
+      z.regex(PHONE_PATTERN, `휴대폰 번호를 정확히 입력해 주세요. ${PHONE_HINT}`),
+    ),
   z.transform(normalizePhone),
 );
 
 export const MessageSchema = z.pipe(
   z.optional(
-    z.string().check(
-      z.overwrite(withoutControlCharactersExceptLineBreaks),
-      z.trim(),
-      z.maxLength(MESSAGE_MAX, `문의 내용은 ${MESSAGE_MAX.toLocaleString("ko-KR")}자 이내로 입력해 주세요.`),
-    ),
+    z
+      .string()
+      .check(
+        z.overwrite(withoutControlCharactersExceptLineBreaks),
+        z.trim(),
+        z.maxLength(MESSAGE_MAX, `문의 내용은 ${MESSAGE_MAX.toLocaleString("ko-KR")}자 이내로 입력해 주세요.`),
+      ),
   ),
   z.transform((value) => value ?? ""),
 );
@@ -51,12 +57,7 @@ export const InterestFormSchema = z.object({
 });
 
 /** A slot id from the visit form's time choice; whether one is required is the server's call (an open schedule). */
-export const VisitSlotSchema = z.optional(
-  z.pipe(
-    z.string().check(z.regex(/^\d{1,9}$/, VISIT_MESSAGES.chooseSlot)),
-    z.transform(Number),
-  ),
-);
+export const VisitSlotSchema = z.optional(z.pipe(z.string().check(z.regex(/^\d{1,9}$/, VISIT_MESSAGES.chooseSlot)), z.transform(Number)));
 
 export const VisitDateSchema = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, VISIT_MESSAGES.chooseSlot)));
 
@@ -82,9 +83,7 @@ export const LeadFormSchemas = {
   inquiry: InquiryFormSchema,
 } satisfies Record<LeadKind, z.ZodMiniType>;
 
-export type LeadFormResult =
-  | { ok: true; values: LeadFormValues }
-  | { ok: false; errors: FieldErrors };
+export type LeadFormResult = { ok: true; values: LeadFormValues } | { ok: false; errors: FieldErrors };
 
 /** Checks a submitted form (FormData or a plain record of its fields) against the kind's schema. */
 export function parseLeadForm(kind: LeadKind, fields: FormData | Record<string, unknown>): LeadFormResult {
@@ -102,4 +101,3 @@ export function parseLeadForm(kind: LeadKind, fields: FormData | Record<string, 
   }
   return { ok: false, errors };
 }
-

@@ -13,16 +13,13 @@ describe("lead forms", () => {
     },
   );
 
-  test.each(["02-123-4567", "010-12-5678", "010--1234-5678", "010123456789", "phone"])(
-    "refuse %s with the format hint",
-    (phone) => {
-      const result = parseLeadForm("visit", { ...valid, phone });
-      expect(result).toEqual({
-        ok: false,
-        errors: { phone: "휴대폰 번호를 정확히 입력해 주세요. 예: 01012345678 또는 010-1234-5678" },
-      });
-    },
-  );
+  test.each(["02-123-4567", "010-12-5678", "010--1234-5678", "010123456789", "phone"])("refuse %s with the format hint", (phone) => {
+    const result = parseLeadForm("visit", { ...valid, phone });
+    expect(result).toEqual({
+      ok: false,
+      errors: { phone: "휴대폰 번호를 정확히 입력해 주세요. 예: 01012345678 또는 010-1234-5678" },
+    });
+  });
 
   test("name in Korean and required fields each get their own message", () => {
     expect(parseLeadForm("inquiry", {})).toEqual({

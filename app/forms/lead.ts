@@ -1,4 +1,3 @@
-
 /**
  * What the three lead forms (registration popup, visit reservation, inquiry) share: limits,
  * messages and words. The schemas themselves are in ./lead-schema.ts, which the browser loads

@@ -27,7 +27,9 @@ export const PressArticleSchema = z.object({
     ),
   content: z.pipe(
     z.optional(
-      z.string().check(z.overwrite(withoutControlCharactersExceptLineBreaks), z.maxLength(PRESS_CONTENT_MAX, PRESS_MESSAGES.contentTooLong)),
+      z
+        .string()
+        .check(z.overwrite(withoutControlCharactersExceptLineBreaks), z.maxLength(PRESS_CONTENT_MAX, PRESS_MESSAGES.contentTooLong)),
     ),
     z.transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim()),
   ),

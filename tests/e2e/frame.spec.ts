@@ -40,16 +40,11 @@ test.describe("desktop top bar", () => {
     await expect(menu.getByRole("link", { name: "분양일정" })).toBeHidden();
   });
 
-  test("top-level items lead to their first sub page; the phone button and mobile consult are there", async ({
-    page,
-  }, testInfo) => {
+  test("top-level items lead to their first sub page; the phone button and mobile consult are there", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", desktopOnly);
     await page.goto("/");
     const menu = page.getByRole("navigation", { name: "주 메뉴" });
-    await expect(menu.getByRole("link", { name: "브랜드소개", exact: true }).first()).toHaveAttribute(
-      "href",
-      "/Brand/intro",
-    );
+    await expect(menu.getByRole("link", { name: "브랜드소개", exact: true }).first()).toHaveAttribute("href", "/Brand/intro");
     await expect(page.getByRole("link", { name: /분양문의 1661-0000/ })).toBeVisible();
     await expect(page.getByRole("link", { name: "모바일 상담" })).toHaveAttribute("href", "/Promotion/Customer");
     await expect(page.getByRole("button", { name: "전체 메뉴 열기" })).toBeHidden();
@@ -155,10 +150,7 @@ test.describe("on every page", () => {
       await menu.getByRole("button", { name: "사업개요" }).click();
       await menu.getByRole("link", { name: "사업개요" }).click();
     } else {
-      await page
-        .getByRole("navigation", { name: "주 메뉴" })
-        .getByRole("link", { name: "사업개요", exact: true })
-        .click();
+      await page.getByRole("navigation", { name: "주 메뉴" }).getByRole("link", { name: "사업개요", exact: true }).click();
     }
     await expect(page).toHaveURL(/\/BusinessGuide\/intro$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -249,10 +241,7 @@ test.describe("on every page", () => {
 });
 
 test.describe("files for crawlers", () => {
-  test("robots.txt allows the site, keeps crawlers out of admin and names the sitemap", async ({
-    request,
-    baseURL,
-  }) => {
+  test("robots.txt allows the site, keeps crawlers out of admin and names the sitemap", async ({ request, baseURL }) => {
     const response = await request.get("/robots.txt");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("text/plain");
@@ -278,9 +267,7 @@ test.describe("files for crawlers", () => {
     expect(new Set(locs).size).toBe(locs.length);
   });
 
-  test("public pages may be cached briefly by browsers and CDNs, except those showing places left in visit times", async ({
-    request,
-  }) => {
+  test("public pages may be cached briefly by browsers and CDNs, except those showing places left in visit times", async ({ request }) => {
     const response = await request.get("/Brand/intro");
     expect(response.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
     for (const path of ["/", "/daegu/customer"]) {

@@ -266,7 +266,10 @@ test.describe("phone layout", () => {
     await cards.nth(3).getByRole("link").click();
     await expect(page).toHaveURL(/\/LocationEnvironment\/primium$/);
     await page.goBack();
-    await page.locator(".home-units").getByRole("link", { name: /세대안내/ }).click();
+    await page
+      .locator(".home-units")
+      .getByRole("link", { name: /세대안내/ })
+      .click();
     await expect(page).toHaveURL(/\/FloorPlan\/84A$/);
   });
 

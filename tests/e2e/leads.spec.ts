@@ -255,7 +255,12 @@ test.describe("the inquiry page", () => {
     await page.goto("/Promotion/Customer");
     const form = page.locator(".inquiry-form");
     await form.getByText("자세히 보기").click();
-    for (const notice of ["분양 상담 및 견본주택 방문 안내", "이름, 연락처(휴대폰 번호), 문의내용", "수집일로부터 1년", "동의하지 않으실 수 있습니다"]) {
+    for (const notice of [
+      "분양 상담 및 견본주택 방문 안내",
+      "이름, 연락처(휴대폰 번호), 문의내용",
+      "수집일로부터 1년",
+      "동의하지 않으실 수 있습니다",
+    ]) {
       await expect(form.getByText(notice, { exact: false })).toBeVisible();
     }
     await expect(form.getByRole("link", { name: /개인정보처리방침/ })).toHaveAttribute("href", "/privacy");

@@ -128,11 +128,7 @@ test.describe("the administrator", () => {
       await expect(page.getByRole("heading", { name: title })).toBeVisible();
       await expect(viewCount(page)).toHaveText("1");
       const paragraphs = page.locator(".press-article__body p");
-      await expect(paragraphs).toHaveText([
-        "첫 문단입니다.",
-        "<script>window.pwned = true</script>",
-        "셋째 문단입니다.",
-      ]);
+      await expect(paragraphs).toHaveText(["첫 문단입니다.", "<script>window.pwned = true</script>", "셋째 문단입니다."]);
       expect(await page.evaluate(() => "pwned" in window)).toBe(false);
     });
 

@@ -68,7 +68,14 @@ async function outcome(run: () => unknown) {
     result = thrown;
   }
   if (result instanceof Response) return { status: result.status, headers: result.headers, data: undefined, response: result };
-  if (result && typeof result === "object" && "type" in result && result.type === "DataWithResponseInit" && "init" in result && "data" in result) {
+  if (
+    result &&
+    typeof result === "object" &&
+    "type" in result &&
+    result.type === "DataWithResponseInit" &&
+    "init" in result &&
+    "data" in result
+  ) {
     const init = result.init as ResponseInit | null;
     return { status: init?.status ?? 200, headers: new Headers(init?.headers), data: result.data, response: undefined };
   }
@@ -237,7 +244,12 @@ describe("the inbox", () => {
       utmCampaign: "spring_open",
       createdAt: new Date("2026-11-20T15:30:00Z"), // 2026-11-21 00:30 in Korea
     });
-    const inquiry = await insertLead({ kind: "inquiry", name: "이도윤", message: "주차 가능한가요?", createdAt: new Date("2026-11-20T14:30:00Z") });
+    const inquiry = await insertLead({
+      kind: "inquiry",
+      name: "이도윤",
+      message: "주차 가능한가요?",
+      createdAt: new Date("2026-11-20T14:30:00Z"),
+    });
     const spam = await insertLead({ name: "광고봇", spam: true, spamReason: "honeypot", createdAt: new Date("2026-11-21T01:00:00Z") });
 
     const list = async (query: string) => {
@@ -291,7 +303,9 @@ describe("a lead's page", () => {
     const changed = await outcome(() => leadAction(post(`/admin/leads/${lead.id}`, { intent: "status", status: "contacted" }, { cookie })));
     expect(changed.status).toBe(303);
     expect(changed.headers.get("Location")).toBe(`/admin/leads/${lead.id}`);
-    const noted = await outcome(() => leadAction(post(`/admin/leads/${lead.id}`, { intent: "note", body: "  6일 14시 방문 약속  " }, { cookie })));
+    const noted = await outcome(() =>
+      leadAction(post(`/admin/leads/${lead.id}`, { intent: "note", body: "  6일 14시 방문 약속  " }, { cookie })),
+    );
     expect(noted.status).toBe(303);
     const empty = await outcome(() => leadAction(post(`/admin/leads/${lead.id}`, { intent: "note", body: "   " }, { cookie })));
     expect(empty.status).toBe(400);
@@ -299,7 +313,9 @@ describe("a lead's page", () => {
     const page = await outcome(() => leadLoader(routeArgs(`/admin/leads/${lead.id}`, { cookie })));
     const detail = page.data as Awaited<ReturnType<typeof leadLoader>>;
     expect(detail.lead.status).toBe("contacted");
-    expect(detail.notes).toEqual([expect.objectContaining({ body: "6일 14시 방문 약속", authorEmail: ADMIN.email, createdAt: expect.any(Date) })]);
+    expect(detail.notes).toEqual([
+      expect.objectContaining({ body: "6일 14시 방문 약속", authorEmail: ADMIN.email, createdAt: expect.any(Date) }),
+    ]);
     expect(detail.changes).toEqual([expect.objectContaining({ fromStatus: "new", toStatus: "contacted", authorEmail: ADMIN.email })]);
     expect(detail.messages).toEqual([expect.objectContaining({ status: "sent", lastResponse: "200 accepted" })]);
     expect(detail.lead.consentVersion).toBe("2025-03-01");
@@ -354,9 +370,9 @@ describe("the CSV export", () => {
     await insertLead({ kind: "interest", name: "정하준" });
     const visit = await insertLead({
       kind: "visit",
-      name: "=HYPERLINK(\"http://evil.example\")",
+      name: '=HYPERLINK("http://evil.example")',
       phone: "01023456789",
-      message: "주차, 가능한가요?\n\"확인\" 부탁드립니다",
+      message: '주차, 가능한가요?\n"확인" 부탁드립니다',
       utmSource: "naver",
       createdAt: new Date("2026-11-20T15:30:05Z"),
       consentedAt: new Date("2026-11-20T15:30:05Z"),
@@ -382,7 +398,9 @@ describe("the CSV export", () => {
 
     // A kept search narrows the export as it narrows the list.
     const posted = await outcome(() => leadsAction(post("/admin/leads", { q: "정하준" }, { cookie })));
-    const searched = await exportLoader(routeArgs(`/admin/leads/export.csv${posted.headers.get("Location")!.slice("/admin/leads".length)}`, { cookie }));
+    const searched = await exportLoader(
+      routeArgs(`/admin/leads/export.csv${posted.headers.get("Location")!.slice("/admin/leads".length)}`, { cookie }),
+    );
     const searchedLines = (await readCsv(searched)).lines;
     expect(searchedLines).toHaveLength(2);
     expect(searchedLines[1]).toContain("정하준");
@@ -495,10 +513,23 @@ describe("retention", () => {
     expect(report).toEqual({ ran: true, deleted: 2, sites: [{ site: "daegu", period: "1 year", deleted: 2 }] });
     expect(await leadIds()).toEqual(kept.map((lead) => lead.id));
     const remainingMessages = await db().select({ id: smsOutbox.id, leadId: smsOutbox.leadId }).from(smsOutbox);
-    expect(remainingMessages.map((row) => row.leadId).filter(Boolean).sort()).toEqual(kept.map((lead) => lead.id).sort());
+    expect(
+      remainingMessages
+        .map((row) => row.leadId)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(kept.map((lead) => lead.id).sort());
     expect(remainingMessages.map((row) => row.id)).toContain(orphanNew.id);
     expect(remainingMessages.map((row) => row.id)).not.toContain(orphanOld.id);
-    const [notesLeft] = await db().select({ value: count() }).from(leadNotes).where(inArray(leadNotes.leadId, expired.map((lead) => lead.id)));
+    const [notesLeft] = await db()
+      .select({ value: count() })
+      .from(leadNotes)
+      .where(
+        inArray(
+          leadNotes.leadId,
+          expired.map((lead) => lead.id),
+        ),
+      );
     expect(notesLeft?.value).toBe(0);
     const [changesLeft] = await db().select({ value: count() }).from(leadStatusChanges);
     expect(changesLeft?.value).toBe(kept.length);
@@ -507,7 +538,11 @@ describe("retention", () => {
   });
 
   test("the server's timer purges after boot and logs counts only", async () => {
-    const lead = await insertLead({ name: "오래된고객", phone: "01055554444", createdAt: new Date(Date.now() - 400 * 24 * 60 * 60 * 1000) });
+    const lead = await insertLead({
+      name: "오래된고객",
+      phone: "01055554444",
+      createdAt: new Date(Date.now() - 400 * 24 * 60 * 60 * 1000),
+    });
     const lines: string[] = [];
     let logged!: () => void;
     const done = new Promise<void>((resolve) => (logged = resolve));
@@ -563,13 +598,17 @@ describe("the notifications view", () => {
     expect(data.messages[0]).toMatchObject({ lastResponse: "400 invalid number", leadName: lead.name });
     expect(data.counts).toEqual({ pending: 1, sent: 1, failed: 1 });
 
-    const retried = await outcome(() => notificationsAction(post("/admin/notifications?view=failed", { intent: "retry", id: String(failed.id) }, { cookie })));
+    const retried = await outcome(() =>
+      notificationsAction(post("/admin/notifications?view=failed", { intent: "retry", id: String(failed.id) }, { cookie })),
+    );
     expect(retried.status).toBe(303);
     expect(retried.headers.get("Location")).toBe("/admin/notifications?view=failed");
     const [row] = await db().select().from(smsOutbox).where(eq(smsOutbox.id, failed.id));
     expect(row).toMatchObject({ status: "pending", attempts: 0 });
 
-    const notFailed = await outcome(() => notificationsAction(post("/admin/notifications", { intent: "retry", id: String(sent.id) }, { cookie })));
+    const notFailed = await outcome(() =>
+      notificationsAction(post("/admin/notifications", { intent: "retry", id: String(sent.id) }, { cookie })),
+    );
     expect(notFailed.status).toBe(409);
   });
 });

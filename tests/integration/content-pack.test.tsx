@@ -22,8 +22,7 @@ withTestDatabase();
 
 // Route modules type their props from generated route types; React Router hands the same props.
 const mount = (component: unknown) => withComponentProps(component as Parameters<typeof withComponentProps>[0]);
-const mountBoundary = (component: unknown) =>
-  withErrorBoundaryProps(component as Parameters<typeof withErrorBoundaryProps>[0]);
+const mountBoundary = (component: unknown) => withErrorBoundaryProps(component as Parameters<typeof withErrorBoundaryProps>[0]);
 
 // The real layout and home modules, mounted the way the server mounts them.
 const routes: RouteObject[] = [
@@ -86,9 +85,7 @@ describe("a second development as a content pack alone", () => {
     expect(html).toMatch(/<h1[^>]*>단지개요<\/h1>/);
     expect(html).toContain("호수 앞 412세대");
     expect(html).toContain('aria-label="단지소개 메뉴"');
-    expect(html).toMatch(
-      /<a[^>]*aria-current="page"[^>]*href="\/About\/overview"|<a[^>]*href="\/About\/overview"[^>]*aria-current="page"/,
-    );
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/About\/overview"|<a[^>]*href="\/About\/overview"[^>]*aria-current="page"/);
     expect(html).toContain("단지개요 본문");
     expectNoDaeguIdentity(html);
   });

@@ -362,9 +362,7 @@ describe("a plain form post (no JavaScript)", () => {
   });
 
   test("that is invalid comes back with 400, the messages and what was typed", async () => {
-    const result = await pageOutcome(() =>
-      visitPageAction(post("/daegu/customer", filledForm("visit", { name: "이도윤", phone: "123" }))),
-    );
+    const result = await pageOutcome(() => visitPageAction(post("/daegu/customer", filledForm("visit", { name: "이도윤", phone: "123" }))));
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({
       errors: { phone: "휴대폰 번호를 정확히 입력해 주세요. 예: 01012345678 또는 010-1234-5678" },
@@ -461,7 +459,12 @@ describe("the SMS outbox worker", () => {
       await deliverDueMessages({ provider: down.provider, workerId: "w1", now: new Date(now) });
       now += backoffMs(attempt);
     }
-    const [last] = await db().select().from(smsOutbox).where(eq(smsOutbox.status, "failed")).orderBy(sql`id desc`).limit(1);
+    const [last] = await db()
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.status, "failed"))
+      .orderBy(sql`id desc`)
+      .limit(1);
     expect(last).toMatchObject({ attempts: MAX_ATTEMPTS, lastResponse: "socket hang up" });
     expect(down.calls()).toBe(MAX_ATTEMPTS);
   });

@@ -12,10 +12,7 @@ import { loginAttempts, pressArticles, sessions } from "#app/.server/schema.ts";
 import { PRESS_MESSAGES } from "#app/forms/press-messages.ts";
 import { loader as rssLoader } from "#app/routes/seo/press-rss[.]xml.ts";
 import { action as deleteAction } from "#app/routes/site/press-delete.tsx";
-import PressDetailPage, {
-  loader as detailLoader,
-  shouldRevalidate as detailShouldRevalidate,
-} from "#app/routes/site/press-detail.tsx";
+import PressDetailPage, { loader as detailLoader, shouldRevalidate as detailShouldRevalidate } from "#app/routes/site/press-detail.tsx";
 import { action as editAction } from "#app/routes/site/press-edit.tsx";
 import { action as listAction, loader as listLoader } from "#app/routes/site/press-list.tsx";
 import { loader as promotionPressLoader } from "#app/routes/site/press-redirect.ts";
@@ -27,8 +24,7 @@ setEnv(parseEnv({ SITE_URL, SESSION_SECRET: "integration-test-session-secret-012
 withTestDatabase();
 
 const ADMIN = { email: "press-admin@example.com", password: "correct horse battery" };
-const BROWSER =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 beforeEach(async () => {
   await upsertAdmin(ADMIN.email, ADMIN.password);
@@ -48,11 +44,7 @@ function routeArgs(path: string, init: RequestInit & { cookie?: string; client?:
   return { request, url, pattern: "", params: { site: site ?? "", id: id ?? "" }, context };
 }
 
-function post(
-  path: string,
-  fields: Record<string, string>,
-  init: { cookie?: string; client?: string; origin?: string | null } = {},
-) {
+function post(path: string, fields: Record<string, string>, init: { cookie?: string; client?: string; origin?: string | null } = {}) {
   const headers = new Headers();
   if (init.origin !== null) headers.set("Origin", init.origin ?? SITE_URL);
   return routeArgs(path, {
@@ -128,17 +120,14 @@ describe("press list", () => {
         sql`insert into press_articles (site, title, summary, date) values ('daegu', ${`마이크로초 ${micros}`}, '요약', ${`2026-11-01T00:59:59.${micros}Z`}::timestamptz)`,
       );
     }
-    for (let i = 0; i < 6; i++)
-      await insertArticle({ title: `이전 ${i}`, date: new Date(`2026-10-0${i + 1}T00:00:00Z`) });
+    for (let i = 0; i < 6; i++) await insertArticle({ title: `이전 ${i}`, date: new Date(`2026-10-0${i + 1}T00:00:00Z`) });
 
     const seen: number[] = [];
     const numbers: number[] = [];
     let after: string | null = null;
     let pages = 0;
     do {
-      const { data } = await outcome(() =>
-        listLoader(routeArgs(`/daegu/press${after ? `?after=${encodeURIComponent(after)}` : ""}`)),
-      );
+      const { data } = await outcome(() => listLoader(routeArgs(`/daegu/press${after ? `?after=${encodeURIComponent(after)}` : ""}`)));
       const list = (data as { list: { items: { id: number; number: number }[]; next: string | null } }).list;
       expect(list.items.length).toBeLessThanOrEqual(10);
       seen.push(...list.items.map((item) => item.id));
@@ -158,17 +147,10 @@ describe("press list", () => {
 
   test("a malformed or impossible cursor shows the first page instead of failing", async () => {
     const first = await insertArticle();
-    for (const after of [
-      "garbage",
-      "2025-02-30T00:00:00.000000Z_5",
-      "2026-01-01T00:00:00.000000Z_99999999999",
-      "' or 1=1 --",
-    ]) {
+    for (const after of ["garbage", "2025-02-30T00:00:00.000000Z_5", "2026-01-01T00:00:00.000000Z_99999999999", "' or 1=1 --"]) {
       const result = await outcome(() => listLoader(routeArgs(`/daegu/press?after=${encodeURIComponent(after)}`)));
       expect(result.status).toBe(200);
-      expect((result.data as { list: { items: { id: number }[] } }).list.items.map((item) => item.id)).toEqual([
-        first.id,
-      ]);
+      expect((result.data as { list: { items: { id: number }[] } }).list.items.map((item) => item.id)).toEqual([first.id]);
     }
   });
 
@@ -235,12 +217,7 @@ describe("press detail", () => {
 
   test("a missing article, a malformed id or another site's article leads to /Promotion/Press", async () => {
     const elsewhere = await insertArticle({ site: "busan" });
-    for (const path of [
-      "/daegu/press/999999",
-      "/daegu/press/abc",
-      "/daegu/press/99999999999",
-      `/daegu/press/${elsewhere.id}`,
-    ]) {
+    for (const path of ["/daegu/press/999999", "/daegu/press/abc", "/daegu/press/99999999999", `/daegu/press/${elsewhere.id}`]) {
       const result = await outcome(() => detailLoader(routeArgs(path)));
       expect(result.status).toBe(302);
       expect(result.headers.get("Location")).toBe("/Promotion/Press");
@@ -366,11 +343,7 @@ describe("publishing, editing and deleting", () => {
     const before = Date.now();
     const result = await outcome(() =>
       listAction(
-        post(
-          "/daegu/press",
-          { intent: "publish", title: " 새 소식 ", summary: "요약입니다", content: "첫 줄\r\n둘째 줄" },
-          { cookie },
-        ),
+        post("/daegu/press", { intent: "publish", title: " 새 소식 ", summary: "요약입니다", content: "첫 줄\r\n둘째 줄" }, { cookie }),
       ),
     );
     expect(result.status).toBe(200);
@@ -384,15 +357,9 @@ describe("publishing, editing and deleting", () => {
 
   test("a title or summary left empty is refused with 400 and the spec's message", async () => {
     const cookie = await signIn();
-    const incomplete: Record<string, string>[] = [
-      { title: "", summary: "요약" },
-      { title: "제목", summary: "   " },
-      { title: "제목" },
-    ];
+    const incomplete: Record<string, string>[] = [{ title: "", summary: "요약" }, { title: "제목", summary: "   " }, { title: "제목" }];
     for (const fields of incomplete) {
-      const result = await outcome(() =>
-        listAction(post("/daegu/press", { intent: "publish", ...fields }, { cookie })),
-      );
+      const result = await outcome(() => listAction(post("/daegu/press", { intent: "publish", ...fields }, { cookie })));
       expect(result.status).toBe(400);
       expect(result.data).toMatchObject({ error: "제목/요약은 필수입니다!" });
     }
@@ -426,9 +393,7 @@ describe("publishing, editing and deleting", () => {
         editAction(post(`/daegu/press/${article.id}/edit`, { title: "탈취", summary: "탈취" }, { cookie, origin })),
       );
       expect(edit.status).toBe(403);
-      const remove = await outcome(() =>
-        deleteAction(post(`/daegu/press/${article.id}/delete`, {}, { cookie, origin })),
-      );
+      const remove = await outcome(() => deleteAction(post(`/daegu/press/${article.id}/delete`, {}, { cookie, origin })));
       expect(remove.status).toBe(403);
     }
     expect(await db().select({ title: pressArticles.title }).from(pressArticles)).toEqual([{ title: "원래 제목" }]);
@@ -438,13 +403,7 @@ describe("publishing, editing and deleting", () => {
     const article = await insertArticle({ title: "원래 제목", views: 12, date: new Date("2026-05-05T05:05:05Z") });
     const cookie = await signIn();
     const saved = await outcome(() =>
-      editAction(
-        post(
-          `/daegu/press/${article.id}/edit`,
-          { title: "고친 제목", summary: "고친 요약", content: "고친 본문" },
-          { cookie },
-        ),
-      ),
+      editAction(post(`/daegu/press/${article.id}/edit`, { title: "고친 제목", summary: "고친 요약", content: "고친 본문" }, { cookie })),
     );
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe(`/daegu/press/${article.id}`);
@@ -453,9 +412,7 @@ describe("publishing, editing and deleting", () => {
     expect(stored!.date.toISOString()).toBe("2026-05-05T05:05:05.000Z");
 
     const marker = cookiePair(saved.headers);
-    const back = await outcome(() =>
-      detailLoader(routeArgs(`/daegu/press/${article.id}`, { cookie: `${cookie}; ${marker}` })),
-    );
+    const back = await outcome(() => detailLoader(routeArgs(`/daegu/press/${article.id}`, { cookie: `${cookie}; ${marker}` })));
     expect((back.data as { article: { views: number } }).article.views).toBe(12);
     expect(back.headers.get("Cache-Control")).toBe("private, no-store");
     await detailLoader(routeArgs(`/daegu/press/${article.id}`, { cookie }));

@@ -34,7 +34,11 @@ const SITE = "daegu";
 const dayFromToday = (days: number) => shiftDay(kstDay(new Date()), -days);
 
 async function slotsOf(day: string) {
-  return db().select().from(visitSlots).where(and(eq(visitSlots.site, SITE), eq(visitSlots.day, day))).orderBy(visitSlots.startsAt);
+  return db()
+    .select()
+    .from(visitSlots)
+    .where(and(eq(visitSlots.site, SITE), eq(visitSlots.day, day)))
+    .orderBy(visitSlots.startsAt);
 }
 
 async function openDay(day: string) {
@@ -142,7 +146,10 @@ describe("booking a visit slot", () => {
     ]);
     expect(await placesLeft(first!.id)).toBe(6);
     // The visitor is told the new time; the first confirmation is history.
-    const confirmations = await db().select().from(smsOutbox).where(and(eq(smsOutbox.recipient, phone), eq(smsOutbox.purpose, "confirmation")));
+    const confirmations = await db()
+      .select()
+      .from(smsOutbox)
+      .where(and(eq(smsOutbox.recipient, phone), eq(smsOutbox.purpose, "confirmation")));
     expect(confirmations).toHaveLength(2);
     expect(confirmations.at(-1)?.body).toContain("11:00");
   });
@@ -275,7 +282,10 @@ describe("the day-before reminder", () => {
     await cancelBookingByToken(cancelTokenIn((await confirmationOf(cancel))!.body));
     const dayBefore = shiftDay(visitDay, 1);
     // The late visitor booked after the day-before reminders went out.
-    await db().update(visitBookings).set({ createdAt: kstInstant(dayBefore, "15:00") }).where(eq(visitBookings.phone, late));
+    await db()
+      .update(visitBookings)
+      .set({ createdAt: kstInstant(dayBefore, "15:00") })
+      .where(eq(visitBookings.phone, late));
 
     expect(await queueVisitReminders(kstInstant(dayBefore, "09:59"))).toBe(0);
     expect(await queueVisitReminders(kstInstant(dayBefore, "10:00"))).toBe(1);

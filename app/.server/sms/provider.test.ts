@@ -20,10 +20,16 @@ describe("SMS configuration", () => {
   test.each([
     [{ SMS_PROVIDER: "webhook" }, "Invalid configuration: SMS_WEBHOOK_URL is required when SMS_PROVIDER=webhook"],
     [{ SMS_PROVIDER: "solapi", SMS_SENDER: "1661-0000" }, "Invalid configuration: SOLAPI_API_KEY is required when SMS_PROVIDER=solapi"],
-    [{ SMS_PROVIDER: "solapi", SOLAPI_API_KEY: "k", SOLAPI_API_SECRET: "s" }, "Invalid configuration: SMS_SENDER is required when SMS_PROVIDER=solapi"],
+    [
+      { SMS_PROVIDER: "solapi", SOLAPI_API_KEY: "k", SOLAPI_API_SECRET: "s" },
+      "Invalid configuration: SMS_SENDER is required when SMS_PROVIDER=solapi",
+    ],
     [{ SMS_PROVIDER: "carrier-pigeon" }, 'Invalid configuration: SMS_PROVIDER must be log, webhook or solapi (got "carrier-pigeon")'],
     [{ SMS_STAFF_TO: "02-123-4567" }, "Invalid configuration: SMS_STAFF_TO must be comma-separated mobile numbers"],
-    [{ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), LEADS_RATE_LIMIT: "off" }, "Invalid configuration: LEADS_RATE_LIMIT must not be off when NODE_ENV=production"],
+    [
+      { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), LEADS_RATE_LIMIT: "off" },
+      "Invalid configuration: LEADS_RATE_LIMIT must not be off when NODE_ENV=production",
+    ],
   ])("refuses an incomplete setup in one line: %o", (source, error) => {
     expect(() => parseEnv(source)).toThrow(error);
   });
@@ -33,7 +39,9 @@ describe("SMS configuration", () => {
   });
 
   test("chooses the configured provider", () => {
-    expect(smsProviderFromEnv(parseEnv({ SMS_PROVIDER: "webhook", SMS_WEBHOOK_URL: "https://hooks.example.com/sms" })).name).toBe("webhook");
+    expect(smsProviderFromEnv(parseEnv({ SMS_PROVIDER: "webhook", SMS_WEBHOOK_URL: "https://hooks.example.com/sms" })).name).toBe(
+      "webhook",
+    );
     const solapi = parseEnv({ SMS_PROVIDER: "solapi", SOLAPI_API_KEY: "key", SOLAPI_API_SECRET: "secret", SMS_SENDER: "1661-0000" });
     expect(solapi.SMS_SENDER).toBe("16610000");
     expect(smsProviderFromEnv(solapi).name).toBe("solapi");

@@ -60,13 +60,7 @@ export function SiteHeader({
           <PhoneIcon />
         </a>
       </div>
-      <MobileMenu
-        id={MOBILE_MENU_ID}
-        menu={content.menu}
-        phone={content.phone}
-        open={menuOpen}
-        onClose={() => onMenuOpenChange(false)}
-      />
+      <MobileMenu id={MOBILE_MENU_ID} menu={content.menu} phone={content.phone} open={menuOpen} onClose={() => onMenuOpenChange(false)} />
     </header>
   );
 }

@@ -53,11 +53,7 @@ export function MobileMenu({
                   <ul>
                     {group.subMenu.map((item) => (
                       <li key={item.subUrl}>
-                        <Link
-                          to={item.subUrl}
-                          aria-current={item.subUrl === pathname ? "page" : undefined}
-                          onClick={onClose}
-                        >
+                        <Link to={item.subUrl} aria-current={item.subUrl === pathname ? "page" : undefined} onClick={onClose}>
                           {item.subTitle}
                         </Link>
                       </li>

@@ -39,9 +39,7 @@ export function SiteFrame({ content, children }: { content: FrameContent; childr
     // The inline script adds `js` before hydration; React must keep it, not "correct" it.
     <div className={`site-frame${scripted ? " js" : ""}`} suppressHydrationWarning>
       {/* Only in server HTML: a frame React renders in the browser gets `js` from `scripted`. */}
-      {scripted ? null : (
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
-      )}
+      {scripted ? null : <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />}
       <a className="skip-link" href="#main">
         본문 바로가기
       </a>

@@ -33,18 +33,8 @@ export function AccordionItem({
 }) {
   const panelId = `${id}-panel`;
   return (
-    <div
-      className={["home-acc__item", open && "is-open", className].filter(Boolean).join(" ")}
-      data-home-step={step ? "" : undefined}
-    >
-      <AccordionHeading
-        block="home-acc"
-        heading={Heading}
-        label={label}
-        open={open}
-        panelId={panelId}
-        onToggle={() => onToggle(id)}
-      />
+    <div className={["home-acc__item", open && "is-open", className].filter(Boolean).join(" ")} data-home-step={step ? "" : undefined}>
+      <AccordionHeading block="home-acc" heading={Heading} label={label} open={open} panelId={panelId} onToggle={() => onToggle(id)} />
       <div id={panelId} className="home-acc__panel">
         {children}
       </div>

@@ -13,12 +13,7 @@ export function HomeHero({ hero, projectName }: { hero: HomeContent["hero"]; pro
   return (
     <section className="home-hero" data-home-step aria-labelledby="home-title">
       <picture>
-        <source
-          media={HERO_PHONE_MEDIA}
-          srcSet={hero.mobileImage.src}
-          width={hero.mobileImage.width}
-          height={hero.mobileImage.height}
-        />
+        <source media={HERO_PHONE_MEDIA} srcSet={hero.mobileImage.src} width={hero.mobileImage.width} height={hero.mobileImage.height} />
         <img
           className="home-hero__image"
           src={hero.image.src}

@@ -110,13 +110,7 @@ function TypeTabs({ tabs, label }: { tabs: UnitTab[]; label: string }) {
   return (
     <div className="unit-tabs">
       <div className="unit-tabs__bar">
-        <button
-          type="button"
-          className="slider-arrow"
-          aria-label="이전 타입"
-          disabled={index === 0}
-          onClick={() => select(index - 1)}
-        >
+        <button type="button" className="slider-arrow" aria-label="이전 타입" disabled={index === 0} onClick={() => select(index - 1)}>
           <Arrow direction="prev" />
         </button>
         <div
@@ -149,13 +143,7 @@ function TypeTabs({ tabs, label }: { tabs: UnitTab[]; label: string }) {
             </button>
           ))}
         </div>
-        <button
-          type="button"
-          className="slider-arrow"
-          aria-label="다음 타입"
-          disabled={index === last}
-          onClick={() => select(index + 1)}
-        >
+        <button type="button" className="slider-arrow" aria-label="다음 타입" disabled={index === last} onClick={() => select(index + 1)}>
           <Arrow direction="next" />
         </button>
       </div>

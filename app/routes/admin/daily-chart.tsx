@@ -14,8 +14,24 @@ export function DailyChart({ days, labels }: { days: Day[]; labels: Record<LeadK
   const summary = `${days[0]?.day ?? ""}부터 ${days.at(-1)?.day ?? ""}까지 일별 접수, 모두 ${sum}건`;
   return (
     <figure className="admin-chart">
-      <Bars days={days} labels={labels} summary={summary} width={960} height={260} labelEvery={5} className="admin-chart__svg admin-chart__svg--wide" />
-      <Bars days={days} labels={labels} summary={summary} width={360} height={220} labelEvery={10} className="admin-chart__svg admin-chart__svg--narrow" />
+      <Bars
+        days={days}
+        labels={labels}
+        summary={summary}
+        width={960}
+        height={260}
+        labelEvery={5}
+        className="admin-chart__svg admin-chart__svg--wide"
+      />
+      <Bars
+        days={days}
+        labels={labels}
+        summary={summary}
+        width={360}
+        height={220}
+        labelEvery={10}
+        className="admin-chart__svg admin-chart__svg--narrow"
+      />
       <figcaption className="admin-chart__legend">
         {LEAD_KINDS.map((kind) => (
           <span key={kind} className="admin-chart__key">

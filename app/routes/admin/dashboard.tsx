@@ -132,4 +132,3 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-

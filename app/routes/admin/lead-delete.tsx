@@ -32,7 +32,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(siteSeoFrom(matches), { title: "고객 정보 삭제 | 관리자", description: "고객 정보 삭제", path: "/admin/leads", robots: "noindex,nofollow" });
+  seo(siteSeoFrom(matches), {
+    title: "고객 정보 삭제 | 관리자",
+    description: "고객 정보 삭제",
+    path: "/admin/leads",
+    robots: "noindex,nofollow",
+  });
 
 export default function LeadDeletePage({ loaderData }: Route.ComponentProps) {
   const { lead, notes, messages, kindLabels } = loaderData;

@@ -4,7 +4,15 @@ import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { getSite } from "#app/.server/site.ts";
 import { listLeadBookings } from "#app/.server/visits.ts";
 import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
-import { LEAD_STATUSES, NOTE_MAX, NoteFormSchema, OUTBOX_STATUS_LABELS, SMS_PURPOSE_LABELS, STATUS_LABELS, StatusFormSchema } from "#app/forms/admin.ts";
+import {
+  LEAD_STATUSES,
+  NOTE_MAX,
+  NoteFormSchema,
+  OUTBOX_STATUS_LABELS,
+  SMS_PURPOSE_LABELS,
+  STATUS_LABELS,
+  StatusFormSchema,
+} from "#app/forms/admin.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import { formatKst } from "#app/utils/kst.ts";
@@ -234,7 +242,8 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                   <strong>{SMS_PURPOSE_LABELS[message.purpose]}</strong>
                   <span>{formatPhone(message.recipient)}</span>
                   <span className="admin-muted">
-                    {message.sentAt ? `${formatKst(message.sentAt)} 발송` : `${formatKst(message.createdAt)} 접수`} · 시도 {message.attempts}회
+                    {message.sentAt ? `${formatKst(message.sentAt)} 발송` : `${formatKst(message.createdAt)} 접수`} · 시도{" "}
+                    {message.attempts}회
                   </span>
                 </p>
                 {message.lastResponse ? <p className="admin-message__response">응답: {message.lastResponse}</p> : null}

@@ -10,7 +10,15 @@ import {
 } from "#app/.server/admin-leads.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { getSite } from "#app/.server/site.ts";
-import { filterQuery, LEAD_STATUSES, LeadFilterFormSchema, LeadFilterSchema, NO_CAMPAIGN, SEARCH_MAX, STATUS_LABELS } from "#app/forms/admin.ts";
+import {
+  filterQuery,
+  LEAD_STATUSES,
+  LeadFilterFormSchema,
+  LeadFilterSchema,
+  NO_CAMPAIGN,
+  SEARCH_MAX,
+  STATUS_LABELS,
+} from "#app/forms/admin.ts";
 import { LEAD_KINDS } from "#app/forms/lead.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
@@ -64,7 +72,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(siteSeoFrom(matches), { title: "고객 접수 | 관리자", description: "고객 접수 목록", path: "/admin/leads", robots: "noindex,nofollow" });
+  seo(siteSeoFrom(matches), {
+    title: "고객 접수 | 관리자",
+    description: "고객 접수 목록",
+    path: "/admin/leads",
+    robots: "noindex,nofollow",
+  });
 
 export default function LeadsPage({ loaderData }: Route.ComponentProps) {
   const { filter, searchId, leads, next, paged, total, kindLabels, deleted, searchExpired } = loaderData;
@@ -168,7 +181,15 @@ function FilterForm({ data }: { data: LoaderData }) {
     <Form method="post" action="/admin/leads" className="admin-card admin-filters" key={`${filterQuery(filter)}|${searchId ?? ""}`}>
       <div className="admin-field admin-filters__search">
         <label htmlFor="filter-q">이름·연락처 검색</label>
-        <input id="filter-q" name="q" type="search" maxLength={SEARCH_MAX} defaultValue={search ?? ""} placeholder="이름 또는 번호 일부" autoComplete="off" />
+        <input
+          id="filter-q"
+          name="q"
+          type="search"
+          maxLength={SEARCH_MAX}
+          defaultValue={search ?? ""}
+          placeholder="이름 또는 번호 일부"
+          autoComplete="off"
+        />
       </div>
       <div className="admin-field">
         <label htmlFor="filter-kind">유형</label>
@@ -214,7 +235,19 @@ function FilterForm({ data }: { data: LoaderData }) {
   );
 }
 
-function CampaignSelect({ id, name, label, values, selected }: { id: string; name: string; label: string; values: string[]; selected?: string }) {
+function CampaignSelect({
+  id,
+  name,
+  label,
+  values,
+  selected,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  values: string[];
+  selected?: string;
+}) {
   const options = selected && selected !== NO_CAMPAIGN && !values.includes(selected) ? [selected, ...values] : values;
   return (
     <div className="admin-field">

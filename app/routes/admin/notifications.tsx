@@ -42,7 +42,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(siteSeoFrom(matches), { title: "문자 발송 | 관리자", description: "문자 발송 현황", path: "/admin/notifications", robots: "noindex,nofollow" });
+  seo(siteSeoFrom(matches), {
+    title: "문자 발송 | 관리자",
+    description: "문자 발송 현황",
+    path: "/admin/notifications",
+    robots: "noindex,nofollow",
+  });
 
 export default function NotificationsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { view, paged, messages, nextBeforeId, counts, kindLabels } = loaderData;
@@ -128,10 +133,7 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
           </Link>
         ) : null}
         {nextBeforeId ? (
-          <Link
-            to={`/admin/notifications?${[viewQuery, `before=${nextBeforeId}`].filter(Boolean).join("&")}`}
-            className="admin-button"
-          >
+          <Link to={`/admin/notifications?${[viewQuery, `before=${nextBeforeId}`].filter(Boolean).join("&")}`} className="admin-button">
             이전 문자 더 보기
           </Link>
         ) : null}

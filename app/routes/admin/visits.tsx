@@ -36,7 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const dates = Array.from({ length: SCHEDULE_DAYS }, (_, index) => shiftDay(from, -index));
   const fortnight = await listScheduleForAdmin(site.slug, { from, days: SCHEDULE_DAYS });
   // The day shown in full is usually one of the fortnight's; only a day outside it needs a query.
-  const [shown] = dates.includes(day) ? fortnight.filter((entry) => entry.day === day) : await listScheduleForAdmin(site.slug, { from: day, days: 1 });
+  const [shown] = dates.includes(day)
+    ? fortnight.filter((entry) => entry.day === day)
+    : await listScheduleForAdmin(site.slug, { from: day, days: 1 });
   const days = dates.map((date) => fortnight.find((entry) => entry.day === date) ?? emptyDay(date));
   return {
     today,
@@ -88,7 +90,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(siteSeoFrom(matches), { title: "방문 예약 | 관리자", description: "견본주택 방문 예약 일정", path: "/admin/visits", robots: "noindex,nofollow" });
+  seo(siteSeoFrom(matches), {
+    title: "방문 예약 | 관리자",
+    description: "견본주택 방문 예약 일정",
+    path: "/admin/visits",
+    robots: "noindex,nofollow",
+  });
 
 const STATE_LABELS = { open: "예약 받는 중", closed: "휴관", unscheduled: "일정 없음" } as const;
 
@@ -137,9 +144,7 @@ export default function VisitSchedulePage({ loaderData, actionData }: Route.Comp
                   <td>
                     <span className={`admin-visits__state admin-visits__state--${entry.state}`}>{STATE_LABELS[entry.state]}</span>
                   </td>
-                  <td className="admin-num">
-                    {entry.state === "unscheduled" ? "–" : `${entry.booked} / ${entry.capacity}`}
-                  </td>
+                  <td className="admin-num">{entry.state === "unscheduled" ? "–" : `${entry.booked} / ${entry.capacity}`}</td>
                 </tr>
               ))}
             </tbody>

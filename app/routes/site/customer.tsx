@@ -24,17 +24,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const schedule = await listBookableSchedule(site.slug);
   return data(
     {
-    slug: site.slug,
-    page: { ...site.leads.visitPage, intro: visitFormIntro(site, schedule) },
-    consent: site.leads.consent,
-    eyebrow: site.brand.nameEn,
-    phone: site.phone,
-    consultationHours: site.consultationHours,
-    modelHouse: site.modelHouse,
-    token: issueFormToken("visit"),
-    done: url.searchParams.get("done") === "1",
-    bookedLabel: await bookedSlotLabel(site.slug, url.searchParams.get("slot")),
-    schedule,
+      slug: site.slug,
+      page: { ...site.leads.visitPage, intro: visitFormIntro(site, schedule) },
+      consent: site.leads.consent,
+      eyebrow: site.brand.nameEn,
+      phone: site.phone,
+      consultationHours: site.consultationHours,
+      modelHouse: site.modelHouse,
+      token: issueFormToken("visit"),
+      done: url.searchParams.get("done") === "1",
+      bookedLabel: await bookedSlotLabel(site.slug, url.searchParams.get("slot")),
+      schedule,
     },
     { headers: scheduleCacheHeaders(schedule) },
   );
@@ -50,10 +50,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const slot = submission.booked ? `&slot=${submission.booked.slotId}` : "";
     return redirect(`/${site.slug}/customer?done=1${slot}`, 303);
   }
-  return data(
-    { message: submission.message, errors: submission.errors ?? {}, values: submission.values },
-    { status: submission.status },
-  );
+  return data({ message: submission.message, errors: submission.errors ?? {}, values: submission.values }, { status: submission.status });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

@@ -25,19 +25,19 @@ export async function loader() {
   const schedule = await listBookableSchedule(site.slug);
   return data(
     {
-    page: { title: page.title, description: page.description },
-    slug: site.slug,
-    projectName: site.brand.projectName,
-    home: site.home,
-    unitTabs: homeUnitTabs(site),
-    vrTabs: homeVrTabs(site),
-    visit: { heading: site.leads.visitPage.heading, intro: visitFormIntro(site, schedule) },
-    consent: site.leads.consent,
-    modelHouse: site.modelHouse,
-    phone: site.phone,
-    consultationHours: site.consultationHours,
-    token: issueFormToken("visit"),
-    schedule,
+      page: { title: page.title, description: page.description },
+      slug: site.slug,
+      projectName: site.brand.projectName,
+      home: site.home,
+      unitTabs: homeUnitTabs(site),
+      vrTabs: homeVrTabs(site),
+      visit: { heading: site.leads.visitPage.heading, intro: visitFormIntro(site, schedule) },
+      consent: site.leads.consent,
+      modelHouse: site.modelHouse,
+      phone: site.phone,
+      consultationHours: site.consultationHours,
+      token: issueFormToken("visit"),
+      schedule,
     },
     { headers: scheduleCacheHeaders(schedule) },
   );
@@ -50,9 +50,7 @@ function homeUnitTabs(site: SitePack): UnitTab[] {
   return site.home.units.typeKeys.map((key) => {
     const unit = site.units.find((candidate) => candidate.key === key);
     if (!unit) throw new Error(`The home page's unit tab ${key} is not in the pack's units.`);
-    const summary = site.home.units.types.summary
-      .replace("{area}", unit.area.exclusiveM2)
-      .replace("{count}", unit.area.unitCount);
+    const summary = site.home.units.types.summary.replace("{area}", unit.area.exclusiveM2).replace("{count}", unit.area.unitCount);
     return { key, label: unit.label, image: unit.floorPlan, summary };
   });
 }

@@ -6,15 +6,18 @@ import { issueFormToken } from "#app/.server/spam.ts";
 import { ConsentField } from "#app/components/consent-field.tsx";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { SubMenu } from "#app/components/frame/sub-menu.tsx";
-import { ContactFields, MessageField, ResultText, SpamGuardFields, SubmitButton, useHydrated, useLeadSubmission } from "#app/components/lead-form.tsx";
+import {
+  ContactFields,
+  MessageField,
+  ResultText,
+  SpamGuardFields,
+  SubmitButton,
+  useHydrated,
+  useLeadSubmission,
+} from "#app/components/lead-form.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import type { LeadConsent } from "#app/content/types.ts";
-import {
-  LEAD_FORM_TEXT,
-  LEAD_MESSAGES,
-  type FieldErrors,
-  type FormValues,
-} from "#app/forms/lead.ts";
+import { LEAD_FORM_TEXT, LEAD_MESSAGES, type FieldErrors, type FormValues } from "#app/forms/lead.ts";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import type { Route } from "./+types/inquiry";
@@ -41,10 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = await submitLeadForm("inquiry", request, context);
   if (submission.ok) return redirect(`${PATH}?done=1`, 303);
-  return data(
-    { message: submission.message, errors: submission.errors ?? {}, values: submission.values },
-    { status: submission.status },
-  );
+  return data({ message: submission.message, errors: submission.errors ?? {}, values: submission.values }, { status: submission.status });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -35,9 +35,7 @@ export async function loader() {
     copyrightYear: site.copyrightYear,
   };
   // Every page's banner travels once: this loader does not run again on client navigation.
-  const pages = Object.fromEntries(
-    Object.entries(site.pages).map(([path, page]) => [path, { group: page.group, banner: page.banner }]),
-  );
+  const pages = Object.fromEntries(Object.entries(site.pages).map(([path, page]) => [path, { group: page.group, banner: page.banner }]));
   return { content, pages, subMenus: [...site.menu, ...site.subMenus] };
 }
 
@@ -97,9 +95,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
             </Link>
             <RegisterLink className="button button--outline">관심고객 등록</RegisterLink>
           </div>
-          {import.meta.env.DEV && error instanceof Error ? (
-            <pre className="error-page__stack">{error.stack}</pre>
-          ) : null}
+          {import.meta.env.DEV && error instanceof Error ? <pre className="error-page__stack">{error.stack}</pre> : null}
         </section>
       </SiteFrame>
     </RegistrationPopupProvider>
@@ -118,8 +114,6 @@ function useCurrentPagePath(pathname: string) {
  * both /SalesInfo/stampTax and /SalesInfo/StampTax.
  */
 function findPage<T extends Pick<PageInfo, "group" | "banner">>(pages: Record<string, T>, path: string) {
-  const key = Object.hasOwn(pages, path)
-    ? path
-    : Object.keys(pages).find((candidate) => candidate.toLowerCase() === path.toLowerCase());
+  const key = Object.hasOwn(pages, path) ? path : Object.keys(pages).find((candidate) => candidate.toLowerCase() === path.toLowerCase());
   return key === undefined ? undefined : ([key, pages[key]!] as const);
 }

@@ -18,10 +18,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseArticleId(params.id);
   const article = id ? await getPress(site.slug, id) : undefined;
   if (!article) throw replace("/Promotion/Press");
-  return data(
-    { site: site.slug, header: pressHeader(site), article: { id: article.id, title: article.title } },
-    { headers: NO_STORE },
-  );
+  return data({ site: site.slug, header: pressHeader(site), article: { id: article.id, title: article.title } }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -41,10 +41,7 @@ export async function handlePressListAction({
       const parsed = LoginFormSchema.safeParse(Object.fromEntries(form));
       const email = typeof form.get("email") === "string" ? String(form.get("email")) : "";
       if (!parsed.success) {
-        return data(
-          { intent: "login" as const, loginError: PRESS_MESSAGES.loginInvalid, email },
-          { status: 400, headers: NO_STORE },
-        );
+        return data({ intent: "login" as const, loginError: PRESS_MESSAGES.loginInvalid, email }, { status: 400, headers: NO_STORE });
       }
       const result = await login(request, parsed.data, getClientAddress(context));
       if (!result.ok) {
@@ -76,10 +73,7 @@ export async function handlePressListAction({
           summary: String(form.get("summary") ?? ""),
           content: String(form.get("content") ?? ""),
         };
-        return data(
-          { intent: "publish" as const, error: firstError(parsed.error), values },
-          { status: 400, headers: NO_STORE },
-        );
+        return data({ intent: "publish" as const, error: firstError(parsed.error), values }, { status: 400, headers: NO_STORE });
       }
       const article = await publishPress(site.slug, parsed.data);
       return data({ intent: "publish" as const, published: article.id }, { headers: NO_STORE });

@@ -46,12 +46,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
 
 // Another form on the page (the interest popup) changes nothing this list shows; reloading it
 // would also fold the pages "더보기" appended.
-export function shouldRevalidate({
-  formMethod,
-  formAction,
-  nextParams,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, formAction, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET" && !formAction?.startsWith(`/${nextParams.site}/press`)) return false;
   return defaultShouldRevalidate;
 }
@@ -89,19 +84,11 @@ export default function PressListPage({ loaderData, actionData }: Route.Componen
           <>
             <WelcomeBar site={site} email={admin.email} />
             <Suspense fallback={null}>
-              <PressPublishForm
-                site={site}
-                result={actionData?.intent === "publish" ? actionData : undefined}
-                busy={publishing}
-              />
+              <PressPublishForm site={site} result={actionData?.intent === "publish" ? actionData : undefined} busy={publishing} />
             </Suspense>
           </>
         ) : (
-          <LoginForm
-            site={site}
-            returnTo={returnTo}
-            failure={actionData?.intent === "login" ? actionData : undefined}
-          />
+          <LoginForm site={site} returnTo={returnTo} failure={actionData?.intent === "login" ? actionData : undefined} />
         )}
       </div>
     </>
@@ -241,14 +228,7 @@ function LoginForm({
         {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
         <div className="press-field">
           <label htmlFor="login-email">이메일</label>
-          <input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            defaultValue={failure?.email}
-            required
-          />
+          <input id="login-email" name="email" type="email" autoComplete="username" defaultValue={failure?.email} required />
         </div>
         <div className="press-field">
           <label htmlFor="login-password">비밀번호</label>

@@ -5,9 +5,7 @@ const TO_BE_ANNOUNCED = "추후 공지";
 export const businessPage: InfoPages["business"] = {
   eyebrow: "BUSINESS OVERVIEW",
   title: "동대구역세권에 세우는 지상 33층 랜드마크",
-  intro: [
-    "대구 동구 신천동 일원에 아파트 4개동과 오피스텔 1개동, 아파트 540세대와 오피스텔 56실이 들어섭니다.",
-  ],
+  intro: ["대구 동구 신천동 일원에 아파트 4개동과 오피스텔 1개동, 아파트 540세대와 오피스텔 56실이 들어섭니다."],
   caption: "동대구 온빛채 센트럴 사업개요",
   facts: [
     { label: "사업명", value: "동대구 온빛채 센트럴" },
@@ -21,9 +19,7 @@ export const businessPage: InfoPages["business"] = {
     { label: "시공사", value: "온빛건설(주)" },
     { label: "입주예정", value: "2026년 4월 예정" },
   ],
-  notes: [
-    "상기 내용은 인허가 과정에서 변경될 수 있으며, 확정된 내용은 입주자 모집공고를 통해 안내해 드립니다.",
-  ],
+  notes: ["상기 내용은 인허가 과정에서 변경될 수 있으며, 확정된 내용은 입주자 모집공고를 통해 안내해 드립니다."],
 };
 
 export const comingSoonPage: InfoPages["comingSoon"] = {

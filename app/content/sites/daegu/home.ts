@@ -66,10 +66,7 @@ export const home: HomeContent = {
   brand: {
     eyebrow: "BRAND STORY",
     title: "온기를 품은 빛,\n삶을 채우는 집",
-    text: [
-      "온빛채는 온빛건설의 주거 브랜드입니다.",
-      "햇살이 깊이 드는 평면과 오래 머물고 싶은 공간으로 매일의 온기를 채웁니다.",
-    ],
+    text: ["온빛채는 온빛건설의 주거 브랜드입니다.", "햇살이 깊이 드는 평면과 오래 머물고 싶은 공간으로 매일의 온기를 채웁니다."],
     image: {
       src: `${images}/brand.svg`,
       alt: "햇살을 배경으로 선 온빛채 단지와 브랜드 로고",

@@ -25,9 +25,7 @@ export const announcementPage: InfoPages["announcement"] = {
 export const subscriptionPage: InfoPages["subscription"] = {
   eyebrow: "SUBSCRIPTION GUIDE",
   title: "청약홈에서 간편하게 청약하세요",
-  intro: [
-    "아파트 청약은 한국부동산원이 운영하는 청약홈에서 PC나 모바일로 신청합니다. 아래 순서대로 준비하시면 어렵지 않습니다.",
-  ],
+  intro: ["아파트 청약은 한국부동산원이 운영하는 청약홈에서 PC나 모바일로 신청합니다. 아래 순서대로 준비하시면 어렵지 않습니다."],
   steps: [
     { title: "청약홈 접속", text: "PC 또는 모바일 앱으로 청약홈에 접속해 ‘동대구 온빛채 센트럴’ 공고를 찾습니다." },
     { title: "인증서 로그인", text: "공동인증서나 금융인증서 등으로 본인 인증을 하고 로그인합니다. 인증서는 미리 발급받아 두세요." },
