@@ -9,6 +9,7 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}"],
           environment: "node",
+          setupFiles: ["tests/setup/session-secret.ts"],
         },
       },
       {
@@ -16,7 +17,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.{ts,tsx}"],
           environment: "node",
-          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          setupFiles: ["tests/setup/session-secret.ts", "tests/setup/fail-on-console-error.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file gets its own database; files run in parallel workers.

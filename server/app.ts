@@ -4,10 +4,10 @@ import { RouterContextProvider } from "react-router";
 import { boot as openDatabase } from "#app/.server/boot.ts";
 import { clientAddress, clientAddressContext } from "#app/.server/client-address.ts";
 import { getEnv } from "#app/.server/env.ts";
-import { startOutboxWorker } from "#app/.server/outbox.ts";
+import { startOutboxWorker } from "#app/.server/outbox/worker.ts";
 import { startRetentionTimer } from "#app/.server/retention.ts";
 import { smsProviderFromEnv } from "#app/.server/sms/provider.ts";
-import { startVisitReminders } from "#app/.server/visits.ts";
+import { startVisitReminders } from "#app/.server/visits/reminders.ts";
 
 // The server bundle's entry (see vite.config.ts): server.js imports this from the build in
 // production and through Vite in development, so app code is loaded exactly once either way.

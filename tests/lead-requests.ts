@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { clientAddressContext } from "#app/.server/client-address.ts";
 import { issueFormToken } from "#app/.server/spam.ts";
-import type { LeadKind } from "#app/forms/lead.ts";
+
 import { action as inquiryJsonAction } from "#app/routes/actions/inquiry.ts";
 import { action as interestAction } from "#app/routes/actions/interest.ts";
 import { action as visitJsonAction } from "#app/routes/actions/visit.ts";
+import { type LeadKind } from "#app/vocabulary.ts";
 
 /** Real Requests into the lead forms' route modules, as browsers send them (integration tests). */
 

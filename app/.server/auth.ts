@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import { normalizeEmail } from "./admins.ts";
 import { db } from "./db.ts";
 import { getEnv } from "./env.ts";
+import { CACHE_CONTROL } from "./http.ts";
 import { attemptKeys, beginAttempt, clearAttempts, LOGIN_WINDOW_MS } from "./login-throttle.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { admins } from "./schema.ts";
@@ -28,15 +29,29 @@ export function getAdmin(request: Request): Promise<Admin | null> {
   return lookup;
 }
 
+export const CONSOLE_LOGIN_PATH = "/admin/login";
+
+/** The console's sign-in page, returning to `returnTo` (a path on this site) afterwards. */
+export function consoleLoginPath(returnTo?: string) {
+  const back = safeReturnTo(returnTo);
+  return back && back !== "/admin" ? `${CONSOLE_LOGIN_PATH}?${new URLSearchParams({ returnTo: back })}` : CONSOLE_LOGIN_PATH;
+}
+
 /**
- * The signed-in administrator; otherwise throws a redirect to the sign-in form (below the press
- * list), which returns to this page afterwards. For pages and form posts.
+ * The signed-in administrator; otherwise throws a redirect to a sign-in page (the console's,
+ * unless `loginPath` names another), which comes back to this page afterwards.
  */
-export async function requireAdmin(request: Request): Promise<Admin> {
+export async function requireAdmin(
+  request: Request,
+  { loginPath = consoleLoginPath }: { loginPath?: (returnTo: string) => string } = {},
+): Promise<Admin> {
   const admin = await getAdmin(request);
   if (admin) return admin;
   const url = new URL(request.url);
-  throw redirect(loginPath(url.pathname + url.search));
+  // A client navigation asks for /admin/leads.data?_routes=…; the page to come back to is /admin/leads.
+  const path = url.pathname.replace(/\.data$/, "");
+  for (const internal of ["_routes", "index"]) url.searchParams.delete(internal);
+  throw redirect(loginPath(path + url.search), { headers: { "Cache-Control": CACHE_CONTROL.private } });
 }
 
 /** As requireAdmin, for resource routes (feeds, downloads, JSON): answers 401 instead of redirecting. */
@@ -46,8 +61,8 @@ export async function requireAdminOr401(request: Request): Promise<Admin> {
   throw Response.json({ error: "로그인이 필요합니다." }, { status: 401, headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** Where the sign-in form is; `returnTo` (a path on this site) is where a successful sign-in goes. */
-export function loginPath(returnTo?: string) {
+/** The sign-in form below the press list; `returnTo` (a path on this site) is where a successful sign-in goes. */
+export function pressLoginPath(returnTo?: string) {
   const path = `/${getEnv().SITE}/press`;
   return returnTo && returnTo !== path ? `${path}?${new URLSearchParams({ returnTo })}#login` : `${path}#login`;
 }

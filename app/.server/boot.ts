@@ -3,21 +3,13 @@ import { countAdmins, upsertAdmin } from "./admins.ts";
 import { lockDataDir, localSessionSecret } from "./data-dir.ts";
 import { openDatabase, setDatabase, type DatabaseHandle } from "./db.ts";
 import { getEnv, type Env } from "./env.ts";
+import { setSessionSecret } from "./secret.ts";
 import { seedDemoContent } from "./seed.ts";
 
 export interface Booted {
   env: Env;
   database: DatabaseHandle;
   shutdown(): Promise<void>;
-}
-
-let sessionSecret: string | undefined;
-
-/** SESSION_SECRET, or for a local install one generated once and kept in DATA_DIR. */
-export function getSessionSecret(): string {
-  const env = getEnv();
-  sessionSecret ??= env.SESSION_SECRET ?? localSessionSecret(env.DATA_DIR);
-  return sessionSecret;
 }
 
 /**
@@ -28,6 +20,8 @@ export function getSessionSecret(): string {
  */
 export async function boot({ purpose = "web server", seed = true } = {}): Promise<Booted> {
   const env = getEnv();
+  // SESSION_SECRET, or for a local install one generated once and kept in DATA_DIR.
+  setSessionSecret(env.SESSION_SECRET ?? localSessionSecret(env.DATA_DIR));
   const release = env.DATABASE_URL ? () => {} : lockDataDir(env.DATA_DIR, purpose);
   let database: DatabaseHandle | undefined;
   try {

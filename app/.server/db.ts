@@ -10,6 +10,9 @@ import pg from "pg";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** What a query can run on: the database, or a transaction in progress. */
+export type Executor = Database | Transaction;
 export type DatabaseKind = "pglite" | "postgres";
 
 export interface DatabaseHandle {
@@ -90,6 +93,14 @@ export async function pingDatabase(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Values for a raw SQL `in (…)` list, each a bound parameter: sql`status in (${sqlList(values)})`. */
+export function sqlList(values: readonly string[]): SQL {
+  return sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`, which the shared type hides. */

@@ -18,6 +18,11 @@ export const CACHE_CONTROL = {
   feed: "public, max-age=3600",
 } as const;
 
+/** A page that lists places left (visit times) must not be reused from a cache; other pages keep the layout's. */
+export function livePageHeaders(live: boolean): HeadersInit {
+  return live ? { "Cache-Control": CACHE_CONTROL.livePage } : {};
+}
+
 /** Headers every response carries, documents and files alike. */
 export function baselineSecurityHeaders({ production }: { production: boolean }): Record<string, string> {
   return {

@@ -1,6 +1,5 @@
-import crypto from "node:crypto";
 import { and, count, gt, inArray, lt } from "drizzle-orm";
-import { getSessionSecret } from "./boot.ts";
+import { hmac } from "./secret.ts";
 import { db } from "./db.ts";
 import { loginAttempts } from "./schema.ts";
 
@@ -13,8 +12,7 @@ export const MAX_FAILED_LOGINS = 5;
  * an address or an email, and without the secret its keys cannot be matched to either.
  */
 export function attemptKeys(email: string, clientAddress: string): string[] {
-  const mac = (value: string) => crypto.createHmac("sha256", getSessionSecret()).update(value).digest("hex");
-  return [`email:${mac(`email:${email}`)}`, `client:${mac(`client:${clientAddress}`)}`];
+  return [`email:${hmac("login-email", email)}`, `client:${hmac("login-client", clientAddress)}`];
 }
 
 /**

@@ -1,4 +1,5 @@
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import type { BookingStatus, LeadKind, LeadStatus, OutboxStatus, SmsPurpose, SpamReason } from "#app/vocabulary.ts";
 
 /** The one Postgres schema, shared by PGlite and PostgreSQL. Generate migrations with `npm run db:generate`. */
 
@@ -63,7 +64,7 @@ export const leads = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     /** One per rendered form: a double click or a network retry finds the lead it already made. */
     submissionId: varchar({ length: 64 }).notNull(),
-    kind: varchar({ length: 16 }).$type<"interest" | "visit" | "inquiry">().notNull(),
+    kind: varchar({ length: 16 }).$type<LeadKind>().notNull(),
     site: varchar({ length: 64 }).notNull(),
     name: varchar({ length: 50 }).notNull(),
     /** Digits only. */
@@ -77,10 +78,10 @@ export const leads = pgTable(
     utmCampaign: varchar({ length: 100 }),
     referrerHost: varchar({ length: 255 }),
     userAgent: varchar({ length: 400 }).notNull().default(""),
-    status: varchar({ length: 16 }).$type<"new" | "contacted" | "visited" | "closed" | "spam">().notNull().default("new"),
+    status: varchar({ length: 16 }).$type<LeadStatus>().notNull().default("new"),
     spam: boolean().notNull().default(false),
-    /** Why a lead was flagged: "honeypot", "too-fast" or "no-token". */
-    spamReason: varchar({ length: 16 }),
+    /** Why a lead was flagged. */
+    spamReason: varchar({ length: 16 }).$type<SpamReason>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -103,11 +104,11 @@ export const smsOutbox = pgTable(
     leadId: integer().references(() => leads.id, { onDelete: "set null" }),
     /** The visit booking a confirmation or reminder is about: cancelling it withdraws what is unsent. */
     bookingId: integer().references(() => visitBookings.id, { onDelete: "set null" }),
-    purpose: varchar({ length: 16 }).$type<"confirmation" | "staff" | "reminder">().notNull(),
+    purpose: varchar({ length: 16 }).$type<SmsPurpose>().notNull(),
     /** Digits only. */
     recipient: varchar({ length: 16 }).notNull(),
     body: text().notNull(),
-    status: varchar({ length: 16 }).$type<"pending" | "sending" | "sent" | "failed" | "withdrawn">().notNull().default("pending"),
+    status: varchar({ length: 16 }).$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedBy: varchar({ length: 64 }),
@@ -225,7 +226,7 @@ export const visitBookings = pgTable(
     name: varchar({ length: 50 }).notNull(),
     /** Digits only. */
     phone: varchar({ length: 16 }).notNull(),
-    status: varchar({ length: 16 }).$type<"booked" | "visited" | "no_show" | "cancelled" | "moved">().notNull().default("booked"),
+    status: varchar({ length: 16 }).$type<BookingStatus>().notNull().default("booked"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp({ withTimezone: true }),
     reminderQueuedAt: timestamp({ withTimezone: true }),

@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { sitePacks } from "#app/content/index.ts";
 import { db } from "./db.ts";
 import { pressArticles } from "./schema.ts";
-import { seedVisitSchedule } from "./visits.ts";
+import { seedVisitSchedule } from "./visits/schedule.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gt, lt, or } from "drizzle-orm";
 import { createCookie, type Cookie } from "react-router";
-import { getSessionSecret } from "./boot.ts";
+import { getSessionSecret } from "./secret.ts";
 import { db } from "./db.ts";
 import { getEnv } from "./env.ts";
 import { admins, sessions } from "./schema.ts";

@@ -1,24 +1,14 @@
 import crypto from "node:crypto";
-import { lt, sql } from "drizzle-orm";
-import type { LeadKind } from "#app/forms/lead.ts";
-import { getSessionSecret } from "./boot.ts";
-import { db } from "./db.ts";
+import type { LeadKind, SpamReason } from "#app/vocabulary.ts";
+import { hmac, sameSecret } from "./secret.ts";
 import { getEnv, type Env } from "./env.ts";
-import { rateLimits } from "./schema.ts";
+import type { RateLimitRule } from "./rate-limit.ts";
 
 /**
  * Keeping bots out of the lead forms without a captcha: a honeypot field, a minimum time between
  * rendering a form and submitting it (a signed timestamp the form carries), and per-client rate
  * limits kept in the database so that every instance counts the same hits.
  */
-
-export type SpamReason = "honeypot" | "too-fast" | "no-token";
-
-export interface RateLimitRule {
-  name: string;
-  limit: number;
-  windowMs: number;
-}
 
 export interface LeadPolicy {
   rateLimits: RateLimitRule[];
@@ -44,17 +34,13 @@ export function leadPolicy(env: Env = getEnv()): LeadPolicy {
   return relaxed ? RELAXED_POLICY : STRICT_POLICY;
 }
 
-function sign(purpose: string, value: string) {
-  return crypto.createHmac("sha256", getSessionSecret()).update(`${purpose}:${value}`).digest("base64url");
-}
-
 /**
  * A token rendered into each form: when it was rendered, signed and bound to the kind of form.
  * It carries nothing personal, so a page holding one may still be cached and shared.
  */
 export function issueFormToken(kind: LeadKind, now = Date.now()): string {
   const issued = now.toString(36);
-  return `${issued}.${sign(`form:${kind}`, issued).slice(0, 22)}`;
+  return `${issued}.${hmac(`form:${kind}`, issued).slice(0, 22)}`;
 }
 
 /** How long ago the token was rendered, or undefined for a missing, forged or other-form token. */
@@ -62,10 +48,8 @@ export function readFormToken(kind: LeadKind, token: unknown, now = Date.now()):
   if (typeof token !== "string" || token.length > 64) return undefined;
   const [issued, signature] = token.split(".");
   if (!issued || !signature) return undefined;
-  const expected = sign(`form:${kind}`, issued).slice(0, 22);
-  if (signature.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) {
-    return undefined;
-  }
+  const expected = hmac(`form:${kind}`, issued).slice(0, 22);
+  if (!sameSecret(signature, expected)) return undefined;
   const issuedAt = parseInt(issued, 36);
   return Number.isFinite(issuedAt) ? { elapsedMs: now - issuedAt } : undefined;
 }
@@ -103,50 +87,5 @@ export function classifySubmission({
 
 /** A client's address, keyed so that it identifies the client for rate limits but cannot be read back. */
 export function clientKey(address: string): string {
-  return sign("client", address).slice(0, 32);
-}
-
-export interface RateLimitResult {
-  allowed: boolean;
-  /** Seconds until the exhausted window ends (0 when allowed). */
-  retryAfterSeconds: number;
-}
-
-/**
- * Counts one hit against each rule for `key`. Each window starts at the first hit after the
- * previous window ended (so a burst is never split across a clock-aligned boundary), and the
- * count is one atomic upsert, correct with any number of instances on one database.
- */
-export async function consumeRateLimit(key: string, rules: RateLimitRule[], now = new Date()): Promise<RateLimitResult> {
-  let blocked = false;
-  let retryAfterMs = 0;
-  for (const rule of rules) {
-    const windowKey = `${key}:${rule.name}`;
-    const at = now.toISOString();
-    const expired = new Date(now.getTime() - rule.windowMs).toISOString();
-    const [row] = await db()
-      .insert(rateLimits)
-      .values({ key: windowKey, windowStartedAt: now, hits: 1 })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${expired}::timestamptz then ${at}::timestamptz else ${rateLimits.windowStartedAt} end`,
-          hits: sql`case when ${rateLimits.windowStartedAt} <= ${expired}::timestamptz then 1 else ${rateLimits.hits} + 1 end`,
-        },
-      })
-      .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
-    if (row && row.hits > rule.limit) {
-      blocked = true;
-      retryAfterMs = Math.max(retryAfterMs, row.windowStartedAt.getTime() + rule.windowMs - now.getTime());
-    }
-  }
-  if (Math.random() < 0.01) await pruneRateLimits(now);
-  return { allowed: !blocked, retryAfterSeconds: blocked ? Math.max(1, Math.ceil(retryAfterMs / 1000)) : 0 };
-}
-
-/** Forgets windows that ended long ago; the longest rule is a day. */
-export async function pruneRateLimits(now = new Date()) {
-  await db()
-    .delete(rateLimits)
-    .where(lt(rateLimits.windowStartedAt, new Date(now.getTime() - 2 * 24 * 60 * 60_000)));
+  return hmac("client", address).slice(0, 32);
 }

@@ -9,9 +9,9 @@ import {
   type FieldErrors,
   type FormValues,
   LEAD_ENDPOINTS,
-  type LeadKind,
 } from "#app/forms/lead.ts";
 import "#app/styles/forms.css";
+import { type LeadKind } from "#app/vocabulary.ts";
 
 /**
  * What the three lead forms share: browser-side checks with the server's schema, posting to

@@ -2,7 +2,14 @@ import { useEffect, useRef } from "react";
 import { LEAD_FORM_TEXT, LEAD_MESSAGES } from "#app/forms/lead.ts";
 import { ConsentField } from "./consent-field.tsx";
 import { ContactFields, SpamGuardFields, SubmitButton, useLeadSubmission } from "./lead-form.tsx";
-import type { PopupSetup } from "./registration-popup.tsx";
+import type { LeadConsent, LeadContent } from "#app/content/types.ts";
+
+/** What the dialog needs from the server, fetched when the popup is first wanted. */
+export interface PopupSetup {
+  token: string;
+  consent: LeadConsent;
+  popup: LeadContent["popup"];
+}
 
 /**
  * The registration popup's dialog and form. Loaded the first time a visitor is about to open the

@@ -1,7 +1,7 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import type { LeadConsent, LeadContent } from "#app/content/types.ts";
 import { LEAD_ENDPOINTS } from "#app/forms/lead.ts";
+import type { PopupSetup } from "./registration-dialog.tsx";
 
 // The dialog and its form come with the first hover, focus or tap on an opener, not with the page.
 const RegistrationDialog = lazy(() => import("./registration-dialog.tsx"));
@@ -39,12 +39,6 @@ export function useRegistrationPopup() {
 }
 
 const HISTORY_MARK = "registrationPopup";
-
-export interface PopupSetup {
-  token: string;
-  consent: LeadConsent;
-  popup: LeadContent["popup"];
-}
 
 export function RegistrationPopupProvider({ children }: { children: React.ReactNode }) {
   // Remembering the page the popup opened on closes it on any router navigation, with no effect needed.

@@ -1,3 +1,5 @@
+import type { LeadKind } from "#app/vocabulary.ts";
+
 /**
  * The shape of a content pack: everything one development changes (words, numbers,
  * pictures, links). Layout and behaviour live in code; a new development is a new pack.
@@ -207,13 +209,13 @@ export interface LeadContent {
   /** /{site}/customer and the home page's reservation form. */
   visitPage: LeadPage & { heading: string; intro: string[] };
   /** How the sales office names each kind of lead, e.g. "방문 예약". */
-  kindLabels: Record<"interest" | "visit" | "inquiry", string>;
+  kindLabels: Record<LeadKind, string>;
   /** The confirmation SMS sent to a visitor, and the optional note to staff. */
   sms: {
     /** Starts every message, e.g. "[동대구 온빛채 센트럴]". */
     senderName: string;
     /** What the visitor's message confirms, per kind. */
-    headlines: Record<"interest" | "visit" | "inquiry", string>;
+    headlines: Record<LeadKind, string>;
     /** One line on what is still available, e.g. "잔여세대: 84A·84B 일부 세대 선착순 계약 중". */
     remainingUnits: string;
     /** How to stop these messages, e.g. "무료 수신거부 080-000-0000". */
@@ -440,3 +442,9 @@ export interface InfoPages {
   /** /Interior/{key} */
   interior: { eyebrow: string; intro: string[]; notes: string[]; sets: InteriorSet[] };
 }
+
+/** What the public frame shows of the content pack (the site layout's loader sends exactly this). */
+export type FrameContent = Pick<
+  SitePack,
+  "brand" | "phone" | "menu" | "builder" | "developer" | "company" | "familySite" | "footerDisclaimer" | "copyrightYear"
+>;

@@ -1,14 +1,12 @@
 import { z } from "zod";
-import { LEAD_KINDS } from "./lead.ts";
+import { LEAD_KINDS, LEAD_STATUSES, type LeadKind, type LeadStatus, type OutboxStatus, type SmsPurpose } from "#app/vocabulary.ts";
+import { isCalendarDay } from "#app/utils/kst.ts";
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
 
 /**
  * The admin console's vocabulary and forms. Client-safe: the pages render the labels, the
  * server parses with the schemas.
  */
-
-export const LEAD_STATUSES = ["new", "contacted", "visited", "closed", "spam"] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 export const STATUS_LABELS: Record<LeadStatus, string> = {
   new: "신규",
@@ -19,7 +17,7 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
 };
 
 /** The kinds in a word, for narrow table columns; the content pack's labels are written for buyers. */
-export const KIND_SHORT_LABELS: Record<"interest" | "visit" | "inquiry", string> = {
+export const KIND_SHORT_LABELS: Record<LeadKind, string> = {
   interest: "관심",
   visit: "방문",
   inquiry: "문의",
@@ -28,7 +26,7 @@ export const KIND_SHORT_LABELS: Record<"interest" | "visit" | "inquiry", string>
 export const OUTBOX_VIEWS = ["pending", "sent", "failed"] as const;
 export type OutboxView = (typeof OUTBOX_VIEWS)[number];
 
-export const OUTBOX_STATUS_LABELS: Record<"pending" | "sending" | "sent" | "failed" | "withdrawn", string> = {
+export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
   pending: "대기",
   sending: "발송 중",
   sent: "발송 완료",
@@ -36,7 +34,7 @@ export const OUTBOX_STATUS_LABELS: Record<"pending" | "sending" | "sent" | "fail
   withdrawn: "발송 취소",
 };
 
-export const SMS_PURPOSE_LABELS: Record<"confirmation" | "staff" | "reminder", string> = {
+export const SMS_PURPOSE_LABELS: Record<SmsPurpose, string> = {
   confirmation: "고객 안내",
   staff: "직원 알림",
   reminder: "방문 전날 안내",
@@ -47,8 +45,6 @@ export const NO_CAMPAIGN = "(none)";
 
 export const SEARCH_MAX = 100;
 export const NOTE_MAX = 2000;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Unknown or malformed values mean "no filter" rather than an error page. */
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).optional().catch(undefined);
@@ -61,11 +57,6 @@ const optionalText = z
   .optional()
   .catch(undefined)
   .transform((value) => value || undefined);
-
-/** A "2026-11-24" that names a real calendar day. */
-export function isCalendarDay(value: string | null | undefined): value is string {
-  return Boolean(value && DAY.test(value) && !Number.isNaN(Date.parse(value)));
-}
 
 const optionalDay = z
   .string()

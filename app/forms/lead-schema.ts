@@ -2,18 +2,10 @@
 // a form with the same schema before sending it (loaded on submit), and the server decides with it.
 import * as z from "zod/mini";
 import { normalizePhone } from "#app/utils/phone.ts";
-import {
-  CONSENT_VALUE,
-  MESSAGE_MAX,
-  NAME_MAX,
-  PHONE_HINT,
-  PHONE_PATTERN,
-  type FieldErrors,
-  type LeadFormValues,
-  type LeadKind,
-} from "./lead.ts";
+import { CONSENT_VALUE, MESSAGE_MAX, NAME_MAX, PHONE_HINT, PHONE_PATTERN, type FieldErrors, type LeadFormValues } from "./lead.ts";
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
 import { VISIT_MESSAGES } from "./visit.ts";
+import { type LeadKind } from "#app/vocabulary.ts";
 
 export const NameSchema = z
   .string({ error: "이름을 입력해 주세요." })

@@ -4,8 +4,7 @@
  * only when a visitor submits, so pages don't pay for the validator up front.
  */
 
-export const LEAD_KINDS = ["interest", "visit", "inquiry"] as const;
-export type LeadKind = (typeof LEAD_KINDS)[number];
+import type { LeadKind } from "#app/vocabulary.ts";
 
 /** Each kind's JSON endpoint (app/routes/actions/*). */
 export const LEAD_ENDPOINTS: Record<LeadKind, string> = {

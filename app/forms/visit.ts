@@ -1,4 +1,5 @@
-import { LEAD_MESSAGES, type LeadKind } from "./lead.ts";
+import { LEAD_MESSAGES } from "./lead.ts";
+import { type LeadKind } from "#app/vocabulary.ts";
 
 /**
  * The visit form's date and time choice: what the page receives from the server and the words

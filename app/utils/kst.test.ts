@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatKoreanDate, formatKst, kstDay, kstInstant, kstTime, shiftDay, weekdayName } from "./kst.ts";
+import { formatKoreanDate, formatKst, kstDay, kstInstant, kstTime, addDays, weekdayName } from "./kst.ts";
 
 describe("Korean time", () => {
   test("a late UTC evening is already the next morning in Korea", () => {
@@ -14,8 +14,8 @@ describe("Korean time", () => {
   });
 
   test("days shift across months and years", () => {
-    expect(shiftDay("2026-12-31", -1)).toBe("2027-01-01");
-    expect(shiftDay("2026-12-01", 1)).toBe("2026-11-30");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2026-12-01", -1)).toBe("2026-11-30");
   });
 
   test("dates read the way a Korean text message writes them", () => {

@@ -28,10 +28,16 @@ export function kstInstant(day: string, time: string) {
   return new Date(`${day}T${time}:00+09:00`);
 }
 
-/** The Korean calendar day `days` before (negative: after) the given day string. */
-export function shiftDay(day: string, days: number) {
+/** The calendar day `days` after the given day string (negative: before): addDays("2026-12-31", 1) is "2027-01-01". */
+export function addDays(day: string, days: number) {
   const [year, month, date] = day.split("-").map(Number);
-  return new Date(Date.UTC(year!, month! - 1, date! - days)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(year!, month! - 1, date! + days)).toISOString().slice(0, 10);
+}
+
+/** A "2026-11-24" that names a real calendar day ("2026-02-31" does not). */
+export function isCalendarDay(value: string | null | undefined): value is string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  return addDays(value, 0) === value;
 }
 
 /** 0 (Sunday) to 6 (Saturday) for a day string. */

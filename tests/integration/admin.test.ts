@@ -4,15 +4,10 @@ import vm from "node:vm";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, test } from "vitest";
-import {
-  changeLeadStatus,
-  csvPhone,
-  dashboardSummary,
-  formatLeadCursor,
-  getLeadDetail,
-  listLeadsPage,
-  parseLeadCursor,
-} from "#app/.server/admin-leads.ts";
+import { changeLeadStatus, getLeadDetail } from "#app/.server/leads/record.ts";
+import { csvPhone } from "#app/.server/leads/csv-export.ts";
+import { dashboardSummary } from "#app/.server/leads/dashboard.ts";
+import { formatLeadCursor, listLeadsPage, parseLeadCursor } from "#app/.server/leads/inbox.ts";
 import { upsertAdmin } from "#app/.server/admins.ts";
 import { clientAddressContext } from "#app/.server/client-address.ts";
 import { db } from "#app/.server/db.ts";

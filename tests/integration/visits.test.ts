@@ -2,23 +2,16 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, test } from "vitest";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
-import { deleteLead } from "#app/.server/admin-leads.ts";
+import { deleteLead } from "#app/.server/leads/record.ts";
 import { leads, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
 import { seedDemoContent } from "#app/.server/seed.ts";
-import {
-  cancelBookingByToken,
-  closeVisitDay,
-  findBookingByToken,
-  listBookableSchedule,
-  listScheduleForAdmin,
-  openVisitDays,
-  queueVisitReminders,
-  setBookingAttendance,
-  setSlotCapacity,
-} from "#app/.server/visits.ts";
+import { cancelBookingByToken, findBookingByToken } from "#app/.server/visits/cancel-link.ts";
+import { closeVisitDay, listBookableSchedule, openVisitDays } from "#app/.server/visits/schedule.ts";
+import { listScheduleForAdmin, setBookingAttendance, setSlotCapacity } from "#app/.server/visits/console.ts";
+import { queueVisitReminders } from "#app/.server/visits/reminders.ts";
 import { VISIT_MESSAGES } from "#app/forms/visit.ts";
 import { action as visitPageAction } from "#app/routes/site/customer.tsx";
-import { kstDay, kstInstant, shiftDay } from "#app/utils/kst.ts";
+import { kstDay, kstInstant, addDays } from "#app/utils/kst.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { filledForm, pageOutcome, post, SITE_URL, submitJson, uniquePhone } from "#tests/lead-requests.ts";
 
@@ -31,7 +24,7 @@ afterEach(() => setEnv(parseEnv(BASE_ENV)));
 
 const SITE = "daegu";
 /** Korean days counted from today: the form books real future slots, so the days are relative. */
-const dayFromToday = (days: number) => shiftDay(kstDay(new Date()), -days);
+const dayFromToday = (days: number) => addDays(kstDay(new Date()), days);
 
 async function slotsOf(day: string) {
   return db()
@@ -280,7 +273,7 @@ describe("the day-before reminder", () => {
     await book(eleven!, { phone: cancel });
     await book(noon!, { phone: late });
     await cancelBookingByToken(cancelTokenIn((await confirmationOf(cancel))!.body));
-    const dayBefore = shiftDay(visitDay, 1);
+    const dayBefore = addDays(visitDay, -1);
     // The late visitor booked after the day-before reminders went out.
     await db()
       .update(visitBookings)
@@ -303,7 +296,7 @@ describe("the day-before reminder", () => {
     const [slot] = await openDay(visitDay);
     const phone = uniquePhone();
     await book(slot!, { phone });
-    await queueVisitReminders(kstInstant(shiftDay(visitDay, 1), "10:00"));
+    await queueVisitReminders(kstInstant(addDays(visitDay, -1), "10:00"));
 
     await cancelBookingByToken(cancelTokenIn((await confirmationOf(phone))!.body));
 

@@ -1,5 +1,5 @@
 import { maskPhone } from "#app/utils/phone.ts";
-import type { SmsProvider } from "./provider.ts";
+import type { SmsProvider } from "./message.ts";
 
 const PHONE_IN_TEXT = /01\d[-\s]?\d{3,4}[-\s]?\d{4}/g;
 

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { parseEnv } from "../env.ts";
 import { logProvider } from "./log.ts";
-import { SmsDeliveryError, smsProviderFromEnv, type SmsMessage } from "./provider.ts";
+import { SmsDeliveryError, type SmsMessage } from "./message.ts";
+import { smsProviderFromEnv } from "./provider.ts";
 import { webhookProvider } from "./webhook.ts";
 
 const message: SmsMessage = {

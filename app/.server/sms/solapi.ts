@@ -1,5 +1,5 @@
 import type { SolapiMessageService } from "solapi";
-import { SmsDeliveryError, truncate, type SmsProvider } from "./provider.ts";
+import { SmsDeliveryError, truncate, type SmsProvider } from "./message.ts";
 
 /**
  * SOLAPI (the official `solapi` SDK). SMS_SENDER must be a sender number registered with SOLAPI;

@@ -1,4 +1,4 @@
-import { SmsDeliveryError, truncate, type SmsProvider } from "./provider.ts";
+import { SmsDeliveryError, truncate, type SmsProvider } from "./message.ts";
 
 /**
  * POSTs each message as JSON to SMS_WEBHOOK_URL (an in-house gateway, a Slack relay, a test

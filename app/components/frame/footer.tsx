@@ -1,7 +1,7 @@
 import { RegisterLink } from "#app/components/register-link.tsx";
 import { formatPhone } from "#app/utils/phone.ts";
 import { CalendarIcon, ChevronIcon } from "./icons.tsx";
-import type { FrameContent } from "./site-frame.tsx";
+import type { FrameContent } from "#app/content/types.ts";
 
 export function SiteFooter({ content }: { content: FrameContent }) {
   const { brand, company, familySite } = content;

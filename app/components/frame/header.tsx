@@ -5,7 +5,7 @@ import type { MenuGroup } from "#app/content/types.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import { CloseIcon, MenuIcon, PhoneIcon } from "./icons.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
-import type { FrameContent } from "./site-frame.tsx";
+import type { FrameContent } from "#app/content/types.ts";
 
 export const MOBILE_MENU_ID = "mobile-menu";
 

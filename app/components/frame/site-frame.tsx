@@ -1,16 +1,10 @@
 import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation, useNavigationType } from "react-router";
-import type { SitePack } from "#app/content/types.ts";
+import type { FrameContent } from "#app/content/types.ts";
 import { useNonce } from "#app/utils/nonce.tsx";
 import { BottomBar } from "./bottom-bar.tsx";
 import { SiteFooter } from "./footer.tsx";
 import { MOBILE_MENU_ID, SiteHeader } from "./header.tsx";
-
-/** What the frame shows of the content pack (the site layout's loader sends exactly this). */
-export type FrameContent = Pick<
-  SitePack,
-  "brand" | "phone" | "menu" | "builder" | "developer" | "company" | "familySite" | "footerDisclaimer" | "copyrightYear"
->;
 
 // Runs while the HTML is parsed, before first paint: `.js` on the frame lets CSS hide what an
 // effect will animate in, without ever hiding it from crawlers or visitors without scripts.

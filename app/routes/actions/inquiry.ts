@@ -1,4 +1,4 @@
-import { leadJsonResponse } from "#app/.server/lead-form.ts";
+import { leadJsonResponse } from "./lead-json.server.ts";
 import type { Route } from "./+types/inquiry";
 
 /** The inquiry form of /Promotion/Customer, posted in place by scripts (a plain post goes to the page). */

@@ -1,9 +1,10 @@
-import { leadJsonResponse } from "#app/.server/lead-form.ts";
+import { CACHE_CONTROL } from "#app/.server/http.ts";
+import { leadJsonResponse } from "./lead-json.server.ts";
 import { getSite } from "#app/.server/site.ts";
 import { issueFormToken } from "#app/.server/spam.ts";
 import type { Route } from "./+types/interest";
 
-const NOT_CACHED = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+const NOT_CACHED = { "Cache-Control": CACHE_CONTROL.private, "X-Robots-Tag": "noindex" };
 
 /** What the registration popup needs when it opens: a fresh form token and the consent wording. */
 export function loader() {

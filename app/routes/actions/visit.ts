@@ -1,4 +1,4 @@
-import { leadJsonResponse } from "#app/.server/lead-form.ts";
+import { leadJsonResponse } from "./lead-json.server.ts";
 import type { Route } from "./+types/visit";
 
 /** The visit reservation form, posted in place by scripts (a plain post goes to /{site}/customer). */

@@ -1,6 +1,5 @@
-import { LEAD_KINDS, type LeadKind } from "#app/forms/lead.ts";
-
 type Day = { day: string } & Record<LeadKind, number>;
+import { LEAD_KINDS, type LeadKind } from "#app/vocabulary.ts";
 
 const PLOT = { left: 34, right: 8, top: 12, bottom: 28 };
 

@@ -1,14 +1,15 @@
 import { Link } from "react-router";
-import { dashboardSummary } from "#app/.server/admin-leads.ts";
+import { dashboardSummary } from "#app/.server/leads/dashboard.ts";
 import { getSite } from "#app/.server/site.ts";
 import { filterQuery, KIND_SHORT_LABELS, NO_CAMPAIGN, STATUS_LABELS } from "#app/forms/admin.ts";
-import { LEAD_KINDS } from "#app/forms/lead.ts";
+
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import { DailyChart } from "./daily-chart.tsx";
 import { formatKst } from "#app/utils/kst.ts";
-import { requireAdmin } from "./guard.server.ts";
+import { requireAdmin } from "#app/.server/auth.ts";
 import type { Route } from "./+types/dashboard";
+import { LEAD_KINDS } from "#app/vocabulary.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,6 +1,7 @@
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useNavigation } from "react-router";
 import { getSite } from "#app/.server/site.ts";
-import { adminHeadersMiddleware, requireAdmin, requireAdminMiddleware } from "./guard.server.ts";
+import { adminHeadersMiddleware, requireAdminMiddleware } from "./guard.server.ts";
+import { requireAdmin } from "#app/.server/auth.ts";
 import type { Route } from "./+types/layout";
 import "#app/styles/admin.css";
 

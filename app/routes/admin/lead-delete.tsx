@@ -1,11 +1,12 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { deleteLead, getLeadDetail } from "#app/.server/admin-leads.ts";
+import { deleteLead, getLeadDetail } from "#app/.server/leads/record.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { getSite } from "#app/.server/site.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import { formatKst } from "#app/utils/kst.ts";
-import { ADMIN_HEADERS, requireAdmin } from "./guard.server.ts";
+import { ADMIN_HEADERS } from "./guard.server.ts";
+import { requireAdmin } from "#app/.server/auth.ts";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/lead-delete";
 

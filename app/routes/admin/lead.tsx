@@ -1,24 +1,18 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { addLeadNote, changeLeadStatus, getLeadDetail } from "#app/.server/admin-leads.ts";
+import { addLeadNote, changeLeadStatus, getLeadDetail } from "#app/.server/leads/record.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { getSite } from "#app/.server/site.ts";
-import { listLeadBookings } from "#app/.server/visits.ts";
+import { listLeadBookings } from "#app/.server/visits/console.ts";
 import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
-import {
-  LEAD_STATUSES,
-  NOTE_MAX,
-  NoteFormSchema,
-  OUTBOX_STATUS_LABELS,
-  SMS_PURPOSE_LABELS,
-  STATUS_LABELS,
-  StatusFormSchema,
-} from "#app/forms/admin.ts";
+import { NOTE_MAX, NoteFormSchema, OUTBOX_STATUS_LABELS, SMS_PURPOSE_LABELS, STATUS_LABELS, StatusFormSchema } from "#app/forms/admin.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import { formatKst } from "#app/utils/kst.ts";
-import { ADMIN_HEADERS, requireAdmin } from "./guard.server.ts";
+import { ADMIN_HEADERS } from "./guard.server.ts";
+import { requireAdmin } from "#app/.server/auth.ts";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/lead";
+import { LEAD_STATUSES } from "#app/vocabulary.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,5 +1,6 @@
 import { requireAdminOr401 } from "#app/.server/auth.ts";
-import { leadsCsvStream, readLeadSearch } from "#app/.server/admin-leads.ts";
+import { leadsCsvStream } from "#app/.server/leads/csv-export.ts";
+import { readLeadSearch } from "#app/.server/leads/search.ts";
 import { getSite } from "#app/.server/site.ts";
 import { LeadFilterSchema, STATUS_LABELS } from "#app/forms/admin.ts";
 import { kstDay } from "#app/utils/kst.ts";

@@ -1,31 +1,18 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import {
-  countLeads,
-  formatLeadCursor,
-  keepLeadSearch,
-  listCampaignChoices,
-  listLeadsPage,
-  parseLeadCursor,
-  readLeadSearch,
-} from "#app/.server/admin-leads.ts";
+import { countLeads, formatLeadCursor, listCampaignChoices, listLeadsPage, parseLeadCursor } from "#app/.server/leads/inbox.ts";
+import { keepLeadSearch, readLeadSearch } from "#app/.server/leads/search.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { getSite } from "#app/.server/site.ts";
-import {
-  filterQuery,
-  LEAD_STATUSES,
-  LeadFilterFormSchema,
-  LeadFilterSchema,
-  NO_CAMPAIGN,
-  SEARCH_MAX,
-  STATUS_LABELS,
-} from "#app/forms/admin.ts";
-import { LEAD_KINDS } from "#app/forms/lead.ts";
+import { filterQuery, LeadFilterFormSchema, LeadFilterSchema, NO_CAMPAIGN, SEARCH_MAX, STATUS_LABELS } from "#app/forms/admin.ts";
+
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { shorten } from "./format.ts";
-import { ADMIN_HEADERS, requireAdmin } from "./guard.server.ts";
+import { ADMIN_HEADERS } from "./guard.server.ts";
+import { requireAdmin } from "#app/.server/auth.ts";
 import type { Route } from "./+types/leads";
+import { LEAD_KINDS, LEAD_STATUSES } from "#app/vocabulary.ts";
 
 const PAGE_SIZE = 50;
 

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { logout } from "#app/.server/auth.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
-import { ADMIN_HEADERS, LOGIN_PATH } from "./guard.server.ts";
+import { CONSOLE_LOGIN_PATH } from "#app/.server/auth.ts";
+import { ADMIN_HEADERS } from "./guard.server.ts";
 import type { Route } from "./+types/logout";
 
 // Signing out changes state, so only a same-origin POST does it; a visit to the URL does nothing.
@@ -11,5 +12,5 @@ export function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   requireSameOrigin(request);
-  return redirect(LOGIN_PATH, { headers: { ...ADMIN_HEADERS, "Set-Cookie": await logout(request) } });
+  return redirect(CONSOLE_LOGIN_PATH, { headers: { ...ADMIN_HEADERS, "Set-Cookie": await logout(request) } });
 }

@@ -1,12 +1,13 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { listOutboxPage, outboxCounts, retryFailedMessage } from "#app/.server/admin-leads.ts";
+import { listOutboxPage, outboxCounts, retryFailedMessage } from "#app/.server/outbox/console.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { getSite } from "#app/.server/site.ts";
 import { OUTBOX_STATUS_LABELS, OUTBOX_VIEWS, SMS_PURPOSE_LABELS, type OutboxView } from "#app/forms/admin.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import { formatKst } from "#app/utils/kst.ts";
-import { ADMIN_HEADERS, requireAdmin } from "./guard.server.ts";
+import { ADMIN_HEADERS } from "./guard.server.ts";
+import { requireAdmin } from "#app/.server/auth.ts";
 import type { Route } from "./+types/notifications";
 
 const VIEW_LABELS: Record<OutboxView, string> = { pending: "대기", sent: "발송 완료", failed: "실패" };

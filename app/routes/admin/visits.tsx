@@ -1,20 +1,14 @@
 import { data, Form, Link, redirect } from "react-router";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { getSite } from "#app/.server/site.ts";
-import {
-  closeVisitDay,
-  listScheduleForAdmin,
-  openVisitDays,
-  setBookingAttendance,
-  setSlotCapacity,
-  type AdminDay,
-} from "#app/.server/visits.ts";
-import { isCalendarDay } from "#app/forms/admin.ts";
+import { closeVisitDay, openVisitDays } from "#app/.server/visits/schedule.ts";
+import { listScheduleForAdmin, setBookingAttendance, setSlotCapacity, type AdminDay } from "#app/.server/visits/console.ts";
 import { ATTENDANCE, ATTENDANCE_LABELS, CAPACITY_MAX, SCHEDULE_DAYS, VisitScheduleFormSchema } from "#app/forms/admin-visits.ts";
-import { formatKoreanDate, kstDay, shiftDay } from "#app/utils/kst.ts";
+import { addDays, formatKoreanDate, isCalendarDay, kstDay } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
-import { ADMIN_HEADERS, requireAdmin } from "./guard.server.ts";
+import { ADMIN_HEADERS } from "./guard.server.ts";
+import { requireAdmin } from "#app/.server/auth.ts";
 import type { Route } from "./+types/visits";
 
 function parseDay(value: string | null) {
@@ -33,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { today, from, day } = readPage(new URL(request.url));
   const site = getSite();
-  const dates = Array.from({ length: SCHEDULE_DAYS }, (_, index) => shiftDay(from, -index));
+  const dates = Array.from({ length: SCHEDULE_DAYS }, (_, index) => addDays(from, index));
   const fortnight = await listScheduleForAdmin(site.slug, { from, days: SCHEDULE_DAYS });
   // The day shown in full is usually one of the fortnight's; only a day outside it needs a query.
   const [shown] = dates.includes(day)
@@ -119,9 +113,9 @@ export default function VisitSchedulePage({ loaderData, actionData }: Route.Comp
           {formatKoreanDate(from)}부터 {SCHEDULE_DAYS}일
         </h2>
         <nav className="admin-visits__paging" aria-label="기간 이동">
-          <Link to={`?from=${shiftDay(from, SCHEDULE_DAYS)}`}>이전 {SCHEDULE_DAYS}일</Link>
+          <Link to={`?from=${addDays(from, -SCHEDULE_DAYS)}`}>이전 {SCHEDULE_DAYS}일</Link>
           {from !== today ? <Link to="?">오늘부터</Link> : null}
-          <Link to={`?from=${shiftDay(from, -SCHEDULE_DAYS)}`}>다음 {SCHEDULE_DAYS}일</Link>
+          <Link to={`?from=${addDays(from, SCHEDULE_DAYS)}`}>다음 {SCHEDULE_DAYS}일</Link>
         </nav>
         <div className="admin-scroll">
           <table className="admin-table admin-table--compact admin-visits__days">

@@ -2,14 +2,14 @@ import { getEnv } from "#app/.server/env.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { latestPress } from "#app/.server/press.ts";
 import { absoluteUrl } from "#app/utils/meta.ts";
-import { requirePressSite } from "../site/press.server.ts";
+import { requireSite } from "#app/.server/site.ts";
 import type { Route } from "./+types/press-rss[.]xml";
 
 const FEED_SIZE = 20;
 
 /** RSS 2.0: the site's latest press articles with their summaries. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const site = requirePressSite(params.site);
+  const site = requireSite(params.site);
   const siteUrl = getEnv().SITE_URL;
   const listUrl = absoluteUrl(siteUrl, `/${site.slug}/press`);
   const articles = await latestPress(site.slug, FEED_SIZE);

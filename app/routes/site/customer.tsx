@@ -1,9 +1,10 @@
 import { data, redirect } from "react-router";
-import { submitLeadForm } from "#app/.server/lead-form.ts";
-import { bookedSlotLabel, listBookableSchedule, scheduleCacheHeaders, visitFormIntro } from "#app/.server/visits.ts";
+import { submitLeadForm } from "#app/.server/leads/submit.ts";
+import { bookedSlotLabel, listBookableSchedule, visitFormIntro } from "#app/.server/visits/schedule.ts";
 import { successMessage } from "#app/forms/visit.ts";
 import { pageHeaders } from "#app/utils/headers.ts";
-import { findSite } from "#app/.server/site.ts";
+import { livePageHeaders } from "#app/.server/http.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { issueFormToken } from "#app/.server/spam.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { VisitForm } from "#app/components/visit-form.tsx";
@@ -11,12 +12,6 @@ import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/customer";
-
-function requireSite(slug: string | undefined) {
-  const site = findSite(slug);
-  if (!site) throw data(null, { status: 404 });
-  return site;
-}
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const site = requireSite(params.site);
@@ -36,7 +31,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       bookedLabel: await bookedSlotLabel(site.slug, url.searchParams.get("slot")),
       schedule,
     },
-    { headers: scheduleCacheHeaders(schedule) },
+    { headers: livePageHeaders(schedule.length > 0) },
   );
 }
 

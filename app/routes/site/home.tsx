@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { getSite } from "#app/.server/site.ts";
 import { issueFormToken } from "#app/.server/spam.ts";
-import { listBookableSchedule, scheduleCacheHeaders, visitFormIntro } from "#app/.server/visits.ts";
+import { listBookableSchedule, visitFormIntro } from "#app/.server/visits/schedule.ts";
 import { ComplexSection } from "#app/components/home/complex.tsx";
 import { HERO_PHONE_MEDIA, HERO_WIDE_MEDIA, HomeHero } from "#app/components/home/hero.tsx";
 import { HomeOverview } from "#app/components/home/overview.tsx";
@@ -14,6 +14,7 @@ import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
 import type { HomeContent, SitePack, VrTab } from "#app/content/types.ts";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { pageHeaders } from "#app/utils/headers.ts";
+import { livePageHeaders } from "#app/.server/http.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import type { Route } from "./+types/home";
 import "#app/styles/home.css";
@@ -39,7 +40,7 @@ export async function loader() {
       token: issueFormToken("visit"),
       schedule,
     },
-    { headers: scheduleCacheHeaders(schedule) },
+    { headers: livePageHeaders(schedule.length > 0) },
   );
 }
 

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { data, redirect } from "react-router";
-import { submitLeadForm } from "#app/.server/lead-form.ts";
+import { submitLeadForm } from "#app/.server/leads/submit.ts";
 import { getSite } from "#app/.server/site.ts";
 import { issueFormToken } from "#app/.server/spam.ts";
 import { ConsentField } from "#app/components/consent-field.tsx";

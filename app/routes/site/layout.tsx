@@ -3,11 +3,11 @@ import { attributionMiddleware } from "#app/.server/attribution.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { getSite } from "#app/.server/site.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
-import { SiteFrame, type FrameContent } from "#app/components/frame/site-frame.tsx";
+import { SiteFrame } from "#app/components/frame/site-frame.tsx";
 import { SubMenu } from "#app/components/frame/sub-menu.tsx";
 import { RegisterLink } from "#app/components/register-link.tsx";
 import { RegistrationPopupProvider } from "#app/components/registration-popup.tsx";
-import type { PageInfo } from "#app/content/types.ts";
+import type { FrameContent, PageInfo } from "#app/content/types.ts";
 import type { Route } from "./+types/layout";
 
 /**

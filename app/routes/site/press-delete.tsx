@@ -1,11 +1,12 @@
 import { data, Form, Link, redirect, replace, useNavigation } from "react-router";
-import { requireAdmin } from "#app/.server/auth.ts";
+import { pressLoginPath, requireAdmin } from "#app/.server/auth.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { deletePress, getPress, parseArticleId } from "#app/.server/press.ts";
 import { PressHeader } from "#app/components/press-header.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { pressHeader, requirePressSite } from "./press.server.ts";
+import { pressHeader } from "./press.server.ts";
+import { requireSite } from "#app/.server/site.ts";
 import type { Route } from "./+types/press-delete";
 import "#app/styles/press.css";
 
@@ -13,8 +14,8 @@ import "#app/styles/press.css";
 const NO_STORE = { "Cache-Control": CACHE_CONTROL.private };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const site = requirePressSite(params.site);
-  await requireAdmin(request);
+  const site = requireSite(params.site);
+  await requireAdmin(request, { loginPath: pressLoginPath });
   const id = parseArticleId(params.id);
   const article = id ? await getPress(site.slug, id) : undefined;
   if (!article) throw replace("/Promotion/Press");
@@ -22,9 +23,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const site = requirePressSite(params.site);
+  const site = requireSite(params.site);
   requireSameOrigin(request);
-  await requireAdmin(request);
+  await requireAdmin(request, { loginPath: pressLoginPath });
   const id = parseArticleId(params.id);
   // Deleting twice (a double click, a resent form) ends on the list all the same.
   if (id) await deletePress(site.slug, id);

@@ -6,12 +6,13 @@ import { getPress, parseArticleId, viewPress } from "#app/.server/press.ts";
 import { PressHeader } from "#app/components/press-header.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { countsAsView, articleJsonLd, detailHeaders, forgetJustEdited, wasJustEdited } from "./press-detail.server.ts";
-import { formatPressDateTime, pressHeader, requirePressSite } from "./press.server.ts";
+import { formatPressDateTime, pressHeader } from "./press.server.ts";
+import { requireSite } from "#app/.server/site.ts";
 import type { Route } from "./+types/press-detail";
 import "#app/styles/press.css";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const site = requirePressSite(params.site);
+  const site = requireSite(params.site);
   const id = parseArticleId(params.id);
   if (!id) throw replace("/Promotion/Press");
   const justEdited = await wasJustEdited(request, id);

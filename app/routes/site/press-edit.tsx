@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, replace, useNavigation } from "react-router";
-import { requireAdmin } from "#app/.server/auth.ts";
+import { pressLoginPath, requireAdmin } from "#app/.server/auth.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { getPress, parseArticleId, updatePress } from "#app/.server/press.ts";
@@ -8,15 +8,16 @@ import { firstError, PressArticleSchema } from "#app/forms/press.ts";
 import { PressHeader } from "#app/components/press-header.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { markJustEdited } from "./press-detail.server.ts";
-import { pressHeader, requirePressSite } from "./press.server.ts";
+import { pressHeader } from "./press.server.ts";
+import { requireSite } from "#app/.server/site.ts";
 import type { Route } from "./+types/press-edit";
 import "#app/styles/press.css";
 
 const NO_STORE = { "Cache-Control": CACHE_CONTROL.private };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const site = requirePressSite(params.site);
-  await requireAdmin(request);
+  const site = requireSite(params.site);
+  await requireAdmin(request, { loginPath: pressLoginPath });
   const id = parseArticleId(params.id);
   const article = id ? await getPress(site.slug, id) : undefined;
   if (!article) throw replace("/Promotion/Press");
@@ -31,9 +32,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const site = requirePressSite(params.site);
+  const site = requireSite(params.site);
   requireSameOrigin(request);
-  await requireAdmin(request);
+  await requireAdmin(request, { loginPath: pressLoginPath });
   const id = parseArticleId(params.id);
   if (!id) throw replace("/Promotion/Press");
   const form = await request.formData();

@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { login, logout, requireAdmin, safeReturnTo } from "#app/.server/auth.ts";
+import { login, logout, pressLoginPath, requireAdmin, safeReturnTo } from "#app/.server/auth.ts";
 import { getClientAddress } from "#app/.server/client-address.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
@@ -65,7 +65,7 @@ export async function handlePressListAction({
     case "logout":
       throw redirect(listPath, { headers: { ...NO_STORE, "Set-Cookie": await logout(request) } });
     case "publish": {
-      await requireAdmin(request);
+      await requireAdmin(request, { loginPath: pressLoginPath });
       const parsed = PressArticleSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) {
         const values = {

@@ -7,7 +7,8 @@ import { PressHeader } from "#app/components/press-header.tsx";
 import { LOGIN_FAILED_PREFIX } from "#app/forms/press-messages.ts";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { handlePressListAction, toListItems } from "./press-list.server.ts";
-import { pressHeader, pressPageHeaders, requirePressSite } from "./press.server.ts";
+import { pressHeader, pressPageHeaders } from "./press.server.ts";
+import { requireSite } from "#app/.server/site.ts";
 import type { Route } from "./+types/press-list";
 import "#app/styles/press.css";
 
@@ -15,7 +16,7 @@ import "#app/styles/press.css";
 const PressPublishForm = lazy(() => import("#app/components/press-publish-form.tsx"));
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const site = requirePressSite(params.site);
+  const site = requireSite(params.site);
   const url = new URL(request.url);
   const after = parseCursor(url.searchParams.get("after"));
   const [admin, page] = await Promise.all([getAdmin(request), listPressPage(site.slug, after)]);
@@ -38,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return handlePressListAction({ request, site: requirePressSite(params.site), context });
+  return handlePressListAction({ request, site: requireSite(params.site), context });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>

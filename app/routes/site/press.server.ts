@@ -1,16 +1,7 @@
-import { data } from "react-router";
 import type { Admin } from "#app/.server/auth.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
-import { findSite } from "#app/.server/site.ts";
 import { PRESS_MENU_URL, type PressHeaderContent } from "#app/components/press-header.tsx";
 import type { SitePack } from "#app/content/types.ts";
-
-/** The content pack named by the URL's {site}; an unknown one is a 404. */
-export function requirePressSite(slug: string | undefined): SitePack {
-  const site = findSite(slug);
-  if (!site) throw data(null, { status: 404 });
-  return site;
-}
 
 /** Banner and sub-menu of every press page, from the content pack. */
 export function pressHeader(site: SitePack): PressHeaderContent {

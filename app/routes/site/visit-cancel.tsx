@@ -1,8 +1,8 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
-import { findSite } from "#app/.server/site.ts";
-import { cancelBookingByToken, findBookingByToken } from "#app/.server/visits.ts";
+import { requireSite } from "#app/.server/site.ts";
+import { cancelBookingByToken, findBookingByToken } from "#app/.server/visits/cancel-link.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
 import { VISIT_CANCEL_TEXT } from "#app/forms/visit.ts";
@@ -13,12 +13,6 @@ import "#app/styles/forms.css";
 
 // A personal page (the visitor's name and booking): never stored by a cache, never indexed.
 const NO_STORE = { "Cache-Control": CACHE_CONTROL.private };
-
-function requireSite(slug: string | undefined) {
-  const site = findSite(slug);
-  if (!site) throw data(null, { status: 404, headers: NO_STORE });
-  return site;
-}
 
 export async function loader({ params }: Route.LoaderArgs) {
   const site = requireSite(params.site);

@@ -1,14 +1,16 @@
 import type { RouterContextProvider } from "react-router";
 import type { SitePack } from "#app/content/types.ts";
 import { parseLeadForm } from "#app/forms/lead-schema.ts";
-import { LEAD_MESSAGES, type FieldErrors, type FormValues, type LeadFormValues, type LeadKind } from "#app/forms/lead.ts";
-import { successMessage, VISIT_MESSAGES, type VisitDay } from "#app/forms/visit.ts";
-import { readAttribution } from "./attribution.ts";
-import { getClientAddress } from "./client-address.ts";
-import { createLead, type CreateLeadOutcome } from "./leads.ts";
-import { getSite } from "./site.ts";
-import { alternativesText, listBookableSchedule, slotLabel } from "./visits.ts";
-import { classifySubmission, clientKey, consumeRateLimit, leadPolicy, type LeadPolicy } from "./spam.ts";
+import { LEAD_MESSAGES, type FieldErrors, type FormValues, type LeadFormValues } from "#app/forms/lead.ts";
+import { VISIT_MESSAGES, type VisitDay } from "#app/forms/visit.ts";
+import { readAttribution } from "../attribution.ts";
+import { getClientAddress } from "../client-address.ts";
+import { createLead, type CreateLeadOutcome } from "./create.ts";
+import { getSite } from "../site.ts";
+import { alternativesText, listBookableSchedule, slotLabel } from "../visits/schedule.ts";
+import { classifySubmission, clientKey, leadPolicy, type LeadPolicy } from "../spam.ts";
+import { consumeRateLimit } from "../rate-limit.ts";
+import { type LeadKind } from "#app/vocabulary.ts";
 
 /**
  * The one server path of the three lead forms, whichever route received them (the popup's and
@@ -112,17 +114,6 @@ function visitSlotError(values: LeadFormValues, schedule: VisitDay[]): string | 
   const day = schedule.find((entry) => entry.slots.some((slot) => slot.id === values.visitSlot));
   if (day && values.visitDate && day.day !== values.visitDate) return VISIT_MESSAGES.slotNotOnDate;
   return null;
-}
-
-/** The JSON answer of the fetch endpoints (app/routes/actions/*): status, message and field errors. */
-export async function leadJsonResponse(kind: LeadKind, request: Request, context: Readonly<RouterContextProvider>) {
-  const submission = await submitLeadForm(kind, request, context);
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
-  if (submission.status === 429 && submission.retryAfterSeconds) headers.set("Retry-After", String(submission.retryAfterSeconds));
-  const body = submission.ok
-    ? { ok: true, message: successMessage(kind, submission.booked) }
-    : { ok: false, message: submission.message, errors: submission.errors ?? {} };
-  return Response.json(body, { status: submission.status, headers });
 }
 
 /** The fields of a urlencoded or multipart body, or "too-large" past MAX_BODY_BYTES (whatever Content-Length claimed). */

@@ -1,15 +1,15 @@
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { sitePacks } from "#app/content/index.ts";
-import type { SitePack } from "#app/content/types.ts";
-import type { LeadKind } from "#app/forms/lead.ts";
-import { formatPhone, maskPhone } from "#app/utils/phone.ts";
-import type { Attribution } from "./attribution.ts";
-import { db } from "./db.ts";
-import { getEnv } from "./env.ts";
-import { enqueueSms, wakeOutboxWorker, type OutgoingSms } from "./outbox.ts";
-import { leads, smsOutbox } from "./schema.ts";
-import type { SpamReason } from "./spam.ts";
-import { bookingSms, claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim } from "./visits.ts";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type { LeadKind, SpamReason } from "#app/vocabulary.ts";
+import type { Attribution } from "../attribution.ts";
+import { db } from "../db.ts";
+import { getEnv } from "../env.ts";
+import { enqueueSms, type OutgoingSms } from "../outbox/queue.ts";
+import { wakeOutboxWorker } from "../outbox/worker.ts";
+import { leads } from "../schema.ts";
+import { sitePack } from "../site.ts";
+import { claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim } from "../visits/booking.ts";
+import { bookingSms } from "../visits/messages.ts";
+import { leadMessages } from "./messages.ts";
 
 export interface NewLead {
   kind: LeadKind;
@@ -143,92 +143,4 @@ function bookingMessage(input: NewLead, leadId: number, booking: PlacedBooking):
     phone: input.phone,
     startsAt: booking.slot.startsAt,
   });
-}
-
-function sitePack(slug: string): SitePack {
-  const pack = sitePacks[slug];
-  if (!pack) throw new Error(`Unknown site ${slug}`);
-  return pack;
-}
-
-/** The visitor's confirmation and one note per staff number, worded by the content pack. */
-export function leadMessages(
-  site: SitePack,
-  lead: Pick<NewLead, "kind" | "name" | "phone"> & { id: number },
-  staffRecipients: string[],
-): OutgoingSms[] {
-  const { sms, kindLabels } = site.leads;
-  const confirmation = fill(sms.confirmation, {
-    senderName: sms.senderName,
-    name: lead.name,
-    headline: sms.headlines[lead.kind],
-    modelHouseAddress: site.modelHouse.address,
-    modelHouseHours: site.modelHouse.hours,
-    remainingUnits: sms.remainingUnits,
-    salesPhone: formatPhone(site.phone),
-    optOut: sms.optOut,
-  });
-  const staff = fill(sms.staff, {
-    senderName: sms.senderName,
-    kindLabel: kindLabels[lead.kind],
-    maskedName: maskName(lead.name),
-    maskedPhone: maskPhone(lead.phone),
-  });
-  return [
-    { leadId: lead.id, purpose: "confirmation", recipient: lead.phone, body: confirmation },
-    ...staffRecipients.map((recipient) => ({ leadId: lead.id, purpose: "staff" as const, recipient, body: staff })),
-  ];
-}
-
-function fill(template: string, values: Record<string, string>) {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
-
-/** "김하늘" → "김*늘", "이솔" → "이*". */
-export function maskName(name: string) {
-  const letters = [...name];
-  if (letters.length <= 1) return "*";
-  if (letters.length === 2) return `${letters[0]}*`;
-  return `${letters[0]}${"*".repeat(letters.length - 2)}${letters.at(-1)}`;
-}
-
-// --- Reading leads (administration) ---
-
-export interface LeadListOptions {
-  limit?: number;
-  /** Keyset paging: only leads with a smaller id. */
-  beforeId?: number;
-  kind?: LeadKind;
-  includeSpam?: boolean;
-}
-
-/** Newest first. */
-export async function listLeads({ limit = 50, beforeId, kind, includeSpam = false }: LeadListOptions = {}) {
-  return db()
-    .select()
-    .from(leads)
-    .where(
-      and(
-        beforeId === undefined ? undefined : lt(leads.id, beforeId),
-        kind ? eq(leads.kind, kind) : undefined,
-        includeSpam ? undefined : eq(leads.spam, false),
-      ),
-    )
-    .orderBy(desc(leads.id))
-    .limit(limit);
-}
-
-export async function getLead(id: number) {
-  const [lead] = await db().select().from(leads).where(eq(leads.id, id));
-  return lead ?? null;
-}
-
-/** The messages of one lead, or the latest messages of all, newest first. */
-export async function listOutbox({ leadId, limit = 50 }: { leadId?: number; limit?: number } = {}) {
-  return db()
-    .select()
-    .from(smsOutbox)
-    .where(leadId === undefined ? undefined : eq(smsOutbox.leadId, leadId))
-    .orderBy(desc(smsOutbox.id))
-    .limit(limit);
 }

@@ -1,6 +1,8 @@
-import { describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import type { VisitDay } from "#app/forms/visit.ts";
-import { alternativesText, cancelToken, readCancelToken } from "./visits.ts";
+import { setSessionSecret } from "../secret.ts";
+import { cancelToken, readCancelToken } from "./cancel-link.ts";
+import { alternativesText } from "./schedule.ts";
 
 const day = (date: string, label: string, slots: [string, "open" | "full" | "past"][]): VisitDay => ({
   day: date,
@@ -42,18 +44,19 @@ describe("the alternatives a refused visitor is offered", () => {
 });
 
 describe("the cancel link's token", () => {
-  const secret = "a-secret-of-at-least-thirty-two-characters";
+  beforeEach(() => setSessionSecret("a-secret-of-at-least-thirty-two-characters"));
 
   test("names its booking and is checked against the secret", () => {
-    const token = cancelToken(4242, secret);
-    expect(readCancelToken(token, secret)).toBe(4242);
-    expect(readCancelToken(token, "another-secret-of-thirty-two-characters!")).toBeNull();
+    const token = cancelToken(4242);
+    expect(readCancelToken(token)).toBe(4242);
+    setSessionSecret("another-secret-of-thirty-two-characters!");
+    expect(readCancelToken(token)).toBeNull();
   });
 
   test("cannot be moved to another booking or padded", () => {
-    const [, signature] = cancelToken(4242, secret).split(".");
-    expect(readCancelToken(`${(4243).toString(36)}.${signature}`, secret)).toBeNull();
-    expect(readCancelToken(`${cancelToken(4242, secret)}x`, secret)).toBeNull();
-    expect(readCancelToken("", secret)).toBeNull();
+    const [, signature] = cancelToken(4242).split(".");
+    expect(readCancelToken(`${(4243).toString(36)}.${signature}`)).toBeNull();
+    expect(readCancelToken(`${cancelToken(4242)}x`)).toBeNull();
+    expect(readCancelToken("")).toBeNull();
   });
 });

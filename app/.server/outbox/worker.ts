@@ -1,35 +1,18 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { db, queryRows, type Database } from "./db.ts";
-import { smsOutbox } from "./schema.ts";
-import { SmsDeliveryError, truncate, type SmsMessage, type SmsProvider } from "./sms/provider.ts";
+import { db, queryRows } from "../db.ts";
+import { smsOutbox } from "../schema.ts";
+import { SmsDeliveryError, truncate, type SmsMessage, type SmsProvider } from "../sms/message.ts";
 
 /**
- * The SMS outbox. Messages are written in the same transaction as the lead they confirm, so a
- * lead never exists without its message and a provider outage never loses or delays a lead.
- * Workers (one per instance) claim due messages with FOR UPDATE SKIP LOCKED and a lease, send
- * them, and record the provider's answer.
+ * Sending the outbox. Workers (one per instance) claim due messages with FOR UPDATE SKIP LOCKED
+ * and a lease, send them, and record the provider's answer.
  *
  * Delivery is at most once: a message is marked "sending" before the provider is called, and a
  * lease that runs out while "sending" (the process died mid-call, so the provider may or may not
  * have accepted it) ends as failed rather than sent again. Answers that certainly mean "not
  * accepted" (network errors, 5xx, timeouts) are retried with exponential backoff.
  */
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-export interface OutgoingSms {
-  leadId: number | null;
-  /** Set for a visit booking's confirmation and reminder: cancelling the booking withdraws them if unsent. */
-  bookingId?: number;
-  purpose: SmsMessage["purpose"];
-  recipient: string;
-  body: string;
-}
-
-export async function enqueueSms(tx: Transaction | Database, messages: OutgoingSms[]) {
-  if (messages.length > 0) await tx.insert(smsOutbox).values(messages);
-}
 
 export interface DeliveryOptions {
   provider: SmsProvider;

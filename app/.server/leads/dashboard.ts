@@ -1,0 +1,58 @@
+import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { addDays, kstDay } from "#app/utils/kst.ts";
+import { LEAD_KINDS, type LeadKind, type LeadStatus } from "#app/vocabulary.ts";
+import { db, queryRows } from "../db.ts";
+import { leads } from "../schema.ts";
+import { effectiveStatus, kstMidnight, listLeadsPage } from "./inbox.ts";
+
+export const DASHBOARD_DAYS = 30;
+
+/** Counts for the dashboard: per kind for each of the last 30 Korean days, per campaign, and the newest leads. */
+export async function dashboardSummary(now = new Date()) {
+  const today = kstDay(now);
+  const firstDay = addDays(today, -(DASHBOARD_DAYS - 1));
+  const since = kstMidnight(firstDay);
+  const [daily, campaigns, statuses, newest] = await Promise.all([
+    queryRows<{ day: string; kind: LeadKind; leads: number }>(
+      db(),
+      sql`select to_char(${leads.createdAt} at time zone 'Asia/Seoul', 'YYYY-MM-DD') as day, ${leads.kind} as kind, count(*)::int as leads
+          from ${leads}
+          where ${leads.spam} = false and ${leads.createdAt} >= ${since}
+          group by 1, 2`,
+    ),
+    db()
+      .select({
+        source: leads.utmSource,
+        campaign: leads.utmCampaign,
+        interest: sql<number>`count(*) filter (where ${leads.kind} = 'interest')::int`,
+        visit: sql<number>`count(*) filter (where ${leads.kind} = 'visit')::int`,
+        inquiry: sql<number>`count(*) filter (where ${leads.kind} = 'inquiry')::int`,
+        total: sql<number>`count(*)::int`,
+      })
+      .from(leads)
+      .where(and(eq(leads.spam, false), gte(leads.createdAt, since)))
+      .groupBy(leads.utmSource, leads.utmCampaign)
+      .orderBy(desc(sql`count(*)`), asc(leads.utmSource), asc(leads.utmCampaign))
+      .limit(20),
+    db()
+      .select({ status: effectiveStatus, leads: sql<number>`count(*)::int` })
+      .from(leads)
+      .groupBy(effectiveStatus),
+    listLeadsPage({}, { limit: 8 }),
+  ]);
+  const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
+    const day = addDays(firstDay, index);
+    const counts = Object.fromEntries(LEAD_KINDS.map((kind) => [kind, 0])) as Record<LeadKind, number>;
+    for (const row of daily) if (row.day === day) counts[row.kind] = Number(row.leads);
+    return { day, ...counts };
+  });
+  const sum = (kind: LeadKind) => days.reduce((total, day) => total + day[kind], 0);
+  return {
+    today: days.at(-1)!,
+    last30: { interest: sum("interest"), visit: sum("visit"), inquiry: sum("inquiry") },
+    days,
+    campaigns,
+    statuses: Object.fromEntries(statuses.map((row) => [row.status, Number(row.leads)])) as Partial<Record<LeadStatus, number>>,
+    newest: newest.leads,
+  };
+}

@@ -1,0 +1,131 @@
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { NO_CAMPAIGN, type LeadUrlFilter } from "#app/forms/admin.ts";
+import { addDays } from "#app/utils/kst.ts";
+import type { LeadStatus } from "#app/vocabulary.ts";
+import { db } from "../db.ts";
+import { leads } from "../schema.ts";
+
+/**
+ * The inbox: the leads of a filter, newest first, paged by keyset on (created_at, id), with
+ * the counts and campaign choices its filter form offers.
+ */
+
+export interface LeadFilter extends LeadUrlFilter {
+  /** A name, or three or more digits of a phone number. */
+  search?: string;
+}
+
+/** A lead's status as managers see it: a lead the spam check flagged reads "spam" until someone decides otherwise. */
+export const effectiveStatus = sql<LeadStatus>`case when ${leads.spam} then 'spam' else ${leads.status} end`;
+
+// A day in the filter is a Korean calendar day.
+export const kstMidnight = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Seoul')`;
+
+export function filterConditions(filter: LeadFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.kind) conditions.push(eq(leads.kind, filter.kind));
+  if (filter.status === "spam") conditions.push(eq(leads.spam, true));
+  else conditions.push(eq(leads.spam, false), filter.status ? eq(leads.status, filter.status) : undefined);
+  if (filter.source) conditions.push(filter.source === NO_CAMPAIGN ? isNull(leads.utmSource) : eq(leads.utmSource, filter.source));
+  if (filter.campaign) {
+    conditions.push(filter.campaign === NO_CAMPAIGN ? isNull(leads.utmCampaign) : eq(leads.utmCampaign, filter.campaign));
+  }
+  if (filter.from) conditions.push(gte(leads.createdAt, kstMidnight(filter.from)));
+  if (filter.to) conditions.push(lt(leads.createdAt, kstMidnight(addDays(filter.to, 1))));
+  if (filter.search) {
+    const digits = filter.search.replace(/\D/g, "");
+    conditions.push(
+      or(ilike(leads.name, `%${escapeLike(filter.search)}%`), digits.length >= 3 ? sql`${leads.phone} like ${`%${digits}%`}` : undefined),
+    );
+  }
+  return and(...conditions);
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+// --- Keyset paging: newest first by (created_at, id) ---
+
+export interface LeadCursor {
+  /** created_at as Postgres prints it: microseconds survive the round trip, which a JS Date would cut. */
+  at: string;
+  id: number;
+}
+
+export function formatLeadCursor(cursor: LeadCursor) {
+  return Buffer.from(`${cursor.at}|${cursor.id}`).toString("base64url");
+}
+
+export function parseLeadCursor(value: string | null | undefined): LeadCursor | undefined {
+  if (!value || value.length > 100) return undefined;
+  const [at, id] = Buffer.from(value, "base64url").toString().split("|");
+  if (!at || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(at)) return undefined;
+  const number = Number(id);
+  return Number.isSafeInteger(number) && number > 0 ? { at, id: number } : undefined;
+}
+
+const before = (cursor: LeadCursor | undefined) =>
+  cursor ? sql`(${leads.createdAt}, ${leads.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined;
+
+export const inboxColumns = {
+  id: leads.id,
+  kind: leads.kind,
+  name: leads.name,
+  phone: leads.phone,
+  message: leads.message,
+  sourcePath: leads.sourcePath,
+  utmSource: leads.utmSource,
+  utmMedium: leads.utmMedium,
+  utmCampaign: leads.utmCampaign,
+  referrerHost: leads.referrerHost,
+  consentVersion: leads.consentVersion,
+  consentedAt: leads.consentedAt,
+  status: effectiveStatus,
+  createdAt: leads.createdAt,
+  cursorAt: sql<string>`${leads.createdAt}::text`,
+};
+
+export async function selectLeads(filter: LeadFilter, after: LeadCursor | undefined, limit: number) {
+  return db()
+    .select(inboxColumns)
+    .from(leads)
+    .where(and(filterConditions(filter), before(after)))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(limit);
+}
+
+/** One page of the inbox and the cursor of the next, if there is one. */
+export async function listLeadsPage(filter: LeadFilter, { after, limit = 50 }: { after?: LeadCursor; limit?: number } = {}) {
+  const rows = await selectLeads(filter, after, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    leads: page.map(({ cursorAt: _, ...lead }) => lead),
+    next: rows.length > limit && last ? { at: last.cursorAt, id: last.id } : undefined,
+  };
+}
+
+export async function countLeads(filter: LeadFilter) {
+  const [row] = await db().select({ value: count() }).from(leads).where(filterConditions(filter));
+  return row?.value ?? 0;
+}
+
+/** The campaign values the filter offers: every utm_source and utm_campaign seen, most used first. */
+export async function listCampaignChoices() {
+  const [sources, campaigns] = await Promise.all(
+    [leads.utmSource, leads.utmCampaign].map((column) =>
+      db()
+        .select({ value: column, leads: count() })
+        .from(leads)
+        .where(sql`${column} is not null`)
+        .groupBy(column)
+        .orderBy(desc(count()), asc(column))
+        .limit(100),
+    ),
+  );
+  const values = (rows: { value: string | null }[] | undefined) => (rows ?? []).flatMap((row) => (row.value ? [row.value] : []));
+  return { sources: values(sources), campaigns: values(campaigns) };
+}
+
+export type InboxRow = Awaited<ReturnType<typeof selectLeads>>[number];

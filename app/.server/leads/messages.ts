@@ -1,0 +1,42 @@
+import type { SitePack } from "#app/content/types.ts";
+import { formatPhone, maskPhone } from "#app/utils/phone.ts";
+import { fill } from "#app/utils/template.ts";
+import type { LeadKind } from "#app/vocabulary.ts";
+import type { OutgoingSms } from "../outbox/queue.ts";
+
+/** The visitor's confirmation and one note per staff number, worded by the content pack. */
+export function leadMessages(
+  site: SitePack,
+  lead: { id: number; kind: LeadKind; name: string; phone: string },
+  staffRecipients: string[],
+): OutgoingSms[] {
+  const { sms, kindLabels } = site.leads;
+  const confirmation = fill(sms.confirmation, {
+    senderName: sms.senderName,
+    name: lead.name,
+    headline: sms.headlines[lead.kind],
+    modelHouseAddress: site.modelHouse.address,
+    modelHouseHours: site.modelHouse.hours,
+    remainingUnits: sms.remainingUnits,
+    salesPhone: formatPhone(site.phone),
+    optOut: sms.optOut,
+  });
+  const staff = fill(sms.staff, {
+    senderName: sms.senderName,
+    kindLabel: kindLabels[lead.kind],
+    maskedName: maskName(lead.name),
+    maskedPhone: maskPhone(lead.phone),
+  });
+  return [
+    { leadId: lead.id, purpose: "confirmation", recipient: lead.phone, body: confirmation },
+    ...staffRecipients.map((recipient) => ({ leadId: lead.id, purpose: "staff" as const, recipient, body: staff })),
+  ];
+}
+
+/** "김하늘" → "김*늘", "이솔" → "이*". */
+export function maskName(name: string) {
+  const letters = [...name];
+  if (letters.length <= 1) return "*";
+  if (letters.length === 2) return `${letters[0]}*`;
+  return `${letters[0]}${"*".repeat(letters.length - 2)}${letters.at(-1)}`;
+}

@@ -1,0 +1,35 @@
+import crypto from "node:crypto";
+
+/**
+ * The server's one secret (SESSION_SECRET, or for a local install one kept in DATA_DIR) and the
+ * one keyed hash made with it. This module imports nothing of the app, so everything that signs
+ * or keys a value can depend on it without pulling in the start-up code.
+ */
+
+let secret: string | undefined;
+
+/** Set once at boot (app/.server/boot.ts), and by tests. */
+export function setSessionSecret(value: string) {
+  secret = value;
+}
+
+export function getSessionSecret(): string {
+  if (!secret) throw new Error("The session secret is not set yet: boot() sets it before anything is signed.");
+  return secret;
+}
+
+/**
+ * HMAC-SHA256 of `value` for one `purpose`, as base64url (43 characters). The purpose is part of
+ * the input, so a value keyed for one use (a form token) never matches the same value keyed for
+ * another (a client address).
+ */
+export function hmac(purpose: string, value: string): string {
+  return crypto.createHmac("sha256", getSessionSecret()).update(`${purpose}:${value}`).digest("base64url");
+}
+
+/** Compares two strings in constant time (a signature against the expected one). */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}

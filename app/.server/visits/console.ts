@@ -1,0 +1,108 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { addDays, formatKoreanDate, kstTime } from "#app/utils/kst.ts";
+import { PLACE_HOLDING_STATUSES, type AttendanceStatus, type BookingStatus } from "#app/vocabulary.ts";
+import { db, queryRows, sqlList } from "../db.ts";
+import { visitBookings, visitSlots } from "../schema.ts";
+import { slotLabel } from "./schedule.ts";
+
+/** The sales office's side of the visit schedule (/admin/visits and a lead's page). */
+
+export interface AdminSlot {
+  id: number;
+  time: string;
+  capacity: number;
+  open: boolean;
+  bookings: { id: number; name: string; phone: string; status: BookingStatus; leadId: number }[];
+}
+
+export interface AdminDay {
+  day: string;
+  label: string;
+  open: boolean;
+  slots: AdminSlot[];
+}
+
+/** Every day with slots from `from` for `days` days, with who holds each place (cancelled and moved bookings left out). */
+export async function listScheduleForAdmin(site: string, { from, days }: { from: string; days: number }): Promise<AdminDay[]> {
+  const slots = await db()
+    .select()
+    .from(visitSlots)
+    .where(and(eq(visitSlots.site, site), sql`${visitSlots.day} between ${from}::date and ${addDays(from, days - 1)}::date`))
+    .orderBy(asc(visitSlots.startsAt));
+  const bookings =
+    slots.length === 0
+      ? []
+      : await db()
+          .select()
+          .from(visitBookings)
+          .where(
+            and(
+              inArray(
+                visitBookings.slotId,
+                slots.map((slot) => slot.id),
+              ),
+              inArray(visitBookings.status, [...PLACE_HOLDING_STATUSES]),
+            ),
+          )
+          .orderBy(asc(visitBookings.createdAt));
+  const byDay = new Map<string, AdminSlot[]>();
+  for (const slot of slots) {
+    byDay.set(slot.day, [
+      ...(byDay.get(slot.day) ?? []),
+      {
+        id: slot.id,
+        time: kstTime(slot.startsAt),
+        capacity: slot.capacity,
+        open: slot.open,
+        bookings: bookings
+          .filter((booking) => booking.slotId === slot.id)
+          .map(({ id, name, phone, status, leadId }) => ({ id, name, phone, status, leadId })),
+      },
+    ]);
+  }
+  return [...byDay].map(([day, daySlots]) => ({
+    day,
+    label: formatKoreanDate(day),
+    open: daySlots.some((slot) => slot.open),
+    slots: daySlots,
+  }));
+}
+
+/** A lead's bookings, newest first, for its page in the console ("11월 24일 (화) 14:00", status). */
+export async function listLeadBookings(leadId: number) {
+  const rows = await db()
+    .select({ id: visitBookings.id, status: visitBookings.status, day: visitSlots.day, startsAt: visitSlots.startsAt })
+    .from(visitBookings)
+    .innerJoin(visitSlots, eq(visitSlots.id, visitBookings.slotId))
+    .where(eq(visitBookings.leadId, leadId))
+    .orderBy(sql`${visitBookings.id} desc`);
+  return rows.map((row) => ({ id: row.id, status: row.status, day: row.day, when: slotLabel(row.day, row.startsAt) }));
+}
+
+export type CapacityChange = { ok: true } | { ok: false; reason: "below-booked" | "unknown"; booked: number };
+
+/** A slot's capacity; never below the places already taken (those visitors were promised a place). */
+export async function setSlotCapacity(site: string, slotId: number, capacity: number): Promise<CapacityChange> {
+  return db().transaction(async (tx) => {
+    const [slot] = await queryRows<{ id: number }>(tx, sql`select id from visit_slots where id = ${slotId} and site = ${site} for update`);
+    if (!slot) return { ok: false, reason: "unknown", booked: 0 };
+    const [held] = await queryRows<{ count: number | string }>(
+      tx,
+      sql`select count(*) as count from visit_bookings where slot_id = ${slotId} and status in (${sqlList(PLACE_HOLDING_STATUSES)})`,
+    );
+    const booked = Number(held?.count ?? 0);
+    if (capacity < booked) return { ok: false, reason: "below-booked", booked };
+    await tx.update(visitSlots).set({ capacity }).where(eq(visitSlots.id, slotId));
+    return { ok: true };
+  });
+}
+
+/** A manager marks how a booking went. Only a place-holding booking can be marked; it keeps its place. */
+export async function setBookingAttendance(site: string, bookingId: number, status: AttendanceStatus) {
+  const updated = await db()
+    .update(visitBookings)
+    .set({ status })
+    .where(and(eq(visitBookings.id, bookingId), eq(visitBookings.site, site), inArray(visitBookings.status, [...PLACE_HOLDING_STATUSES])))
+    .returning({ id: visitBookings.id });
+  return updated.length > 0;
+}
