@@ -3,9 +3,13 @@ import { describe, expect, test } from "vitest";
 
 // The rules live in .dependency-cruiser.cjs; `npm run lint` runs the same command over app/ and server/.
 const depcruise = (...paths: string[]) =>
-  spawnSync(process.execPath, ["node_modules/dependency-cruiser/bin/dependency-cruise.mjs", ...paths, "--config", ".dependency-cruiser.cjs"], {
-    encoding: "utf8",
-  });
+  spawnSync(
+    process.execPath,
+    ["node_modules/dependency-cruiser/bin/dependency-cruise.mjs", ...paths, "--config", ".dependency-cruiser.cjs"],
+    {
+      encoding: "utf8",
+    },
+  );
 
 describe("the direction of dependencies", () => {
   test("app/ and server/ have no import cycle and no import against the direction", () => {
@@ -20,4 +24,3 @@ describe("the direction of dependencies", () => {
     expect(result.stdout).toMatch(/no-circular: tests\/fixtures\/import-cycle\/(left|right)\.ts/);
   });
 }, 60_000);
-
