@@ -3,7 +3,7 @@
 import { createInterface } from "node:readline/promises";
 import { z } from "zod";
 import { upsertAdmin } from "#app/.server/admins.ts";
-import { boot } from "#app/.server/boot.ts";
+import { setUpDatabase } from "#app/.server/set-up.ts";
 
 const email = z.email().safeParse(process.argv[2]?.trim());
 if (!email.success) {
@@ -18,7 +18,7 @@ if (password.length < 10) {
 }
 
 try {
-  const booted = await boot({ purpose: "npm run admin:create", seed: false });
+  const booted = await setUpDatabase({ purpose: "npm run admin:create", seed: false });
   const outcome = await upsertAdmin(email.data, password);
   console.log(outcome === "created" ? "Administrator created." : "Administrator password updated.");
   await booted.shutdown();

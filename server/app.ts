@@ -1,7 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { boot as openDatabase } from "#app/.server/boot.ts";
+import { setUpDatabase } from "#app/.server/set-up.ts";
 import { clientAddress, clientAddressContext } from "#app/.server/client-address.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { startOutboxWorker } from "#app/.server/outbox/worker.ts";
@@ -15,7 +15,7 @@ export { baselineSecurityHeaders, FILE_CSP } from "#app/.server/http.ts";
 
 /** The web server's boot: the database, then the SMS outbox worker, which stops before the database closes. */
 export async function boot() {
-  const booted = await openDatabase();
+  const booted = await setUpDatabase();
   const worker = startOutboxWorker({ provider: smsProviderFromEnv(booted.env) });
   // Deletes leads past the consent text's retention period, shortly after boot and then daily.
   const retention = startRetentionTimer();

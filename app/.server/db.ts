@@ -77,7 +77,7 @@ export function setDatabase(handle: DatabaseHandle | undefined) {
 
 /** The process-wide database, opened at boot. */
 export function db(): Database {
-  if (!holder.__database) throw new Error("The database is not open yet: boot() must run first.");
+  if (!holder.__database) throw new Error("The database is not open yet: setUpDatabase() (app/.server/set-up.ts) must run first.");
   return holder.__database.db;
 }
 

@@ -8,13 +8,13 @@ import crypto from "node:crypto";
 
 let secret: string | undefined;
 
-/** Set once at boot (app/.server/boot.ts), and by tests. */
+/** Set once at start-up (app/.server/set-up.ts), and by tests. */
 export function setSessionSecret(value: string) {
   secret = value;
 }
 
 export function getSessionSecret(): string {
-  if (!secret) throw new Error("The session secret is not set yet: boot() sets it before anything is signed.");
+  if (!secret) throw new Error("The session secret is not set yet: setUpDatabase() sets it before anything is signed.");
   return secret;
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import {
   LEAD_FORM_TEXT,
   LEAD_MESSAGES,
@@ -6,10 +6,9 @@ import {
   NAME_MAX,
   PHONE_HINT,
   PHONE_PATTERN_ATTRIBUTE,
-  type FieldErrors,
-  type FormValues,
   LEAD_ENDPOINTS,
 } from "#app/forms/lead.ts";
+import type { FieldErrors, FormValues } from "#app/forms/lead-schema.ts";
 import "#app/styles/forms.css";
 import { type LeadKind } from "#app/vocabulary.ts";
 
@@ -123,26 +122,15 @@ async function readAnswer(response: Response): Promise<{ ok?: boolean; message?:
   }
 }
 
+/** Focuses the first field, in the form's own order, that has a problem. */
 function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors) {
-  const first = (["name", "phone", "visitSlot", "message", "consent"] as const).find((field) => errors[field]);
-  if (!first) return;
-  // A time is chosen under the chosen day: focus that day (its times are the ones on screen).
-  const target =
-    first === "visitSlot"
-      ? (form.querySelector<HTMLElement>('input[name="visitDate"]:checked') ?? form.querySelector<HTMLElement>('input[name="visitSlot"]'))
-      : form.querySelector<HTMLElement>(`[name="${first}"]`);
-  target?.focus();
-}
-
-const noSubscription = () => () => {};
-
-/** False during server rendering and hydration, true after: forms switch from native checks to the schema's. */
-export function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
+  const first = [...form.elements].find(
+    (element): element is HTMLInputElement =>
+      "name" in element && typeof element.name === "string" && Boolean(errors[element.name as keyof FieldErrors]),
   );
+  // A time is chosen under the chosen day: focus that day (its times are the ones on screen).
+  const target = first?.name === "visitSlot" ? (form.querySelector<HTMLElement>('input[name="visitDate"]:checked') ?? first) : first;
+  target?.focus();
 }
 
 export function TextField({
@@ -245,24 +233,21 @@ export function SubmitButton({ kind, busy }: { kind: LeadKind; busy: boolean }) 
   );
 }
 
-const CHECK_MARK = "✅";
-
 /**
- * A result message. The inquiry's success starts with ✅ (the spec's check mark): it is drawn as
- * an icon, which every device shows, while the character stays in the text for screen readers.
+ * A result message, after a check mark when `checkMark` is set (the inquiry's success, as the
+ * spec shows it). The mark is drawn, not an emoji, so every device shows the same one.
  */
-export function ResultText({ message }: { message: string }) {
-  if (!message.startsWith(CHECK_MARK)) return <>{message}</>;
+export function ResultText({ message, checkMark = false }: { message: string; checkMark?: boolean }) {
+  if (!checkMark) return <>{message}</>;
   return (
     <>
-      <span className="lead-result__check">
+      <span className="lead-result__check" data-testid="check-mark">
         <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
           <circle cx="10" cy="10" r="10" fill="currentColor" />
           <path d="M5.5 10.5l3 3 6-7" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        <span className="visually-hidden">{CHECK_MARK}</span>
       </span>
-      {message.slice(CHECK_MARK.length)}
+      {message}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useHydrated } from "./lead-form.tsx";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useRegistrationPopup } from "./registration-popup.tsx";
 
 /**

@@ -1,10 +1,12 @@
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { LeadConsent } from "#app/content/types.ts";
-import { LEAD_FORM_TEXT, LEAD_MESSAGES, type FieldErrors, type FormValues } from "#app/forms/lead.ts";
+import { LEAD_FORM_TEXT, LEAD_MESSAGES } from "#app/forms/lead.ts";
+import type { FieldErrors, FormValues } from "#app/forms/lead-schema.ts";
 import type { VisitDay } from "#app/forms/visit.ts";
 import { ConsentField } from "./consent-field.tsx";
-import { ContactFields, MessageField, SpamGuardFields, SubmitButton, useHydrated, useLeadSubmission } from "./lead-form.tsx";
+import { ContactFields, MessageField, SpamGuardFields, SubmitButton, useLeadSubmission } from "./lead-form.tsx";
 import { checkVisitSlot, VisitSlotPicker } from "./visit-slot-picker.tsx";
 
 export interface VisitFormProps {

@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { LEAD_FORM_TEXT, type FieldErrors } from "#app/forms/lead.ts";
+import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
+import type { FieldErrors } from "#app/forms/lead-schema.ts";
 import { VISIT_MESSAGES, VISIT_PICKER_TEXT, type VisitDay } from "#app/forms/visit.ts";
 import { weekdayName } from "#app/utils/kst.ts";
 

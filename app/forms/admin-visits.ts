@@ -1,17 +1,16 @@
 import { z } from "zod";
+import { isCalendarDay } from "#app/utils/kst.ts";
+import { PLACE_HOLDING_STATUSES, type AttendanceStatus, type BookingStatus } from "#app/vocabulary.ts";
 
 /** The visit schedule page's words and its one form (each button sends an `intent`). */
 
-export const ATTENDANCE = ["booked", "visited", "no_show"] as const;
-export type Attendance = (typeof ATTENDANCE)[number];
-
-export const ATTENDANCE_LABELS: Record<Attendance, string> = {
+export const ATTENDANCE_LABELS: Record<AttendanceStatus, string> = {
   booked: "예약",
   visited: "방문",
   no_show: "노쇼",
 };
 
-export const BOOKING_STATUS_LABELS: Record<Attendance | "cancelled" | "moved", string> = {
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   ...ATTENDANCE_LABELS,
   cancelled: "취소",
   moved: "다른 시간으로 변경",
@@ -21,7 +20,7 @@ export const BOOKING_STATUS_LABELS: Record<Attendance | "cancelled" | "moved", s
 export const SCHEDULE_DAYS = 14;
 export const CAPACITY_MAX = 200;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "날짜가 올바르지 않습니다.");
+const day = z.string().refine(isCalendarDay, "날짜가 올바르지 않습니다.");
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const VisitScheduleFormSchema = z.discriminatedUnion(
@@ -38,9 +37,8 @@ export const VisitScheduleFormSchema = z.discriminatedUnion(
         .min(0, "인원은 0명 이상이어야 합니다.")
         .max(CAPACITY_MAX, `인원은 ${CAPACITY_MAX}명 이하로 입력해 주세요.`),
     }),
-    z.object({ intent: z.literal("attendance"), bookingId: id, status: z.enum(ATTENDANCE) }),
+    z.object({ intent: z.literal("attendance"), bookingId: id, status: z.enum(PLACE_HOLDING_STATUSES) }),
   ],
   { error: "알 수 없는 요청입니다." },
 );
 
-export type VisitScheduleForm = z.infer<typeof VisitScheduleFormSchema>;

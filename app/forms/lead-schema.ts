@@ -2,7 +2,7 @@
 // a form with the same schema before sending it (loaded on submit), and the server decides with it.
 import * as z from "zod/mini";
 import { normalizePhone } from "#app/utils/phone.ts";
-import { CONSENT_VALUE, MESSAGE_MAX, NAME_MAX, PHONE_HINT, PHONE_PATTERN, type FieldErrors, type LeadFormValues } from "./lead.ts";
+import { CONSENT_VALUE, MESSAGE_MAX, NAME_MAX, PHONE_HINT, PHONE_PATTERN } from "./lead.ts";
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
 import { VISIT_MESSAGES } from "./visit.ts";
 import { type LeadKind } from "#app/vocabulary.ts";
@@ -75,7 +75,24 @@ export const LeadFormSchemas = {
   inquiry: InquiryFormSchema,
 } satisfies Record<LeadKind, z.ZodMiniType>;
 
+/** Every field of the lead forms, as their schemas name them. */
+export type LeadField = { [Kind in LeadKind]: keyof z.input<(typeof LeadFormSchemas)[Kind]> }[LeadKind];
+
+/** Fields whose problems show under another field: the date and the time are one choice. */
+const SHOWN_UNDER = { visitDate: "visitSlot" } as const satisfies Partial<Record<LeadField, LeadField>>;
+export type ErrorField = Exclude<LeadField, keyof typeof SHOWN_UNDER>;
+export type FieldErrors = Partial<Record<ErrorField, string>>;
+
+/** What the visitor typed, sent back to re-fill a form that a plain post could not accept (the consent box is ticked again by hand). */
+export type FormValues = Partial<Record<Exclude<LeadField, "consent">, string>>;
+
+/** A valid submission of any lead form; the registration popup has no message. */
+export type LeadFormValues = z.output<typeof VisitFormSchema>;
+
 export type LeadFormResult = { ok: true; values: LeadFormValues } | { ok: false; errors: FieldErrors };
+
+const isLeadField = (kind: LeadKind, key: unknown): key is LeadField =>
+  typeof key === "string" && Object.hasOwn(LeadFormSchemas[kind].shape, key);
 
 /** Checks a submitted form (FormData or a plain record of its fields) against the kind's schema. */
 export function parseLeadForm(kind: LeadKind, fields: FormData | Record<string, unknown>): LeadFormResult {
@@ -85,11 +102,17 @@ export function parseLeadForm(kind: LeadKind, fields: FormData | Record<string, 
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0];
-    if (field === "name" || field === "phone" || field === "message" || field === "consent") {
-      errors[field] ??= issue.message;
-    } else if (field === "visitSlot" || field === "visitDate") {
-      errors.visitSlot ??= issue.message;
-    }
+    if (!isLeadField(kind, field)) continue;
+    errors[field in SHOWN_UNDER ? SHOWN_UNDER[field as keyof typeof SHOWN_UNDER] : (field as ErrorField)] ??= issue.message;
   }
   return { ok: false, errors };
+}
+
+/** The fields a form of this kind echoes back after a refused plain post. */
+export function formValues(kind: LeadKind, fields: Record<string, string | undefined>): FormValues {
+  const values: FormValues = {};
+  for (const key of Object.keys(LeadFormSchemas[kind].shape)) {
+    if (key !== "consent" && isLeadField(kind, key)) values[key as keyof FormValues] = fields[key];
+  }
+  return values;
 }

@@ -28,28 +28,14 @@ export const CONSENT_VALUE = "yes";
 /** The spec's result messages (§8) and the server's refusals, as buyers read them. */
 export const LEAD_MESSAGES = {
   success: "등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.",
-  inquirySuccess: "✅ 등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.",
+  /** Shown with a check mark (the spec's), drawn by ResultText. */
+  inquirySuccess: "등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.",
   failed: "등록에 실패했습니다. 다시 시도해주세요.",
   networkError: "오류가 발생했습니다. 잠시 후 다시 시도해주세요.",
   invalid: "입력하신 내용을 확인해주세요.",
   tooMany: "짧은 시간에 등록 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.",
   tooLarge: "보내신 내용이 너무 깁니다. 내용을 줄여 다시 시도해주세요.",
 } as const;
-
-export type LeadFormValues = {
-  name: string;
-  phone: string;
-  message: string;
-  consent: typeof CONSENT_VALUE;
-  /** The chosen visit slot's id (visit form with an open schedule). */
-  visitSlot?: number;
-  visitDate?: string;
-};
-
-export type FieldErrors = Partial<Record<"name" | "phone" | "message" | "consent" | "visitSlot", string>>;
-
-/** What the visitor typed, sent back to re-fill a form that a plain post could not accept. */
-export type FormValues = Partial<Record<"name" | "phone" | "message" | "visitDate" | "visitSlot", string>>;
 
 /** The words of the lead forms around the fields (labels, buttons, notices). */
 export const LEAD_FORM_TEXT = {

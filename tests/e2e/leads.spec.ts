@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { chooseFirstOpenTime } from "./visit-slot.ts";
 
 const SUCCESS = "등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.";
-const INQUIRY_SUCCESS = "✅ 등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.";
+const INQUIRY_SUCCESS = "등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.";
 const NETWORK_ERROR = "오류가 발생했습니다. 잠시 후 다시 시도해주세요.";
 const CONSENT_REQUIRED = "개인정보 수집·이용에 동의해 주세요.";
 
@@ -223,6 +223,7 @@ test.describe("the inquiry page", () => {
     await expect(busy).toBeDisabled();
     release();
     await expect(form.getByText(INQUIRY_SUCCESS)).toBeVisible();
+    await expect(form.getByTestId("check-mark")).toBeVisible();
     await expect(form.getByRole("button", { name: "상담 신청하기" })).toBeEnabled();
     await expect(form.getByLabel("이름")).toHaveValue("");
     await expect(form.getByLabel("연락처")).toHaveValue("");
@@ -287,6 +288,7 @@ test.describe("the inquiry page", () => {
       await form.getByRole("button", { name: "상담 신청하기" }).click();
       await expect(page).toHaveURL(/\/Promotion\/Customer\?done=1$/);
       await expect(form.getByText(INQUIRY_SUCCESS)).toBeVisible();
+      await expect(form.getByTestId("check-mark")).toBeVisible();
       await expect(form.getByLabel("이름")).toHaveValue("");
     });
   });

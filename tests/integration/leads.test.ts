@@ -106,7 +106,7 @@ describe("a registration", () => {
     expect((await submitJson("visit", filledForm("visit"))).body).toEqual({ ok: true, message: LEAD_MESSAGES.success });
     expect((await submitJson("inquiry", filledForm("inquiry"))).body).toEqual({
       ok: true,
-      message: "✅ 등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.",
+      message: "등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.",
     });
     expect(await countRows(leads)).toBe(2);
   });

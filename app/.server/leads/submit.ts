@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import type { SitePack } from "#app/content/types.ts";
-import { parseLeadForm } from "#app/forms/lead-schema.ts";
-import { LEAD_MESSAGES, type FieldErrors, type FormValues, type LeadFormValues } from "#app/forms/lead.ts";
+import { formValues, parseLeadForm } from "#app/forms/lead-schema.ts";
+import { LEAD_MESSAGES } from "#app/forms/lead.ts";
+import type { FieldErrors, FormValues, LeadFormValues } from "#app/forms/lead-schema.ts";
 import { VISIT_MESSAGES, type VisitDay } from "#app/forms/visit.ts";
 import { readAttribution } from "../attribution.ts";
 import { getClientAddress } from "../client-address.ts";
@@ -40,12 +41,7 @@ export async function submitLeadForm(
 ): Promise<LeadSubmission> {
   const fields = await readFormFields(request);
   if (fields === "too-large") return { status: 413, ok: false, message: LEAD_MESSAGES.tooLarge, values: {} };
-  const values: FormValues = {
-    name: fields.name,
-    phone: fields.phone,
-    message: fields.message,
-    ...(kind === "visit" ? { visitDate: fields.visitDate, visitSlot: fields.visitSlot } : {}),
-  };
+  const values = formValues(kind, fields);
 
   const parsed = parseLeadForm(kind, fields);
   const schedule = kind === "visit" ? await listBookableSchedule(site.slug, now) : [];

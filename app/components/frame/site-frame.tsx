@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useLocation, useNavigationType } from "react-router";
 import type { FrameContent } from "#app/content/types.ts";
 import { useNonce } from "#app/utils/nonce.tsx";
@@ -15,11 +16,7 @@ const DESKTOP = "(min-width: 901px)";
 /** Header, footer and the phone bottom bar around every public page, error pages included. */
 export function SiteFrame({ content, children }: { content: FrameContent; children: React.ReactNode }) {
   const nonce = useNonce();
-  const scripted = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const scripted = useHydrated();
   const { pathname } = useLocation();
   // Remembering where the menu was opened closes it on any navigation, with no effect needed.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
@@ -47,10 +44,6 @@ export function SiteFrame({ content, children }: { content: FrameContent; childr
       </div>
     </div>
   );
-}
-
-function noSubscription() {
-  return () => {};
 }
 
 /**

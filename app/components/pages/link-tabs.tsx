@@ -1,4 +1,5 @@
-import { useRef, useSyncExternalStore } from "react";
+import { useRef } from "react";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { Link, useLocation, useNavigate } from "react-router";
 
 export interface LinkTab {
@@ -34,11 +35,7 @@ export function LinkTabs({
 }) {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const scripted = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const scripted = useHydrated();
   const tabElements = useRef(new Map<string, HTMLAnchorElement>());
   const hrefFor = (value: string) => {
     const params = new URLSearchParams(search);
@@ -88,8 +85,4 @@ export function LinkTabs({
       </div>
     </div>
   );
-}
-
-function noSubscription() {
-  return () => {};
 }

@@ -3,7 +3,8 @@ import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { getSite } from "#app/.server/site.ts";
 import { closeVisitDay, openVisitDays } from "#app/.server/visits/schedule.ts";
 import { listScheduleForAdmin, setBookingAttendance, setSlotCapacity, type AdminDay } from "#app/.server/visits/console.ts";
-import { ATTENDANCE, ATTENDANCE_LABELS, CAPACITY_MAX, SCHEDULE_DAYS, VisitScheduleFormSchema } from "#app/forms/admin-visits.ts";
+import { ATTENDANCE_LABELS, CAPACITY_MAX, SCHEDULE_DAYS, VisitScheduleFormSchema } from "#app/forms/admin-visits.ts";
+import { PLACE_HOLDING_STATUSES } from "#app/vocabulary.ts";
 import { addDays, formatKoreanDate, isCalendarDay, kstDay } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
@@ -220,7 +221,7 @@ export default function VisitSchedulePage({ loaderData, actionData }: Route.Comp
                               <Form method="post" className="admin-visits__attendance" aria-label={`${booking.name} 방문 여부`}>
                                 <input type="hidden" name="intent" value="attendance" />
                                 <input type="hidden" name="bookingId" value={booking.id} />
-                                {ATTENDANCE.map((status) => (
+                                {PLACE_HOLDING_STATUSES.map((status) => (
                                   <button
                                     key={status}
                                     type="submit"

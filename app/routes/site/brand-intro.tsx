@@ -1,4 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { requireInfoPage } from "#app/.server/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
@@ -59,11 +60,7 @@ export default function BrandIntroPage({ loaderData }: Route.ComponentProps) {
  * scripts run, so the server HTML and visitors without JavaScript always see both.
  */
 function useBrandReveal() {
-  const mounted = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const mounted = useHydrated();
   const [textShown, setTextShown] = useState(false);
   const [imageShown, setImageShown] = useState(false);
 
@@ -88,8 +85,4 @@ function useBrandReveal() {
   }, [imageShown]);
 
   return { mounted, textShown, imageShown };
-}
-
-function noSubscription() {
-  return () => {};
 }

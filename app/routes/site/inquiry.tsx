@@ -1,3 +1,4 @@
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useRef } from "react";
 import { data, redirect } from "react-router";
 import { submitLeadForm } from "#app/.server/leads/submit.ts";
@@ -6,18 +7,11 @@ import { issueFormToken } from "#app/.server/spam.ts";
 import { ConsentField } from "#app/components/consent-field.tsx";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { SubMenu } from "#app/components/frame/sub-menu.tsx";
-import {
-  ContactFields,
-  MessageField,
-  ResultText,
-  SpamGuardFields,
-  SubmitButton,
-  useHydrated,
-  useLeadSubmission,
-} from "#app/components/lead-form.tsx";
+import { ContactFields, MessageField, ResultText, SpamGuardFields, SubmitButton, useLeadSubmission } from "#app/components/lead-form.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import type { LeadConsent } from "#app/content/types.ts";
-import { LEAD_FORM_TEXT, LEAD_MESSAGES, type FieldErrors, type FormValues } from "#app/forms/lead.ts";
+import { LEAD_FORM_TEXT, LEAD_MESSAGES } from "#app/forms/lead.ts";
+import type { FieldErrors, FormValues } from "#app/forms/lead-schema.ts";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import type { Route } from "./+types/inquiry";
@@ -141,7 +135,7 @@ function InquiryForm({
       <div className="lead-result-region" role="status" aria-live="polite">
         {result ? (
           <p className={`lead-result lead-result--${result.state === "done" ? "success" : "failure"}`}>
-            <ResultText message={result.message} />
+            <ResultText message={result.message} checkMark={result.state === "done"} />
           </p>
         ) : null}
       </div>

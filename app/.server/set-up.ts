@@ -18,7 +18,7 @@ export interface Booted {
  * administrator from ADMIN_EMAIL/ADMIN_PASSWORD when none exists.
  * Scripts pass `seed: false` and their own `purpose` (shown to a second process refused the lock).
  */
-export async function boot({ purpose = "web server", seed = true } = {}): Promise<Booted> {
+export async function setUpDatabase({ purpose = "web server", seed = true } = {}): Promise<Booted> {
   const env = getEnv();
   // SESSION_SECRET, or for a local install one generated once and kept in DATA_DIR.
   setSessionSecret(env.SESSION_SECRET ?? localSessionSecret(env.DATA_DIR));
