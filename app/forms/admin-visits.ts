@@ -41,4 +41,3 @@ export const VisitScheduleFormSchema = z.discriminatedUnion(
   ],
   { error: "알 수 없는 요청입니다." },
 );
-

@@ -89,6 +89,17 @@ export type FormValues = Partial<Record<Exclude<LeadField, "consent">, string>>;
 /** A valid submission of any lead form; the registration popup has no message. */
 export type LeadFormValues = z.output<typeof VisitFormSchema>;
 
+/**
+ * The fields a lead stores in columns of the same names (app/.server/schema.ts). The others are
+ * not stored as typed: consent is kept as the consent text's version and time, a visit time as a booking.
+ */
+export function storedLeadFields(values: LeadFormValues) {
+  const { consent: _consent, visitSlot: _visitSlot, visitDate: _visitDate, ...stored } = values;
+  return stored;
+}
+
+export type StoredLeadFields = ReturnType<typeof storedLeadFields>;
+
 export type LeadFormResult = { ok: true; values: LeadFormValues } | { ok: false; errors: FieldErrors };
 
 const isLeadField = (kind: LeadKind, key: unknown): key is LeadField =>

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type { StoredLeadFields } from "#app/forms/lead-schema.ts";
 import type { LeadKind, SpamReason } from "#app/vocabulary.ts";
 import type { Attribution } from "../attribution.ts";
 import { db } from "../db.ts";
@@ -11,14 +12,11 @@ import { claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim }
 import { bookingSms } from "../visits/messages.ts";
 import { leadMessages } from "./messages.ts";
 
-export interface NewLead {
+/** A lead to store: the form's stored fields (name, phone digits, message, …) and what the server adds. */
+export interface NewLead extends StoredLeadFields {
   kind: LeadKind;
   site: string;
   submissionId: string;
-  name: string;
-  /** Digits only. */
-  phone: string;
-  message: string;
   consentVersion: string;
   sourcePath: string;
   attribution: Attribution;
@@ -27,6 +25,11 @@ export interface NewLead {
   /** A visit lead's chosen time slot, when the site books visits by slot. */
   visitSlotId?: number;
 }
+
+// Every field the forms store needs a lead column of the same name; a missing one is named here by the type checker.
+type FieldsWithoutColumn = Exclude<keyof StoredLeadFields, keyof typeof leads.$inferInsert>;
+const everyStoredFieldHasAColumn: [FieldsWithoutColumn] extends [never] ? true : FieldsWithoutColumn = true;
+void everyStoredFieldHasAColumn;
 
 export type CreateLeadOutcome =
   /** A new lead (and, unless it is spam, its SMS) was committed. */
@@ -95,13 +98,7 @@ export async function createLead(
     const [inserted] = await tx
       .insert(leads)
       .values({
-        submissionId: input.submissionId,
-        kind: input.kind,
-        site: input.site,
-        name: input.name,
-        phone: input.phone,
-        message: input.message,
-        consentVersion: input.consentVersion,
+        ...leadColumns(input),
         consentedAt: now,
         sourcePath: input.sourcePath.slice(0, 300),
         ...input.attribution,
@@ -131,6 +128,19 @@ export async function createLead(
   });
   if ((result.outcome === "created" && !input.spamReason) || (result.outcome === "folded" && result.booking?.isNew)) wakeOutboxWorker();
   return result;
+}
+
+/** What a new lead stores as given: the form's fields (whatever the schema adds) and the kind, site, submission and consent version. */
+function leadColumns(input: NewLead) {
+  const {
+    attribution: _attribution,
+    sourcePath: _sourcePath,
+    userAgent: _userAgent,
+    spamReason: _spamReason,
+    visitSlotId: _visitSlotId,
+    ...columns
+  } = input;
+  return columns;
 }
 
 /** The visitor's booking confirmation: date, time, address and the personal cancel link. */

@@ -1,8 +1,11 @@
 import { stringify } from "csv-stringify/sync";
+import { and, desc, getTableColumns, sql } from "drizzle-orm";
 import { formatKst } from "#app/utils/kst.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import type { LeadKind, LeadStatus } from "#app/vocabulary.ts";
-import { selectLeads, type InboxRow, type LeadCursor, type LeadFilter } from "./inbox.ts";
+import { db } from "../db.ts";
+import { leads } from "../schema.ts";
+import { effectiveStatus, filterConditions, olderThan, type LeadCursor, type LeadFilter } from "./inbox.ts";
 
 /**
  * The leads of a filter as a CSV file for Excel. Each column is one entry of LEAD_CSV_COLUMNS:
@@ -20,6 +23,20 @@ import { selectLeads, type InboxRow, type LeadCursor, type LeadFilter } from "./
  *   could type "=HYPERLINK(…)" as their name.
  */
 
+/** Every column of a lead (so a field added to the forms reaches the export), its status as staff see it, and the paging key. */
+const exportRow = { ...getTableColumns(leads), status: effectiveStatus, cursorAt: sql<string>`${leads.createdAt}::text` };
+
+async function selectExportRows(filter: LeadFilter, after: LeadCursor | undefined, limit: number) {
+  return db()
+    .select(exportRow)
+    .from(leads)
+    .where(and(filterConditions(filter), olderThan(after)))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(limit);
+}
+
+export type ExportRow = Awaited<ReturnType<typeof selectExportRows>>[number];
+
 export interface CsvLabels {
   kinds: Record<LeadKind, string>;
   statuses: Record<LeadStatus, string>;
@@ -27,7 +44,7 @@ export interface CsvLabels {
 
 export interface CsvColumn {
   header: string;
-  value(lead: InboxRow, labels: CsvLabels): string;
+  value(lead: ExportRow, labels: CsvLabels): string;
 }
 
 export const LEAD_CSV_COLUMNS: readonly CsvColumn[] = [
@@ -67,7 +84,7 @@ export function leadsCsvStream(
           controller.enqueue(encoder.encode(`\uFEFF${csvLines([columns.map((column) => column.header)])}`));
           return;
         }
-        const rows = await selectLeads(filter, cursor, batchSize);
+        const rows = await selectExportRows(filter, cursor, batchSize);
         if (rows.length > 0) {
           controller.enqueue(encoder.encode(csvLines(rows.map((row) => columns.map((column) => column.value(row, labels))))));
           const last = rows.at(-1)!;

@@ -65,7 +65,8 @@ export function parseLeadCursor(value: string | null | undefined): LeadCursor | 
   return Number.isSafeInteger(number) && number > 0 ? { at, id: number } : undefined;
 }
 
-const before = (cursor: LeadCursor | undefined) =>
+/** Rows after the cursor in the newest-first order. */
+export const olderThan = (cursor: LeadCursor | undefined) =>
   cursor ? sql`(${leads.createdAt}, ${leads.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined;
 
 export const inboxColumns = {
@@ -90,7 +91,7 @@ export async function selectLeads(filter: LeadFilter, after: LeadCursor | undefi
   return db()
     .select(inboxColumns)
     .from(leads)
-    .where(and(filterConditions(filter), before(after)))
+    .where(and(filterConditions(filter), olderThan(after)))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(limit);
 }
@@ -127,5 +128,3 @@ export async function listCampaignChoices() {
   const values = (rows: { value: string | null }[] | undefined) => (rows ?? []).flatMap((row) => (row.value ? [row.value] : []));
   return { sources: values(sources), campaigns: values(campaigns) };
 }
-
-export type InboxRow = Awaited<ReturnType<typeof selectLeads>>[number];

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { SitePack } from "#app/content/types.ts";
-import { formValues, parseLeadForm } from "#app/forms/lead-schema.ts";
+import { formValues, parseLeadForm, storedLeadFields } from "#app/forms/lead-schema.ts";
 import { LEAD_MESSAGES } from "#app/forms/lead.ts";
 import type { FieldErrors, FormValues, LeadFormValues } from "#app/forms/lead-schema.ts";
 import { VISIT_MESSAGES, type VisitDay } from "#app/forms/visit.ts";
@@ -68,12 +68,10 @@ export async function submitLeadForm(
   try {
     const result = await createLead(
       {
+        ...storedLeadFields(parsed.values),
         kind,
         site: site.slug,
         submissionId,
-        name: parsed.values.name,
-        phone: parsed.values.phone,
-        message: parsed.values.message,
         consentVersion: site.leads.consent.version,
         sourcePath: sourcePath(request),
         attribution: readAttribution(request),
