@@ -8,7 +8,7 @@ import {
   PHONE_PATTERN_ATTRIBUTE,
   LEAD_ENDPOINTS,
 } from "#app/forms/lead.ts";
-import type { FieldErrors, FormValues } from "#app/forms/lead-schema.ts";
+import type { ErrorField, FieldErrors, FormValues } from "#app/forms/lead-schema.ts";
 import "#app/styles/forms.css";
 import { type LeadKind } from "#app/vocabulary.ts";
 
@@ -133,6 +133,11 @@ function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors) {
   target?.focus();
 }
 
+type Labelled = ErrorField & keyof typeof LEAD_FORM_TEXT;
+type TextFieldName = {
+  [Field in Labelled]: (typeof LEAD_FORM_TEXT)[Field] extends { label: string; placeholder: string } ? Field : never;
+}[Labelled];
+
 export function TextField({
   name,
   error,
@@ -141,7 +146,8 @@ export function TextField({
   multiline,
   ...input
 }: {
-  name: "name" | "phone" | "message";
+  /** A field of the lead schemas that has a label and placeholder in LEAD_FORM_TEXT. */
+  name: TextFieldName;
   error?: string;
   hint?: string;
   required?: boolean;
