@@ -86,8 +86,9 @@ export type FieldErrors = Partial<Record<ErrorField, string>>;
 /** What the visitor typed, sent back to re-fill a form that a plain post could not accept (the consent box is ticked again by hand). */
 export type FormValues = Partial<Record<Exclude<LeadField, "consent">, string>>;
 
-/** A valid submission of any lead form; the registration popup has no message. */
-export type LeadFormValues = z.output<typeof VisitFormSchema>;
+/** A valid submission of any lead form: the fields every form has, and those of the others as optional. */
+export type LeadFormValues = z.output<typeof InterestFormSchema> &
+  Partial<z.output<typeof VisitFormSchema> & z.output<typeof InquiryFormSchema>>;
 
 /**
  * The fields a lead stores in columns of the same names (app/.server/schema.ts). The others are
@@ -109,7 +110,7 @@ const isLeadField = (kind: LeadKind, key: unknown): key is LeadField =>
 export function parseLeadForm(kind: LeadKind, fields: FormData | Record<string, unknown>): LeadFormResult {
   const record = fields instanceof FormData ? Object.fromEntries(fields) : fields;
   const result = LeadFormSchemas[kind].safeParse(record);
-  if (result.success) return { ok: true, values: { message: "", ...result.data } };
+  if (result.success) return { ok: true, values: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0];
