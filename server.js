@@ -131,6 +131,12 @@ async function main() {
   const listener = app.listen(env.PORT, () => {
     console.log(`Serving ${env.SITE_URL} on port ${env.PORT} (${booted.database.kind}${DEVELOPMENT ? ", development" : ""})`);
   });
+  // Explicit timeouts: a client gets 20 s to send its headers and 2 minutes for a whole request
+  // (an upload from a slow phone), and an idle keep-alive connection outlives a proxy's usual 60 s,
+  // so the proxy, not us, closes it (a race there would fail a request).
+  listener.headersTimeout = 20_000;
+  listener.requestTimeout = 120_000;
+  listener.keepAliveTimeout = 65_000;
   listener.on("error", async (error) => {
     console.error(error.code === "EADDRINUSE" ? `Port ${env.PORT} is already in use: set PORT to a free port.` : error.message);
     await booted.shutdown();

@@ -1,12 +1,14 @@
 import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { getEnv } from "#app/.server/env.ts";
+import { issueFormToken } from "#app/.server/form-tokens.ts";
 import { documentCsp } from "#app/.server/http.ts";
+import { loggablePath, logError } from "#app/.server/log.ts";
 import { frameOrigins } from "#app/.server/site.ts";
 import { NonceProvider } from "#app/utils/nonce.tsx";
+import type { LeadKind } from "#app/vocabulary.ts";
 
 export const streamTimeout = 5_000;
 
@@ -17,7 +19,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   const nonce = crypto.randomBytes(16).toString("base64");
 
   return new Promise<Response>((resolve, reject) => {
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     // Pages carry no deferred data, so every visitor (and every crawler) gets the complete
     // document in one piece, with its final status code.
     const { pipe, abort } = renderToPipeableStream(
@@ -27,25 +29,22 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
+          clearTimeout(timeoutId);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set(
             "Content-Security-Policy",
             documentCsp({ nonce, frameOrigins: frameOrigins(), production: getEnv().NODE_ENV === "production" }),
           );
+          // The whole document is ready: read it, give each form its own fresh token, answer it.
+          const chunks: Buffer[] = [];
+          const body = new PassThrough();
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () => {
+            const html = withFormTokens(Buffer.concat(chunks).toString("utf8"));
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+          });
+          body.on("error", reject);
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
         },
         onShellError(error: unknown) {
           reject(error);
@@ -55,11 +54,18 @@ export default function handleRequest(request: Request, responseStatusCode: numb
           // missing) is not a failure of ours, and logging it would let anyone fill the log.
           if (isRouteErrorResponse(error) && error.status < 500) return;
           responseStatusCode = 500;
-          console.error(error);
+          logError(`Error while rendering ${loggablePath(request.url)}`, error);
         },
       },
     );
   });
+}
+
+/** A token field as React renders it: inside an attribute, so no text of a page's content can look like one. */
+const TOKEN_FIELD = /(<input type="hidden" name="_token" value=")@form-token:(interest|visit|inquiry)@(")/g;
+
+function withFormTokens(html: string) {
+  return html.replace(TOKEN_FIELD, (_field, before: string, kind: LeadKind, after: string) => `${before}${issueFormToken(kind)}${after}`);
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
@@ -67,5 +73,5 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   // mistakes React Router answers itself (a post to a page without a form: 405); logging those
   // would let anyone fill the log with stack traces.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
-  console.error(`Error while handling ${request.method} ${new URL(request.url).pathname}:`, error);
+  logError(`Error while handling ${request.method} ${loggablePath(request.url)}`, error);
 };

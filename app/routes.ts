@@ -12,6 +12,7 @@ export default [
   route("actions/interest", "routes/actions/interest.ts"),
   route("actions/visit", "routes/actions/visit.ts"),
   route("actions/inquiry", "routes/actions/inquiry.ts"),
+  route("actions/token", "routes/actions/token.ts"),
   // The sales office's console: outside the public frame, every page behind the admin layout's guard.
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),

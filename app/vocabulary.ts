@@ -11,17 +11,27 @@ export type LeadKind = (typeof LEAD_KINDS)[number];
 export const LEAD_STATUSES = ["new", "contacted", "visited", "closed", "spam"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-/** Why the spam check flagged a lead. */
-export const SPAM_REASONS = ["honeypot", "too-fast", "no-token"] as const;
+/**
+ * Why the spam check flagged a lead: a filled honeypot, a form sent too soon after it was handed
+ * out, a missing, forged or other form's token, an expired token, or a token already spent.
+ */
+export const SPAM_REASONS = ["honeypot", "too-fast", "no-token", "expired", "replayed"] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 
 /** What a text message is for. */
 export const SMS_PURPOSES = ["confirmation", "staff", "reminder"] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
-/** Where a text message is in the outbox; "withdrawn": its booking was cancelled before it went out. */
-export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "withdrawn"] as const;
+/**
+ * Where a text message is in the outbox. "withdrawn": its booking was cancelled before it went
+ * out; "held": over the site's text budget, never sent (the lead is kept).
+ */
+export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "withdrawn", "held"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** Why a lead's texts were held back: the phone's daily budget, or the site's hourly ceiling (content pack, leads.textBudget). */
+export const TEXT_HOLD_REASONS = ["phone-daily", "site-hourly"] as const;
+export type TextHoldReason = (typeof TEXT_HOLD_REASONS)[number];
 
 export const BOOKING_STATUSES = ["booked", "visited", "no_show", "cancelled", "moved"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { clientAddressContext } from "#app/.server/client-address.ts";
-import { issueFormToken } from "#app/.server/spam.ts";
+import { issueFormToken } from "#app/.server/form-tokens.ts";
 
 import { action as inquiryJsonAction } from "#app/routes/actions/inquiry.ts";
 import { action as interestAction } from "#app/routes/actions/interest.ts";
@@ -62,6 +62,14 @@ const JSON_PATHS = { interest: "/actions/interest", visit: "/actions/visit", inq
 export async function submitJson(kind: LeadKind, fields: Record<string, string>, options?: Parameters<typeof postArgs>[2]) {
   const response = await JSON_ACTIONS[kind](post(JSON_PATHS[kind], fields, options));
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The cookie pair a browser keeps from an answer (its lead_client id), to send with its next post. */
+export function cookieFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 /** A page action's answer: a redirect Response, or data() with a status. */

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { db } from "./db.ts";
 import { hashPassword } from "./password.ts";
-import { admins } from "./schema.ts";
+import { admins, sessions } from "./schema.ts";
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
@@ -18,7 +18,11 @@ export async function upsertAdmin(email: string, password: string): Promise<"cre
   const passwordHash = await hashPassword(password);
   const existing = await db().select({ id: admins.id }).from(admins).where(eq(admins.email, normalized));
   if (existing.length > 0) {
-    await db().update(admins).set({ passwordHash }).where(eq(admins.email, normalized));
+    await db().transaction(async (tx) => {
+      const [admin] = await tx.update(admins).set({ passwordHash }).where(eq(admins.email, normalized)).returning({ id: admins.id });
+      // A new password ends every session of the account: whoever knew the old one is signed out.
+      if (admin) await tx.delete(sessions).where(eq(sessions.adminId, admin.id));
+    });
     return "updated";
   }
   await db().insert(admins).values({ email: normalized, passwordHash });

@@ -77,8 +77,9 @@ export function safeReturnTo(value: unknown): string | undefined {
 let decoyHash: Promise<string> | undefined;
 
 /**
- * Checks the credentials, with at most five failures per email and per client address in
- * fifteen minutes. On success the request's previous session (if any) is replaced by a new one:
+ * Checks the credentials: a client address with five failures in fifteen minutes is refused for
+ * the rest of the window; an account failed against more often is answered more slowly
+ * (login-throttle.ts), never refused. On success the request's previous session (if any) is replaced by a new one:
  * a session id fixed before sign-in is never promoted.
  */
 export async function login(
@@ -89,7 +90,8 @@ export async function login(
   const email = normalizeEmail(credentials.email);
   const keys = attemptKeys(email, clientAddress);
   const attempt = await beginAttempt(keys);
-  if (attempt === "locked") return { ok: false, reason: "locked", retryAfterSeconds: LOGIN_WINDOW_MS / 1000 };
+  if (attempt.state === "locked") return { ok: false, reason: "locked", retryAfterSeconds: LOGIN_WINDOW_MS / 1000 };
+  if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
 
   const [admin] = await db()
     .select({ id: admins.id, email: admins.email, passwordHash: admins.passwordHash })

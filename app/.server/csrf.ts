@@ -1,25 +1,48 @@
 import { data } from "react-router";
+import { CACHE_CONTROL } from "./http.ts";
 import { getEnv } from "./env.ts";
 
 /**
- * Refuses a form post that a page on another origin made. Browsers send Origin with every POST,
- * so a missing or foreign Origin is refused; with the SameSite=Lax session cookie this is our CSRF
- * defence (docs/decisions/006-sessions-and-csrf.md). Origin is compared with SITE_URL, not the
- * Host header, which a proxy may rewrite.
+ * Where a POST came from, as the browser tells it. Browsers send `Origin` with every POST (form
+ * posts without JavaScript included) and `Sec-Fetch-Site` on every request; an origin is equal
+ * only when scheme, host and port all are (`https://…`, another port, or `user@…` are other
+ * origins). Only old clients and scripts send neither: then the caller decides (docs/security.md).
  */
-export function requireSameOrigin(request: Request) {
+export function postSource(
+  request: Pick<Request, "headers"> | { headers: { get(name: string): string | null } },
+  siteOrigin = ownOrigin(),
+): "same-origin" | "cross-site" | "unstated" {
   const origin = request.headers.get("Origin");
-  if (origin && origin !== "null" && sameHost(origin, getEnv().SITE_URL)) return;
-  throw data("다른 사이트에서 보낸 요청은 처리할 수 없습니다.", {
-    status: 403,
-    headers: { "Cache-Control": "private, no-store" },
-  });
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  if (origin === null && fetchSite === null) return "unstated";
+  if (origin !== null && origin !== siteOrigin) return "cross-site";
+  if (fetchSite !== null && fetchSite !== "same-origin") return "cross-site";
+  return "same-origin";
 }
 
-function sameHost(origin: string, siteUrl: string) {
-  try {
-    return new URL(origin).host === new URL(siteUrl).host;
-  } catch {
-    return false;
-  }
+export const CROSS_SITE_MESSAGE = "다른 사이트에서 보낸 요청은 처리할 수 없습니다.";
+
+/**
+ * For the console and signed-in actions: the post must say it came from this site. With the
+ * SameSite=Lax session cookie this is our CSRF defence (docs/decisions/006-sessions-and-csrf.md).
+ */
+export function requireSameOrigin(request: Request) {
+  if (postSource(request) !== "same-origin") throw crossSiteRefusal();
+}
+
+/**
+ * For the public forms: a post another site made is refused; one that states no origin (no
+ * script, an old browser) goes on and is judged by its form token.
+ */
+export function refuseCrossSitePost(request: Request) {
+  if (postSource(request) === "cross-site") throw crossSiteRefusal();
+}
+
+function crossSiteRefusal() {
+  return data(CROSS_SITE_MESSAGE, { status: 403, headers: { "Cache-Control": CACHE_CONTROL.private } });
+}
+
+/** SITE_URL as browsers write an Origin header: scheme://host[:port]. */
+export function ownOrigin() {
+  return new URL(getEnv().SITE_URL).origin;
 }

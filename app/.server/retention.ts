@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { sitePacks } from "#app/content/index.ts";
 import type { SitePack } from "#app/content/types.ts";
 import { db, queryRows } from "./db.ts";
+import { logError as defaultLogError } from "./log.ts";
 import { startPeriodicTask, type PeriodicTask } from "./periodic.ts";
 
 /**
@@ -99,17 +100,17 @@ export function startRetentionTimer({
   firstRunMs = 60_000,
   intervalMs = DAY_MS,
   log = console.log,
-  logError = console.error,
+  logError = defaultLogError,
 }: {
   firstRunMs?: number;
   intervalMs?: number;
   log?: (line: string) => void;
-  logError?: (...args: unknown[]) => void;
+  logError?: (context: string, error: unknown) => void;
 } = {}): PeriodicTask {
   return startPeriodicTask({
     task: () => purgeExpiredLeads().then((report) => log(describePurge(report))),
     firstRunMs,
     intervalMs,
-    onError: (error) => logError("Lead retention: the purge failed; trying again tomorrow:", error),
+    onError: (error) => logError("Lead retention: the purge failed; trying again tomorrow", error),
   });
 }

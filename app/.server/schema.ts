@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import type { BookingStatus, LeadKind, LeadStatus, OutboxStatus, SmsPurpose, SpamReason } from "#app/vocabulary.ts";
+import type { BookingStatus, LeadKind, LeadStatus, OutboxStatus, SmsPurpose, SpamReason, TextHoldReason } from "#app/vocabulary.ts";
 
 /** The one Postgres schema, shared by PGlite and PostgreSQL. Generate migrations with `npm run db:generate`. */
 
@@ -57,6 +58,23 @@ export const loginAttempts = pgTable(
 
 // --- Leads: registrations, their SMS outbox and form rate limits (leads area) ---
 
+/**
+ * One person as a site knows them: a phone number. Every lead of that phone at that site links
+ * here, whoever typed it, so the console shows a customer's history without anyone's form ever
+ * editing another person's lead.
+ */
+export const customers = pgTable(
+  "customers",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    /** Digits only. */
+    phone: varchar({ length: 16 }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("customers_site_phone_key").on(table.site, table.phone)],
+);
+
 /** Every registration, visit reservation and inquiry, including those flagged as spam. */
 export const leads = pgTable(
   "leads",
@@ -82,6 +100,14 @@ export const leads = pgTable(
     spam: boolean().notNull().default(false),
     /** Why a lead was flagged. */
     spamReason: varchar({ length: 16 }).$type<SpamReason>(),
+    customerId: integer().references(() => customers.id, { onDelete: "set null" }),
+    /**
+     * A keyed hash of the browser's lead_client cookie: a repeat from the same browser folds into
+     * its lead; the same phone from anywhere else is a new lead of the same customer.
+     */
+    clientId: varchar({ length: 64 }),
+    /** Why the lead's texts were not sent (the text budget), or null. */
+    textsHeld: varchar({ length: 16 }).$type<TextHoldReason>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -104,6 +130,8 @@ export const smsOutbox = pgTable(
     leadId: integer().references(() => leads.id, { onDelete: "set null" }),
     /** The visit booking a confirmation or reminder is about: cancelling it withdraws what is unsent. */
     bookingId: integer().references(() => visitBookings.id, { onDelete: "set null" }),
+    /** The site that sends it (its text budget, its console). */
+    site: varchar({ length: 64 }).notNull().default(""),
     purpose: varchar({ length: 16 }).$type<SmsPurpose>().notNull(),
     /** Digits only. */
     recipient: varchar({ length: 16 }).notNull(),
@@ -123,7 +151,25 @@ export const smsOutbox = pgTable(
   (table) => [
     index("sms_outbox_status_next_attempt_at_idx").on(table.status, table.nextAttemptAt),
     index("sms_outbox_lead_id_idx").on(table.leadId),
+    // The text budget counts a recipient's texts of the last day and a site's of the last hour.
+    index("sms_outbox_recipient_created_at_idx").on(table.recipient, table.createdAt),
+    index("sms_outbox_site_created_at_idx").on(table.site, table.createdAt),
   ],
+);
+
+/**
+ * Form tokens already used: a token is spent by the submission that used it, so a copied token
+ * makes one lead; another submission with it is a replay (docs/security.md).
+ */
+export const spentFormTokens = pgTable(
+  "spent_form_tokens",
+  {
+    /** The token's random part. */
+    tokenId: varchar({ length: 32 }).primaryKey(),
+    submissionId: varchar({ length: 64 }).notNull(),
+    spentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("spent_form_tokens_spent_at_idx").on(table.spentAt)],
 );
 
 /** Fixed windows per key (e.g. form kind + hashed client address), shared by every instance. */
@@ -227,6 +273,10 @@ export const visitBookings = pgTable(
     /** Digits only. */
     phone: varchar({ length: 16 }).notNull(),
     status: varchar({ length: 16 }).$type<BookingStatus>().notNull().default("booked"),
+    /** The random key of the booking's personal link (/{site}/visit/{linkToken}): it says nothing about other bookings. */
+    linkToken: varchar({ length: 40 })
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp({ withTimezone: true }),
     reminderQueuedAt: timestamp({ withTimezone: true }),
@@ -234,5 +284,6 @@ export const visitBookings = pgTable(
   (table) => [
     index("visit_bookings_slot_id_status_idx").on(table.slotId, table.status),
     index("visit_bookings_site_phone_idx").on(table.site, table.phone),
+    uniqueIndex("visit_bookings_link_token_key").on(table.linkToken),
   ],
 );

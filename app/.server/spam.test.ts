@@ -1,22 +1,31 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { parseEnv, setEnv } from "./env.ts";
-import { classifySubmission, clientKey, issueFormToken, leadPolicy, readFormToken, RELAXED_POLICY, STRICT_POLICY } from "./spam.ts";
+import { FORM_TOKEN_LIFETIME_MS, issueFormToken, readFormToken } from "./form-tokens.ts";
+import { classifySubmission, clientKey, leadPolicy, RELAXED_POLICY, STRICT_POLICY } from "./spam.ts";
 
 beforeAll(() => setEnv(parseEnv({ SESSION_SECRET: "spam-unit-test-secret-0123456789abcdef" })));
 
 const NOW = Date.parse("2025-05-01T10:00:00Z");
 
 describe("form tokens", () => {
-  test("tell how long ago the form was rendered", () => {
-    expect(readFormToken("visit", issueFormToken("visit", NOW - 4_000), NOW)).toEqual({ elapsedMs: 4_000 });
+  test("tell how long ago they were handed out, and carry a random id to spend", () => {
+    const token = issueFormToken("visit", NOW - 4_000);
+    expect(readFormToken("visit", token, NOW)).toEqual({ state: "valid", id: token.split(".")[1], elapsedMs: 4_000 });
+    expect(issueFormToken("visit", NOW)).not.toBe(issueFormToken("visit", NOW));
   });
 
-  test("are refused when forged, truncated or issued for another form", () => {
+  test("are refused when forged, truncated, re-dated or issued for another form", () => {
     const token = issueFormToken("visit", NOW);
-    expect(readFormToken("inquiry", token, NOW)).toBeUndefined();
-    expect(readFormToken("visit", token.slice(0, -1), NOW)).toBeUndefined();
-    expect(readFormToken("visit", `${(NOW - 60_000).toString(36)}.${token.split(".")[1]}`, NOW)).toBeUndefined();
-    expect(readFormToken("visit", undefined, NOW)).toBeUndefined();
+    const [, id, signature] = token.split(".");
+    expect(readFormToken("inquiry", token, NOW)).toEqual({ state: "invalid" });
+    expect(readFormToken("visit", token.slice(0, -1), NOW)).toEqual({ state: "invalid" });
+    expect(readFormToken("visit", `${(NOW - 60_000).toString(36)}.${id}.${signature}`, NOW)).toEqual({ state: "invalid" });
+    expect(readFormToken("visit", undefined, NOW)).toEqual({ state: "invalid" });
+  });
+
+  test("expire two hours after they were handed out", () => {
+    expect(readFormToken("visit", issueFormToken("visit", NOW - FORM_TOKEN_LIFETIME_MS + 1_000), NOW).state).toBe("valid");
+    expect(readFormToken("visit", issueFormToken("visit", NOW - FORM_TOKEN_LIFETIME_MS - 1_000), NOW)).toEqual({ state: "expired" });
   });
 });
 
@@ -36,10 +45,11 @@ describe("classifying a submission", () => {
     expect(classify({ token: token(2_500) }).spam).toBeNull();
   });
 
-  test("a robot: filled honeypot, too fast, or no token", () => {
+  test("a robot: filled honeypot, too fast, no token, or an expired one", () => {
     expect(classify({ token: token(5_000), honeypot: "https://spam.example" }).spam).toBe("honeypot");
     expect(classify({ token: token(500) }).spam).toBe("too-fast");
     expect(classify({}).spam).toBe("no-token");
+    expect(classify({ token: token(FORM_TOKEN_LIFETIME_MS + 1) }).spam).toBe("expired");
   });
 
   test("relaxed for tests and load scripts, except the honeypot", () => {

@@ -3,12 +3,16 @@ import {
   LEAD_FORM_TEXT,
   LEAD_MESSAGES,
   MESSAGE_MAX,
+  NAME_HINT,
   NAME_MAX,
+  NAME_PATTERN_ATTRIBUTE,
   PHONE_HINT,
   PHONE_PATTERN_ATTRIBUTE,
   LEAD_ENDPOINTS,
+  formTokenSlot,
 } from "#app/forms/lead.ts";
 import type { ErrorField, FieldErrors, FormValues } from "#app/forms/lead-schema.ts";
+import { prepareFormToken, setFormToken, waitForFillTime } from "./form-token.ts";
 import "#app/styles/forms.css";
 import { type LeadKind } from "#app/vocabulary.ts";
 
@@ -54,10 +58,12 @@ export function useLeadSubmission(
       }
       setErrors({});
       submissionId.current ??= newSubmissionId();
-      const body = new URLSearchParams();
-      for (const [key, value] of formData) if (typeof value === "string") body.append(key, value);
-      body.set("_submission", submissionId.current);
       setStatus({ state: "submitting" });
+      await prepareFormToken(kind, form);
+      await waitForFillTime(form);
+      const body = new URLSearchParams();
+      for (const [key, value] of new FormData(form)) if (typeof value === "string") body.append(key, value);
+      body.set("_submission", submissionId.current);
       let response: Response;
       try {
         response = await fetch(LEAD_ENDPOINTS[kind], { method: "POST", body, headers: { Accept: "application/json" } });
@@ -66,6 +72,7 @@ export function useLeadSubmission(
         return false;
       }
       const answer = await readAnswer(response);
+      if (answer?.token) setFormToken(form, answer.token);
       if (response.ok && answer?.ok) {
         submissionId.current = null;
         setStatus({ state: "done", message: answer.message ?? LEAD_MESSAGES.success });
@@ -104,7 +111,10 @@ export function useLeadSubmission(
     setErrors({});
   }, []);
 
-  return { status, errors, submit, revalidate, reset };
+  /** For the form's onFocus: a form that needs a token starts fetching it while the visitor types. */
+  const prepare = useCallback((form: HTMLFormElement) => void prepareFormToken(kind, form), [kind]);
+
+  return { status, errors, submit, revalidate, reset, prepare };
 }
 
 function newSubmissionId() {
@@ -113,7 +123,7 @@ function newSubmissionId() {
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-async function readAnswer(response: Response): Promise<{ ok?: boolean; message?: string; errors?: FieldErrors } | null> {
+async function readAnswer(response: Response): Promise<{ ok?: boolean; message?: string; errors?: FieldErrors; token?: string } | null> {
   try {
     const parsed: unknown = await response.json();
     return parsed && typeof parsed === "object" ? parsed : null;
@@ -192,7 +202,16 @@ export function TextField({
 export function ContactFields({ errors, values, phoneHint = false }: { errors: FieldErrors; values?: FormValues; phoneHint?: boolean }) {
   return (
     <>
-      <TextField name="name" required autoComplete="name" maxLength={NAME_MAX} defaultValue={values?.name} error={errors.name} />
+      <TextField
+        name="name"
+        required
+        autoComplete="name"
+        maxLength={NAME_MAX}
+        pattern={NAME_PATTERN_ATTRIBUTE}
+        title={NAME_HINT}
+        defaultValue={values?.name}
+        error={errors.name}
+      />
       <TextField
         name="phone"
         type="tel"
@@ -218,11 +237,12 @@ export function MessageField({ error, value, placeholder }: { error?: string; va
  * The form token (when the form was rendered) and the honeypot: a field people never see or
  * reach, which only form-filling robots complete.
  */
-export function SpamGuardFields({ token }: { token: string }) {
+/** The honeypot and the form token (filled in per response by the server, or by form-token.ts). */
+export function SpamGuardFields({ kind }: { kind: LeadKind }) {
   const id = useId();
   return (
     <>
-      <input type="hidden" name="_token" value={token} />
+      <input type="hidden" name="_token" defaultValue={formTokenSlot(kind)} suppressHydrationWarning />
       <div className="lead-honeypot" aria-hidden="true">
         <label htmlFor={id}>{LEAD_FORM_TEXT.honeypot}</label>
         <input id={id} type="text" name="_gotcha" tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -6,7 +6,6 @@ import type { LeadConsent, LeadContent } from "#app/content/types.ts";
 
 /** What the dialog needs from the server, fetched when the popup is first wanted. */
 export interface PopupSetup {
-  token: string;
   consent: LeadConsent;
   popup: LeadContent["popup"];
 }
@@ -29,7 +28,7 @@ export default function RegistrationPopup({
   openerRef: React.RefObject<HTMLElement | null>;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const { status, errors, submit, revalidate, reset } = useLeadSubmission("interest");
+  const { status, errors, submit, revalidate, reset, prepare } = useLeadSubmission("interest");
   const resultRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -142,9 +141,10 @@ export default function RegistrationPopup({
               void submit(event.currentTarget);
             }}
             onChange={(event) => revalidate(event.currentTarget)}
+            onFocus={(event) => prepare(event.currentTarget)}
           >
             <p className="registration-popup__intro">{ready.popup.intro}</p>
-            <SpamGuardFields token={ready.token} />
+            <SpamGuardFields kind="interest" />
             <ContactFields errors={errors} />
             <ConsentField consent={ready.consent} error={errors.consent} />
             <SubmitButton kind="interest" busy={status.state === "submitting"} />

@@ -26,7 +26,7 @@ if (typeof window !== "undefined") {
 
 interface PopupControls {
   open(opener: HTMLElement | null): void;
-  /** Fetches the form's token and wording ahead of a likely open (hover, focus). */
+  /** Fetches the form's wording ahead of a likely open (hover, focus). */
   prepare(): void;
   isOpen: boolean;
 }

@@ -12,8 +12,6 @@ import { checkVisitSlot, VisitSlotPicker } from "./visit-slot-picker.tsx";
 export interface VisitFormProps {
   /** The pack's slug: without JavaScript the form posts to /{site}/customer. */
   site: string;
-  /** From `issueFormToken("visit")` in the page's loader. */
-  token: string;
   consent: LeadConsent;
   /** The days and times on offer; empty when the site does not book visits by time slot. */
   schedule: VisitDay[];
@@ -30,9 +28,9 @@ export interface VisitFormProps {
  * it posts in place and shows the result instead of the form; without, it is a plain form post
  * answered by a redirect to /{site}/customer?done=1, so a refresh never sends it twice.
  */
-export function VisitForm({ site, token, consent, schedule, done = false, doneMessage, initial }: VisitFormProps) {
+export function VisitForm({ site, consent, schedule, done = false, doneMessage, initial }: VisitFormProps) {
   const hydrated = useHydrated();
-  const { status, errors, submit, revalidate, reset } = useLeadSubmission("visit", initial?.errors, checkVisitSlot);
+  const { status, errors, submit, revalidate, reset, prepare } = useLeadSubmission("visit", initial?.errors, checkVisitSlot);
   // After a booking attempt the places left have changed: reload them from the server.
   const schedulePoller = useRevalidator();
   const resultRef = useRef<HTMLParagraphElement>(null);
@@ -86,8 +84,9 @@ export function VisitForm({ site, token, consent, schedule, done = false, doneMe
             });
           }}
           onChange={(event) => revalidate(event.currentTarget)}
+          onFocus={(event) => prepare(event.currentTarget)}
         >
-          <SpamGuardFields token={token} />
+          <SpamGuardFields kind="visit" />
           <ContactFields errors={errors} values={initial?.values} phoneHint />
           {schedule.length > 0 ? (
             <VisitSlotPicker

@@ -76,4 +76,18 @@ describe.each(Object.values(sitePacks).map((site) => [site.slug, site] as const)
       ).toBe(true);
     }
   });
+
+  test("text messages use only the placeholders their sender fills, and never what a visitor typed", () => {
+    const shared = ["senderName", "maskedName", "modelHouseAddress", "salesPhone", "optOut"];
+    const templates = [
+      { name: "confirmation", text: site.leads.sms.confirmation, allowed: [...shared, "headline", "modelHouseHours", "remainingUnits"] },
+      { name: "staff", text: site.leads.sms.staff, allowed: ["senderName", "kindLabel", "maskedName", "maskedPhone"] },
+      { name: "booked", text: site.leads.visits.sms.booked, allowed: [...shared, "date", "time", "cancelUrl"] },
+      { name: "reminder", text: site.leads.visits.sms.reminder, allowed: [...shared, "date", "time", "cancelUrl"] },
+    ];
+    for (const { name, text, allowed } of templates) {
+      const used = [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      for (const placeholder of used) expect(allowed, `${name} uses {${placeholder}}`).toContain(placeholder);
+    }
+  });
 });

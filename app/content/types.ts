@@ -221,12 +221,23 @@ export interface LeadContent {
     /** How to stop these messages, e.g. "무료 수신거부 080-000-0000". */
     optOut: string;
     /**
-     * The visitor's message. Placeholders: {senderName} {name} {headline} {modelHouseAddress}
-     * {modelHouseHours} {remainingUnits} {salesPhone} {optOut}.
+     * The visitor's message. Placeholders: {senderName} {maskedName} {headline} {modelHouseAddress}
+     * {modelHouseHours} {remainingUnits} {salesPhone} {optOut}. What a visitor typed never goes into
+     * a text: the name only masked ("김*늘"), the message not at all.
      */
     confirmation: string;
     /** The note to staff (no full name or number). Placeholders: {senderName} {kindLabel} {maskedName} {maskedPhone}. */
     staff: string;
+  };
+  /**
+   * Limits on texts, so that nobody can use the forms to flood a phone or run up the bill: past
+   * them a lead is still stored, its texts held (never sent), and the console says why.
+   */
+  textBudget: {
+    /** Texts one phone may receive from the site in 24 hours (confirmations and reminders). */
+    perPhonePerDay: number;
+    /** Texts the site may send in an hour, staff notes included. */
+    sitePerHour: number;
   };
   visits: VisitScheduleContent;
 }
@@ -244,7 +255,7 @@ export interface VisitScheduleContent {
   demoDays: number;
   sms: {
     /**
-     * Sent when a slot is booked. Placeholders: {senderName} {name} {date} {time}
+     * Sent when a slot is booked. Placeholders: {senderName} {maskedName} {date} {time}
      * {modelHouseAddress} {cancelUrl} {salesPhone} {optOut}.
      */
     booked: string;

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { LEAD_KINDS, LEAD_STATUSES, type LeadKind, type LeadStatus, type OutboxStatus, type SmsPurpose } from "#app/vocabulary.ts";
+import {
+  LEAD_KINDS,
+  LEAD_STATUSES,
+  type LeadKind,
+  type LeadStatus,
+  type OutboxStatus,
+  type SmsPurpose,
+  type SpamReason,
+  type TextHoldReason,
+} from "#app/vocabulary.ts";
 import { isCalendarDay } from "#app/utils/kst.ts";
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
 
@@ -32,12 +41,28 @@ export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
   sent: "발송 완료",
   failed: "실패",
   withdrawn: "발송 취소",
+  held: "한도 초과로 보류",
 };
 
 export const SMS_PURPOSE_LABELS: Record<SmsPurpose, string> = {
   confirmation: "고객 안내",
   staff: "직원 알림",
   reminder: "방문 전날 안내",
+};
+
+/** Why the spam check flagged a lead, as staff read it. */
+export const SPAM_REASON_LABELS: Record<SpamReason, string> = {
+  honeypot: "숨은 입력란이 채워짐",
+  "too-fast": "너무 빨리 제출됨",
+  "no-token": "양식 확인값 없음",
+  expired: "두 시간 넘게 열려 있던 양식",
+  replayed: "이미 쓰인 양식 확인값을 다시 씀",
+};
+
+/** Why a lead's texts were held back by the text budget, as staff read it. */
+export const TEXT_HOLD_LABELS: Record<TextHoldReason, string> = {
+  "phone-daily": "같은 번호로 하루에 보낼 수 있는 문자 수를 넘었습니다",
+  "site-hourly": "사이트가 한 시간에 보낼 수 있는 문자 수를 넘었습니다",
 };
 
 /** The campaign filter's value for leads that came without a campaign. */

@@ -2,19 +2,18 @@
 // a form with the same schema before sending it (loaded on submit), and the server decides with it.
 import * as z from "zod/mini";
 import { normalizePhone } from "#app/utils/phone.ts";
-import { CONSENT_VALUE, MESSAGE_MAX, NAME_MAX, PHONE_HINT, PHONE_PATTERN } from "./lead.ts";
+import { CONSENT_VALUE, MESSAGE_MAX, NAME_HINT, NAME_MAX, NAME_PATTERN, PHONE_HINT, PHONE_PATTERN } from "./lead.ts";
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
 import { VISIT_MESSAGES } from "./visit.ts";
 import { type LeadKind } from "#app/vocabulary.ts";
 
-export const NameSchema = z
-  .string({ error: "이름을 입력해 주세요." })
-  .check(
-    z.overwrite(withoutControlCharacters),
-    z.trim(),
-    z.minLength(1, "이름을 입력해 주세요."),
-    z.maxLength(NAME_MAX, `이름은 ${NAME_MAX}자 이내로 입력해 주세요.`),
-  );
+export const NameSchema = z.string({ error: "이름을 입력해 주세요." }).check(
+  z.overwrite(withoutControlCharacters),
+  z.overwrite((name) => name.trim().replace(/\s+/g, " ")),
+  z.minLength(1, "이름을 입력해 주세요."),
+  z.maxLength(NAME_MAX, `이름은 ${NAME_MAX}자 이내로 입력해 주세요.`),
+  z.regex(NAME_PATTERN, `이름을 확인해 주세요. ${NAME_HINT}`),
+);
 
 export const PhoneSchema = z.pipe(
   z

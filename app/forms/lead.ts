@@ -19,8 +19,29 @@ export const PHONE_PATTERN = /^01[0-9][-\s]?[0-9]{3,4}[-\s]?[0-9]{4}$/;
 export const PHONE_PATTERN_ATTRIBUTE = "01[0-9][\\-\\s]?[0-9]{3,4}[\\-\\s]?[0-9]{4}";
 export const PHONE_HINT = "예: 01012345678 또는 010-1234-5678";
 
-export const NAME_MAX = 30;
+/**
+ * What a name is: Hangul or Latin letters, words joined by one space, a middle dot or a hyphen.
+ * Nothing else, so a name can never carry a link, a number or an instruction into a text message.
+ */
+export const NAME_PATTERN = /^[가-힣A-Za-z]+(?:[ ·ㆍ-][가-힣A-Za-z]+)*$/;
+/** The same pattern for the `pattern` attribute (the browser anchors it; `-` escaped for the `v` flag). */
+export const NAME_PATTERN_ATTRIBUTE = "[가-힣A-Za-z]+(?:[ ·ㆍ\\-][가-힣A-Za-z]+)*";
+export const NAME_HINT = "한글 또는 영문으로, 띄어쓰기와 ·, - 는 쓸 수 있습니다.";
+export const NAME_MAX = 20;
 export const MESSAGE_MAX = 1000;
+
+/** Forms sent sooner than this after their token was handed out are taken for robots (strict policy). */
+export const MIN_FILL_MS = 2_000;
+/** A page's token is fetched again past this age, well before the server's two-hour expiry. */
+export const FORM_TOKEN_REFRESH_MS = 90 * 60_000;
+/**
+ * What a form's token field holds in the rendered page: the server puts a fresh token in its
+ * place in every response (app/entry.server.tsx), so a page can be cached and still hand each
+ * visitor their own token. A form rendered in the browser fetches one (/actions/token).
+ */
+export function formTokenSlot(kind: LeadKind) {
+  return `@form-token:${kind}@`;
+}
 
 /** The value a ticked consent checkbox sends. */
 export const CONSENT_VALUE = "yes";

@@ -70,4 +70,13 @@ export const VISIT_CANCEL_TEXT = {
   expired: "방문 일시가 지나 이 링크는 더 이상 쓸 수 없습니다.",
   invalid: "예약을 찾을 수 없습니다. 문자로 받으신 링크 주소가 모두 입력되었는지 확인해 주세요.",
   otherStatus: "이 예약은 이미 방문 처리되어 취소할 수 없습니다. 도움이 필요하시면 대표번호로 연락해 주세요.",
+  change: "다른 시간으로 변경",
+  changeIntro: "방문 시간을 바꾸시려면 새 날짜와 시간을 고른 뒤 변경해 주세요.",
+  changeSubmit: "이 시간으로 변경하기",
+  changing: "변경하는 중…",
+  changed: "방문 일시가 변경되었습니다. 새 예약 내용을 문자로 보내 드렸습니다.",
+  cancelHeading: "예약 취소",
 } as const;
+
+/** The booking page's two buttons: cancel, or change to the chosen time. */
+export const VISIT_LINK_INTENTS = ["cancel", "change"] as const;

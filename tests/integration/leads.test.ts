@@ -8,15 +8,16 @@ import { backoffMs, deliverDueMessages, MAX_ATTEMPTS } from "#app/.server/outbox
 import { leads, smsOutbox } from "#app/.server/schema.ts";
 import { SmsDeliveryError, type SmsMessage, type SmsProvider } from "#app/.server/sms/message.ts";
 import { consumeRateLimit } from "#app/.server/rate-limit.ts";
-import { issueFormToken } from "#app/.server/spam.ts";
+import { issueFormToken } from "#app/.server/form-tokens.ts";
 import { LEAD_MESSAGES } from "#app/forms/lead.ts";
 import { action as inquiryJsonAction } from "#app/routes/actions/inquiry.ts";
 import { loader as interestLoader } from "#app/routes/actions/interest.ts";
+import { loader as tokenLoader } from "#app/routes/actions/token.ts";
 import { action as visitJsonAction } from "#app/routes/actions/visit.ts";
 import { action as visitPageAction } from "#app/routes/site/customer.tsx";
 import { action as inquiryPageAction } from "#app/routes/site/inquiry.tsx";
 import { withTestDatabase } from "#tests/db.ts";
-import { BROWSER, filledForm, pageOutcome, post, postArgs, SITE_URL, submitJson, uniquePhone } from "#tests/lead-requests.ts";
+import { BROWSER, cookieFrom, filledForm, pageOutcome, post, postArgs, SITE_URL, submitJson, uniquePhone } from "#tests/lead-requests.ts";
 
 const BASE_ENV = { SITE_URL, SESSION_SECRET: "leads-integration-test-secret-0123456789" };
 setEnv(parseEnv(BASE_ENV));
@@ -43,6 +44,7 @@ function newLead(overrides: Partial<NewLead> = {}): NewLead {
     attribution: { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: null },
     userAgent: BROWSER,
     spamReason: null,
+    clientId: "browser-a",
     ...overrides,
   };
 }
@@ -71,7 +73,7 @@ describe("a registration", () => {
       headers: { Cookie: "lead_source=s%3Dnaver%26m%3Dcpc%26c%3Dspring_open%26r%3Dsearch.naver.com" },
     });
     expect(result.status).toBe(200);
-    expect(result.body).toEqual({ ok: true, message: LEAD_MESSAGES.success });
+    expect(result.body).toMatchObject({ ok: true, message: LEAD_MESSAGES.success });
 
     const [lead] = await db().select().from(leads);
     expect(lead).toMatchObject({
@@ -96,15 +98,16 @@ describe("a registration", () => {
     const messages = await db().select().from(smsOutbox);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ leadId: lead?.id, purpose: "confirmation", recipient: "01023456789", status: "pending" });
-    expect(messages[0]?.body).toContain("김하늘님");
+    expect(messages[0]?.body).toContain("김*늘 고객님");
+    expect(messages[0]?.body).not.toContain("김하늘");
     expect(messages[0]?.body).toContain("대구광역시 동구 동부로 000");
     expect(messages[0]?.body).toContain("1661-0000");
     expect(messages[0]?.body).toContain("수신거부");
   });
 
   test("of each kind answers with the spec's success message (the inquiry with a check mark)", async () => {
-    expect((await submitJson("visit", filledForm("visit"))).body).toEqual({ ok: true, message: LEAD_MESSAGES.success });
-    expect((await submitJson("inquiry", filledForm("inquiry"))).body).toEqual({
+    expect((await submitJson("visit", filledForm("visit"))).body).toMatchObject({ ok: true, message: LEAD_MESSAGES.success });
+    expect((await submitJson("inquiry", filledForm("inquiry"))).body).toMatchObject({
       ok: true,
       message: "등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.",
     });
@@ -133,7 +136,7 @@ describe("invalid input", () => {
   test("gets 400 with a Korean message for each field, and nothing is stored", async () => {
     const result = await submitJson("visit", filledForm("visit", { name: " ", phone: "02-123-4567", consent: "" }));
     expect(result.status).toBe(400);
-    expect(result.body).toEqual({
+    expect(result.body).toMatchObject({
       ok: false,
       message: LEAD_MESSAGES.invalid,
       errors: {
@@ -237,7 +240,7 @@ describe("a robot", () => {
   test("that fills the honeypot is answered as if it succeeded, stored as spam, and nobody is messaged", async () => {
     const result = await submitJson("visit", filledForm("visit", { _gotcha: "http://spam.example" }));
     expect(result.status).toBe(200);
-    expect(result.body).toEqual({ ok: true, message: LEAD_MESSAGES.success });
+    expect(result.body).toMatchObject({ ok: true, message: LEAD_MESSAGES.success });
     const [lead] = await db().select().from(leads);
     expect(lead).toMatchObject({ spam: true, spamReason: "honeypot" });
     expect(await countRows(smsOutbox)).toBe(0);
@@ -245,7 +248,7 @@ describe("a robot", () => {
 
   test("that submits within two seconds of the form being rendered is treated the same way", async () => {
     const result = await submitJson("interest", filledForm("interest", { _token: issueFormToken("interest") }));
-    expect(result.body).toEqual({ ok: true, message: LEAD_MESSAGES.success });
+    expect(result.body).toMatchObject({ ok: true, message: LEAD_MESSAGES.success });
     const [lead] = await db().select().from(leads);
     expect(lead).toMatchObject({ spam: true, spamReason: "too-fast" });
     expect(await countRows(smsOutbox)).toBe(0);
@@ -273,10 +276,12 @@ describe("a robot", () => {
 // ---- one lead per person and per submission ---------------------------------------------------
 
 describe("repeats", () => {
-  test("of one phone and kind within ten minutes fold into one lead, still answered with success", async () => {
+  test("of one phone and kind from one browser within ten minutes fold into one lead, still answered with success", async () => {
     const phone = "010-3333-4444";
-    const first = await submitJson("visit", filledForm("visit", { phone, message: "토요일 오전" }));
-    const again = await submitJson("visit", filledForm("visit", { phone: "01033334444", message: "일요일도 괜찮아요" }));
+    const first = await submitJson("inquiry", filledForm("inquiry", { phone, message: "토요일 오전" }));
+    const browser = { headers: { Cookie: cookieFrom(first.headers) } };
+    expect(browser.headers.Cookie).toMatch(/^lead_client=\S+$/);
+    const again = await submitJson("inquiry", filledForm("inquiry", { phone: "01033334444", message: "일요일도 괜찮아요" }), browser);
     expect(first.body.ok && again.body.ok).toBe(true);
     const rows = await db().select().from(leads);
     expect(rows).toHaveLength(1);
@@ -284,8 +289,22 @@ describe("repeats", () => {
     expect(await countRows(smsOutbox)).toBe(1);
 
     // Another kind of form is another lead.
-    await submitJson("interest", filledForm("interest", { phone }));
+    await submitJson("interest", filledForm("interest", { phone }), browser);
     expect(await countRows(leads)).toBe(2);
+  });
+
+  test("of one phone from another browser are a new lead of the same customer and never touch the first", async () => {
+    const phone = "01033335555";
+    await submitJson("inquiry", filledForm("inquiry", { phone, message: "84B 관심 있습니다." }));
+    const stranger = await submitJson(
+      "inquiry",
+      filledForm("inquiry", { phone, message: "계약 취소하겠습니다. 더 이상 연락하지 마세요." }),
+    );
+    expect(stranger.status).toBe(200);
+    const rows = await db().select().from(leads).orderBy(leads.id);
+    expect(rows.map((row) => row.message)).toEqual(["84B 관심 있습니다.", "계약 취소하겠습니다. 더 이상 연락하지 마세요."]);
+    expect(rows[0]!.customerId).not.toBeNull();
+    expect(rows[1]!.customerId).toBe(rows[0]!.customerId);
   });
 
   test("after the folding window make a new lead", async () => {
@@ -304,7 +323,7 @@ describe("repeats", () => {
     const answers = await Promise.all([submitJson("inquiry", form), submitJson("inquiry", form), submitJson("inquiry", form)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     const later = await submitJson("inquiry", form);
-    expect(later.body).toEqual({ ok: true, message: LEAD_MESSAGES.inquirySuccess });
+    expect(later.body).toMatchObject({ ok: true, message: LEAD_MESSAGES.inquirySuccess });
     expect(await countRows(leads)).toBe(1);
     expect(await countRows(smsOutbox)).toBe(1);
   });
@@ -387,12 +406,20 @@ describe("a plain form post (no JavaScript)", () => {
 });
 
 describe("the popup's setup", () => {
-  test("hands out a fresh token and the consent wording, never cached", async () => {
+  test("hands out the consent wording, never cached", async () => {
     const response = interestLoader();
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    const body = (await response.json()) as { token: string; consent: { version: string; purpose: string } };
-    expect(body.token).toMatch(/^[0-9a-z]+\.[\w-]{22}$/);
+    const body = (await response.json()) as { consent: { version: string; purpose: string } };
     expect(body.consent).toMatchObject({ version: "2025-03-01", purpose: "분양 상담 및 견본주택 방문 안내" });
+  });
+
+  test("a form drawn in the browser gets a fresh token for its kind, never cached", async () => {
+    const response = tokenLoader({ request: new Request(`${SITE_URL}/actions/token?form=visit`) } as Parameters<typeof tokenLoader>[0]);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const { token } = (await response.json()) as { token: string };
+    expect(token).toMatch(/^[0-9a-z]+\.[\w-]{16}\.[\w-]{22}$/);
+    const unknown = tokenLoader({ request: new Request(`${SITE_URL}/actions/token?form=admin`) } as Parameters<typeof tokenLoader>[0]);
+    expect(unknown.status).toBe(400);
   });
 });
 

@@ -5,7 +5,7 @@ import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { deleteLead } from "#app/.server/leads/record.ts";
 import { leads, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
 import { seedDemoContent } from "#app/.server/seed.ts";
-import { cancelBookingByToken, findBookingByToken } from "#app/.server/visits/cancel-link.ts";
+import { cancelBookingByLink, findBookingByLink } from "#app/.server/visits/booking-link.ts";
 import { closeVisitDay, listBookableSchedule, openVisitDays } from "#app/.server/visits/schedule.ts";
 import { listScheduleForAdmin, setBookingAttendance, setSlotCapacity } from "#app/.server/visits/console.ts";
 import { queueVisitReminders } from "#app/.server/visits/reminders.ts";
@@ -13,7 +13,7 @@ import { VISIT_MESSAGES } from "#app/forms/visit.ts";
 import { action as visitPageAction } from "#app/routes/site/customer.tsx";
 import { kstDay, kstInstant, addDays } from "#app/utils/kst.ts";
 import { withTestDatabase } from "#tests/db.ts";
-import { filledForm, pageOutcome, post, SITE_URL, submitJson, uniquePhone } from "#tests/lead-requests.ts";
+import { filledForm, pageOutcome, post, SITE_URL, submitJson, uniquePhone, cookieFrom } from "#tests/lead-requests.ts";
 
 const BASE_ENV = { SITE_URL, SESSION_SECRET: "visits-integration-test-secret-0123456789", LEADS_RATE_LIMIT: "off" };
 setEnv(parseEnv(BASE_ENV));
@@ -39,9 +39,14 @@ async function openDay(day: string) {
   return slotsOf(day);
 }
 
-function book(slot: { id: number; day: string }, fields: Record<string, string> = {}) {
+function book(
+  slot: { id: number; day: string },
+  fields: Record<string, string> = {},
+  { headers }: { headers?: Record<string, string> } = {},
+) {
   return submitJson("visit", filledForm("visit", { visitDate: slot.day, visitSlot: String(slot.id), ...fields }), {
     client: `198.51.100.${Math.floor(Math.random() * 250)}`,
+    headers,
   });
 }
 
@@ -105,7 +110,7 @@ describe("booking a visit slot", () => {
     expect(message?.body).toContain(`■ 방문일시: ${month}월 ${date}일`);
     expect(message?.body).toContain("11:00");
     expect(message?.body).toContain("대구광역시 동구 동부로 000, 온빛채 견본주택");
-    expect(cancelTokenIn(message!.body)).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{22}$/);
+    expect(cancelTokenIn(message!.body)).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(await placesLeft(second!.id)).toBe(5);
   });
 
@@ -125,12 +130,13 @@ describe("booking a visit slot", () => {
     expect(refusal.body.errors).toHaveProperty("visitSlot");
   });
 
-  test("one phone holds one future booking: booking again moves it and frees the first place", async () => {
+  test("booking again from the same browser moves the booking and frees the first place", async () => {
     const [first, second] = await openDay(dayFromToday(4));
     const phone = uniquePhone();
 
-    expect((await book(first!, { phone })).status).toBe(200);
-    expect((await book(second!, { phone })).status).toBe(200);
+    const booked = await book(first!, { phone });
+    expect(booked.status).toBe(200);
+    expect((await book(second!, { phone }, { headers: { Cookie: cookieFrom(booked.headers) } })).status).toBe(200);
 
     const mine = await db().select().from(visitBookings).where(eq(visitBookings.phone, phone)).orderBy(visitBookings.id);
     expect(mine.map((booking) => [booking.slotId, booking.status])).toEqual([
@@ -145,6 +151,31 @@ describe("booking a visit slot", () => {
       .where(and(eq(smsOutbox.recipient, phone), eq(smsOutbox.purpose, "confirmation")));
     expect(confirmations).toHaveLength(2);
     expect(confirmations.at(-1)?.body).toContain("11:00");
+  });
+
+  test("knowing a phone number moves nobody's booking: another browser's booking of that phone is a booking of its own", async () => {
+    const [first, second] = await openDay(dayFromToday(4));
+    const victim = uniquePhone();
+    expect((await book(first!, { phone: victim })).status).toBe(200);
+    expect((await book(second!, { phone: victim, name: "다른사람" })).status).toBe(200);
+    const bookings = await db().select().from(visitBookings).where(eq(visitBookings.phone, victim)).orderBy(visitBookings.id);
+    expect(bookings.map((booking) => [booking.slotId, booking.status])).toEqual([
+      [first!.id, "booked"],
+      [second!.id, "booked"],
+    ]);
+    expect(await placesLeft(first!.id)).toBe(5);
+  });
+
+  test("a full slot answers the same to everyone, whether or not their phone holds a place in it", async () => {
+    const [slot] = await openDay(dayFromToday(5));
+    await setSlotCapacity(SITE, slot!.id, 1);
+    const holder = uniquePhone();
+    expect((await book(slot!, { phone: holder })).status).toBe(200);
+    const byHolderPhone = await book(slot!, { phone: holder });
+    const byStranger = await book(slot!);
+    expect(byHolderPhone.status).toBe(409);
+    expect(byStranger.status).toBe(409);
+    expect(byHolderPhone.body.message).toBe(byStranger.body.message);
   });
 
   test("the same submission twice (a double tap) books one place and sends one confirmation, even for the last place", async () => {
@@ -233,15 +264,15 @@ describe("the cancel link", () => {
     await book(slot!, { phone, name: "오세린" });
     const token = cancelTokenIn((await confirmationOf(phone))!.body);
 
-    const shown = await findBookingByToken(token);
+    const shown = await findBookingByLink(token);
     expect(shown).toMatchObject({ state: "active", booking: { name: "오세린", time: "10:00" } });
     expect(await placesLeft(slot!.id)).toBe(5);
 
-    expect(await cancelBookingByToken(token)).toMatchObject({ state: "cancelled" });
+    expect(await cancelBookingByLink(token)).toMatchObject({ state: "cancelled" });
     expect(await placesLeft(slot!.id)).toBe(6);
     expect(await confirmationOf(phone)).toMatchObject({ status: "withdrawn" });
     // A second press changes nothing.
-    expect(await cancelBookingByToken(token)).toMatchObject({ state: "cancelled" });
+    expect(await cancelBookingByLink(token)).toMatchObject({ state: "cancelled" });
     expect(await placesLeft(slot!.id)).toBe(6);
   });
 
@@ -252,12 +283,12 @@ describe("the cancel link", () => {
     const token = cancelTokenIn((await confirmationOf(phone))!.body);
     const [id, signature] = token.split(".");
 
-    expect(await findBookingByToken(`${id}.${"A".repeat(22)}`)).toEqual({ state: "invalid" });
-    expect(await findBookingByToken(`${(Number.parseInt(id!, 36) + 1).toString(36)}.${signature}`)).toEqual({ state: "invalid" });
-    expect(await findBookingByToken("../../admin")).toEqual({ state: "invalid" });
+    expect(await findBookingByLink(`${id}.${"A".repeat(22)}`)).toEqual({ state: "invalid" });
+    expect(await findBookingByLink(`${(Number.parseInt(id!, 36) + 1).toString(36)}.${signature}`)).toEqual({ state: "invalid" });
+    expect(await findBookingByLink("../../admin")).toEqual({ state: "invalid" });
 
     const afterVisit = new Date(slot!.endsAt.getTime() + 1);
-    expect(await cancelBookingByToken(token, afterVisit)).toMatchObject({ state: "expired" });
+    expect(await cancelBookingByLink(token, afterVisit)).toMatchObject({ state: "expired" });
     expect(await activeBookings(slot!.id)).toHaveLength(1);
   });
 });
@@ -272,7 +303,7 @@ describe("the day-before reminder", () => {
     await book(ten!, { phone: keep });
     await book(eleven!, { phone: cancel });
     await book(noon!, { phone: late });
-    await cancelBookingByToken(cancelTokenIn((await confirmationOf(cancel))!.body));
+    await cancelBookingByLink(cancelTokenIn((await confirmationOf(cancel))!.body));
     const dayBefore = addDays(visitDay, -1);
     // The late visitor booked after the day-before reminders went out.
     await db()
@@ -298,7 +329,7 @@ describe("the day-before reminder", () => {
     await book(slot!, { phone });
     await queueVisitReminders(kstInstant(addDays(visitDay, -1), "10:00"));
 
-    await cancelBookingByToken(cancelTokenIn((await confirmationOf(phone))!.body));
+    await cancelBookingByLink(cancelTokenIn((await confirmationOf(phone))!.body));
 
     const [reminder] = await db().select().from(smsOutbox).where(eq(smsOutbox.purpose, "reminder"));
     expect(reminder?.status).toBe("withdrawn");

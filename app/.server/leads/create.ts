@@ -2,11 +2,11 @@ import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { StoredLeadFields } from "#app/forms/lead-schema.ts";
 import type { LeadKind, SpamReason } from "#app/vocabulary.ts";
 import type { Attribution } from "../attribution.ts";
-import { db } from "../db.ts";
+import { db, type Transaction } from "../db.ts";
 import { getEnv } from "../env.ts";
-import { enqueueSms, type OutgoingSms } from "../outbox/queue.ts";
+import { enqueueSms, type OutgoingSms, type TextBudget } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
-import { leads } from "../schema.ts";
+import { customers, leads, visitBookings, visitSlots } from "../schema.ts";
 import { sitePack } from "../site.ts";
 import { claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim } from "../visits/booking.ts";
 import { bookingSms } from "../visits/messages.ts";
@@ -22,6 +22,8 @@ export interface NewLead extends StoredLeadFields {
   attribution: Attribution;
   userAgent: string;
   spamReason: SpamReason | null;
+  /** A keyed hash of the browser's lead_client cookie (app/.server/leads/client.ts), or null without one. */
+  clientId: string | null;
   /** A visit lead's chosen time slot, when the site books visits by slot. */
   visitSlotId?: number;
 }
@@ -34,100 +36,172 @@ void everyStoredFieldHasAColumn;
 export type CreateLeadOutcome =
   /** A new lead (and, unless it is spam, its SMS) was committed. */
   | { outcome: "created"; leadId: number; booking: PlacedBooking | null }
-  /** The same submission arrived again (double click, retried request): nothing new. */
-  | { outcome: "retried"; leadId: number; booking: null }
-  /** The same phone registered the same kind within the folding window: merged into that lead. */
+  /** The same submission arrived again (double click, retried request): nothing new, the same answer. */
+  | { outcome: "retried"; leadId: number; booking: PlacedBooking | null }
+  /** The same browser sent the same phone and form again within the folding window: merged into its lead. */
   | { outcome: "folded"; leadId: number; booking: PlacedBooking | null }
   /** The chosen visit slot cannot take this visitor (full, closed, past or unknown): nothing was stored. */
   | { outcome: "unavailable"; reason: Extract<SlotClaim, { ok: false }>["reason"]; day: string | null };
 
-/** Repeats of one phone and kind within this window are one lead. */
+/** Repeats of one phone and form from one browser within this window are one lead. */
 export const FOLD_WINDOW_MS = 10 * 60_000;
 
+export interface CreateLeadOptions {
+  now?: Date;
+  staffRecipients?: string[];
+  /** The site's text budget (its content pack's), or null to lift it (LEADS_RATE_LIMIT=off). */
+  textBudget?: TextBudget | null;
+}
+
 /**
- * Saves a lead and, in the same transaction, the visitor's confirmation SMS and the staff
- * notes — and for a visit with a chosen slot, the booking, or nothing at all when the slot has
- * no place. Resolves only after the commit, so a success answer means the lead is stored.
- * Spam-flagged leads are kept for review but fold nothing, book nothing and get no SMS.
+ * Saves a lead and, in the same transaction, its customer, the visitor's confirmation text and
+ * the staff notes — and for a visit with a chosen slot, the booking, or nothing at all when the
+ * slot has no place. Resolves only after the commit, so a success answer means the lead is stored.
+ *
+ * Knowing a phone number gives no power over that phone's leads or bookings: a repeat folds into
+ * an earlier lead only when it comes from the same browser; from anywhere else it is a new lead
+ * of the same customer. Spam-flagged leads are kept for review but fold, book and text nothing.
  */
-export async function createLead(
-  input: NewLead,
-  { now = new Date(), staffRecipients = getEnv().SMS_STAFF_TO }: { now?: Date; staffRecipients?: string[] } = {},
-): Promise<CreateLeadOutcome> {
+export async function createLead(input: NewLead, options: CreateLeadOptions = {}): Promise<CreateLeadOutcome> {
+  const { now = new Date(), staffRecipients = getEnv().SMS_STAFF_TO } = options;
+  const textBudget = options.textBudget === undefined ? sitePack(input.site).leads.textBudget : options.textBudget;
   const result = await db().transaction(async (tx): Promise<CreateLeadOutcome> => {
+    // Everything one phone does at one site takes turns (two tabs, two instances, a double click):
+    // the checks below and the text budget then see each other's writes.
+    await tx.execute(sql`select pg_advisory_xact_lock(727003, hashtext(${`${input.site}:${input.phone}`}))`);
+
+    const repeat = await findSubmission(tx, input.submissionId);
+    if (repeat) return { outcome: "retried", leadId: repeat.id, booking: await bookingOfLead(tx, repeat.id) };
+    if (input.spamReason) return { outcome: "created", leadId: await insertLead(tx, input, { now, customerId: null }), booking: null };
+
     let claim: Extract<SlotClaim, { ok: true }> | null = null;
-    const book = async (leadId: number) =>
-      claim ? placeVisitBooking(tx, claim, { site: input.site, leadId, name: input.name, phone: input.phone, now }) : null;
+    if (input.kind === "visit" && input.visitSlotId !== undefined) {
+      const claimed = await claimVisitSlot(tx, {
+        site: input.site,
+        slotId: input.visitSlotId,
+        phone: input.phone,
+        clientId: input.clientId,
+        now,
+      });
+      if (!claimed.ok) return { outcome: "unavailable", reason: claimed.reason, day: claimed.day };
+      claim = claimed;
+    }
+    const book = (leadId: number) =>
+      claim
+        ? placeVisitBooking(tx, claim, { site: input.site, leadId, name: input.name, phone: input.phone, clientId: input.clientId, now })
+        : null;
 
-    // A repeat of a recent submission (double click, retried request) folds like any repeat of
-    // the phone; an older one, or a spam one, meets the unique submission id below.
-    if (!input.spamReason) {
-      // Two first submissions of one phone at the same moment (two tabs, two instances) must
-      // not both see "no recent lead" (nor both book); this lock orders them, for this phone and kind only.
-      await tx.execute(sql`select pg_advisory_xact_lock(727003, hashtext(${`${input.kind}:${input.phone}`}))`);
-      if (input.kind === "visit" && input.visitSlotId !== undefined) {
-        const claimed = await claimVisitSlot(tx, { site: input.site, slotId: input.visitSlotId, phone: input.phone, now });
-        if (!claimed.ok) return { outcome: "unavailable", reason: claimed.reason, day: claimed.day };
-        claim = claimed;
+    const earlier = await foldableLead(tx, input, now);
+    if (earlier) {
+      if (input.message && !earlier.message.includes(input.message)) {
+        const merged = earlier.message ? `${earlier.message}\n\n${input.message}` : input.message;
+        await tx.update(leads).set({ message: merged }).where(eq(leads.id, earlier.id));
       }
-      const [recent] = await tx
-        .select({ id: leads.id, message: leads.message })
-        .from(leads)
-        .where(
-          and(
-            eq(leads.kind, input.kind),
-            eq(leads.phone, input.phone),
-            eq(leads.spam, false),
-            gte(leads.createdAt, new Date(now.getTime() - FOLD_WINDOW_MS)),
-          ),
-        )
-        .orderBy(desc(leads.createdAt))
-        .limit(1);
-      if (recent) {
-        if (input.message && !recent.message.includes(input.message)) {
-          const merged = recent.message ? `${recent.message}\n\n${input.message}` : input.message;
-          await tx.update(leads).set({ message: merged }).where(eq(leads.id, recent.id));
-        }
-        const booking = await book(recent.id);
-        // A new time for the same visitor is news to them; the same time again is not.
-        if (booking?.isNew) await enqueueSms(tx, [bookingMessage(input, recent.id, booking)]);
-        return { outcome: "folded", leadId: recent.id, booking };
+      const booking = await book(earlier.id);
+      // A new time for the same visitor is news to them; the same time again is not.
+      if (booking?.isNew) {
+        const held = await enqueueSms(tx, [bookingMessage(input, earlier.id, booking)], { budget: textBudget, now });
+        if (held) await tx.update(leads).set({ textsHeld: held }).where(eq(leads.id, earlier.id));
       }
+      return { outcome: "folded", leadId: earlier.id, booking };
     }
 
-    const [inserted] = await tx
-      .insert(leads)
-      .values({
-        ...leadColumns(input),
-        consentedAt: now,
-        sourcePath: input.sourcePath.slice(0, 300),
-        ...input.attribution,
-        userAgent: input.userAgent.slice(0, 400),
-        spam: input.spamReason !== null,
-        spamReason: input.spamReason,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: leads.submissionId })
-      .returning({ id: leads.id });
-    if (!inserted) {
-      // The same submission committed a moment ago in another transaction.
-      const [winner] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.submissionId, input.submissionId));
-      if (!winner) throw new Error(`Lead ${input.submissionId} conflicted but cannot be found.`);
-      return { outcome: "retried", leadId: winner.id, booking: null };
-    }
-    if (input.spamReason) return { outcome: "created", leadId: inserted.id, booking: null };
-    const booking = await book(inserted.id);
-    const messages = leadMessages(sitePack(input.site), { ...input, id: inserted.id }, staffRecipients);
-    await enqueueSms(
+    const customerId = await customerOf(tx, input.site, input.phone, now);
+    const leadId = await insertLead(tx, input, { now, customerId });
+    const booking = await book(leadId);
+    const messages = leadMessages(sitePack(input.site), { ...input, id: leadId }, staffRecipients);
+    const held = await enqueueSms(
       tx,
       booking
-        ? messages.map((message) => (message.purpose === "confirmation" ? bookingMessage(input, inserted.id, booking) : message))
+        ? messages.map((message) => (message.purpose === "confirmation" ? bookingMessage(input, leadId, booking) : message))
         : messages,
+      { budget: textBudget, now },
     );
-    return { outcome: "created", leadId: inserted.id, booking };
+    if (held) await tx.update(leads).set({ textsHeld: held }).where(eq(leads.id, leadId));
+    return { outcome: "created", leadId, booking };
   });
   if ((result.outcome === "created" && !input.spamReason) || (result.outcome === "folded" && result.booking?.isNew)) wakeOutboxWorker();
   return result;
+}
+
+async function findSubmission(tx: Transaction, submissionId: string) {
+  const [lead] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.submissionId, submissionId));
+  return lead;
+}
+
+/** The latest lead of this phone and form from this same browser, within the folding window. */
+async function foldableLead(tx: Transaction, input: NewLead, now: Date) {
+  if (!input.clientId) return undefined;
+  const [lead] = await tx
+    .select({ id: leads.id, message: leads.message })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.site, input.site),
+        eq(leads.kind, input.kind),
+        eq(leads.phone, input.phone),
+        eq(leads.clientId, input.clientId),
+        eq(leads.spam, false),
+        gte(leads.createdAt, new Date(now.getTime() - FOLD_WINDOW_MS)),
+      ),
+    )
+    .orderBy(desc(leads.createdAt))
+    .limit(1);
+  return lead;
+}
+
+/** The site's customer with this phone, made on first contact. */
+async function customerOf(tx: Transaction, site: string, phone: string, now: Date): Promise<number> {
+  const [customer] = await tx
+    .insert(customers)
+    .values({ site, phone, createdAt: now })
+    .onConflictDoUpdate({ target: [customers.site, customers.phone], set: { phone } })
+    .returning({ id: customers.id });
+  return customer!.id;
+}
+
+async function insertLead(tx: Transaction, input: NewLead, { now, customerId }: { now: Date; customerId: number | null }) {
+  const [inserted] = await tx
+    .insert(leads)
+    .values({
+      ...leadColumns(input),
+      customerId,
+      consentedAt: now,
+      sourcePath: input.sourcePath.slice(0, 300),
+      ...input.attribution,
+      userAgent: input.userAgent.slice(0, 400),
+      spam: input.spamReason !== null,
+      spamReason: input.spamReason,
+      createdAt: now,
+    })
+    .returning({ id: leads.id });
+  return inserted!.id;
+}
+
+/** The booking a lead made, for the answer to a retried submission (a double tap on the last place is not "full"). */
+async function bookingOfLead(tx: Transaction, leadId: number): Promise<PlacedBooking | null> {
+  const [row] = await tx
+    .select({
+      id: visitBookings.id,
+      linkToken: visitBookings.linkToken,
+      slotId: visitSlots.id,
+      day: visitSlots.day,
+      startsAt: visitSlots.startsAt,
+      endsAt: visitSlots.endsAt,
+    })
+    .from(visitBookings)
+    .innerJoin(visitSlots, eq(visitSlots.id, visitBookings.slotId))
+    .where(eq(visitBookings.leadId, leadId))
+    .orderBy(desc(visitBookings.id))
+    .limit(1);
+  return row
+    ? {
+        id: row.id,
+        isNew: false,
+        linkToken: row.linkToken,
+        slot: { id: row.slotId, day: row.day, startsAt: row.startsAt, endsAt: row.endsAt },
+      }
+    : null;
 }
 
 /** What a new lead stores as given: the form's fields (whatever the schema adds) and the kind, site, submission and consent version. */
@@ -152,5 +226,6 @@ function bookingMessage(input: NewLead, leadId: number, booking: PlacedBooking):
     name: input.name,
     phone: input.phone,
     startsAt: booking.slot.startsAt,
+    linkToken: booking.linkToken,
   });
 }

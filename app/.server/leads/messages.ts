@@ -13,7 +13,7 @@ export function leadMessages(
   const { sms, kindLabels } = site.leads;
   const confirmation = fill(sms.confirmation, {
     senderName: sms.senderName,
-    name: lead.name,
+    maskedName: maskName(lead.name),
     headline: sms.headlines[lead.kind],
     modelHouseAddress: site.modelHouse.address,
     modelHouseHours: site.modelHouse.hours,
@@ -28,8 +28,8 @@ export function leadMessages(
     maskedPhone: maskPhone(lead.phone),
   });
   return [
-    { leadId: lead.id, purpose: "confirmation", recipient: lead.phone, body: confirmation },
-    ...staffRecipients.map((recipient) => ({ leadId: lead.id, purpose: "staff" as const, recipient, body: staff })),
+    { site: site.slug, leadId: lead.id, purpose: "confirmation", recipient: lead.phone, body: confirmation },
+    ...staffRecipients.map((recipient) => ({ site: site.slug, leadId: lead.id, purpose: "staff" as const, recipient, body: staff })),
   ];
 }
 

@@ -27,6 +27,7 @@ export async function getLeadDetail(id: number) {
       userAgent: leads.userAgent,
       status: effectiveStatus,
       spamReason: leads.spamReason,
+      textsHeld: leads.textsHeld,
       createdAt: leads.createdAt,
     })
     .from(leads)

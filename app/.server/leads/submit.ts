@@ -9,7 +9,10 @@ import { getClientAddress } from "../client-address.ts";
 import { createLead, type CreateLeadOutcome } from "./create.ts";
 import { getSite } from "../site.ts";
 import { alternativesText, listBookableSchedule, slotLabel } from "../visits/schedule.ts";
-import { classifySubmission, clientKey, leadPolicy, type LeadPolicy } from "../spam.ts";
+import { spendFormToken } from "../form-tokens.ts";
+import { classifySubmission, clientKey, leadPolicy, textBudgetOf, type LeadPolicy } from "../spam.ts";
+import { leadClient } from "./client.ts";
+import { logError } from "../log.ts";
 import { consumeRateLimit } from "../rate-limit.ts";
 import { type LeadKind } from "#app/vocabulary.ts";
 
@@ -20,7 +23,7 @@ import { type LeadKind } from "#app/vocabulary.ts";
 
 export const MAX_BODY_BYTES = 32 * 1024;
 
-export type LeadSubmission =
+export type LeadSubmission = (
   | {
       status: 200;
       ok: true;
@@ -31,7 +34,11 @@ export type LeadSubmission =
     }
   /** 409: the chosen visit slot was taken, closed or past; the message names the alternatives. */
   | { status: 400 | 409; ok: false; message: string; errors: FieldErrors; values: FormValues }
-  | { status: 413 | 429 | 500; ok: false; message: string; errors?: undefined; values: FormValues; retryAfterSeconds?: number };
+  | { status: 413 | 429 | 500; ok: false; message: string; errors?: undefined; values: FormValues; retryAfterSeconds?: number }
+) & {
+  /** The lead_client cookie for a browser that had none (leads/client.ts). */
+  setCookie?: string;
+};
 
 export async function submitLeadForm(
   kind: LeadKind,
@@ -51,7 +58,7 @@ export async function submitLeadForm(
     return { status: 400, ok: false, message: LEAD_MESSAGES.invalid, errors, values };
   }
 
-  const { submissionId, spam } = classifySubmission({
+  const classified = classifySubmission({
     kind,
     token: fields._token,
     honeypot: fields._gotcha,
@@ -65,6 +72,14 @@ export async function submitLeadForm(
     return { status: 429, ok: false, message: LEAD_MESSAGES.tooMany, values, retryAfterSeconds: limit.retryAfterSeconds };
   }
 
+  const { submissionId, tokenId } = classified;
+  let spam = classified.spam;
+  // A token makes one lead: the same token from another submission is a replay (a script that
+  // copied a page's token), whatever else it looks like.
+  if (tokenId && (await spendFormToken(tokenId, submissionId, now)) === "replayed" && policy.requireToken) spam ??= "replayed";
+  const client = await leadClient(request);
+  const setCookie = client.setCookie ?? undefined;
+
   try {
     const result = await createLead(
       {
@@ -77,23 +92,24 @@ export async function submitLeadForm(
         attribution: readAttribution(request),
         userAgent: request.headers.get("User-Agent") ?? "",
         spamReason: spam,
+        clientId: client.clientId,
         visitSlotId: parsed.values.visitSlot,
       },
-      { now },
+      { now, textBudget: textBudgetOf(site.slug, policy) },
     );
     if (result.outcome === "unavailable") {
       // The schedule read before booking may still show the refused time as open: read it again.
       const current = await listBookableSchedule(site.slug, now);
       const message = `${VISIT_MESSAGES[result.reason]} ${alternativesText(current, result.day)}`;
-      return { status: 409, ok: false, message, errors: { visitSlot: message }, values: { ...values, visitSlot: undefined } };
+      return { status: 409, ok: false, message, errors: { visitSlot: message }, values: { ...values, visitSlot: undefined }, setCookie };
     }
     const booked = result.booking && {
       slotId: result.booking.slot.id,
       label: slotLabel(result.booking.slot.day, result.booking.slot.startsAt),
     };
-    return { status: 200, ok: true, outcome: result.outcome, spam: spam !== null, booked };
+    return { status: 200, ok: true, outcome: result.outcome, spam: spam !== null, booked, setCookie };
   } catch (error) {
-    console.error(`Could not save a ${kind} lead:`, error);
+    logError(`Could not save a ${kind} lead`, error);
     return { status: 500, ok: false, message: LEAD_MESSAGES.failed, values };
   }
 }

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
-import type { SmsPurpose } from "#app/vocabulary.ts";
+import { and, count, eq, gt, inArray, notInArray } from "drizzle-orm";
+import type { SmsPurpose, TextHoldReason } from "#app/vocabulary.ts";
 import type { Executor } from "../db.ts";
 import { smsOutbox } from "../schema.ts";
 
@@ -10,6 +10,8 @@ import { smsOutbox } from "../schema.ts";
  */
 
 export interface OutgoingSms {
+  /** The site that sends it: its text budget, its console. */
+  site: string;
   leadId: number | null;
   /** Set for a visit booking's confirmation and reminder: cancelling the booking withdraws them if unsent. */
   bookingId?: number;
@@ -18,8 +20,62 @@ export interface OutgoingSms {
   body: string;
 }
 
-export async function enqueueSms(executor: Executor, messages: OutgoingSms[]) {
-  if (messages.length > 0) await executor.insert(smsOutbox).values(messages);
+/** The site's limits on texts, from its content pack; null lifts them (LEADS_RATE_LIMIT=off, for tests and load scripts). */
+export interface TextBudget {
+  /** Texts one phone number may receive from the site in 24 hours (confirmations, reminders). */
+  perPhonePerDay: number;
+  /** Texts the site may send in an hour, staff notes included. */
+  sitePerHour: number;
+}
+
+/** Purposes that text a customer (whose number anyone can type): the per-phone budget counts these. */
+const TO_CUSTOMERS: SmsPurpose[] = ["confirmation", "reminder"];
+
+/**
+ * Queues messages in the caller's transaction. Past the site's text budget a message is still
+ * stored, as "held" with the reason, and never sent: a form can't be used to flood a phone or
+ * run up the office's bill, and the console shows why a customer got no text. Answers the
+ * reason the customer's texts were held, if they were.
+ */
+export async function enqueueSms(
+  executor: Executor,
+  messages: OutgoingSms[],
+  { budget = null, now = new Date() }: { budget?: TextBudget | null; now?: Date } = {},
+): Promise<TextHoldReason | null> {
+  if (messages.length === 0) return null;
+  let heldForCustomer: TextHoldReason | null = null;
+  const rows = [];
+  for (const message of messages) {
+    const held = budget ? await overBudget(executor, message, budget, now) : null;
+    if (held && TO_CUSTOMERS.includes(message.purpose)) heldForCustomer ??= held;
+    rows.push(held ? { ...message, status: "held" as const, lastResponse: held, createdAt: now } : { ...message, createdAt: now });
+    // Rows of this batch count against the budget of the next ones.
+    await executor.insert(smsOutbox).values(rows.at(-1)!);
+  }
+  return heldForCustomer;
+}
+
+async function overBudget(executor: Executor, message: OutgoingSms, budget: TextBudget, now: Date): Promise<TextHoldReason | null> {
+  const counted = notInArray(smsOutbox.status, ["held", "withdrawn"]);
+  if (TO_CUSTOMERS.includes(message.purpose)) {
+    const [toPhone] = await executor
+      .select({ value: count() })
+      .from(smsOutbox)
+      .where(
+        and(
+          counted,
+          eq(smsOutbox.recipient, message.recipient),
+          inArray(smsOutbox.purpose, TO_CUSTOMERS),
+          gt(smsOutbox.createdAt, new Date(now.getTime() - 24 * 60 * 60_000)),
+        ),
+      );
+    if ((toPhone?.value ?? 0) >= budget.perPhonePerDay) return "phone-daily";
+  }
+  const [fromSite] = await executor
+    .select({ value: count() })
+    .from(smsOutbox)
+    .where(and(counted, eq(smsOutbox.site, message.site), gt(smsOutbox.createdAt, new Date(now.getTime() - 60 * 60_000))));
+  return (fromSite?.value ?? 0) >= budget.sitePerHour ? "site-hourly" : null;
 }
 
 /** Messages about these visit bookings that have not gone out yet are not sent (the booking was cancelled or moved). */

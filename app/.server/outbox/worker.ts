@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { db, queryRows } from "../db.ts";
+import { logError } from "../log.ts";
 import { smsOutbox } from "../schema.ts";
 import { SmsDeliveryError, truncate, type SmsMessage, type SmsProvider } from "../sms/message.ts";
 
@@ -165,11 +166,11 @@ export function wakeOutboxWorker() {
 export function startOutboxWorker({
   provider,
   intervalMs = 2_000,
-  log = console.error,
+  log = logError,
 }: {
   provider: SmsProvider;
   intervalMs?: number;
-  log?: (...args: unknown[]) => void;
+  log?: (context: string, error: unknown) => void;
 }): OutboxWorker {
   const workerId = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
   let stopped = false;
@@ -192,7 +193,7 @@ export function startOutboxWorker({
           report = await deliverDueMessages({ provider, workerId });
         } while (!stopped && (again || report.claimed > 0));
       } catch (error) {
-        log("SMS outbox: delivery pass failed, retrying at the next poll:", error);
+        log("SMS outbox: delivery pass failed, retrying at the next poll", error);
       } finally {
         pass = undefined;
         if (!stopped) timer = setTimeout(run, intervalMs);

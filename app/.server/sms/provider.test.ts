@@ -50,11 +50,12 @@ describe("SMS configuration", () => {
 });
 
 describe("the log provider", () => {
-  test("writes the message without any full phone number", async () => {
+  test("logs that a message was not sent, to a masked number, and never its text", async () => {
     const lines: string[] = [];
     const receipt = await logProvider((line) => lines.push(line)).send(message, signal);
     expect(lines.join("\n")).toContain("010-****-6789");
-    expect(lines.join("\n")).toContain("온빛채");
+    expect(lines.join("\n")).toContain("not sent");
+    expect(lines.join("\n")).not.toContain("온빛채");
     expect(lines.join("\n")).not.toMatch(/2345/);
     expect(receipt.messageId).toBe("log-42");
   });

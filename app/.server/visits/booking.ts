@@ -1,15 +1,15 @@
+import crypto from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { PLACE_HOLDING_STATUSES } from "#app/vocabulary.ts";
 import { queryRows, type Transaction } from "../db.ts";
 import { withdrawBookingMessages } from "../outbox/queue.ts";
-import { visitBookings } from "../schema.ts";
+import { leads, visitBookings } from "../schema.ts";
 
 /**
  * Booking a time slot. A slot's places are its capacity minus its active bookings, counted while
  * the slot's row is locked (SELECT … FOR UPDATE), so concurrent bookings of one slot take turns
  * and a slot never holds more than its capacity, on PGlite and PostgreSQL alike. Bookings of one
- * phone are already serialised by the lead's advisory lock (app/.server/leads.ts), which is what
- * keeps a phone to one future booking per site.
+ * phone are already serialised by the lead's advisory lock (app/.server/leads/create.ts).
  */
 
 export type SlotClaim =
@@ -24,12 +24,13 @@ export interface ClaimedSlot {
 }
 
 /**
- * Locks a slot for this transaction and checks it can take one more visitor (this phone's own
- * booking of the same slot counts as taken already: a repeated submission is not refused as full).
+ * Locks a slot for this transaction and checks it can take one more visitor. Whoever asks gets
+ * the same answer, whatever phone they give: only a place this same browser already holds in the
+ * slot counts as theirs (a repeat of their own booking), never a place held by that phone elsewhere.
  */
 export async function claimVisitSlot(
   tx: Transaction,
-  { site, slotId, phone, now }: { site: string; slotId: number; phone: string; now: Date },
+  { site, slotId, phone, clientId, now }: { site: string; slotId: number; phone: string; clientId: string | null; now: Date },
 ): Promise<SlotClaim> {
   const [slot] = await queryRows<{
     id: number;
@@ -48,10 +49,11 @@ export async function claimVisitSlot(
   if (!slot.open) return { ok: false, reason: "closed", day: slot.day };
   if (claimed.startsAt <= now) return { ok: false, reason: "past", day: slot.day };
   const holders = await tx
-    .select({ id: visitBookings.id, phone: visitBookings.phone })
+    .select({ id: visitBookings.id, phone: visitBookings.phone, clientId: leads.clientId })
     .from(visitBookings)
+    .innerJoin(leads, eq(leads.id, visitBookings.leadId))
     .where(and(eq(visitBookings.slotId, slot.id), inArray(visitBookings.status, [...PLACE_HOLDING_STATUSES])));
-  const own = holders.find((holder) => holder.phone === phone);
+  const own = clientId ? holders.find((holder) => holder.phone === phone && holder.clientId === clientId) : undefined;
   if (own) return { ok: true, slot: claimed, alreadyBookedId: own.id };
   if (holders.length >= slot.capacity) return { ok: false, reason: "full", day: slot.day };
   return { ok: true, slot: claimed, alreadyBookedId: null };
@@ -59,31 +61,59 @@ export async function claimVisitSlot(
 
 export interface PlacedBooking {
   id: number;
-  /** False when this phone already held this slot (a repeat): nothing changed, nothing to send. */
+  /** False when this browser already held this slot for this phone (a repeat): nothing changed, nothing to send. */
   isNew: boolean;
   slot: ClaimedSlot;
+  /** The key of the booking's personal link. */
+  linkToken: string;
 }
 
-/** Books a claimed slot, moving this phone's other future booking at the site (one per phone). */
+/**
+ * Books a claimed slot. A visitor who books again from the same browser changes their time: their
+ * other future booking of this phone moves. Anyone else's booking, even of the same phone, is
+ * left alone (changing it takes its personal link).
+ */
 export async function placeVisitBooking(
   tx: Transaction,
   claim: Extract<SlotClaim, { ok: true }>,
-  { site, leadId, name, phone, now }: { site: string; leadId: number; name: string; phone: string; now: Date },
+  {
+    site,
+    leadId,
+    name,
+    phone,
+    clientId,
+    now,
+  }: { site: string; leadId: number; name: string; phone: string; clientId: string | null; now: Date },
 ): Promise<PlacedBooking> {
-  if (claim.alreadyBookedId !== null) return { id: claim.alreadyBookedId, isNew: false, slot: claim.slot };
-  const earlier = await queryRows<{ id: number }>(
-    tx,
-    sql`select b.id from visit_bookings b join visit_slots s on s.id = b.slot_id
-        where b.site = ${site} and b.phone = ${phone} and b.status = 'booked' and s.starts_at > ${now.toISOString()}::timestamptz`,
-  );
-  if (earlier.length > 0) {
-    const ids = earlier.map((row) => row.id);
-    await tx.update(visitBookings).set({ status: "moved", cancelledAt: now }).where(inArray(visitBookings.id, ids));
-    await withdrawBookingMessages(tx, ids);
+  if (claim.alreadyBookedId !== null) {
+    const [existing] = await tx
+      .select({ linkToken: visitBookings.linkToken })
+      .from(visitBookings)
+      .where(eq(visitBookings.id, claim.alreadyBookedId));
+    return { id: claim.alreadyBookedId, isNew: false, slot: claim.slot, linkToken: existing!.linkToken };
   }
+  if (clientId) {
+    const earlier = await queryRows<{ id: number }>(
+      tx,
+      sql`select b.id from visit_bookings b join visit_slots s on s.id = b.slot_id join leads l on l.id = b.lead_id
+          where b.site = ${site} and b.phone = ${phone} and b.status = 'booked' and l.client_id = ${clientId}
+            and s.starts_at > ${now.toISOString()}::timestamptz`,
+    );
+    if (earlier.length > 0) {
+      const ids = earlier.map((row) => row.id);
+      await tx.update(visitBookings).set({ status: "moved", cancelledAt: now }).where(inArray(visitBookings.id, ids));
+      await withdrawBookingMessages(tx, ids);
+    }
+  }
+  const linkToken = newLinkToken();
   const [booking] = await tx
     .insert(visitBookings)
-    .values({ site, slotId: claim.slot.id, leadId, name, phone, createdAt: now })
+    .values({ site, slotId: claim.slot.id, leadId, name, phone, linkToken, createdAt: now })
     .returning({ id: visitBookings.id });
-  return { id: booking!.id, isNew: true, slot: claim.slot };
+  return { id: booking!.id, isNew: true, slot: claim.slot, linkToken };
+}
+
+/** 128 random bits: a link that names one booking and says nothing of how many there are. */
+export function newLinkToken() {
+  return crypto.randomBytes(16).toString("base64url");
 }

@@ -3,27 +3,34 @@ import { fill } from "#app/utils/template.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import type { OutgoingSms } from "../outbox/queue.ts";
 import { sitePack } from "../site.ts";
-import { cancelUrl } from "./cancel-link.ts";
+import { maskName } from "../leads/messages.ts";
+import { getEnv } from "../env.ts";
 
 /** A booking's text messages: the confirmation when it is made and the reminder the day before. */
 
+/** The personal link in a booking's messages, e.g. https://…/daegu/visit/Ab3…: the page that shows, changes and cancels it. */
+export function bookingUrl(site: string, linkToken: string) {
+  return `${getEnv().SITE_URL}/${site}/visit/${linkToken}`;
+}
+
 export function bookingSms(
   purpose: "confirmation" | "reminder",
-  booking: { id: number; site: string; leadId: number; name: string; phone: string; startsAt: Date },
+  booking: { id: number; site: string; leadId: number; name: string; phone: string; startsAt: Date; linkToken: string },
 ): OutgoingSms {
   const site = sitePack(booking.site);
   const template = purpose === "confirmation" ? site.leads.visits.sms.booked : site.leads.visits.sms.reminder;
   const values: Record<string, string> = {
     senderName: site.leads.sms.senderName,
-    name: booking.name,
+    maskedName: maskName(booking.name),
     date: formatKoreanDate(kstDay(booking.startsAt)),
     time: kstTime(booking.startsAt),
     modelHouseAddress: site.modelHouse.address,
-    cancelUrl: cancelUrl(booking.site, booking.id),
+    cancelUrl: bookingUrl(booking.site, booking.linkToken),
     salesPhone: formatPhone(site.phone),
     optOut: site.leads.sms.optOut,
   };
   return {
+    site: booking.site,
     leadId: booking.leadId,
     bookingId: booking.id,
     purpose,

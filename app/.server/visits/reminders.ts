@@ -4,6 +4,8 @@ import { db, queryRows } from "../db.ts";
 import { enqueueSms } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { startPeriodicTask, type PeriodicTask } from "../periodic.ts";
+import { logError } from "../log.ts";
+import { textBudgetOf } from "../spam.ts";
 import { bookingSms } from "./messages.ts";
 
 /** Reminders for day D are queued from this Korean time on day D-1 (not at night). */
@@ -19,28 +21,35 @@ export async function queueVisitReminders(now = new Date()): Promise<number> {
   const remindFrom = kstInstant(today, REMINDER_TIME);
   if (now < remindFrom) return 0;
   return db().transaction(async (tx) => {
-    const due = await queryRows<{ id: number; site: string; lead_id: number; name: string; phone: string; starts_at: Date | string }>(
+    const due = await queryRows<{
+      id: number;
+      site: string;
+      lead_id: number;
+      name: string;
+      phone: string;
+      link_token: string;
+      starts_at: Date | string;
+    }>(
       tx,
       sql`update visit_bookings b set reminder_queued_at = ${now.toISOString()}::timestamptz
           from visit_slots s
           where s.id = b.slot_id and s.day = ${addDays(today, 1)}::date and s.starts_at > ${now.toISOString()}::timestamptz
             and b.status = 'booked' and b.reminder_queued_at is null
             and b.created_at < ${remindFrom.toISOString()}::timestamptz
-          returning b.id, b.site, b.lead_id, b.name, b.phone, s.starts_at`,
+          returning b.id, b.site, b.lead_id, b.name, b.phone, b.link_token, s.starts_at`,
     );
-    await enqueueSms(
-      tx,
-      due.map((row) =>
-        bookingSms("reminder", {
-          id: row.id,
-          site: row.site,
-          leadId: row.lead_id,
-          name: row.name,
-          phone: row.phone,
-          startsAt: new Date(row.starts_at),
-        }),
-      ),
-    );
+    for (const row of due) {
+      const reminder = bookingSms("reminder", {
+        id: row.id,
+        site: row.site,
+        leadId: row.lead_id,
+        name: row.name,
+        phone: row.phone,
+        startsAt: new Date(row.starts_at),
+        linkToken: row.link_token,
+      });
+      await enqueueSms(tx, [reminder], { budget: textBudgetOf(row.site), now });
+    }
     return due.length;
   });
 }
@@ -57,6 +66,6 @@ export function startVisitReminders({ intervalMs = 10 * 60_000 } = {}): Periodic
     },
     firstRunMs: 30_000,
     intervalMs,
-    onError: (error) => console.error("Visit reminders: the check failed; trying again shortly:", error),
+    onError: (error) => logError("Visit reminders: the check failed; trying again shortly", error),
   });
 }

@@ -1,15 +1,14 @@
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { leadJsonResponse } from "./lead-json.server.ts";
 import { getSite } from "#app/.server/site.ts";
-import { issueFormToken } from "#app/.server/spam.ts";
 import type { Route } from "./+types/interest";
 
 const NOT_CACHED = { "Cache-Control": CACHE_CONTROL.private, "X-Robots-Tag": "noindex" };
 
-/** What the registration popup needs when it opens: a fresh form token and the consent wording. */
+/** What the registration popup needs when it opens: its wording and the consent notice (the form fetches its own token). */
 export function loader() {
   const { consent, popup } = getSite().leads;
-  return Response.json({ token: issueFormToken("interest"), consent, popup }, { headers: NOT_CACHED });
+  return Response.json({ consent, popup }, { headers: NOT_CACHED });
 }
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -1,6 +1,7 @@
-import type { MiddlewareFunction } from "react-router";
+import { data, type MiddlewareFunction } from "react-router";
 import { requireAdmin } from "#app/.server/auth.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
+import { isCalendarDay } from "#app/utils/kst.ts";
 
 /**
  * Every admin response is personal (lead data, a signed-in administrator): never stored by a
@@ -23,3 +24,16 @@ export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ req
   await requireAdmin(request);
   return next();
 };
+
+/**
+ * Dates in a console URL (?from=, ?to=, ?day=) must be real calendar days: "2026-02-31" is a 400
+ * with a message, never passed on to the database.
+ */
+export function requireCalendarDays(url: URL, names: string[]) {
+  for (const name of names) {
+    const value = url.searchParams.get(name);
+    if (value && !isCalendarDay(value)) {
+      throw data("날짜가 올바르지 않습니다. 2026-11-24처럼 실제 있는 날짜로 입력해 주세요.", { status: 400, headers: ADMIN_HEADERS });
+    }
+  }
+}

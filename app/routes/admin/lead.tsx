@@ -4,7 +4,16 @@ import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { getSite } from "#app/.server/site.ts";
 import { listLeadBookings } from "#app/.server/visits/console.ts";
 import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
-import { NOTE_MAX, NoteFormSchema, OUTBOX_STATUS_LABELS, SMS_PURPOSE_LABELS, STATUS_LABELS, StatusFormSchema } from "#app/forms/admin.ts";
+import {
+  NOTE_MAX,
+  NoteFormSchema,
+  OUTBOX_STATUS_LABELS,
+  SMS_PURPOSE_LABELS,
+  SPAM_REASON_LABELS,
+  STATUS_LABELS,
+  StatusFormSchema,
+  TEXT_HOLD_LABELS,
+} from "#app/forms/admin.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import { formatKst } from "#app/utils/kst.ts";
@@ -150,7 +159,13 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             {lead.spamReason ? (
               <>
                 <dt>자동 판정</dt>
-                <dd>스팸 의심 ({spamReasonLabel(lead.spamReason)})</dd>
+                <dd>스팸 의심 ({SPAM_REASON_LABELS[lead.spamReason]})</dd>
+              </>
+            ) : null}
+            {lead.textsHeld ? (
+              <>
+                <dt>안내 문자</dt>
+                <dd className="admin-warning">보내지 않음: {TEXT_HOLD_LABELS[lead.textsHeld]}</dd>
               </>
             ) : null}
             <dt>브라우저</dt>
@@ -270,17 +285,4 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
 function statusLabel(status: string) {
   const labels: Record<string, string> = STATUS_LABELS;
   return labels[status] ?? status;
-}
-
-function spamReasonLabel(reason: string) {
-  switch (reason) {
-    case "honeypot":
-      return "숨은 입력란이 채워짐";
-    case "too-fast":
-      return "너무 빨리 제출됨";
-    case "no-token":
-      return "양식 확인값 없음";
-    default:
-      return reason;
-  }
 }

@@ -4,7 +4,7 @@ import { readLeadSearch } from "#app/.server/leads/search.ts";
 import { getSite } from "#app/.server/site.ts";
 import { LeadFilterSchema, STATUS_LABELS } from "#app/forms/admin.ts";
 import { kstDay } from "#app/utils/kst.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { ADMIN_HEADERS, requireCalendarDays } from "./guard.server.ts";
 import type { Route } from "./+types/leads-export[.]csv";
 
 /**
@@ -16,7 +16,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (refusal instanceof Response) refusal.headers.set("X-Robots-Tag", ADMIN_HEADERS["X-Robots-Tag"]);
     throw refusal;
   });
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  requireCalendarDays(url, ["from", "to"]);
+  const params = url.searchParams;
   const filter = LeadFilterSchema.parse(Object.fromEntries(params));
   const search = await readLeadSearch(admin.id, params.get("s"));
   // An expired search must not quietly widen the export to every lead.

@@ -9,7 +9,7 @@ import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { shorten } from "./format.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { ADMIN_HEADERS, requireCalendarDays } from "./guard.server.ts";
 import { requireAdmin } from "#app/.server/auth.ts";
 import type { Route } from "./+types/leads";
 import { LEAD_KINDS, LEAD_STATUSES } from "#app/vocabulary.ts";
@@ -18,7 +18,9 @@ const PAGE_SIZE = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  requireCalendarDays(url, ["from", "to"]);
+  const params = url.searchParams;
   const filter = LeadFilterSchema.parse(Object.fromEntries(params));
   const searchId = params.get("s");
   const search = await readLeadSearch(admin.id, searchId);

@@ -8,7 +8,7 @@ import { PLACE_HOLDING_STATUSES } from "#app/vocabulary.ts";
 import { addDays, formatKoreanDate, isCalendarDay, kstDay } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { ADMIN_HEADERS, requireCalendarDays } from "./guard.server.ts";
 import { requireAdmin } from "#app/.server/auth.ts";
 import type { Route } from "./+types/visits";
 
@@ -26,7 +26,9 @@ function readPage(url: URL) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { today, from, day } = readPage(new URL(request.url));
+  const url = new URL(request.url);
+  requireCalendarDays(url, ["from", "day"]);
+  const { today, from, day } = readPage(url);
   const site = getSite();
   const dates = Array.from({ length: SCHEDULE_DAYS }, (_, index) => addDays(from, index));
   const fortnight = await listScheduleForAdmin(site.slug, { from, days: SCHEDULE_DAYS });

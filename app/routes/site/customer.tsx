@@ -1,11 +1,12 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
+import { refuseCrossSitePost } from "#app/.server/csrf.ts";
 import { submitLeadForm } from "#app/.server/leads/submit.ts";
+import { plainPostAnswer } from "./plain-post.server.ts";
 import { bookedSlotLabel, listBookableSchedule, visitFormIntro } from "#app/.server/visits/schedule.ts";
 import { successMessage } from "#app/forms/visit.ts";
 import { pageHeaders } from "#app/utils/headers.ts";
 import { livePageHeaders } from "#app/.server/http.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { issueFormToken } from "#app/.server/spam.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { VisitForm } from "#app/components/visit-form.tsx";
 import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
@@ -26,7 +27,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       phone: site.phone,
       consultationHours: site.consultationHours,
       modelHouse: site.modelHouse,
-      token: issueFormToken("visit"),
       done: url.searchParams.get("done") === "1",
       bookedLabel: await bookedSlotLabel(site.slug, url.searchParams.get("slot")),
       schedule,
@@ -40,12 +40,10 @@ export const headers = pageHeaders;
 /** The plain form post (no JavaScript): post/redirect/get on success, the page again with messages otherwise. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const site = requireSite(params.site);
+  refuseCrossSitePost(request);
   const submission = await submitLeadForm("visit", request, context, { site });
-  if (submission.ok) {
-    const slot = submission.booked ? `&slot=${submission.booked.slotId}` : "";
-    return redirect(`/${site.slug}/customer?done=1${slot}`, 303);
-  }
-  return data({ message: submission.message, errors: submission.errors ?? {}, values: submission.values }, { status: submission.status });
+  const slot = submission.ok && submission.booked ? `&slot=${submission.booked.slotId}` : "";
+  return plainPostAnswer(submission, `/${site.slug}/customer?done=1${slot}`);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -56,7 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function VisitReservationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { slug, page, consent, eyebrow, phone, consultationHours, modelHouse, token, done, schedule, bookedLabel } = loaderData;
+  const { slug, page, consent, eyebrow, phone, consultationHours, modelHouse, done, schedule, bookedLabel } = loaderData;
   return (
     <>
       <PageBanner banner={page.banner} eyebrow={eyebrow} />
@@ -82,7 +80,6 @@ export default function VisitReservationPage({ loaderData, actionData }: Route.C
         </div>
         <VisitForm
           site={slug}
-          token={token}
           consent={consent}
           schedule={schedule}
           done={done}

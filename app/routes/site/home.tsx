@@ -1,6 +1,5 @@
 import { data, Link } from "react-router";
 import { getSite } from "#app/.server/site.ts";
-import { issueFormToken } from "#app/.server/spam.ts";
 import { listBookableSchedule, visitFormIntro } from "#app/.server/visits/schedule.ts";
 import { ComplexSection } from "#app/components/home/complex.tsx";
 import { HERO_PHONE_MEDIA, HERO_WIDE_MEDIA, HomeHero } from "#app/components/home/hero.tsx";
@@ -37,7 +36,6 @@ export async function loader() {
       modelHouse: site.modelHouse,
       phone: site.phone,
       consultationHours: site.consultationHours,
-      token: issueFormToken("visit"),
       schedule,
     },
     { headers: livePageHeaders(schedule.length > 0) },
@@ -158,7 +156,7 @@ function SpecialPlanSection({ specialPlan }: { specialPlan: HomeContent["special
 }
 
 function VisitSection({ data }: { data: Route.ComponentProps["loaderData"] }) {
-  const { home, visit, slug, token, consent, modelHouse, phone, consultationHours, schedule } = data;
+  const { home, visit, slug, consent, modelHouse, phone, consultationHours, schedule } = data;
   return (
     <section id="interestForm" className="home-section home-visit" data-home-step aria-labelledby="home-visit-title">
       <div className="home-section__inner home-visit__grid">
@@ -192,7 +190,7 @@ function VisitSection({ data }: { data: Route.ComponentProps["loaderData"] }) {
             </div>
           </dl>
         </header>
-        <VisitForm site={slug} token={token} consent={consent} schedule={schedule} />
+        <VisitForm site={slug} consent={consent} schedule={schedule} />
       </div>
     </section>
   );

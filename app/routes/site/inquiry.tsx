@@ -1,9 +1,10 @@
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useRef } from "react";
-import { data, redirect } from "react-router";
+import { refuseCrossSitePost } from "#app/.server/csrf.ts";
 import { submitLeadForm } from "#app/.server/leads/submit.ts";
+import { pageHeaders } from "#app/utils/headers.ts";
+import { plainPostAnswer } from "./plain-post.server.ts";
 import { getSite } from "#app/.server/site.ts";
-import { issueFormToken } from "#app/.server/spam.ts";
 import { ConsentField } from "#app/components/consent-field.tsx";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { SubMenu } from "#app/components/frame/sub-menu.tsx";
@@ -29,17 +30,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     modelHouse: site.modelHouse,
     phone: site.phone,
     consultationHours: site.consultationHours,
-    token: issueFormToken("inquiry"),
     done: new URL(request.url).searchParams.get("done") === "1",
   };
 }
 
 /** The plain form post (no JavaScript): post/redirect/get on success, the page again with messages otherwise. */
 export async function action({ request, context }: Route.ActionArgs) {
+  refuseCrossSitePost(request);
   const submission = await submitLeadForm("inquiry", request, context);
-  if (submission.ok) return redirect(`${PATH}?done=1`, 303);
-  return data({ message: submission.message, errors: submission.errors ?? {}, values: submission.values }, { status: submission.status });
+  return plainPostAnswer(submission, `${PATH}?done=1`);
 }
+
+export const headers = pageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteSeoFrom(matches);
@@ -78,7 +80,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function InquiryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, consent, eyebrow, group, phone, consultationHours, token, done } = loaderData;
+  const { page, consent, eyebrow, group, phone, consultationHours, done } = loaderData;
   return (
     <>
       <PageBanner banner={page.banner} eyebrow={eyebrow} />
@@ -100,7 +102,7 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
             </dd>
           </dl>
         </div>
-        <InquiryForm token={token} consent={consent} done={done} initial={actionData} />
+        <InquiryForm consent={consent} done={done} initial={actionData} />
       </section>
     </>
   );
@@ -108,19 +110,17 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
 
 /** Idle, sending (busy label), then the result above a form that is cleared on success. */
 function InquiryForm({
-  token,
   consent,
   done,
   initial,
 }: {
-  token: string;
   consent: LeadConsent;
   done: boolean;
   initial?: { errors?: FieldErrors; values?: FormValues; message?: string };
 }) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
-  const { status, errors, submit, revalidate } = useLeadSubmission("inquiry", initial?.errors);
+  const { status, errors, submit, revalidate, prepare } = useLeadSubmission("inquiry", initial?.errors);
   const result =
     status.state === "done" || status.state === "failed"
       ? status
@@ -150,8 +150,9 @@ function InquiryForm({
           if (await submit(event.currentTarget)) formRef.current?.reset();
         }}
         onChange={(event) => revalidate(event.currentTarget)}
+        onFocus={(event) => prepare(event.currentTarget)}
       >
-        <SpamGuardFields token={token} />
+        <SpamGuardFields kind="inquiry" />
         <ContactFields errors={errors} values={initial?.values} />
         <MessageField error={errors.message} value={initial?.values?.message} />
         <ConsentField consent={consent} error={errors.consent} />

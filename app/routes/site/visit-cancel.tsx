@@ -2,10 +2,13 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { cancelBookingByToken, findBookingByToken } from "#app/.server/visits/cancel-link.ts";
+import { textBudgetOf } from "#app/.server/spam.ts";
+import { cancelBookingByLink, changeBookingByLink, findBookingByLink } from "#app/.server/visits/booking-link.ts";
+import { alternativesText, listBookableSchedule } from "#app/.server/visits/schedule.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
+import { VisitSlotPicker } from "#app/components/visit-slot-picker.tsx";
 import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
-import { VISIT_CANCEL_TEXT } from "#app/forms/visit.ts";
+import { VISIT_CANCEL_TEXT, VISIT_LINK_INTENTS, VISIT_MESSAGES } from "#app/forms/visit.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import type { Route } from "./+types/visit-cancel";
@@ -14,10 +17,15 @@ import "#app/styles/forms.css";
 // A personal page (the visitor's name and booking): never stored by a cache, never indexed.
 const NO_STORE = { "Cache-Control": CACHE_CONTROL.private };
 
-export async function loader({ params }: Route.LoaderArgs) {
+/**
+ * A booking's personal link from its text messages: the only way, besides the sales office, to
+ * change or cancel a booking (knowing the phone number is not enough; docs/decisions/012).
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
   const site = requireSite(params.site);
-  const found = await findBookingByToken(params.token);
+  const found = await findBookingByLink(params.token);
   const booking = found.state === "invalid" || found.booking.site !== site.slug ? null : found.booking;
+  const active = booking && found.state === "active";
   return data(
     {
       slug: site.slug,
@@ -27,17 +35,35 @@ export async function loader({ params }: Route.LoaderArgs) {
       phone: site.phone,
       state: booking ? found.state : "invalid",
       booking: booking && { name: booking.name, when: booking.when, status: booking.status },
+      changed: new URL(request.url).searchParams.get("changed") === "1",
+      schedule: active ? await listBookableSchedule(site.slug) : [],
     },
     { status: booking ? 200 : 404, headers: NO_STORE },
   );
 }
 
-/** The one button: cancels, then shows the page again (post/redirect/get), now saying it is cancelled. */
+/** Cancel, or change to the chosen time; then the page again (post/redirect/get), or the reason the time was refused. */
 export async function action({ params, request }: Route.ActionArgs) {
   const site = requireSite(params.site);
   requireSameOrigin(request);
-  await cancelBookingByToken(params.token);
-  throw redirect(`/${site.slug}/visit/${params.token}`, { status: 303, headers: NO_STORE });
+  const form = await request.formData();
+  const intent = VISIT_LINK_INTENTS.find((candidate) => candidate === form.get("intent"));
+  const here = `/${site.slug}/visit/${params.token}`;
+  if (intent === "cancel") {
+    await cancelBookingByLink(params.token);
+    throw redirect(here, { status: 303, headers: NO_STORE });
+  }
+  const slotId = Number(form.get("visitSlot"));
+  if (intent !== "change" || !Number.isSafeInteger(slotId) || slotId <= 0) {
+    return data({ error: VISIT_MESSAGES.chooseSlot }, { status: 400, headers: NO_STORE });
+  }
+  const changed = await changeBookingByLink(params.token, slotId, { budget: textBudgetOf(site.slug) });
+  if (changed.state === "changed") throw redirect(`${here}?changed=1`, { status: 303, headers: NO_STORE });
+  if (changed.state === "unavailable") {
+    const message = `${VISIT_MESSAGES[changed.reason]} ${alternativesText(await listBookableSchedule(site.slug), changed.day)}`;
+    return data({ error: message }, { status: 409, headers: NO_STORE });
+  }
+  throw redirect(here, { status: 303, headers: NO_STORE });
 }
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
@@ -50,9 +76,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     robots: "noindex,nofollow",
   });
 
-export default function VisitCancelPage({ loaderData }: Route.ComponentProps) {
-  const { slug, banner, eyebrow, modelHouse, phone, state, booking } = loaderData;
-  const busy = useNavigation().state === "submitting";
+export default function VisitCancelPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { slug, banner, eyebrow, modelHouse, phone, state, booking, changed, schedule } = loaderData;
+  const navigation = useNavigation();
+  const busyWith = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   return (
     <>
       <PageBanner banner={banner} eyebrow={eyebrow} />
@@ -76,10 +103,22 @@ export default function VisitCancelPage({ loaderData }: Route.ComponentProps) {
           <div role="status" className="visit-cancel__state">
             {state === "active" ? (
               <>
-                <p>{VISIT_CANCEL_TEXT.confirm}</p>
-                <Form method="post" replace>
-                  <button type="submit" className="lead-submit" disabled={busy}>
-                    {busy ? VISIT_CANCEL_TEXT.cancelling : VISIT_CANCEL_TEXT.cancel}
+                {changed ? <p className="lead-result lead-result--success">{VISIT_CANCEL_TEXT.changed}</p> : null}
+                {schedule.length > 0 ? (
+                  <Form method="post" replace className="visit-cancel__change">
+                    <h3 className="visit-cancel__subheading">{VISIT_CANCEL_TEXT.change}</h3>
+                    <p>{VISIT_CANCEL_TEXT.changeIntro}</p>
+                    <VisitSlotPicker schedule={schedule} error={actionData?.error} />
+                    <button type="submit" name="intent" value="change" className="lead-submit" disabled={busyWith === "change"}>
+                      {busyWith === "change" ? VISIT_CANCEL_TEXT.changing : VISIT_CANCEL_TEXT.changeSubmit}
+                    </button>
+                  </Form>
+                ) : null}
+                <Form method="post" replace className="visit-cancel__cancel">
+                  <h3 className="visit-cancel__subheading">{VISIT_CANCEL_TEXT.cancelHeading}</h3>
+                  <p>{VISIT_CANCEL_TEXT.confirm}</p>
+                  <button type="submit" name="intent" value="cancel" className="lead-secondary" disabled={busyWith === "cancel"}>
+                    {busyWith === "cancel" ? VISIT_CANCEL_TEXT.cancelling : VISIT_CANCEL_TEXT.cancel}
                   </button>
                 </Form>
               </>

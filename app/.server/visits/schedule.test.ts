@@ -1,7 +1,5 @@
-import { beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { VisitDay } from "#app/forms/visit.ts";
-import { setSessionSecret } from "../secret.ts";
-import { cancelToken, readCancelToken } from "./cancel-link.ts";
 import { alternativesText } from "./schedule.ts";
 
 const day = (date: string, label: string, slots: [string, "open" | "full" | "past"][]): VisitDay => ({
@@ -40,23 +38,5 @@ describe("the alternatives a refused visitor is offered", () => {
 
   test("send the visitor to the phone when nothing is left", () => {
     expect(alternativesText(schedule.slice(1, 2), "2026-11-25")).toBe("지금은 예약 가능한 시간이 없습니다. 대표번호로 문의해 주세요.");
-  });
-});
-
-describe("the cancel link's token", () => {
-  beforeEach(() => setSessionSecret("a-secret-of-at-least-thirty-two-characters"));
-
-  test("names its booking and is checked against the secret", () => {
-    const token = cancelToken(4242);
-    expect(readCancelToken(token)).toBe(4242);
-    setSessionSecret("another-secret-of-thirty-two-characters!");
-    expect(readCancelToken(token)).toBeNull();
-  });
-
-  test("cannot be moved to another booking or padded", () => {
-    const [, signature] = cancelToken(4242).split(".");
-    expect(readCancelToken(`${(4243).toString(36)}.${signature}`)).toBeNull();
-    expect(readCancelToken(`${cancelToken(4242)}x`)).toBeNull();
-    expect(readCancelToken("")).toBeNull();
   });
 });

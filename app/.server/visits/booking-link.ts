@@ -1,0 +1,129 @@
+import { and, eq, sql } from "drizzle-orm";
+import { kstTime } from "#app/utils/kst.ts";
+import type { BookingStatus } from "#app/vocabulary.ts";
+import { db } from "../db.ts";
+import { enqueueSms, withdrawBookingMessages, type TextBudget } from "../outbox/queue.ts";
+import { wakeOutboxWorker } from "../outbox/worker.ts";
+import { visitBookings, visitSlots } from "../schema.ts";
+import { claimVisitSlot, type SlotClaim } from "./booking.ts";
+import { bookingSms } from "./messages.ts";
+import { slotLabel } from "./schedule.ts";
+
+/**
+ * A booking's personal link from its text messages (/{site}/visit/{token}): it shows the booking
+ * and cancels it with one button, until the visit is over.
+ */
+
+/** A link's key as we make them (22 base64url characters; bookings from before links were random carry a UUID). */
+const LINK_TOKEN = /^(?:[A-Za-z0-9_-]{22}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export interface BookingView {
+  id: number;
+  site: string;
+  name: string;
+  /** Digits only; never shown on the page. */
+  phone: string;
+  day: string;
+  /** "11월 24일 (화) 14:00". */
+  when: string;
+  time: string;
+  status: BookingStatus;
+}
+
+export type CancelPageState =
+  /** Not a token of ours, or its booking is gone. */
+  | { state: "invalid" }
+  /** The visit's time has passed: the link no longer works. */
+  | { state: "expired"; booking: BookingView }
+  | { state: "active" | "cancelled"; booking: BookingView };
+
+export async function findBookingByLink(token: string, now = new Date()): Promise<CancelPageState> {
+  if (!LINK_TOKEN.test(token)) return { state: "invalid" };
+  const [row] = await db()
+    .select({ booking: visitBookings, startsAt: visitSlots.startsAt, endsAt: visitSlots.endsAt, day: visitSlots.day })
+    .from(visitBookings)
+    .innerJoin(visitSlots, eq(visitSlots.id, visitBookings.slotId))
+    .where(eq(visitBookings.linkToken, token));
+  if (!row) return { state: "invalid" };
+  const booking: BookingView = {
+    id: row.booking.id,
+    site: row.booking.site,
+    name: row.booking.name,
+    phone: row.booking.phone,
+    day: row.day,
+    when: slotLabel(row.day, row.startsAt),
+    time: kstTime(row.startsAt),
+    status: row.booking.status,
+  };
+  if (row.endsAt <= now) return { state: "expired", booking };
+  return { state: row.booking.status === "booked" ? "active" : "cancelled", booking };
+}
+
+/** Cancels the booking a link names (the visitor's one button), freeing its place and withdrawing its unsent messages. */
+export async function cancelBookingByLink(token: string, now = new Date()): Promise<CancelPageState> {
+  const found = await findBookingByLink(token, now);
+  if (found.state !== "active") return found;
+  await db().transaction(async (tx) => {
+    const cancelled = await tx
+      .update(visitBookings)
+      .set({ status: "cancelled", cancelledAt: now })
+      .where(and(eq(visitBookings.id, found.booking.id), eq(visitBookings.status, "booked")))
+      .returning({ id: visitBookings.id });
+    if (cancelled.length > 0) await withdrawBookingMessages(tx, [found.booking.id]);
+  });
+  return { state: "cancelled", booking: { ...found.booking, status: "cancelled" } };
+}
+
+export type LinkChange =
+  | { state: "changed"; booking: BookingView }
+  /** The new time cannot take the visitor; the booking keeps its time. */
+  | { state: "unavailable"; reason: Extract<SlotClaim, { ok: false }>["reason"]; day: string | null }
+  | Exclude<CancelPageState, { state: "active" }>;
+
+/**
+ * Moves the booking a link names to another time, in one transaction: the new slot is claimed
+ * under its row lock (so it never overfills), the booking keeps its link, its unsent messages
+ * are withdrawn and a new confirmation is queued (within the site's text budget).
+ */
+export async function changeBookingByLink(
+  token: string,
+  slotId: number,
+  { now = new Date(), budget }: { now?: Date; budget: TextBudget | null },
+): Promise<LinkChange> {
+  const found = await findBookingByLink(token, now);
+  if (found.state !== "active") return found;
+  const { booking } = found;
+  const result = await db().transaction(async (tx): Promise<LinkChange> => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727003, hashtext(${`${booking.site}:${booking.phone}`}))`);
+    const [current] = await tx
+      .select({ slotId: visitBookings.slotId, status: visitBookings.status, leadId: visitBookings.leadId })
+      .from(visitBookings)
+      .where(eq(visitBookings.id, booking.id))
+      .for("update");
+    if (!current || current.status !== "booked") return { state: "cancelled", booking };
+    if (current.slotId === slotId) return { state: "changed", booking };
+    const claim = await claimVisitSlot(tx, { site: booking.site, slotId, phone: booking.phone, clientId: null, now });
+    if (!claim.ok) return { state: "unavailable", reason: claim.reason, day: claim.day };
+    await tx.update(visitBookings).set({ slotId, reminderQueuedAt: null }).where(eq(visitBookings.id, booking.id));
+    await withdrawBookingMessages(tx, [booking.id]);
+    const confirmation = bookingSms("confirmation", {
+      id: booking.id,
+      site: booking.site,
+      leadId: current.leadId,
+      name: booking.name,
+      phone: booking.phone,
+      startsAt: claim.slot.startsAt,
+      linkToken: token,
+    });
+    await enqueueSms(tx, [confirmation], { budget, now });
+    const moved = {
+      ...booking,
+      day: claim.slot.day,
+      when: slotLabel(claim.slot.day, claim.slot.startsAt),
+      time: kstTime(claim.slot.startsAt),
+    };
+    return { state: "changed", booking: moved };
+  });
+  if (result.state === "changed") wakeOutboxWorker();
+  return result;
+}

@@ -1,0 +1,69 @@
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { clientAddress, clientAddressContext } from "#app/.server/client-address.ts";
+import { getEnv } from "#app/.server/env.ts";
+import { bodyErrors, reactRouterHandler, readBody, refuseCrossSitePosts } from "./request-handler.ts";
+
+/**
+ * The Express app in front of React Router: request bodies within their limits, the client's
+ * address, then the routes. `build` is the server build (the virtual module in production and
+ * development; tests/app-build.ts in the integration tests).
+ */
+export function createApp(build: Parameters<typeof reactRouterHandler>[0]["build"]) {
+  const app = express();
+  app.disable("x-powered-by");
+  /** A refused post's body is read and dropped up to this size; past it the connection is closed. */
+  const UNREAD_BODY_MAX = 1024 * 1024;
+
+  // A route may answer before it has read the request body (a post refused with 403 or 405). What
+  // is left of the body would then stay on the keep-alive connection and stall the next request on
+  // it until the connection times out; it is read and dropped instead, as Node does for a body
+  // nobody started to read.
+  app.use((req, res, next) => {
+    res.once("finish", () => {
+      if (req.complete || req.destroyed) return;
+      let dropped = 0;
+      req.removeAllListeners("data");
+      req.on("data", (chunk: Buffer) => {
+        dropped += chunk.byteLength;
+        if (dropped > UNREAD_BODY_MAX) req.socket.destroy();
+      });
+      req.resume();
+    });
+    next();
+  });
+
+  // Behind TRUST_PROXY proxies, Express rebuilds the URL from X-Forwarded-Proto/-Host, so React
+  // Router's check that a form post's Origin matches the URL holds behind a TLS-terminating proxy.
+  // Set on the first request: the configuration is validated at boot, after this module loads.
+  app.use((_req, _res, next) => {
+    if (app.get("trust proxy") !== getEnv().TRUST_PROXY) app.set("trust proxy", getEnv().TRUST_PROXY);
+    next();
+  });
+
+  // A post another site's page made (a form or a script posting through its visitors' browsers)
+  // is refused before its body is read: lead forms, bookings, sign-in and the console alike.
+  app.use(refuseCrossSitePosts);
+
+  // Bodies are read up to their limit before anything parses them (413 past it).
+  app.use(readBody());
+  app.use(
+    reactRouterHandler({
+      build,
+      getLoadContext(req) {
+        const context = new RouterContextProvider();
+        context.set(
+          clientAddressContext,
+          clientAddress({
+            socketAddress: req.socket.remoteAddress,
+            forwardedFor: req.headers["x-forwarded-for"],
+            trustProxy: getEnv().TRUST_PROXY,
+          }),
+        );
+        return context;
+      },
+    }),
+  );
+  app.use(bodyErrors);
+  return app;
+}

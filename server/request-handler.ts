@@ -1,0 +1,118 @@
+import { writeReadableStreamToWritable } from "@react-router/node";
+import express, { type ErrorRequestHandler, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import { createRequestHandler, type RouterContextProvider } from "react-router";
+import { CROSS_SITE_MESSAGE, postSource } from "#app/.server/csrf.ts";
+import { CACHE_CONTROL } from "#app/.server/http.ts";
+
+/**
+ * Express in front of React Router. We do what @react-router/express does, with one change: the
+ * request body is read by body-parser first, up to the route's limit, so a body too large is
+ * refused with 413 before anything parses it (a 90 MB post to the sign-in form used to be read
+ * whole), and React Router's actions get the bytes already in memory.
+ */
+
+/** Every route that reads a body takes at most this much (forms, sign-in, notes); uploads say their own. */
+export const DEFAULT_BODY_LIMIT = "64kb";
+
+export interface BodyLimit {
+  /** The paths it applies to. */
+  path: RegExp;
+  limit: string;
+}
+
+/** Reads the body of any request that has one, into req.body, refusing one past its path's limit with 413. */
+export function readBody(limits: BodyLimit[] = []) {
+  const readers = [...limits, { path: /.*/, limit: DEFAULT_BODY_LIMIT }].map(({ path, limit }) => ({
+    path,
+    read: express.raw({ type: () => true, limit }),
+  }));
+  return (req: ExpressRequest, res: ExpressResponse, next: (error?: unknown) => void) => {
+    readers.find(({ path }) => path.test(req.path))!.read(req, res, next);
+  };
+}
+
+const BODY_MESSAGES: Record<number, string> = {
+  413: "보내신 내용이 너무 큽니다. 내용을 줄여 다시 시도해 주세요.",
+  415: "보내신 내용의 형식을 처리할 수 없습니다.",
+  400: "요청을 처리할 수 없습니다.",
+};
+
+const READS_ONLY = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Refuses with 403 a request that changes something and says it came from another site (app/.server/csrf.ts). */
+export function refuseCrossSitePosts(req: ExpressRequest, res: ExpressResponse, next: () => void) {
+  if (READS_ONLY.has(req.method) || postSource({ headers: { get: (name) => req.get(name) ?? null } }) !== "cross-site") return next();
+  res.status(403).set({ "Cache-Control": CACHE_CONTROL.private, Connection: "close" });
+  if (req.path.startsWith("/actions/") || req.accepts(["html", "json"]) === "json")
+    res.json({ ok: false, message: CROSS_SITE_MESSAGE, errors: {} });
+  else res.type("text/plain; charset=utf-8").send(CROSS_SITE_MESSAGE);
+}
+
+/** body-parser's refusals (too large, bad encoding, aborted) as short answers, JSON to scripts, text to pages. */
+export const bodyErrors: ErrorRequestHandler = (error: { status?: number; type?: string }, req, res, next) => {
+  const status = error.status;
+  if (!status || !(status in BODY_MESSAGES) || typeof error.type !== "string") return next(error);
+  const message = BODY_MESSAGES[status]!;
+  res.status(status).set("Cache-Control", CACHE_CONTROL.private);
+  if (status === 413) res.set("Connection", "close");
+  if (req.path.startsWith("/actions/") || req.accepts(["html", "json"]) === "json") res.json({ ok: false, message, errors: {} });
+  else res.type("text/plain; charset=utf-8").send(message);
+};
+
+/** React Router for every request Express passes on, with the body read by readBody(). */
+export function reactRouterHandler({
+  build,
+  getLoadContext,
+}: {
+  build: Parameters<typeof createRequestHandler>[0];
+  getLoadContext: (req: ExpressRequest) => RouterContextProvider;
+}) {
+  const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+  return async (req: ExpressRequest, res: ExpressResponse, next: (error?: unknown) => void) => {
+    try {
+      const response = await handleRequest(webRequest(req, res), getLoadContext(req));
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  // The host as the client (or, behind TRUST_PROXY proxies, the proxy) named it; Express decides which.
+  const forwarded = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(":")[1] : undefined;
+  const port = [forwarded, req.get("host")?.split(":")[1]].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(name, value);
+  }
+  const body = Buffer.isBuffer(req.body) && req.method !== "GET" && req.method !== "HEAD" ? new Uint8Array(req.body) : undefined;
+  return new Request(url, { method: req.method, headers, body, signal: controller.signal });
+}
+
+async function send(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!res.destroyed && !res.writableEnded) throw error;
+  }
+}
