@@ -61,8 +61,11 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   });
 }
 
-/** A token field as React renders it: inside an attribute, so no text of a page's content can look like one. */
-const TOKEN_FIELD = /(<input type="hidden" name="_token" value=")@form-token:(interest|visit|inquiry)@(")/g;
+/**
+ * A token field as SpamGuardFields writes it (raw HTML): React escapes every text of a page's
+ * content, and scripts carry `<` escaped, so nothing else in a page can look like one.
+ */
+const TOKEN_FIELD = /(<input type="hidden" name="_token" value=")@form-token:(interest|visit|inquiry)@(">)/g;
 
 function withFormTokens(html: string) {
   return html.replace(TOKEN_FIELD, (_field, before: string, kind: LeadKind, after: string) => `${before}${issueFormToken(kind)}${after}`);

@@ -242,7 +242,8 @@ export function SpamGuardFields({ kind }: { kind: LeadKind }) {
   const id = useId();
   return (
     <>
-      <input type="hidden" name="_token" defaultValue={formTokenSlot(kind)} suppressHydrationWarning />
+      {/* Raw HTML, so hydration never writes the rendered placeholder over the token the server put in. */}
+      <span hidden dangerouslySetInnerHTML={{ __html: `<input type="hidden" name="_token" value="${formTokenSlot(kind)}">` }} />
       <div className="lead-honeypot" aria-hidden="true">
         <label htmlFor={id}>{LEAD_FORM_TEXT.honeypot}</label>
         <input id={id} type="text" name="_gotcha" tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -319,3 +319,39 @@ test("the lead forms have no accessibility violations", async ({ page }) => {
   const popup = await new AxeBuilder({ page }).include(".registration-popup").analyze();
   expect(popup.violations).toEqual([]);
 });
+
+test.describe("form tokens", () => {
+  const TOKEN = /^[0-9a-z]+\.[\w-]{16}\.[\w-]{22}$/;
+
+  test("a page from the server carries a fresh token, and each submission sends its own", async ({ page }) => {
+    await page.goto("/Promotion/Customer");
+    const form = page.locator(".inquiry-form form");
+    const token = form.locator('input[name="_token"]');
+    await expect(token).toHaveValue(TOKEN);
+    const first = await token.inputValue();
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/actions/inquiry")) sent.push(new URLSearchParams(request.postData() ?? "").get("_token") ?? "");
+    });
+    await fillLeadForm(form, { message: "주차가 되나요?" });
+    await form.getByRole("button", { name: "상담 신청하기" }).click();
+    await expect(page.getByText(INQUIRY_SUCCESS)).toBeVisible();
+    await fillLeadForm(form, { message: "한 번 더 묻습니다." });
+    await form.getByRole("button", { name: "상담 신청하기" }).click();
+    await expect.poll(() => sent.length).toBe(2);
+    expect(sent[0]).toBe(first);
+    expect(sent[1]).toMatch(TOKEN);
+    expect(sent[1]).not.toBe(first);
+  });
+
+  test("a form drawn in the browser fetches its token when the visitor starts filling it in", async ({ page }) => {
+    await page.goto("/");
+    const [opener] = await visibleOpeners(page);
+    const fetched = page.waitForRequest((request) => request.url().includes("/actions/token?form=interest"));
+    await opener!.click();
+    const dialog = page.getByRole("dialog", { name: "관심고객 등록" });
+    await dialog.getByLabel("이름").fill("김하늘");
+    await fetched;
+    await expect(dialog.locator('input[name="_token"]')).toHaveValue(TOKEN);
+  });
+});
