@@ -7,10 +7,12 @@
 // A visit refused because its time filled meanwhile (409) is counted apart; any other refusal or
 // network error fails the run. BASE_URL=http://host:port posts to a server you started instead
 // (it must run with LEADS_RATE_LIMIT=off; the row check is skipped, the database belongs to that server).
+// --short (SHORT=1): 50 leads, 10 at a time.
 //
 //   N=500 CONCURRENCY=20 npm run bench:leads
 import fs from "node:fs";
 import { startServer } from "./lib/server-process.js";
+import { setting } from "./lib/short-run.js";
 import {
   checkAcknowledged,
   createLeadClient,
@@ -24,8 +26,8 @@ import {
   readStoredLeads,
 } from "./lib/lead-load.js";
 
-const total = Number(process.env.N ?? 500);
-const concurrency = Number(process.env.CONCURRENCY ?? 20);
+const total = setting("N", { full: 500, short: 50 });
+const concurrency = setting("CONCURRENCY", { full: 20, short: 10 });
 const external = process.env.BASE_URL;
 
 const server = external ? undefined : await startServer({ env: { LEADS_RATE_LIMIT: "off", NODE_ENV: "" } });

@@ -2,13 +2,14 @@
 // production server on loopback: random bytes, wrong content types, invalid UTF-8, huge bodies
 // and headers, script and SQL payloads, path traversal, bad cursors and ids, missing or forged
 // session cookies. Prints counts by status; exits 1 on any 5xx, a crash, or a stored payload
-// that comes back unescaped.
+// that comes back unescaped. --short (SHORT=1): 300 requests.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import { startServer } from "./lib/server-process.js";
+import { setting } from "./lib/short-run.js";
 
-const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_000);
+const TOTAL = setting("FUZZ_REQUESTS", { full: 10_000, short: 300 });
 const CONCURRENCY = 16;
 const MARKER = `fz${crypto.randomBytes(4).toString("hex")}`;
 const SCRIPT = `<script>alert('${MARKER}')</script>`;
