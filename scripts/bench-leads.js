@@ -36,6 +36,7 @@ console.log(`Posting ${total} leads, ${concurrency} at a time, to ${baseUrl}${se
 
 const client = createLeadClient(baseUrl, { connections: concurrency });
 const picker = createVisitPicker(client);
+await client.connect();
 await picker.read();
 const offset = randomRunOffset();
 const tally = createTally();

@@ -45,6 +45,9 @@ for (let round = 1; round <= rounds; round++) {
   dataDir = server.dataDir;
   const client = createLeadClient(server.baseUrl, { connections: concurrency });
   const picker = createVisitPicker(client);
+  const connecting = performance.now();
+  await client.connect();
+  const connectedIn = (performance.now() - connecting) / 1000;
   await picker.read();
   let killed = false;
   let inFlight = 0;
@@ -73,7 +76,9 @@ for (let round = 1; round <= rounds; round++) {
   await server.stop("SIGKILL");
   await Promise.all(load);
   client.close();
-  console.log(`round ${round}: killed with ${inFlightNow} requests in flight; ${acknowledged.size} acknowledged so far`);
+  console.log(
+    `round ${round}: ${concurrency} visitors connected in ${connectedIn.toFixed(1)} s, killed with ${inFlightNow} requests in flight; ${acknowledged.size} acknowledged so far`,
+  );
 }
 
 // The last restart proves the folder opens again after a kill; then a clean stop frees it for reading.
