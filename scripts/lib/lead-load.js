@@ -42,7 +42,10 @@ export function kindFor(index) {
  */
 export function createLeadClient(baseUrl, { connections }) {
   const url = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  // An idle socket is closed here after 4 s, before the server's keep-alive timeout (5 s) closes
+  // it: a post sent on a socket the server is closing fails with ECONNRESET. A request in flight
+  // has its own timeout (given in its options, so that it also covers a socket still connecting).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, timeout: 4_000 });
 
   /** Resolves with the status and body text, or status 0 and the network error's code. */
   function send(method, pathname, { body, headers = {} } = {}) {
@@ -50,7 +53,15 @@ export function createLeadClient(baseUrl, { connections }) {
     return new Promise((resolve) => {
       const done = (result) => resolve({ ...result, ms: performance.now() - started });
       const request = http.request(
-        { host: url.hostname, port: url.port, method, path: pathname, agent, headers: { Origin: url.origin, ...headers } },
+        {
+          host: url.hostname,
+          port: url.port,
+          method,
+          path: pathname,
+          agent,
+          timeout: REQUEST_TIMEOUT_MS,
+          headers: { Origin: url.origin, ...headers },
+        },
         (response) => {
           const chunks = [];
           response.on("data", (chunk) => chunks.push(chunk));
@@ -61,7 +72,7 @@ export function createLeadClient(baseUrl, { connections }) {
         },
       );
       request.on("error", (error) => done({ status: 0, error: error.code ?? error.name }));
-      request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
+      request.on("timeout", () => request.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
       request.end(body);
     });
   }
