@@ -67,10 +67,9 @@ console.log(`committed leads per second: ${(acknowledged.size / seconds).toFixed
 console.log(`latency p50: ${percentile(latencies, 50).toFixed(1)} ms, p99: ${percentile(latencies, 99).toFixed(1)} ms`);
 // A visit takes two turns at the database (the schedule, then the booking), the others one.
 for (const kind of ["interest", "inquiry", "visit"]) {
-  const ofKind = results.filter((result) => result.kind === kind).map((result) => result.ms);
-  ofKind.sort((a, b) => a - b);
-  if (ofKind.length > 0)
-    console.log(`  ${kind.padEnd(8)} p50 ${percentile(ofKind, 50).toFixed(1)} ms, p99 ${percentile(ofKind, 99).toFixed(1)} ms`);
+  const ms = results.filter((result) => result.kind === kind).map((result) => result.ms);
+  ms.sort((a, b) => a - b);
+  if (ms.length > 0) console.log(`  ${kind.padEnd(8)} p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${percentile(ms, 99).toFixed(1)} ms`);
 }
 console.log(`visits refused because their time filled (409): ${tally.refused}`);
 if (failures.length > 0) console.log(`failed: ${failures.length} ${JSON.stringify(tally.failures)}`);

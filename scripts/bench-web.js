@@ -198,6 +198,7 @@ if (!process.env.BENCH_WEB_ROUTES && !SHORT) {
 }
 console.log(misses.length === 0 ? "All budgets met." : `Missed budgets:\n${misses.map((m) => m.text).join("\n")}`);
 const failing = SHORT ? misses.filter((miss) => miss.quality) : misses;
-if (failing.length < misses.length)
+if (failing.length < misses.length) {
   console.log("Short run: speed and size budgets are printed, not enforced (`npm run bench:web` judges them).");
+}
 process.exitCode = failing.length === 0 ? 0 : 1;

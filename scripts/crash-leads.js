@@ -65,8 +65,9 @@ for (let round = 1; round <= rounds; round++) {
       }
       tally.add(result);
       if (result.outcome === "acknowledged") acknowledged.set(result.phone, result.kind);
-      if (result.outcome === "failed")
+      if (result.outcome === "failed") {
         failures.push(`round ${round}: ${result.kind} ${result.status || result.error} after ${Math.round(result.ms)} ms`);
+      }
     }
   });
   // A random moment within the load window, so the kill lands on requests at every stage.
