@@ -2,6 +2,7 @@
 // next to the same home page served as a static file by a plain Node static server.
 // Figures depend on the machine and what else runs on it: compare ratios, not absolutes.
 // Exits 1 when any target answered other than 2xx. --short (SHORT=1): two seconds per target.
+import fs from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 import { freePort, startServer } from "./lib/server-process.js";
@@ -88,4 +89,5 @@ try {
   process.exitCode = failed.length > 0 ? 1 : 0;
 } finally {
   await server.stop();
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
 }

@@ -171,6 +171,7 @@ try {
 } finally {
   await chrome.kill();
   await server.stop();
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
 }
 
 const header =
