@@ -1,12 +1,15 @@
 // npm run bench:server — requests/s, latency and errors of the production server on loopback,
 // next to the same home page served as a static file by a plain Node static server.
 // Figures depend on the machine and what else runs on it: compare ratios, not absolutes.
+// Exits 1 when any target answered other than 2xx. --short (SHORT=1): two seconds per target.
+import fs from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 import { freePort, startServer } from "./lib/server-process.js";
+import { setting } from "./lib/short-run.js";
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const DURATION = setting("BENCH_SECONDS", { full: 10, short: 2 });
+const CONNECTIONS = setting("BENCH_CONNECTIONS", { full: 20, short: 10 });
 
 function run(title, options) {
   return new Promise((resolve, reject) => {
@@ -86,4 +89,5 @@ try {
   process.exitCode = failed.length > 0 ? 1 : 0;
 } finally {
   await server.stop();
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
 }

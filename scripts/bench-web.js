@@ -2,6 +2,10 @@
 // every public route of a fresh production server, with Debian's Chromium and no network beyond
 // loopback. Prints the medians, writes them to docs/performance.md and exits 1 when a budget is
 // missed. BENCH_WEB_ROUTES=/,/Brand/intro limits the routes (for a quick look).
+// --short (SHORT=1, run by `npm run test:scripts`): the home page, mobile only, one run, nothing
+// written. It fails on a run Lighthouse could not complete and on the budgets that say what the page
+// is (accessibility, SEO, best practices); the speed and size budgets it prints: one run on a shared
+// machine cannot judge a timing, and sizes are the full run's figures to weigh.
 import fs from "node:fs";
 import os from "node:os";
 import * as chromeLauncher from "chrome-launcher";
@@ -9,8 +13,10 @@ import lighthouse from "lighthouse";
 import defaultConfig from "lighthouse/core/config/default-config.js";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { startServer } from "./lib/server-process.js";
+import { SHORT, setting } from "./lib/short-run.js";
 
-const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const RUNS = setting("BENCH_WEB_RUNS", { full: 3, short: 1 });
+const FORM_FACTORS = SHORT ? ["mobile"] : ["mobile", "desktop"];
 const BUDGET = {
   performance: 98,
   accessibility: 100,
@@ -41,6 +47,7 @@ const median = (values) => {
 
 async function publicRoutes(baseUrl) {
   if (process.env.BENCH_WEB_ROUTES) return process.env.BENCH_WEB_ROUTES.split(",");
+  if (SHORT) return ["/"];
   const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
   // One press article stands for all of them: they share one template.
@@ -68,13 +75,14 @@ function summarize(lhr, first) {
   };
 }
 
+/** The budgets missed; `quality` marks those about what the page is rather than how fast or big it is. */
 function missedBudgets(route, formFactor, m) {
   const misses = [];
-  const check = (ok, text) => ok || misses.push(`${formFactor} ${route}: ${text}`);
+  const check = (ok, text, quality = false) => ok || misses.push({ text: `${formFactor} ${route}: ${text}`, quality });
   if (formFactor === "mobile") check(m.performance >= BUDGET.performance, `performance ${m.performance} < ${BUDGET.performance}`);
-  check(m.accessibility >= BUDGET.accessibility, `accessibility ${m.accessibility} < ${BUDGET.accessibility}`);
-  check(m.seo >= BUDGET.seo, `SEO ${m.seo} < ${BUDGET.seo}`);
-  check(m.bestPractices >= BUDGET.bestPractices, `best practices ${m.bestPractices} < ${BUDGET.bestPractices}`);
+  check(m.accessibility >= BUDGET.accessibility, `accessibility ${m.accessibility} < ${BUDGET.accessibility}`, true);
+  check(m.seo >= BUDGET.seo, `SEO ${m.seo} < ${BUDGET.seo}`, true);
+  check(m.bestPractices >= BUDGET.bestPractices, `best practices ${m.bestPractices} < ${BUDGET.bestPractices}`, true);
   check(m.lcpMs <= BUDGET.lcpMs, `LCP ${m.lcpMs} ms > ${BUDGET.lcpMs} ms`);
   check(m.cls <= BUDGET.cls, `CLS ${m.cls} > ${BUDGET.cls}`);
   check(m.tbtMs <= BUDGET.tbtMs, `TBT ${m.tbtMs} ms > ${BUDGET.tbtMs} ms`);
@@ -147,10 +155,10 @@ const misses = [];
 // and a second run on the other core would slow the first one's main thread and skew its scores.
 try {
   for (const route of await publicRoutes(server.baseUrl)) {
-    for (const formFactor of ["mobile", "desktop"]) {
+    for (const formFactor of FORM_FACTORS) {
       const medians = await measure(chrome, server.baseUrl, route, formFactor);
       if (!medians) {
-        misses.push(`${formFactor} ${route}: Lighthouse could not complete a run`);
+        misses.push({ text: `${formFactor} ${route}: Lighthouse could not complete a run`, quality: true });
         continue;
       }
       rows.push({ route, formFactor, ...medians });
@@ -163,6 +171,7 @@ try {
 } finally {
   await chrome.kill();
   await server.stop();
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
 }
 
 const header =
@@ -178,9 +187,9 @@ const loadAverage = os
   .loadavg()
   .map((value) => value.toFixed(1))
   .join(" / ");
-const measured = `<!-- bench:web -->\nMeasured by \`npm run bench:web\` on ${new Date().toISOString().slice(0, 10)} (${machine}; load average at the end ${loadAverage}, 1/5/15 min).\nLighthouse ${JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")).version}, median of ${RUNS} runs, Debian Chromium headless, production build on loopback; mobile uses Lighthouse's simulated slow-4G throttling.\n\nBudgets: mobile performance ≥ ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, SEO ${BUDGET.seo}, best practices ≥ ${BUDGET.bestPractices}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms, JS ≤ ${BUDGET.jsKb} KB per route, home ≤ ${BUDGET.homeTotalKb} KB.\n\n${header}\n${table}\n\n${misses.length === 0 ? "All budgets met." : `Missed budgets:\n\n${misses.map((m) => `- ${m}`).join("\n")}`}\n<!-- /bench:web -->`;
+const measured = `<!-- bench:web -->\nMeasured by \`npm run bench:web\` on ${new Date().toISOString().slice(0, 10)} (${machine}; load average at the end ${loadAverage}, 1/5/15 min).\nLighthouse ${JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")).version}, median of ${RUNS} runs, Debian Chromium headless, production build on loopback; mobile uses Lighthouse's simulated slow-4G throttling.\n\nBudgets: mobile performance ≥ ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, SEO ${BUDGET.seo}, best practices ≥ ${BUDGET.bestPractices}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms, JS ≤ ${BUDGET.jsKb} KB per route, home ≤ ${BUDGET.homeTotalKb} KB.\n\n${header}\n${table}\n\n${misses.length === 0 ? "All budgets met." : `Missed budgets:\n\n${misses.map((m) => `- ${m.text}`).join("\n")}`}\n<!-- /bench:web -->`;
 // The table goes between the markers; what people wrote around it (causes, decisions) stays.
-if (!process.env.BENCH_WEB_ROUTES) {
+if (!process.env.BENCH_WEB_ROUTES && !SHORT) {
   const file = "docs/performance.md";
   const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Performance\n\n<!-- bench:web --><!-- /bench:web -->\n";
   const updated = current.includes("<!-- bench:web -->")
@@ -188,5 +197,9 @@ if (!process.env.BENCH_WEB_ROUTES) {
     : `${current.trimEnd()}\n\n${measured}\n`;
   fs.writeFileSync(file, updated);
 }
-console.log(misses.length === 0 ? "All budgets met." : `Missed budgets:\n${misses.join("\n")}`);
-process.exitCode = misses.length === 0 ? 0 : 1;
+console.log(misses.length === 0 ? "All budgets met." : `Missed budgets:\n${misses.map((m) => m.text).join("\n")}`);
+const failing = SHORT ? misses.filter((miss) => miss.quality) : misses;
+if (failing.length < misses.length) {
+  console.log("Short run: speed and size budgets are printed, not enforced (`npm run bench:web` judges them).");
+}
+process.exitCode = failing.length === 0 ? 0 : 1;

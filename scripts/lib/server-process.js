@@ -32,6 +32,10 @@ export async function startServer({ env = {}, dataDir, port, quiet = true } = {}
     },
     stdio: ["ignore", quiet ? "ignore" : "inherit", "pipe"],
   });
+  // A script that fails half-way (an exception, process.exit) must not leave its server running.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  child.once("exit", () => process.off("exit", killOnExit));
   // A child killed by a signal has a signalCode and no exitCode.
   const hasExited = () => child.exitCode !== null || child.signalCode !== null;
   let stderr = "";

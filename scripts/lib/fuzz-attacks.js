@@ -1,0 +1,197 @@
+// The attack families of fuzz.js, sent one at a time in a fixed order after its random requests:
+// form-token replays, phone takeovers, impossible dates, oversized bodies, then cross-site posts
+// (last: an accepted one may sign the administrator out or delete records). Every request is
+// recorded with its family and what it tried; fuzz.js counts them and judges the statuses.
+import { parseVisitSlots } from "./lead-load.js";
+import { send } from "./raw-request.js";
+
+const FORM = "application/x-www-form-urlencoded";
+const MB = 1024 * 1024;
+/** A well-formed visit link whose signature is wrong: the page action runs, the booking is not found. */
+const VISIT_LINK = "/daegu/visit/1.AAAAAAAAAAAAAAAAAAAAAA";
+
+/** Every route whose action could read a request body. */
+const BODY_ROUTES = [
+  "/actions/interest",
+  "/actions/visit",
+  "/actions/inquiry",
+  "/daegu/customer",
+  "/Promotion/Customer",
+  "/admin/login",
+  "/daegu/press",
+  "/daegu/press/1/edit",
+  VISIT_LINK,
+  "/admin/leads",
+  "/admin/leads/1",
+  "/admin/notifications",
+  "/admin/visits",
+];
+
+/** Past the lead forms' 32 KB and the server's 1 MB of dropped body; the big one streamed without a length. */
+const OVERSIZED = [
+  ["Content-Length 1 MB", { bytes: MB, contentLength: true }],
+  ["chunked 1 MB", { bytes: MB }],
+  ["chunked 50 MB", { bytes: 50 * MB }],
+];
+
+const IMPOSSIBLE_DATES = [
+  "/admin/leads?from=2026-02-31",
+  "/admin/visits?from=2026-13-01",
+  "/admin/leads/export.csv?to=2026-02-30",
+  "/admin/visits?day=2026-02-29",
+  "/admin/leads?from=0000-00-00&to=99999-01-01",
+];
+
+export const OVERSIZED_FAMILY = "oversized bodies";
+export const CROSS_SITE_FAMILY = "cross-site posts";
+
+const post = (path, fields, headers) => ({
+  method: "POST",
+  path,
+  headers: { "content-type": FORM, ...headers },
+  body: new URLSearchParams(fields).toString(),
+});
+
+const sessionCookie = (answer) =>
+  [answer.headers["set-cookie"] ?? []]
+    .flat()
+    .map((cookie) => cookie.split(";")[0])
+    .find((cookie) => cookie.startsWith("__session=") && cookie.length > "__session=".length);
+
+/** Signs in on /admin/login as a browser on the site would; answers the session cookie, or throws. */
+export async function signIn(baseUrl, admin) {
+  const answer = await send(baseUrl, post("/admin/login", admin, { origin: new URL(baseUrl).origin }));
+  const cookie = sessionCookie(answer);
+  if (!cookie) throw new Error(`Signing in on /admin/login answered ${answer.status} without a session cookie`);
+  return cookie;
+}
+
+/**
+ * Sends every family; resolves with the recorded requests and the phone number the takeover
+ * family tried to take over, with the times involved, for a look at its bookings afterwards.
+ */
+export async function runAttacks({ baseUrl, admin, nextPhone, script }) {
+  const own = new URL(baseUrl).origin;
+  const port = Number(new URL(baseUrl).port);
+  const results = [];
+  const attempt = async (family, label, request, options) => {
+    const answer = await send(baseUrl, request, options);
+    results.push({ family, label, status: answer.status, timedOut: answer.timedOut });
+    return answer;
+  };
+  let submissions = 0;
+  const lead = (phone = nextPhone()) => ({
+    name: "퍼즈",
+    phone,
+    consent: "yes",
+    _gotcha: "",
+    _submission: `fuzz-${phone}-${++submissions}`.padEnd(16, "0"),
+  });
+
+  const page = await send(baseUrl, { method: "GET", path: "/daegu/customer", headers: {} }, { readBody: true });
+  // The last days first: today's times may pass during the run.
+  const slots = parseVisitSlots(page.text).reverse();
+  if (slots.length < 9) throw new Error(`The visit page offers ${slots.length} open times; the attacks need 9`);
+  const firstDay = slots.at(-1).day;
+
+  // --- Replays of one form token ---
+  const replay = "form-token replays";
+  const issued = await send(
+    baseUrl,
+    { method: "GET", path: "/actions/interest", headers: { accept: "application/json" } },
+    { readBody: true },
+  );
+  const token = JSON.parse(issued.text || "{}").token ?? "";
+  const asSite = { origin: own, accept: "application/json" };
+  await attempt(replay, "first use of a token", post("/actions/interest", { ...lead(), _token: token }, asSite));
+  await attempt(replay, "the same token again", post("/actions/interest", { ...lead(), _token: token }, asSite));
+  await attempt(
+    replay,
+    "the same token from another client",
+    post("/actions/interest", { ...lead(), _token: token }, { ...asSite, "user-agent": "another browser" }),
+  );
+  await attempt(replay, "the registration token on the inquiry form", post("/actions/inquiry", { ...lead(), _token: token }, asSite));
+  await attempt(
+    replay,
+    "a token with a forged signature",
+    post("/actions/interest", { ...lead(), _token: `${token.split(".")[0]}.${"A".repeat(22)}` }, asSite),
+  );
+
+  // --- Phone takeover: another client uses a visitor's number ---
+  const takeover = "phone takeover";
+  const victim = nextPhone();
+  const [first, other, toFill] = slots;
+  const visitorBrowser = { ...asSite, "user-agent": "Mozilla/5.0 (the visitor)" };
+  const otherBrowser = { ...asSite, "user-agent": "Mozilla/5.0 (someone else)", "x-forwarded-for": "203.0.113.7" };
+  const visit = (slot, phone, headers, path = "/actions/visit") =>
+    post(path, { ...lead(phone), visitSlot: slot.id, visitDate: slot.day }, headers);
+  await attempt(takeover, "the visitor books a time", visit(first, victim, visitorBrowser));
+  await attempt(takeover, "the visitor registers", post("/actions/interest", lead(victim), visitorBrowser));
+  await attempt(takeover, "another client books another time with the visitor's phone", visit(other, victim, otherBrowser));
+  await attempt(takeover, "another client registers with the visitor's phone", post("/actions/interest", lead(victim), otherBrowser));
+  for (let place = 0; place < toFill.left; place++)
+    await attempt(`${takeover} (filling a time)`, "a booking", visit(toFill, nextPhone(), asSite));
+  await attempt(takeover, "another client books a full time with the visitor's phone", visit(toFill, victim, otherBrowser));
+  await attempt(takeover, "the same by a plain form post", visit(toFill, victim, otherBrowser, "/daegu/customer"));
+  await attempt(takeover, "another client books the visitor's first time with the visitor's phone", visit(first, victim, otherBrowser));
+
+  let session = await signIn(baseUrl, admin);
+
+  // --- Impossible dates in the admin filters ---
+  const dates = "impossible dates";
+  for (const path of IMPOSSIBLE_DATES) {
+    await attempt(dates, `${path} without a session`, { method: "GET", path, headers: {} });
+    await attempt(dates, `${path} signed in`, { method: "GET", path, headers: { cookie: session } });
+  }
+
+  // --- Oversized bodies, as the site itself and signed in, so each route gets as far as reading ---
+  for (const path of BODY_ROUTES) {
+    for (const [label, stream] of OVERSIZED) {
+      const request = { method: "POST", path, headers: { "content-type": FORM, origin: own, cookie: session }, stream };
+      await attempt(OVERSIZED_FAMILY, `${path} ${label}`, request, { timeoutMs: 60_000 });
+    }
+  }
+
+  // --- Cross-site posts, each carrying the administrator's session as a browser would ---
+  const origins = [
+    ["Origin https://evil.example", { origin: "https://evil.example", "sec-fetch-site": "cross-site" }],
+    ["Sec-Fetch-Site cross-site, no Origin", { "sec-fetch-site": "cross-site" }],
+    ["Origin of another scheme", { origin: `https://localhost:${port}` }],
+    ["Origin of another port", { origin: `http://localhost:${port + 1}` }],
+    ["Origin with userinfo", { origin: `http://user@localhost:${port}` }],
+    ["Origin null", { origin: "null" }],
+  ];
+  for (const [index, [variant, headers]] of origins.entries()) {
+    // A post accepted in the previous round may have ended the session.
+    session = await signIn(baseUrl, admin);
+    const slot = slots[3 + index];
+    const article = { title: script, summary: script, content: script };
+    const actions = [
+      ["/actions/interest", lead()],
+      ["/actions/inquiry", { ...lead(), message: script }],
+      ["/actions/visit", { ...lead(), visitSlot: slot.id, visitDate: slot.day }],
+      ["/daegu/customer", { ...lead(), visitSlot: slot.id, visitDate: slot.day }],
+      ["/Promotion/Customer", { ...lead(), message: script }],
+      ["/daegu/press", { intent: "publish", ...article }],
+      ["/daegu/press/1/edit", article],
+      [VISIT_LINK, {}],
+      ["/admin/leads", { q: "010" }],
+      ["/admin/leads/1", { intent: "status", status: "contacted" }],
+      ["/admin/notifications", { intent: "retry", id: "1" }],
+      ["/admin/visits", { intent: "close-day", day: firstDay }],
+      ["/admin/leads/1/delete", {}],
+      ["/daegu/press/1/delete", {}],
+      // Accepted, these end the session the post carries: last.
+      ["/daegu/press", { intent: "login", ...admin }],
+      ["/admin/login", admin],
+      ["/daegu/press", { intent: "logout" }],
+      ["/admin/logout", {}],
+    ];
+    for (const [path, fields] of actions) {
+      const label = `${variant}: ${path}${fields.intent ? ` (${fields.intent})` : ""}`;
+      await attempt(CROSS_SITE_FAMILY, label, post(path, fields, { ...headers, cookie: session }));
+    }
+  }
+
+  return { results, victim: { phone: victim, slots: { first: first.id, other: other.id, full: toFill.id } } };
+}

@@ -1,0 +1,43 @@
+// npm run test:scripts — every measuring script we ship, in its short mode (--short), one after
+// another, so a change that breaks one fails the tests. Each starts `node server.js`, which reuses
+// the production build the browser tests just made (it builds only when sources changed).
+// Prints one line per script (name, exit status, seconds); exits 1 if any failed.
+import { spawnSync } from "node:child_process";
+
+const SCRIPTS = [
+  ["bench:web", "scripts/bench-web.js"],
+  ["bench:server", "scripts/bench-server.js"],
+  ["fuzz", "scripts/fuzz.js"],
+  ["bench:leads", "scripts/bench-leads.js"],
+  ["crash:leads", "scripts/crash-leads.js"],
+];
+
+/** The scripts' tuning variables: a value left in the shell would make the test measure something else (BASE_URL, another server). */
+const TUNING = [
+  "BENCH_WEB_ROUTES",
+  "BENCH_WEB_RUNS",
+  "BENCH_SECONDS",
+  "BENCH_CONNECTIONS",
+  "FUZZ_REQUESTS",
+  "N",
+  "CONCURRENCY",
+  "ROUNDS",
+  "LOAD_MS",
+  "BASE_URL",
+];
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !TUNING.includes(name)));
+
+const lines = [];
+const started = performance.now();
+for (const [name, file] of SCRIPTS) {
+  console.log(`\n▶ ${name} --short`);
+  const scriptStarted = performance.now();
+  const result = spawnSync(process.execPath, [file, "--short"], { stdio: "inherit", env: { ...env, SHORT: "1" } });
+  const status = result.status ?? result.signal ?? result.error?.message;
+  const line = `${status === 0 ? "✔" : "✘"} ${name.padEnd(13)} exit ${status}  ${((performance.now() - scriptStarted) / 1000).toFixed(1)} s`;
+  console.log(line);
+  lines.push({ line, ok: status === 0 });
+}
+console.log(`\nScripts, short mode (${((performance.now() - started) / 1000).toFixed(1)} s in all):`);
+for (const { line } of lines) console.log(line);
+process.exit(lines.every(({ ok }) => ok) ? 0 : 1);
