@@ -1,18 +1,25 @@
 import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getEnv } from "#app/.server/env.ts";
 import { issueFormToken } from "#app/.server/form-tokens.ts";
 import { documentCsp } from "#app/.server/http.ts";
 import { loggablePath, logError } from "#app/.server/log.ts";
-import { frameOrigins } from "#app/.server/site.ts";
+import { frameOrigins, siteContext } from "#app/.server/site.ts";
 import { NonceProvider } from "#app/utils/nonce.tsx";
 import type { LeadKind } from "#app/vocabulary.ts";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const site = loadContext.get(siteContext);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -33,14 +40,14 @@ export default function handleRequest(request: Request, responseStatusCode: numb
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set(
             "Content-Security-Policy",
-            documentCsp({ nonce, frameOrigins: frameOrigins(), production: getEnv().NODE_ENV === "production" }),
+            documentCsp({ nonce, frameOrigins: site ? frameOrigins(site.pack) : [], production: getEnv().NODE_ENV === "production" }),
           );
           // The whole document is ready: read it, give each form its own fresh token, answer it.
           const chunks: Buffer[] = [];
           const body = new PassThrough();
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("end", () => {
-            const html = withFormTokens(Buffer.concat(chunks).toString("utf8"));
+            const html = site ? withFormTokens(site.slug, Buffer.concat(chunks).toString("utf8")) : Buffer.concat(chunks).toString("utf8");
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
           });
           body.on("error", reject);
@@ -67,8 +74,11 @@ export default function handleRequest(request: Request, responseStatusCode: numb
  */
 const TOKEN_FIELD = /(<input type="hidden" name="_token" value=")@form-token:(interest|visit|inquiry)@(">)/g;
 
-function withFormTokens(html: string) {
-  return html.replace(TOKEN_FIELD, (_field, before: string, kind: LeadKind, after: string) => `${before}${issueFormToken(kind)}${after}`);
+function withFormTokens(site: string, html: string) {
+  return html.replace(
+    TOKEN_FIELD,
+    (_field, before: string, kind: LeadKind, after: string) => `${before}${issueFormToken(site, kind)}${after}`,
+  );
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

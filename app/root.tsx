@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { getEnv } from "#app/.server/env.ts";
-import { getSite } from "#app/.server/site.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { useNonce } from "#app/utils/nonce.tsx";
 import type { Route } from "./+types/root";
 import "./styles/global.css";
@@ -11,10 +10,10 @@ import pretendardHref from "pretendard/dist/web/variable/pretendardvariable-dyna
 // loads its fonts (docs/decisions/009-fonts.md). The query matches global.css's wide --font.
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pretendardHref, media: "(min-width: 901px)" }];
 
-export async function loader() {
-  const site = getSite();
+export async function loader({ context }: Route.LoaderArgs) {
+  const { pack: site, origin } = requireSite(context);
   return {
-    seo: { siteUrl: getEnv().SITE_URL, siteName: site.seo.siteName, shareImage: site.seo.shareImage },
+    seo: { siteUrl: origin, siteName: site.seo.siteName, shareImage: site.seo.shareImage },
   };
 }
 

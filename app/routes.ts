@@ -17,6 +17,9 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.ts"),
+    // The site switcher: a one-time key carries the signed-in administrator to another site's host.
+    route("switch-site", "routes/admin/switch-site.ts"),
+    route("handoff", "routes/admin/handoff.ts"),
     route("leads/export.csv", "routes/admin/leads-export[.]csv.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),

@@ -1,5 +1,6 @@
 // npm run admin:create -- <email>   (the password is read from ADMIN_PASSWORD or asked for)
-// Creates an administrator, or sets a new password for an existing one.
+// Creates an administrator, or sets a new password for an existing one; the account works on every
+// site SITES names (or the one site SITE names).
 import { createInterface } from "node:readline/promises";
 import { z } from "zod";
 import { upsertAdmin } from "#app/.server/admins.ts";
@@ -19,7 +20,7 @@ if (password.length < 10) {
 
 try {
   const booted = await setUpDatabase({ purpose: "npm run admin:create", seed: false });
-  const outcome = await upsertAdmin(email.data, password);
+  const outcome = await upsertAdmin(email.data, password, { sites: booted.env.SITES.map((site) => site.slug) });
   console.log(outcome === "created" ? "Administrator created." : "Administrator password updated.");
   await booted.shutdown();
 } catch (error) {

@@ -2,7 +2,8 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { clientAddress, clientAddressContext } from "#app/.server/client-address.ts";
 import { getEnv } from "#app/.server/env.ts";
-import { bodyErrors, reactRouterHandler, readBody, refuseCrossSitePosts } from "./request-handler.ts";
+import { siteContext, type RequestSite } from "#app/.server/site.ts";
+import { bodyErrors, reactRouterHandler, readBody, refuseCrossSitePosts, resolveSite } from "./request-handler.ts";
 
 /**
  * The Express app in front of React Router: request bodies within their limits, the client's
@@ -41,6 +42,9 @@ export function createApp(build: Parameters<typeof reactRouterHandler>[0]["build
     next();
   });
 
+  // The site is the host's; a host no site claims is a 404 (but for /healthz).
+  app.use(resolveSite);
+
   // A post another site's page made (a form or a script posting through its visitors' browsers)
   // is refused before its body is read: lead forms, bookings, sign-in and the console alike.
   app.use(refuseCrossSitePosts);
@@ -50,8 +54,9 @@ export function createApp(build: Parameters<typeof reactRouterHandler>[0]["build
   app.use(
     reactRouterHandler({
       build,
-      getLoadContext(req) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
+        context.set(siteContext, res.locals.site as RequestSite | null);
         context.set(
           clientAddressContext,
           clientAddress({

@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type Request as ExpressRequest, type
 import { createRequestHandler, type RouterContextProvider } from "react-router";
 import { CROSS_SITE_MESSAGE, postSource } from "#app/.server/csrf.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
+import { siteForHost, type RequestSite } from "#app/.server/site.ts";
 
 /**
  * Express in front of React Router. We do what @react-router/express does, with one change: the
@@ -39,9 +40,42 @@ const BODY_MESSAGES: Record<number, string> = {
 
 const READS_ONLY = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * The host the request names, host[:port] without a default port: the client's Host header, or
+ * behind TRUST_PROXY proxies the X-Forwarded-Host they set (Express decides which).
+ */
+export function requestHost(req: ExpressRequest): string {
+  const forwarded = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(":")[1] : undefined;
+  const port = [forwarded, req.get("host")?.split(":")[1]].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  try {
+    return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}`).host;
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Picks the site from the request's host (app/.server/site.ts) into res.locals.site. A host no
+ * site claims gets a bare 404 — no site is shown to a stranger's domain — except /healthz, which
+ * a load balancer asks by address.
+ */
+export function resolveSite(req: ExpressRequest, res: ExpressResponse, next: () => void) {
+  const site = siteForHost(requestHost(req));
+  res.locals.site = site ?? null;
+  if (site || req.path === "/healthz") return next();
+  res.status(404).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Not Found");
+}
+
 /** Refuses with 403 a request that changes something and says it came from another site (app/.server/csrf.ts). */
 export function refuseCrossSitePosts(req: ExpressRequest, res: ExpressResponse, next: () => void) {
-  if (READS_ONLY.has(req.method) || postSource({ headers: { get: (name) => req.get(name) ?? null } }) !== "cross-site") return next();
+  const site = res.locals.site as RequestSite | null;
+  if (
+    READS_ONLY.has(req.method) ||
+    !site ||
+    postSource({ headers: { get: (name) => req.get(name) ?? null } }, site.origins) !== "cross-site"
+  )
+    return next();
   res.status(403).set({ "Cache-Control": CACHE_CONTROL.private, Connection: "close" });
   if (req.path.startsWith("/actions/") || req.accepts(["html", "json"]) === "json")
     res.json({ ok: false, message: CROSS_SITE_MESSAGE, errors: {} });
@@ -65,12 +99,12 @@ export function reactRouterHandler({
   getLoadContext,
 }: {
   build: Parameters<typeof createRequestHandler>[0];
-  getLoadContext: (req: ExpressRequest) => RouterContextProvider;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
 }) {
   const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
   return async (req: ExpressRequest, res: ExpressResponse, next: (error?: unknown) => void) => {
     try {
-      const response = await handleRequest(webRequest(req, res), getLoadContext(req));
+      const response = await handleRequest(webRequest(req, res), getLoadContext(req, res));
       await send(res, response);
     } catch (error) {
       next(error);
@@ -79,11 +113,7 @@ export function reactRouterHandler({
 }
 
 function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  // The host as the client (or, behind TRUST_PROXY proxies, the proxy) named it; Express decides which.
-  const forwarded = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(":")[1] : undefined;
-  const port = [forwarded, req.get("host")?.split(":")[1]].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const url = new URL(`${req.protocol}://${requestHost(req) || "localhost"}${req.originalUrl}`);
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();

@@ -1,6 +1,5 @@
+import { routeContext } from "#tests/route-context.ts";
 import crypto from "node:crypto";
-import { RouterContextProvider } from "react-router";
-import { clientAddressContext } from "#app/.server/client-address.ts";
 import { issueFormToken } from "#app/.server/form-tokens.ts";
 
 import { action as inquiryJsonAction } from "#app/routes/actions/inquiry.ts";
@@ -28,7 +27,7 @@ export function filledForm(kind: LeadKind, fields: Record<string, string> = {}) 
     ...(kind === "interest" ? {} : { message: "주말 오후 방문 희망합니다." }),
     consent: "yes",
     _gotcha: "",
-    _token: issueFormToken(kind, Date.now() - 3_000),
+    _token: issueFormToken("daegu", kind, Date.now() - 3_000),
     _submission: crypto.randomUUID(),
     ...fields,
   };
@@ -46,10 +45,15 @@ export function postArgs(
     // Streams need half duplex in Node's fetch implementation.
     ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
   });
-  const context = new RouterContextProvider();
-  context.set(clientAddressContext, client);
+  const context = routeContext(request.url, { client });
   const [, site] = new URL(request.url).pathname.split("/");
   return { request, url: new URL(request.url), pattern: "", params: { site: site ?? "" }, context };
+}
+
+/** A GET to a route module, with the context the app gives it. */
+export function getArgs(path: string) {
+  const request = new Request(new URL(path, SITE_URL));
+  return { request, url: new URL(request.url), pattern: "", params: {}, context: routeContext(request.url) };
 }
 
 export function post(path: string, fields: Record<string, string>, options?: Parameters<typeof postArgs>[2]) {

@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
-import { redirect } from "react-router";
+import { and, eq } from "drizzle-orm";
+import { redirect, type RouterContextProvider } from "react-router";
 import { normalizeEmail } from "./admins.ts";
 import { db } from "./db.ts";
-import { getEnv } from "./env.ts";
 import { CACHE_CONTROL } from "./http.ts";
 import { attemptKeys, beginAttempt, clearAttempts, LOGIN_WINDOW_MS } from "./login-throttle.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
-import { admins } from "./schema.ts";
+import { admins, adminSites } from "./schema.ts";
+import { requireSite } from "./site.ts";
 import { createSession, destroySession, readSession, type SessionAdmin } from "./session.ts";
 
 export type Admin = SessionAdmin;
@@ -19,11 +19,11 @@ export type LoginResult =
 // Loaders of one request share its Request object; the session is looked up once per request.
 const sessionLookups = new WeakMap<Request, Promise<Admin | null>>();
 
-/** The signed-in administrator, or null. */
-export function getAdmin(request: Request): Promise<Admin | null> {
+/** The administrator signed in on this request's site, or null. */
+export function getAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<Admin | null> {
   let lookup = sessionLookups.get(request);
   if (!lookup) {
-    lookup = readSession(request);
+    lookup = readSession(request, requireSite(context).slug);
     sessionLookups.set(request, lookup);
   }
   return lookup;
@@ -43,9 +43,10 @@ export function consoleLoginPath(returnTo?: string) {
  */
 export async function requireAdmin(
   request: Request,
+  context: Readonly<RouterContextProvider>,
   { loginPath = consoleLoginPath }: { loginPath?: (returnTo: string) => string } = {},
 ): Promise<Admin> {
-  const admin = await getAdmin(request);
+  const admin = await getAdmin(request, context);
   if (admin) return admin;
   const url = new URL(request.url);
   // A client navigation asks for /admin/leads.data?_routes=…; the page to come back to is /admin/leads.
@@ -55,15 +56,15 @@ export async function requireAdmin(
 }
 
 /** As requireAdmin, for resource routes (feeds, downloads, JSON): answers 401 instead of redirecting. */
-export async function requireAdminOr401(request: Request): Promise<Admin> {
-  const admin = await getAdmin(request);
+export async function requireAdminOr401(request: Request, context: Readonly<RouterContextProvider>): Promise<Admin> {
+  const admin = await getAdmin(request, context);
   if (admin) return admin;
   throw Response.json({ error: "로그인이 필요합니다." }, { status: 401, headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** The sign-in form below the press list; `returnTo` (a path on this site) is where a successful sign-in goes. */
-export function pressLoginPath(returnTo?: string) {
-  const path = `/${getEnv().SITE}/press`;
+/** The sign-in form below a site's press list; `returnTo` (a path on this site) is where a successful sign-in goes. */
+export function pressLoginPath(site: string, returnTo?: string) {
+  const path = `/${site}/press`;
   return returnTo && returnTo !== path ? `${path}?${new URLSearchParams({ returnTo })}#login` : `${path}#login`;
 }
 
@@ -85,7 +86,7 @@ let decoyHash: Promise<string> | undefined;
 export async function login(
   request: Request,
   credentials: { email: string; password: string },
-  clientAddress: string,
+  { clientAddress, site }: { clientAddress: string; site: string },
 ): Promise<LoginResult> {
   const email = normalizeEmail(credentials.email);
   const keys = attemptKeys(email, clientAddress);
@@ -93,9 +94,11 @@ export async function login(
   if (attempt.state === "locked") return { ok: false, reason: "locked", retryAfterSeconds: LOGIN_WINDOW_MS / 1000 };
   if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
 
+  // An account of another site is no account here: it fails like a wrong password.
   const [admin] = await db()
     .select({ id: admins.id, email: admins.email, passwordHash: admins.passwordHash })
     .from(admins)
+    .innerJoin(adminSites, and(eq(adminSites.adminId, admins.id), eq(adminSites.site, site)))
     .where(eq(admins.email, email));
   decoyHash ??= hashPassword("decoy password that matches nothing");
   const valid = await verifyPassword(credentials.password, admin?.passwordHash ?? (await decoyHash));
@@ -103,7 +106,7 @@ export async function login(
 
   await clearAttempts(keys);
   await destroySession(request);
-  return { ok: true, admin: { id: admin.id, email: admin.email }, setCookie: await createSession(admin.id) };
+  return { ok: true, admin: { id: admin.id, email: admin.email }, setCookie: await createSession(admin.id, site) };
 }
 
 /** Ends the request's session; answers the Set-Cookie header that clears the cookie. */

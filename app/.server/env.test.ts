@@ -7,14 +7,37 @@ describe("configuration", () => {
       NODE_ENV: "development",
       PORT: 3000,
       DATA_DIR: "./data",
-      SITE: "daegu",
-      SITE_URL: "http://localhost:3000",
+      SITES: [{ slug: "daegu", origin: "http://localhost:3000", origins: ["http://localhost:3000"] }],
     });
   });
 
-  test("SITE_URL defaults to the port and loses a trailing slash", () => {
-    expect(parseEnv({ PORT: "8080" }).SITE_URL).toBe("http://localhost:8080");
-    expect(parseEnv({ SITE_URL: "https://www.example.co.kr/" }).SITE_URL).toBe("https://www.example.co.kr");
+  test("SITE and SITE_URL name one site; the origin defaults to the port and loses a trailing slash", () => {
+    expect(parseEnv({ PORT: "8080" }).SITES).toEqual([
+      { slug: "daegu", origin: "http://localhost:8080", origins: ["http://localhost:8080"] },
+    ]);
+    expect(parseEnv({ SITE_URL: "https://www.example.co.kr/" }).SITES[0]!.origin).toBe("https://www.example.co.kr");
+  });
+
+  test("SITES names every site by slug and origin; a slug named again adds an alias, the first origin staying canonical", () => {
+    expect(parseEnv({ SITES: "daegu@https://daegu.example.kr, daegu@https://www.daegu.example.kr" }).SITES).toEqual([
+      { slug: "daegu", origin: "https://daegu.example.kr", origins: ["https://daegu.example.kr", "https://www.daegu.example.kr"] },
+    ]);
+  });
+
+  test.each([
+    ["daegu", "must be comma-separated slug@origin pairs"],
+    ["nowhere@https://x.example.kr", "must be comma-separated slug@origin pairs naming content packs"],
+    ["daegu@https://x.example.kr/path", "must name origins only"],
+    ["daegu@ftp://x.example.kr", "must name origins only"],
+    ["daegu@https://x.example.kr,daegu@https://x.example.kr", "names the host x.example.kr twice"],
+  ])("SITES=%s is refused with one line", (sites, message) => {
+    expect(() => parseEnv({ SITES: sites })).toThrow(`Invalid configuration: SITES ${message}`);
+  });
+
+  test("SITES and the one-site shorthand are not set together", () => {
+    expect(() => parseEnv({ SITES: "daegu@https://x.example.kr", SITE_URL: "https://y.example.kr" })).toThrow(
+      "Invalid configuration: SITE_URL must not be set together with SITES",
+    );
   });
 
   test("empty values count as unset", () => {

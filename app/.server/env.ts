@@ -15,11 +15,13 @@ const EnvSchema = z
     ADMIN_EMAIL: optional(z.email()),
     ADMIN_PASSWORD: optional(z.string().min(10)),
     TRUST_PROXY: optional(z.coerce.number().int().min(0).max(10)).transform((value) => value ?? 0),
+    // The sites one server presents: SITES, or for one site the SITE/SITE_URL shorthand.
+    SITES: optional(z.string()),
     SITE: optional(
       z.string().refine((slug) => slug in sitePacks, {
         message: `must be one of: ${Object.keys(sitePacks).join(", ")}`,
       }),
-    ).transform((value) => value ?? DEFAULT_SITE),
+    ),
     // Leads area: form limits and SMS delivery.
     E2E: optional(z.enum(["0", "1"])).transform((value) => value === "1"),
     LEADS_RATE_LIMIT: optional(z.enum(["on", "off"])),
@@ -33,6 +35,13 @@ const EnvSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    if (env.SITES && (env.SITE || env.SITE_URL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.SITE ? "SITE" : "SITE_URL"],
+        message: "must not be set together with SITES (SITES names every site)",
+      });
+    }
     if (env.NODE_ENV === "production" && env.LEADS_RATE_LIMIT === "off") {
       ctx.addIssue({ code: "custom", path: ["LEADS_RATE_LIMIT"], message: "must not be off when NODE_ENV=production" });
     }
@@ -60,7 +69,16 @@ const EnvSchema = z
     }
   });
 
-export type Env = z.infer<typeof EnvSchema> & { SITE_URL: string };
+/** One site the server presents: its content pack and the origins it answers on (the first is canonical). */
+export interface SiteAddress {
+  slug: string;
+  /** scheme://host[:port]: every absolute URL of the site uses it. */
+  origin: string;
+  /** Every origin the site answers on: the canonical one first, then any alias (www., an old domain). */
+  origins: string[];
+}
+
+export type Env = Omit<z.infer<typeof EnvSchema>, "SITES" | "SITE" | "SITE_URL"> & { SITES: SiteAddress[] };
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -76,11 +94,51 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const description = issue.code === "custom" ? issue.message : (EXPECTED[name] ?? issue.message);
     throw new EnvError(`Invalid configuration: ${name} ${description}${shown}`);
   }
-  const env = result.data;
-  return {
-    ...env,
-    SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+  const { SITES, SITE, SITE_URL, ...env } = result.data;
+  const pairs = SITES ?? `${SITE ?? DEFAULT_SITE}@${SITE_URL ?? `http://localhost:${env.PORT}`}`;
+  return { ...env, SITES: parseSites(pairs, SITES ? "SITES" : SITE_URL ? "SITE_URL" : "SITE", source) };
+}
+
+/**
+ * "daegu@https://daegu.example.kr,suwon@https://suwon.example.kr": one content pack per origin.
+ * A slug may come back with another origin (an alias such as www.): its first origin is canonical.
+ */
+function parseSites(pairs: string, name: string, source: Record<string, string | undefined>): SiteAddress[] {
+  const sites = new Map<string, SiteAddress>();
+  const claimed = new Set<string>();
+  const refuse = (description: string) => {
+    throw new EnvError(`Invalid configuration: ${name} ${description} (got ${JSON.stringify(source[name] ?? pairs)})`);
   };
+  for (const pair of pairs
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
+    const at = pair.indexOf("@");
+    const slug = pair.slice(0, at);
+    if (at <= 0 || !Object.hasOwn(sitePacks, slug)) {
+      refuse(
+        `must be comma-separated slug@origin pairs naming content packs (${Object.keys(sitePacks).join(", ")}), e.g. daegu@https://daegu.example.kr`,
+      );
+    }
+    let url: URL;
+    try {
+      url = new URL(pair.slice(at + 1));
+    } catch {
+      return refuse(`has an origin that is not a URL: ${pair}`);
+    }
+    const origin = url.origin;
+    if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.href.replace(/\/$/, "") !== origin) {
+      refuse(`must name origins only (http:// or https://, host and port, no path): ${pair}`);
+    }
+    const host = url.host.toLowerCase();
+    if (claimed.has(host)) refuse(`names the host ${host} twice`);
+    claimed.add(host);
+    const site = sites.get(slug);
+    if (site) site.origins.push(origin);
+    else sites.set(slug, { slug, origin, origins: [origin] });
+  }
+  if (sites.size === 0) refuse("must name at least one site");
+  return [...sites.values()];
 }
 
 const EXPECTED: Record<string, string> = {
@@ -88,6 +146,7 @@ const EXPECTED: Record<string, string> = {
   PORT: "must be a whole number from 1 to 65535",
   DATABASE_URL: "must be a postgres:// or postgresql:// connection URL",
   SITE_URL: "must be an http:// or https:// origin, e.g. https://www.example.co.kr",
+  SITES: "must be comma-separated slug@origin pairs, e.g. daegu@https://daegu.example.kr",
   SESSION_SECRET: "must be at least 32 characters long",
   ADMIN_EMAIL: "must be an email address",
   ADMIN_PASSWORD: "must be at least 10 characters long",

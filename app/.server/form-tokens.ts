@@ -14,9 +14,9 @@ import { hmac, sameSecret } from "./secret.ts";
 
 export const FORM_TOKEN_LIFETIME_MS = 2 * 60 * 60_000;
 
-export function issueFormToken(kind: LeadKind, now = Date.now()): string {
+export function issueFormToken(site: string, kind: LeadKind, now = Date.now()): string {
   const payload = `${now.toString(36)}.${crypto.randomBytes(12).toString("base64url")}`;
-  return `${payload}.${signature(kind, payload)}`;
+  return `${payload}.${signature(site, kind, payload)}`;
 }
 
 export type FormTokenReading =
@@ -26,18 +26,19 @@ export type FormTokenReading =
   /** Missing, forged, or made for another form. */
   | { state: "invalid" };
 
-export function readFormToken(kind: LeadKind, token: unknown, now = Date.now()): FormTokenReading {
+export function readFormToken(site: string, kind: LeadKind, token: unknown, now = Date.now()): FormTokenReading {
   if (typeof token !== "string" || token.length > 80) return { state: "invalid" };
   const match = /^([0-9a-z]{1,11})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{22})$/.exec(token);
-  if (!match || !sameSecret(match[3]!, signature(kind, `${match[1]}.${match[2]}`))) return { state: "invalid" };
+  if (!match || !sameSecret(match[3]!, signature(site, kind, `${match[1]}.${match[2]}`))) return { state: "invalid" };
   const elapsedMs = now - parseInt(match[1]!, 36);
   if (!Number.isFinite(elapsedMs) || elapsedMs < -60_000) return { state: "invalid" };
   if (elapsedMs > FORM_TOKEN_LIFETIME_MS) return { state: "expired" };
   return { state: "valid", id: match[2]!, elapsedMs };
 }
 
-function signature(kind: LeadKind, payload: string) {
-  return hmac(`form:${kind}`, payload).slice(0, 22);
+/** Bound to one site's one form: a token from another site's page, or another form, is no token here. */
+function signature(site: string, kind: LeadKind, payload: string) {
+  return hmac(`form:${site}:${kind}`, payload).slice(0, 22);
 }
 
 /**

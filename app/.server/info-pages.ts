@@ -1,5 +1,6 @@
+import type { RouterContextProvider } from "react-router";
 import { redirect } from "react-router";
-import { getSite } from "./site.ts";
+import { requireSite } from "./site.ts";
 
 /**
  * React Router matches paths regardless of case, and old links spell some URLs two ways
@@ -17,9 +18,9 @@ export function requireCanonicalPath(request: Request, canonicalPath: string) {
  * What every informational page loads: its canonical URL enforced, then its title and
  * description from the pack, and the pack for the page body.
  */
-export function requireInfoPage(request: Request, path: string) {
+export function requireInfoPage(request: Request, context: Readonly<RouterContextProvider>, path: string) {
   requireCanonicalPath(request, path);
-  const site = getSite();
+  const site = requireSite(context).pack;
   const page = site.pages[path];
   if (!page) throw new Error(`The content pack has no page entry for ${path}.`);
   return { site, page: { title: page.title, description: page.description, name: page.banner.title } };

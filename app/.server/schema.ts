@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import type { BookingStatus, LeadKind, LeadStatus, OutboxStatus, SmsPurpose, SpamReason, TextHoldReason } from "#app/vocabulary.ts";
 
 /** The one Postgres schema, shared by PGlite and PostgreSQL. Generate migrations with `npm run db:generate`. */
@@ -30,7 +30,22 @@ export const pressArticles = pgTable(
 
 // --- Administrator sessions and login throttling (press / admin auth) ---
 
-/** One row per signed-in browser. `id` is the SHA-256 of the cookie's token, never the token. */
+/** The sites an administrator works on: the console of any other site does not know them. */
+export const adminSites = pgTable(
+  "admin_sites",
+  {
+    adminId: integer()
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    site: varchar({ length: 64 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.adminId, table.site] })],
+);
+
+/**
+ * One row per signed-in browser on one site's host (the cookie is the host's). `id` is the
+ * SHA-256 of the cookie's token, never the token.
+ */
 export const sessions = pgTable(
   "sessions",
   {
@@ -38,12 +53,26 @@ export const sessions = pgTable(
     adminId: integer()
       .notNull()
       .references(() => admins.id, { onDelete: "cascade" }),
+    site: varchar({ length: 64 }).notNull().default(""),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("sessions_admin_id_idx").on(table.adminId), index("sessions_expires_at_idx").on(table.expiresAt)],
 );
+
+/**
+ * A signed-in administrator moving to another of their sites (another host, so another cookie):
+ * a one-time key, valid a minute, that the other host exchanges for a session. Only its hash is kept.
+ */
+export const siteHandoffs = pgTable("site_handoffs", {
+  id: varchar({ length: 64 }).primaryKey(),
+  adminId: integer()
+    .notNull()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  site: varchar({ length: 64 }).notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
 
 /** Failed sign-ins, keyed by an HMAC of the email or of the client address (never the raw value). */
 export const loginAttempts = pgTable(

@@ -4,7 +4,7 @@ import { createCookie, type Cookie } from "react-router";
 import { getSessionSecret } from "./secret.ts";
 import { db } from "./db.ts";
 import { getEnv } from "./env.ts";
-import { admins, sessions } from "./schema.ts";
+import { admins, adminSites, sessions } from "./schema.ts";
 
 const HOUR = 60 * 60 * 1000;
 /** A session ends a week after sign-in, or after a day without a request, whichever comes first. */
@@ -46,14 +46,15 @@ async function readToken(request: Request): Promise<string | undefined> {
   return typeof value === "string" && value.length > 0 ? value : undefined;
 }
 
-/** Starts a session for the administrator; answers the Set-Cookie header that carries it. */
-export async function createSession(adminId: number, now = new Date()): Promise<string> {
+/** Starts a session for the administrator on one site; answers the Set-Cookie header that carries it. */
+export async function createSession(adminId: number, site: string, now = new Date()): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   await db()
     .insert(sessions)
     .values({
       id: hashToken(token),
       adminId,
+      site,
       createdAt: now,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + SESSION_LIFETIME),
@@ -65,8 +66,11 @@ export async function createSession(adminId: number, now = new Date()): Promise<
   return sessionCookie().serialize(token);
 }
 
-/** The administrator whose live session the request carries, or null. */
-export async function readSession(request: Request, now = new Date()): Promise<SessionAdmin | null> {
+/**
+ * The administrator whose live session on this site the request carries, or null. A session
+ * belongs to the site it was made on, and only while the administrator still works there.
+ */
+export async function readSession(request: Request, site: string, now = new Date()): Promise<SessionAdmin | null> {
   const token = await readToken(request);
   if (!token) return null;
   const id = hashToken(token);
@@ -74,7 +78,15 @@ export async function readSession(request: Request, now = new Date()): Promise<S
     .select({ adminId: admins.id, email: admins.email, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT))));
+    .innerJoin(adminSites, and(eq(adminSites.adminId, sessions.adminId), eq(adminSites.site, sessions.site)))
+    .where(
+      and(
+        eq(sessions.id, id),
+        eq(sessions.site, site),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT)),
+      ),
+    );
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL) {
     await db().update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));

@@ -31,10 +31,10 @@ export async function setUpDatabase({ purpose = "web server", seed = true } = {}
     await database.migrate();
     setDatabase(database);
     if (seed) {
-      await seedDemoContent(env.SITE);
+      for (const site of env.SITES) await seedDemoContent(site.slug);
       if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && (await countAdmins()) === 0) {
-        await upsertAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-        console.log("Created the administrator named in ADMIN_EMAIL.");
+        await upsertAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD, { sites: env.SITES.map((site) => site.slug) });
+        console.log("Created the administrator named in ADMIN_EMAIL, for every site this server presents.");
       }
     }
   } catch (error) {

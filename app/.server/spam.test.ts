@@ -9,30 +9,35 @@ const NOW = Date.parse("2025-05-01T10:00:00Z");
 
 describe("form tokens", () => {
   test("tell how long ago they were handed out, and carry a random id to spend", () => {
-    const token = issueFormToken("visit", NOW - 4_000);
-    expect(readFormToken("visit", token, NOW)).toEqual({ state: "valid", id: token.split(".")[1], elapsedMs: 4_000 });
-    expect(issueFormToken("visit", NOW)).not.toBe(issueFormToken("visit", NOW));
+    const token = issueFormToken("daegu", "visit", NOW - 4_000);
+    expect(readFormToken("daegu", "visit", token, NOW)).toEqual({ state: "valid", id: token.split(".")[1], elapsedMs: 4_000 });
+    expect(issueFormToken("daegu", "visit", NOW)).not.toBe(issueFormToken("daegu", "visit", NOW));
   });
 
   test("are refused when forged, truncated, re-dated or issued for another form", () => {
-    const token = issueFormToken("visit", NOW);
+    const token = issueFormToken("daegu", "visit", NOW);
     const [, id, signature] = token.split(".");
-    expect(readFormToken("inquiry", token, NOW)).toEqual({ state: "invalid" });
-    expect(readFormToken("visit", token.slice(0, -1), NOW)).toEqual({ state: "invalid" });
-    expect(readFormToken("visit", `${(NOW - 60_000).toString(36)}.${id}.${signature}`, NOW)).toEqual({ state: "invalid" });
-    expect(readFormToken("visit", undefined, NOW)).toEqual({ state: "invalid" });
+    expect(readFormToken("daegu", "inquiry", token, NOW)).toEqual({ state: "invalid" });
+    expect(readFormToken("daegu", "visit", token.slice(0, -1), NOW)).toEqual({ state: "invalid" });
+    expect(readFormToken("daegu", "visit", `${(NOW - 60_000).toString(36)}.${id}.${signature}`, NOW)).toEqual({ state: "invalid" });
+    expect(readFormToken("daegu", "visit", undefined, NOW)).toEqual({ state: "invalid" });
   });
 
   test("expire two hours after they were handed out", () => {
-    expect(readFormToken("visit", issueFormToken("visit", NOW - FORM_TOKEN_LIFETIME_MS + 1_000), NOW).state).toBe("valid");
-    expect(readFormToken("visit", issueFormToken("visit", NOW - FORM_TOKEN_LIFETIME_MS - 1_000), NOW)).toEqual({ state: "expired" });
+    expect(readFormToken("daegu", "visit", issueFormToken("daegu", "visit", NOW - FORM_TOKEN_LIFETIME_MS + 1_000), NOW).state).toBe(
+      "valid",
+    );
+    expect(readFormToken("daegu", "visit", issueFormToken("daegu", "visit", NOW - FORM_TOKEN_LIFETIME_MS - 1_000), NOW)).toEqual({
+      state: "expired",
+    });
   });
 });
 
 describe("classifying a submission", () => {
-  const token = (ageMs: number) => issueFormToken("interest", NOW - ageMs);
+  const token = (ageMs: number) => issueFormToken("daegu", "interest", NOW - ageMs);
   const classify = (fields: { token?: unknown; honeypot?: unknown; submissionId?: unknown }, policy = STRICT_POLICY) =>
     classifySubmission({
+      site: "daegu",
       kind: "interest",
       token: fields.token,
       honeypot: fields.honeypot ?? "",

@@ -49,6 +49,7 @@ const SUBMISSION_ID = /^[A-Za-z0-9_-]{16,64}$/;
  * (its repeats are folded by phone instead, see createLead).
  */
 export function classifySubmission({
+  site,
   kind,
   token,
   honeypot,
@@ -56,6 +57,7 @@ export function classifySubmission({
   policy,
   now = Date.now(),
 }: {
+  site: string;
   kind: LeadKind;
   token: unknown;
   honeypot: unknown;
@@ -64,7 +66,7 @@ export function classifySubmission({
   now?: number;
 }): { submissionId: string; spam: SpamReason | null; tokenId: string | null } {
   const id = typeof submissionId === "string" && SUBMISSION_ID.test(submissionId) ? submissionId : crypto.randomUUID();
-  const read = readFormToken(kind, token, now);
+  const read = readFormToken(site, kind, token, now);
   const tokenId = read.state === "valid" ? read.id : null;
   if (typeof honeypot === "string" && honeypot.trim() !== "") return { submissionId: id, spam: "honeypot", tokenId };
   if (read.state !== "valid") {

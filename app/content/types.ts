@@ -214,6 +214,13 @@ export interface LeadContent {
   sms: {
     /** Starts every message, e.g. "[동대구 온빛채 센트럴]". */
     senderName: string;
+    /**
+     * The number the site's texts come from (digits), registered with the SMS provider; without
+     * one, SMS_SENDER. Korean law only lets a business send from numbers it registered.
+     */
+    senderNumber?: string;
+    /** Office numbers that get a short note (masked) for every new lead of this site. */
+    staffRecipients: string[];
     /** What the visitor's message confirms, per kind. */
     headlines: Record<LeadKind, string>;
     /** One line on what is still available, e.g. "잔여세대: 84A·84B 일부 세대 선착순 계약 중". */

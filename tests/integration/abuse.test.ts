@@ -32,7 +32,7 @@ beforeEach(async () => {
   // The strict policy, as in production: tokens required, rate limits and the text budget on.
   // One proxy in front, so each test client can come from an address of its own.
   setEnv(parseEnv({ SITE_URL: app.origin, TRUST_PROXY: "1" }));
-  await upsertAdmin(ADMIN.email, ADMIN.password);
+  await upsertAdmin(ADMIN.email, ADMIN.password, { sites: ["daegu"] });
 });
 
 const JSON_PATH: Record<LeadKind, string> = { interest: "/actions/interest", visit: "/actions/visit", inquiry: "/actions/inquiry" };
@@ -44,7 +44,7 @@ function form(kind: LeadKind, fields: Record<string, string> = {}) {
     ...(kind === "interest" ? {} : { message: "주차 가능한가요?" }),
     consent: "yes",
     _gotcha: "",
-    _token: issueFormToken(kind, Date.now() - 3_000),
+    _token: issueFormToken("daegu", kind, Date.now() - 3_000),
     _submission: crypto.randomUUID(),
     ...fields,
   };
@@ -158,7 +158,7 @@ describe("a post made by another site", () => {
 
 describe("form tokens", () => {
   test("are spent by the submission that used them: the same token again is a replay, stored as spam with no text", async () => {
-    const token = issueFormToken("inquiry", Date.now() - 3_000);
+    const token = issueFormToken("daegu", "inquiry", Date.now() - 3_000);
     const first = form("inquiry", { _token: token });
     const replay = form("inquiry", { _token: token });
     expect((await post(JSON_PATH.inquiry, first, { Origin: app.origin })).status).toBe(200);
@@ -175,8 +175,8 @@ describe("form tokens", () => {
   });
 
   test("expire after two hours and belong to the form that issued them", async () => {
-    const expired = form("interest", { _token: issueFormToken("interest", Date.now() - FORM_TOKEN_LIFETIME_MS - 1_000) });
-    const otherForm = form("interest", { _token: issueFormToken("visit", Date.now() - 3_000) });
+    const expired = form("interest", { _token: issueFormToken("daegu", "interest", Date.now() - FORM_TOKEN_LIFETIME_MS - 1_000) });
+    const otherForm = form("interest", { _token: issueFormToken("daegu", "visit", Date.now() - 3_000) });
     await post(JSON_PATH.interest, expired, { Origin: app.origin });
     await post(JSON_PATH.interest, otherForm, { Origin: app.origin });
     expect(await leadsOf(expired.phone)).toMatchObject([{ spam: true, spamReason: "expired" }]);
@@ -333,7 +333,7 @@ describe("the console", () => {
     await signIn();
     await signIn();
     expect(await db().select().from(sessions)).toHaveLength(2);
-    await upsertAdmin(ADMIN.email, "another long password");
+    await upsertAdmin(ADMIN.email, "another long password", { sites: ["daegu"] });
     expect(await db().select().from(sessions)).toHaveLength(0);
   });
 });

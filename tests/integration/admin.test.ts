@@ -2,14 +2,12 @@ import crypto from "node:crypto";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { count, eq, inArray, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, test } from "vitest";
 import { changeLeadStatus, getLeadDetail } from "#app/.server/leads/record.ts";
 import { csvPhone } from "#app/.server/leads/csv-export.ts";
 import { dashboardSummary } from "#app/.server/leads/dashboard.ts";
 import { formatLeadCursor, listLeadsPage, parseLeadCursor } from "#app/.server/leads/inbox.ts";
 import { upsertAdmin } from "#app/.server/admins.ts";
-import { clientAddressContext } from "#app/.server/client-address.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { parseRetention, purgeExpiredLeads, startRetentionTimer } from "#app/.server/retention.ts";
@@ -24,6 +22,7 @@ import { loader as layoutLoader, middleware as layoutMiddleware } from "#app/rou
 import { action as loginAction } from "#app/routes/admin/login.tsx";
 import { action as logoutAction } from "#app/routes/admin/logout.ts";
 import { action as notificationsAction, loader as notificationsLoader } from "#app/routes/admin/notifications.tsx";
+import { routeContext } from "#tests/route-context.ts";
 import { withTestDatabase } from "#tests/db.ts";
 
 const SITE_URL = "http://localhost:3000";
@@ -34,7 +33,7 @@ withTestDatabase();
 const ADMIN = { email: "manager@example.com", password: "sales office password" };
 
 beforeEach(async () => {
-  await upsertAdmin(ADMIN.email, ADMIN.password);
+  await upsertAdmin(ADMIN.email, ADMIN.password, { sites: ["daegu"] });
 });
 
 // ---- helpers: real Requests into the route modules ------------------------------------------
@@ -43,8 +42,7 @@ function routeArgs(path: string, init: RequestInit & { cookie?: string } = {}) {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set("Cookie", init.cookie);
   const request = new Request(new URL(path, SITE_URL), { ...init, headers });
-  const context = new RouterContextProvider();
-  context.set(clientAddressContext, "203.0.113.9");
+  const context = routeContext(request.url, { client: "203.0.113.9" });
   const url = new URL(request.url);
   const id = /^\/admin\/leads\/(\d+)/.exec(url.pathname)?.[1];
   return { request, url, pattern: "", params: { id: id ?? "" }, context };
@@ -112,7 +110,7 @@ async function insertLead(values: Partial<typeof leads.$inferInsert> = {}) {
 async function insertMessage(leadId: number | null, values: Partial<typeof smsOutbox.$inferInsert> = {}) {
   const [row] = await db()
     .insert(smsOutbox)
-    .values({ leadId, purpose: "confirmation", recipient: "01012345678", body: "안내 문자", ...values })
+    .values({ site: "daegu", leadId, purpose: "confirmation", recipient: "01012345678", body: "안내 문자", ...values })
     .returning();
   return row!;
 }
@@ -216,7 +214,7 @@ describe("the inbox", () => {
     let after: string | undefined;
     let pages = 0;
     do {
-      const page = await listLeadsPage({}, { after: parseLeadCursor(after), limit: 5 });
+      const page = await listLeadsPage({ site: "daegu" }, { after: parseLeadCursor(after), limit: 5 });
       seen.push(...page.leads.map((lead) => lead.id));
       after = page.next ? formatLeadCursor(page.next) : undefined;
       pages++;
@@ -277,7 +275,7 @@ describe("the inbox", () => {
     // Another administrator cannot read a kept search by its id.
     const posted = await outcome(() => leadsAction(post("/admin/leads", { q: "이도윤" }, { cookie })));
     const searchId = new URLSearchParams(posted.headers.get("Location")!.split("?")[1]).get("s")!;
-    await upsertAdmin("other@example.com", ADMIN.password);
+    await upsertAdmin("other@example.com", ADMIN.password, { sites: ["daegu"] });
     const other = await outcome(() => loginAction(post("/admin/login", { email: "other@example.com", password: ADMIN.password })));
     const otherCookie = other.headers.get("Set-Cookie")!.split(";")[0]!;
     const foreign = await outcome(() => leadsLoader(routeArgs(`/admin/leads?s=${searchId}`, { cookie: otherCookie })));
@@ -323,12 +321,12 @@ describe("a lead's page", () => {
   test("marking a lead as spam takes it out of the inbox and marking it otherwise brings it back", async () => {
     const lead = await insertLead();
     const [admin] = await db().select().from(admins);
-    await changeLeadStatus(lead.id, "spam", admin!);
-    expect((await listLeadsPage({})).leads).toEqual([]);
-    expect((await listLeadsPage({ status: "spam" })).leads.map((row) => row.id)).toEqual([lead.id]);
-    await changeLeadStatus(lead.id, "visited", admin!);
-    expect((await listLeadsPage({ status: "visited" })).leads.map((row) => row.id)).toEqual([lead.id]);
-    const detail = await getLeadDetail(lead.id);
+    await changeLeadStatus("daegu", lead.id, "spam", admin!);
+    expect((await listLeadsPage({ site: "daegu" })).leads).toEqual([]);
+    expect((await listLeadsPage({ site: "daegu", status: "spam" })).leads.map((row) => row.id)).toEqual([lead.id]);
+    await changeLeadStatus("daegu", lead.id, "visited", admin!);
+    expect((await listLeadsPage({ site: "daegu", status: "visited" })).leads.map((row) => row.id)).toEqual([lead.id]);
+    const detail = await getLeadDetail("daegu", lead.id);
     expect(detail?.changes.map((change) => `${change.fromStatus}>${change.toStatus}`)).toEqual(["spam>visited", "new>spam"]);
   });
 
@@ -498,7 +496,7 @@ describe("retention", () => {
     const [admin] = await db().select().from(admins);
     for (const lead of [...expired, ...kept]) {
       await insertMessage(lead.id);
-      await changeLeadStatus(lead.id, "contacted", admin!);
+      await changeLeadStatus("daegu", lead.id, "contacted", admin!);
       await db().insert(leadNotes).values({ leadId: lead.id, authorEmail: admin!.email, body: "메모" });
     }
     const orphanOld = await insertMessage(null, { createdAt: daysAgo(400) });
@@ -567,7 +565,7 @@ describe("the dashboard", () => {
     await insertLead({ kind: "inquiry", createdAt: new Date("2026-10-23T00:00:00Z") }); // day 31: outside
     await insertLead({ kind: "interest", createdAt: new Date("2026-11-22T01:00:00Z"), spam: true });
 
-    const summary = await dashboardSummary(now);
+    const summary = await dashboardSummary("daegu", now);
     expect(summary.days).toHaveLength(30);
     expect(summary.days[0]).toEqual({ day: "2026-10-24", interest: 0, visit: 0, inquiry: 1 });
     expect(summary.today).toEqual({ day: "2026-11-22", interest: 0, visit: 1, inquiry: 0 });

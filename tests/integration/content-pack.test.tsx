@@ -14,6 +14,7 @@ import { daegu } from "#app/content/sites/daegu/index.ts";
 import * as home from "#app/routes/site/home.tsx";
 import * as layout from "#app/routes/site/layout.tsx";
 import * as notFound from "#app/routes/site/not-found.tsx";
+import { routeContext } from "#tests/route-context.ts";
 import { NonceProvider } from "#app/utils/nonce.tsx";
 import { fixturePack } from "#tests/fixtures/fixture-pack.ts";
 import { withTestDatabase } from "#tests/db.ts";
@@ -42,7 +43,9 @@ const routes: RouteObject[] = [
 
 async function render(path: string) {
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${path}`));
+  const context = await handler.query(new Request(`http://localhost:3000${path}`), {
+    requestContext: routeContext("http://localhost:3000"),
+  });
   if (context instanceof Response) throw new Error(`Unexpected response for ${path}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(

@@ -42,7 +42,7 @@ describe("demo seed", () => {
 describe("administrators", () => {
   test("are stored with a scrypt hash that only the right password matches", async () => {
     setEnv(parseEnv({}));
-    expect(await upsertAdmin(" Manager@Example.COM ", "correct horse battery")).toBe("created");
+    expect(await upsertAdmin(" Manager@Example.COM ", "correct horse battery", { sites: ["daegu"] })).toBe("created");
     expect(await countAdmins()).toBe(1);
     const [admin] = await db().select().from(admins);
     expect(admin?.email).toBe("manager@example.com");
@@ -52,8 +52,8 @@ describe("administrators", () => {
   });
 
   test("creating an existing email sets its new password instead of adding a second row", async () => {
-    await upsertAdmin("manager@example.com", "first password 1");
-    expect(await upsertAdmin("manager@example.com", "second password 2")).toBe("updated");
+    await upsertAdmin("manager@example.com", "first password 1", { sites: ["daegu"] });
+    expect(await upsertAdmin("manager@example.com", "second password 2", { sites: ["daegu"] })).toBe("updated");
     expect(await countAdmins()).toBe(1);
   });
 });

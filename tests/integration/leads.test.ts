@@ -17,7 +17,18 @@ import { action as visitJsonAction } from "#app/routes/actions/visit.ts";
 import { action as visitPageAction } from "#app/routes/site/customer.tsx";
 import { action as inquiryPageAction } from "#app/routes/site/inquiry.tsx";
 import { withTestDatabase } from "#tests/db.ts";
-import { BROWSER, cookieFrom, filledForm, pageOutcome, post, postArgs, SITE_URL, submitJson, uniquePhone } from "#tests/lead-requests.ts";
+import {
+  BROWSER,
+  cookieFrom,
+  filledForm,
+  getArgs,
+  pageOutcome,
+  post,
+  postArgs,
+  SITE_URL,
+  submitJson,
+  uniquePhone,
+} from "#tests/lead-requests.ts";
 
 const BASE_ENV = { SITE_URL, SESSION_SECRET: "leads-integration-test-secret-0123456789" };
 setEnv(parseEnv(BASE_ENV));
@@ -247,7 +258,7 @@ describe("a robot", () => {
   });
 
   test("that submits within two seconds of the form being rendered is treated the same way", async () => {
-    const result = await submitJson("interest", filledForm("interest", { _token: issueFormToken("interest") }));
+    const result = await submitJson("interest", filledForm("interest", { _token: issueFormToken("daegu", "interest") }));
     expect(result.body).toMatchObject({ ok: true, message: LEAD_MESSAGES.success });
     const [lead] = await db().select().from(leads);
     expect(lead).toMatchObject({ spam: true, spamReason: "too-fast" });
@@ -255,7 +266,7 @@ describe("a robot", () => {
   });
 
   test("that posts without a valid form token (none, forged, or another form's) is treated the same way", async () => {
-    const tokens = ["", `${Date.now().toString(36)}.forgedsignature000000`, issueFormToken("visit", Date.now() - 10_000)];
+    const tokens = ["", `${Date.now().toString(36)}.forgedsignature000000`, issueFormToken("daegu", "visit", Date.now() - 10_000)];
     for (const token of tokens) {
       expect((await submitJson("inquiry", filledForm("inquiry", { _token: token }))).status).toBe(200);
     }
@@ -407,18 +418,18 @@ describe("a plain form post (no JavaScript)", () => {
 
 describe("the popup's setup", () => {
   test("hands out the consent wording, never cached", async () => {
-    const response = interestLoader();
+    const response = interestLoader(getArgs("/actions/interest"));
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const body = (await response.json()) as { consent: { version: string; purpose: string } };
     expect(body.consent).toMatchObject({ version: "2025-03-01", purpose: "분양 상담 및 견본주택 방문 안내" });
   });
 
   test("a form drawn in the browser gets a fresh token for its kind, never cached", async () => {
-    const response = tokenLoader({ request: new Request(`${SITE_URL}/actions/token?form=visit`) } as Parameters<typeof tokenLoader>[0]);
+    const response = tokenLoader(getArgs("/actions/token?form=visit"));
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const { token } = (await response.json()) as { token: string };
     expect(token).toMatch(/^[0-9a-z]+\.[\w-]{16}\.[\w-]{22}$/);
-    const unknown = tokenLoader({ request: new Request(`${SITE_URL}/actions/token?form=admin`) } as Parameters<typeof tokenLoader>[0]);
+    const unknown = tokenLoader(getArgs("/actions/token?form=admin"));
     expect(unknown.status).toBe(400);
   });
 });

@@ -4,7 +4,6 @@ import {
   createStaticHandler,
   createStaticRouter,
   Outlet,
-  RouterContextProvider,
   StaticRouterProvider,
   UNSAFE_withComponentProps as withComponentProps,
   type RouteObject,
@@ -30,6 +29,7 @@ import * as salesAnnouncement from "#app/routes/site/sales-announcement.tsx";
 import * as salesStampTax from "#app/routes/site/sales-stamp-tax.tsx";
 import * as subscriptionAlias from "#app/routes/site/sales-subscription-alias.ts";
 import * as salesSubscription from "#app/routes/site/sales-subscription.tsx";
+import { routeContext } from "#tests/route-context.ts";
 import { withTestDatabase } from "#tests/db.ts";
 
 setEnv(parseEnv({}));
@@ -161,7 +161,7 @@ const routes: RouteObject[] = [
 async function render(path: string) {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, "http://localhost:3000")), {
-    requestContext: new RouterContextProvider(),
+    requestContext: routeContext("http://localhost:3000"),
   });
   if (context instanceof Response) {
     return { status: context.status, location: context.headers.get("Location"), html: "" };

@@ -1,11 +1,10 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { count, eq, sql } from "drizzle-orm";
-import { createRoutesStub, RouterContextProvider } from "react-router";
+import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, test } from "vitest";
 import { upsertAdmin } from "#app/.server/admins.ts";
 import { getAdmin } from "#app/.server/auth.ts";
-import { clientAddressContext } from "#app/.server/client-address.ts";
 import { db } from "#app/.server/db.ts";
 import { accountDelayMs, MAX_ACCOUNT_DELAY_MS } from "#app/.server/login-throttle.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
@@ -17,6 +16,7 @@ import PressDetailPage, { loader as detailLoader, shouldRevalidate as detailShou
 import { action as editAction } from "#app/routes/site/press-edit.tsx";
 import { action as listAction, loader as listLoader } from "#app/routes/site/press-list.tsx";
 import { loader as promotionPressLoader } from "#app/routes/site/press-redirect.ts";
+import { routeContext } from "#tests/route-context.ts";
 import { withTestDatabase } from "#tests/db.ts";
 
 const SITE_URL = "http://localhost:3000";
@@ -28,7 +28,7 @@ const ADMIN = { email: "press-admin@example.com", password: "correct horse batte
 const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 beforeEach(async () => {
-  await upsertAdmin(ADMIN.email, ADMIN.password);
+  await upsertAdmin(ADMIN.email, ADMIN.password, { sites: ["daegu"] });
 });
 
 // ---- helpers: real Requests into the route modules ------------------------------------------
@@ -38,12 +38,13 @@ function routeArgs(path: string, init: RequestInit & { cookie?: string; client?:
   headers.set("User-Agent", headers.get("User-Agent") ?? BROWSER);
   if (init.cookie) headers.set("Cookie", init.cookie);
   const request = new Request(new URL(path, SITE_URL), { ...init, headers });
-  const context = new RouterContextProvider();
-  context.set(clientAddressContext, init.client ?? "203.0.113.7");
+  const context = routeContext(request.url, { client: init.client });
   const url = new URL(request.url);
   const [, site, , id] = url.pathname.split("/");
   return { request, url, pattern: "", params: { site: site ?? "", id: id ?? "" }, context };
 }
+
+const requestAndContext = ({ request, context }: ReturnType<typeof routeArgs>) => [request, context] as const;
 
 function post(path: string, fields: Record<string, string>, init: { cookie?: string; client?: string; origin?: string | null } = {}) {
   const headers = new Headers();
@@ -161,7 +162,7 @@ describe("press list", () => {
   });
 
   test("/Promotion/Press sends visitors to the default site's list", async () => {
-    const result = await outcome(async () => promotionPressLoader());
+    const result = await outcome(async () => promotionPressLoader(routeArgs("/Promotion/Press")));
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/daegu/press");
   });
@@ -328,19 +329,19 @@ describe("signing in", () => {
     const first = await signIn();
     const second = cookiePair((await login(ADMIN, undefined, first)).headers);
     expect(second).not.toBe(first);
-    expect(await getAdmin(routeArgs("/daegu/press", { cookie: first }).request)).toBeNull();
-    expect(await getAdmin(routeArgs("/daegu/press", { cookie: second }).request)).toMatchObject({ email: ADMIN.email });
+    expect(await getAdmin(...requestAndContext(routeArgs("/daegu/press", { cookie: first })))).toBeNull();
+    expect(await getAdmin(...requestAndContext(routeArgs("/daegu/press", { cookie: second })))).toMatchObject({ email: ADMIN.email });
 
     const out = await outcome(() => listAction(post("/daegu/press", { intent: "logout" }, { cookie: second })));
     expect(out.status).toBe(302);
     expect(out.headers.get("Set-Cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
-    expect(await getAdmin(routeArgs("/daegu/press", { cookie: second }).request)).toBeNull();
+    expect(await getAdmin(...requestAndContext(routeArgs("/daegu/press", { cookie: second })))).toBeNull();
     expect(await db().select({ value: count() }).from(sessions)).toEqual([{ value: 0 }]);
   });
 
   test("a forged or unsigned session cookie is nobody", async () => {
     await signIn();
-    expect(await getAdmin(routeArgs("/daegu/press", { cookie: "__session=forged" }).request)).toBeNull();
+    expect(await getAdmin(...requestAndContext(routeArgs("/daegu/press", { cookie: "__session=forged" })))).toBeNull();
   });
 });
 

@@ -371,7 +371,7 @@ describe("the sales office's schedule", () => {
     await book(slot!, { phone });
     const [lead] = await db().select().from(leads).where(eq(leads.phone, phone));
 
-    await deleteLead(lead!.id, { id: 1, email: "manager@example.com" });
+    await deleteLead("daegu", lead!.id, { id: 1, email: "manager@example.com" });
 
     expect(await db().$count(visitBookings, inArray(visitBookings.slotId, [slot!.id]))).toBe(0);
     expect(await placesLeft(slot!.id)).toBe(6);

@@ -63,7 +63,7 @@ export interface CreateLeadOptions {
  * of the same customer. Spam-flagged leads are kept for review but fold, book and text nothing.
  */
 export async function createLead(input: NewLead, options: CreateLeadOptions = {}): Promise<CreateLeadOutcome> {
-  const { now = new Date(), staffRecipients = getEnv().SMS_STAFF_TO } = options;
+  const { now = new Date(), staffRecipients = [...sitePack(input.site).leads.sms.staffRecipients, ...getEnv().SMS_STAFF_TO] } = options;
   const textBudget = options.textBudget === undefined ? sitePack(input.site).leads.textBudget : options.textBudget;
   const result = await db().transaction(async (tx): Promise<CreateLeadOutcome> => {
     // Everything one phone does at one site takes turns (two tabs, two instances, a double click):

@@ -11,6 +11,8 @@ import { leads } from "../schema.ts";
  */
 
 export interface LeadFilter extends LeadUrlFilter {
+  /** The site whose leads these are: every console query is one site's. */
+  site: string;
   /** A name, or three or more digits of a phone number. */
   search?: string;
 }
@@ -22,7 +24,7 @@ export const effectiveStatus = sql<LeadStatus>`case when ${leads.spam} then 'spa
 export const kstMidnight = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Seoul')`;
 
 export function filterConditions(filter: LeadFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
+  const conditions: (SQL | undefined)[] = [eq(leads.site, filter.site)];
   if (filter.kind) conditions.push(eq(leads.kind, filter.kind));
   if (filter.status === "spam") conditions.push(eq(leads.spam, true));
   else conditions.push(eq(leads.spam, false), filter.status ? eq(leads.status, filter.status) : undefined);
@@ -113,13 +115,13 @@ export async function countLeads(filter: LeadFilter) {
 }
 
 /** The campaign values the filter offers: every utm_source and utm_campaign seen, most used first. */
-export async function listCampaignChoices() {
+export async function listCampaignChoices(site: string) {
   const [sources, campaigns] = await Promise.all(
     [leads.utmSource, leads.utmCampaign].map((column) =>
       db()
         .select({ value: column, leads: count() })
         .from(leads)
-        .where(sql`${column} is not null`)
+        .where(and(eq(leads.site, site), sql`${column} is not null`))
         .groupBy(column)
         .orderBy(desc(count()), asc(column))
         .limit(100),

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { LeadStatus } from "#app/vocabulary.ts";
 import type { Admin } from "../auth.ts";
 import { db } from "../db.ts";
@@ -8,7 +8,7 @@ import { effectiveStatus } from "./inbox.ts";
 
 /** One lead as the console shows and works it: its details, status history, notes and text messages; deletion. Logs name ids only. */
 
-export async function getLeadDetail(id: number) {
+export async function getLeadDetail(site: string, id: number) {
   const [lead] = await db()
     .select({
       id: leads.id,
@@ -31,7 +31,7 @@ export async function getLeadDetail(id: number) {
       createdAt: leads.createdAt,
     })
     .from(leads)
-    .where(eq(leads.id, id));
+    .where(and(eq(leads.id, id), eq(leads.site, site)));
   if (!lead) return null;
   const [notes, changes, messages] = await Promise.all([
     db()
@@ -60,9 +60,13 @@ export async function getLeadDetail(id: number) {
  * flag (so it leaves the inbox, the counts and duplicate folding); any other status clears it.
  * Answers false when the lead does not exist; choosing the status it already has records nothing.
  */
-export async function changeLeadStatus(leadId: number, status: LeadStatus, admin: Admin, now = new Date()) {
+export async function changeLeadStatus(site: string, leadId: number, status: LeadStatus, admin: Admin, now = new Date()) {
   return db().transaction(async (tx) => {
-    const [current] = await tx.select({ status: effectiveStatus }).from(leads).where(eq(leads.id, leadId)).for("update");
+    const [current] = await tx
+      .select({ status: effectiveStatus })
+      .from(leads)
+      .where(and(eq(leads.id, leadId), eq(leads.site, site)))
+      .for("update");
     if (!current) return false;
     if (current.status === status) return true;
     await tx
@@ -82,8 +86,11 @@ export async function changeLeadStatus(leadId: number, status: LeadStatus, admin
 }
 
 /** Answers false when the lead does not exist. */
-export async function addLeadNote(leadId: number, body: string, admin: Admin, now = new Date()) {
-  const [lead] = await db().select({ id: leads.id }).from(leads).where(eq(leads.id, leadId));
+export async function addLeadNote(site: string, leadId: number, body: string, admin: Admin, now = new Date()) {
+  const [lead] = await db()
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.id, leadId), eq(leads.site, site)));
   if (!lead) return false;
   await db().insert(leadNotes).values({ leadId, body, authorId: admin.id, authorEmail: admin.email, createdAt: now });
   return true;
@@ -93,8 +100,14 @@ export async function addLeadNote(leadId: number, body: string, admin: Admin, no
  * Deletes a lead with everything that names the person: its notes and status history (by
  * cascade) and its text messages (whose foreign key would only be cleared).
  */
-export async function deleteLead(leadId: number, admin: Admin) {
+export async function deleteLead(site: string, leadId: number, admin: Admin) {
   const result = await db().transaction(async (tx) => {
+    const [lead] = await tx
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.id, leadId), eq(leads.site, site)))
+      .for("update");
+    if (!lead) return { deleted: false, messages: 0 };
     const messages = await tx.delete(smsOutbox).where(eq(smsOutbox.leadId, leadId)).returning({ id: smsOutbox.id });
     const deleted = await tx.delete(leads).where(eq(leads.id, leadId)).returning({ id: leads.id });
     return { deleted: deleted.length > 0, messages: messages.length };

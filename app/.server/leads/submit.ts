@@ -1,5 +1,4 @@
 import type { RouterContextProvider } from "react-router";
-import type { SitePack } from "#app/content/types.ts";
 import { formValues, parseLeadForm, storedLeadFields } from "#app/forms/lead-schema.ts";
 import { LEAD_MESSAGES } from "#app/forms/lead.ts";
 import type { FieldErrors, FormValues, LeadFormValues } from "#app/forms/lead-schema.ts";
@@ -7,7 +6,7 @@ import { VISIT_MESSAGES, type VisitDay } from "#app/forms/visit.ts";
 import { readAttribution } from "../attribution.ts";
 import { getClientAddress } from "../client-address.ts";
 import { createLead, type CreateLeadOutcome } from "./create.ts";
-import { getSite } from "../site.ts";
+import { requireSite } from "../site.ts";
 import { alternativesText, listBookableSchedule, slotLabel } from "../visits/schedule.ts";
 import { spendFormToken } from "../form-tokens.ts";
 import { classifySubmission, clientKey, leadPolicy, textBudgetOf, type LeadPolicy } from "../spam.ts";
@@ -44,8 +43,9 @@ export async function submitLeadForm(
   kind: LeadKind,
   request: Request,
   context: Readonly<RouterContextProvider>,
-  { policy = leadPolicy(), now = new Date(), site = getSite() }: { policy?: LeadPolicy; now?: Date; site?: SitePack } = {},
+  { policy = leadPolicy(), now = new Date() }: { policy?: LeadPolicy; now?: Date } = {},
 ): Promise<LeadSubmission> {
+  const site = requireSite(context).pack;
   const fields = await readFormFields(request);
   if (fields === "too-large") return { status: 413, ok: false, message: LEAD_MESSAGES.tooLarge, values: {} };
   const values = formValues(kind, fields);
@@ -59,6 +59,7 @@ export async function submitLeadForm(
   }
 
   const classified = classifySubmission({
+    site: site.slug,
     kind,
     token: fields._token,
     honeypot: fields._gotcha,
@@ -67,7 +68,7 @@ export async function submitLeadForm(
     now: now.getTime(),
   });
 
-  const limit = await consumeRateLimit(`lead:${kind}:${clientKey(getClientAddress(context))}`, policy.rateLimits, now);
+  const limit = await consumeRateLimit(`lead:${site.slug}:${kind}:${clientKey(getClientAddress(context))}`, policy.rateLimits, now);
   if (!limit.allowed) {
     return { status: 429, ok: false, message: LEAD_MESSAGES.tooMany, values, retryAfterSeconds: limit.retryAfterSeconds };
   }

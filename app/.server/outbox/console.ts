@@ -31,20 +31,40 @@ const VIEW_STATUSES: Record<OutboxView, OutboxStatus[]> = {
 };
 
 /** Messages newest first, optionally of one view (pending includes those being sent), paged by id. */
-export async function listOutboxPage({ view, beforeId, limit = 50 }: { view?: OutboxView; beforeId?: number; limit?: number }) {
+export async function listOutboxPage({
+  site,
+  view,
+  beforeId,
+  limit = 50,
+}: {
+  site: string;
+  view?: OutboxView;
+  beforeId?: number;
+  limit?: number;
+}) {
   const rows = await db()
     .select({ ...outboxColumns, leadName: leads.name, leadKind: leads.kind })
     .from(smsOutbox)
     .leftJoin(leads, eq(leads.id, smsOutbox.leadId))
-    .where(and(view ? inArray(smsOutbox.status, VIEW_STATUSES[view]) : undefined, beforeId ? lt(smsOutbox.id, beforeId) : undefined))
+    .where(
+      and(
+        eq(smsOutbox.site, site),
+        view ? inArray(smsOutbox.status, VIEW_STATUSES[view]) : undefined,
+        beforeId ? lt(smsOutbox.id, beforeId) : undefined,
+      ),
+    )
     .orderBy(desc(smsOutbox.id))
     .limit(limit + 1);
   const messages = rows.slice(0, limit);
   return { messages, nextBeforeId: rows.length > limit ? messages.at(-1)?.id : undefined };
 }
 
-export async function outboxCounts() {
-  const rows = await db().select({ status: smsOutbox.status, messages: count() }).from(smsOutbox).groupBy(smsOutbox.status);
+export async function outboxCounts(site: string) {
+  const rows = await db()
+    .select({ status: smsOutbox.status, messages: count() })
+    .from(smsOutbox)
+    .where(eq(smsOutbox.site, site))
+    .groupBy(smsOutbox.status);
   const of = (status: string) => rows.find((row) => row.status === status)?.messages ?? 0;
   return { pending: of("pending") + of("sending"), sent: of("sent"), failed: of("failed") };
 }
@@ -53,11 +73,11 @@ export async function outboxCounts() {
  * Puts a failed message back in the queue with a fresh set of attempts and wakes this
  * instance's worker. Answers false unless the message exists and had failed.
  */
-export async function retryFailedMessage(id: number, admin: Admin, now = new Date()) {
+export async function retryFailedMessage(site: string, id: number, admin: Admin, now = new Date()) {
   const rows = await db()
     .update(smsOutbox)
     .set({ status: "pending", attempts: 0, nextAttemptAt: now, lockedBy: null, lockedUntil: null })
-    .where(and(eq(smsOutbox.id, id), eq(smsOutbox.status, "failed")))
+    .where(and(eq(smsOutbox.id, id), eq(smsOutbox.site, site), eq(smsOutbox.status, "failed")))
     .returning({ id: smsOutbox.id });
   if (rows.length === 0) return false;
   console.log(`Text message ${id} queued again by administrator ${admin.id}.`);

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { sitePacks } from "#app/content/index.ts";
 import { db, queryRows } from "../db.ts";
 import { logError } from "../log.ts";
 import { smsOutbox } from "../schema.ts";
@@ -43,6 +44,7 @@ export function backoffMs(attempt: number) {
 
 interface ClaimedRow {
   id: number;
+  site: string;
   recipient: string;
   body: string;
   purpose: SmsMessage["purpose"];
@@ -72,7 +74,7 @@ export async function deliverDueMessages({
           limit ${batchSize}
           for update skip locked
         )
-        returning id, recipient, body, purpose, attempts`,
+        returning id, site, recipient, body, purpose, attempts`,
   );
   const report: DeliveryReport = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0, abandoned };
   await Promise.all(
@@ -116,7 +118,9 @@ export async function deliverDueMessages({
 }
 
 async function sendOne(provider: SmsProvider, row: ClaimedRow, timeoutMs: number) {
-  const message: SmsMessage = { id: row.id, to: row.recipient, text: row.body, purpose: row.purpose };
+  // Each site sends from its own registered number (its content pack), else SMS_SENDER.
+  const from = sitePacks[row.site]?.leads.sms.senderNumber;
+  const message: SmsMessage = { id: row.id, to: row.recipient, text: row.body, purpose: row.purpose, from };
   try {
     const receipt = await provider.send(message, AbortSignal.timeout(timeoutMs));
     return { ok: true as const, receipt: { ...receipt, response: truncate(receipt.response) } };

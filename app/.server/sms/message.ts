@@ -9,6 +9,8 @@ export interface SmsMessage {
   to: string;
   text: string;
   purpose: SmsPurpose;
+  /** The sending site's registered number (digits); the provider's default sender without one. */
+  from?: string;
 }
 
 export interface SmsReceipt {

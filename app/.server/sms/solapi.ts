@@ -2,7 +2,7 @@ import type { SolapiMessageService } from "solapi";
 import { SmsDeliveryError, truncate, type SmsProvider } from "./message.ts";
 
 /**
- * SOLAPI (the official `solapi` SDK). SMS_SENDER must be a sender number registered with SOLAPI;
+ * SOLAPI (the official `solapi` SDK). A site's sender number (its pack's, else SMS_SENDER) must be registered with SOLAPI;
  * long texts go out as LMS automatically. Loaded only when chosen.
  */
 export function solapiProvider({ apiKey, apiSecret, sender }: { apiKey: string; apiSecret: string; sender: string }): SmsProvider {
@@ -12,7 +12,9 @@ export function solapiProvider({ apiKey, apiSecret, sender }: { apiKey: string; 
     async send(message) {
       service ??= import("solapi").then(({ SolapiMessageService }) => new SolapiMessageService(apiKey, apiSecret));
       try {
-        const answer = await (await service).send({ to: message.to, from: sender, text: message.text, autoTypeDetect: true });
+        const answer = await (
+          await service
+        ).send({ to: message.to, from: message.from ?? sender, text: message.text, autoTypeDetect: true });
         const failed = answer.failedMessageList[0];
         if (failed) {
           throw new SmsDeliveryError(`solapi refused the message: ${failed.statusMessage}`, {

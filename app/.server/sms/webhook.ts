@@ -14,7 +14,7 @@ export function webhookProvider({ url, fetchImpl = fetch }: { url: string; fetch
         response = await fetchImpl(url, {
           method: "POST",
           headers: { "Content-Type": "application/json", "Idempotency-Key": `sms-${message.id}` },
-          body: JSON.stringify({ id: message.id, to: message.to, text: message.text, purpose: message.purpose }),
+          body: JSON.stringify({ id: message.id, to: message.to, from: message.from, text: message.text, purpose: message.purpose }),
           signal,
         });
       } catch (error) {

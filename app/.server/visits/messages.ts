@@ -2,15 +2,14 @@ import { formatKoreanDate, kstDay, kstTime } from "#app/utils/kst.ts";
 import { fill } from "#app/utils/template.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import type { OutgoingSms } from "../outbox/queue.ts";
-import { sitePack } from "../site.ts";
+import { siteOrigin, sitePack } from "../site.ts";
 import { maskName } from "../leads/messages.ts";
-import { getEnv } from "../env.ts";
 
 /** A booking's text messages: the confirmation when it is made and the reminder the day before. */
 
 /** The personal link in a booking's messages, e.g. https://…/daegu/visit/Ab3…: the page that shows, changes and cancels it. */
 export function bookingUrl(site: string, linkToken: string) {
-  return `${getEnv().SITE_URL}/${site}/visit/${linkToken}`;
+  return `${siteOrigin(site)}/${site}/visit/${linkToken}`;
 }
 
 export function bookingSms(

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { dashboardSummary } from "#app/.server/leads/dashboard.ts";
-import { getSite } from "#app/.server/site.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { filterQuery, KIND_SHORT_LABELS, NO_CAMPAIGN, STATUS_LABELS } from "#app/forms/admin.ts";
 
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -11,9 +11,10 @@ import { requireAdmin } from "#app/.server/auth.ts";
 import type { Route } from "./+types/dashboard";
 import { LEAD_KINDS } from "#app/vocabulary.ts";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { summary: await dashboardSummary(), kindLabels: getSite().leads.kindLabels };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const site = requireSite(context);
+  return { summary: await dashboardSummary(site.slug), kindLabels: site.pack.leads.kindLabels };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -20,8 +20,8 @@ export const adminHeadersMiddleware: MiddlewareFunction<Response> = async (_args
 };
 
 /** Refuses the whole admin layout to a visitor who is not signed in, before any loader or action runs. */
-export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  await requireAdmin(request);
+export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  await requireAdmin(request, context);
   return next();
 };
 

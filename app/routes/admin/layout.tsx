@@ -1,5 +1,6 @@
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useNavigation } from "react-router";
-import { getSite } from "#app/.server/site.ts";
+import { requireSite, servedSites } from "#app/.server/site.ts";
+import { sitesOf } from "#app/.server/site-handoff.ts";
 import { adminHeadersMiddleware, requireAdminMiddleware } from "./guard.server.ts";
 import { requireAdmin } from "#app/.server/auth.ts";
 import type { Route } from "./+types/layout";
@@ -9,9 +10,15 @@ import "#app/styles/admin.css";
 // parent loader alone would not); every loader and action still checks for itself.
 export const middleware: Route.MiddlewareFunction[] = [adminHeadersMiddleware, requireAdminMiddleware];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  return { email: admin.email, projectName: getSite().brand.projectName };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  const site = requireSite(context);
+  const mine = await sitesOf(admin.id);
+  // The switcher lists the administrator's other sites this server presents.
+  const sites = servedSites()
+    .filter((other) => mine.includes(other.slug))
+    .map((other) => ({ slug: other.slug, projectName: other.pack.brand.projectName }));
+  return { email: admin.email, projectName: site.pack.brand.projectName, site: site.slug, sites: sites.length > 1 ? sites : [] };
 }
 
 const NAV = [
@@ -23,13 +30,25 @@ const NAV = [
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame email={loaderData.email} projectName={loaderData.projectName}>
+    <AdminFrame email={loaderData.email} projectName={loaderData.projectName} site={loaderData.site} sites={loaderData.sites}>
       <Outlet />
     </AdminFrame>
   );
 }
 
-function AdminFrame({ email, projectName, children }: { email?: string; projectName?: string; children: React.ReactNode }) {
+function AdminFrame({
+  email,
+  projectName,
+  site,
+  sites = [],
+  children,
+}: {
+  email?: string;
+  projectName?: string;
+  site?: string;
+  sites?: { slug: string; projectName: string }[];
+  children: React.ReactNode;
+}) {
   const signingOut = useNavigation().formAction === "/admin/logout";
   return (
     <div className="admin">
@@ -49,6 +68,23 @@ function AdminFrame({ email, projectName, children }: { email?: string; projectN
               </NavLink>
             ))}
           </nav>
+          {sites.length > 0 ? (
+            <Form method="post" action="/admin/switch-site" className="admin-site-switch">
+              <label htmlFor="admin-site-switch" className="visually-hidden">
+                관리할 사이트
+              </label>
+              <select id="admin-site-switch" name="site" defaultValue={site}>
+                {sites.map((other) => (
+                  <option key={other.slug} value={other.slug}>
+                    {other.projectName}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="admin-button admin-button--ghost">
+                이동
+              </button>
+            </Form>
+          ) : null}
           {email ? (
             <Form method="post" action="/admin/logout" className="admin-header__account">
               <span className="admin-header__email">{email}</span>

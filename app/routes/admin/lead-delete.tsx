@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { deleteLead, getLeadDetail } from "#app/.server/leads/record.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
-import { getSite } from "#app/.server/site.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import { formatKst } from "#app/utils/kst.ts";
@@ -11,24 +11,24 @@ import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/lead-delete";
 
 // The confirmation is a page of its own, so it works the same with or without scripts.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const detail = await getLeadDetail(requireLeadId(params.id));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const detail = await getLeadDetail(requireSite(context).slug, requireLeadId(params.id));
   if (!detail) throw notFound();
   const { lead, notes, changes, messages } = detail;
   return {
     lead: { id: lead.id, name: lead.name, phone: lead.phone, kind: lead.kind, createdAt: lead.createdAt },
     notes: notes.length + changes.length,
     messages: messages.length,
-    kindLabels: getSite().leads.kindLabels,
+    kindLabels: requireSite(context).pack.leads.kindLabels,
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  requireSameOrigin(request);
-  const admin = await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  const admin = await requireAdmin(request, context);
   // Deleting twice (a double click, a resent form) ends on the list all the same.
-  await deleteLead(requireLeadId(params.id), admin);
+  await deleteLead(requireSite(context).slug, requireLeadId(params.id), admin);
   return redirect("/admin/leads?deleted=1", { status: 303, headers: ADMIN_HEADERS });
 }
 

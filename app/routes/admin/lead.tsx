@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { addLeadNote, changeLeadStatus, getLeadDetail } from "#app/.server/leads/record.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
-import { getSite } from "#app/.server/site.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { listLeadBookings } from "#app/.server/visits/console.ts";
 import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
 import {
@@ -23,31 +23,32 @@ import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/lead";
 import { LEAD_STATUSES } from "#app/vocabulary.ts";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   const id = requireLeadId(params.id);
-  const [detail, bookings] = await Promise.all([getLeadDetail(id), listLeadBookings(id)]);
+  const { slug, pack: site } = requireSite(context);
+  const [detail, bookings] = await Promise.all([getLeadDetail(slug, id), listLeadBookings(id)]);
   if (!detail) throw notFound();
-  const site = getSite();
   return { ...detail, bookings, kindLabels: site.leads.kindLabels, consent: site.leads.consent };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  requireSameOrigin(request);
-  const admin = await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  const admin = await requireAdmin(request, context);
   const id = requireLeadId(params.id);
+  const site = requireSite(context).slug;
   const form = Object.fromEntries(await request.formData());
   let found: boolean;
   if (form.intent === "status") {
     const parsed = StatusFormSchema.safeParse(form);
     if (!parsed.success) return data({ intent: "status", error: "상태를 선택해 주세요." }, { status: 400 });
-    found = await changeLeadStatus(id, parsed.data.status, admin);
+    found = await changeLeadStatus(site, id, parsed.data.status, admin);
   } else if (form.intent === "note") {
     const parsed = NoteFormSchema.safeParse(form);
     if (!parsed.success) {
       return data({ intent: "note", error: parsed.error.issues[0]?.message ?? "메모를 확인해 주세요." }, { status: 400 });
     }
-    found = await addLeadNote(id, parsed.data.body, admin);
+    found = await addLeadNote(site, id, parsed.data.body, admin);
   } else {
     throw data("알 수 없는 요청입니다.", { status: 400, headers: ADMIN_HEADERS });
   }

@@ -1,7 +1,7 @@
 import { requireAdminOr401 } from "#app/.server/auth.ts";
 import { leadsCsvStream } from "#app/.server/leads/csv-export.ts";
 import { readLeadSearch } from "#app/.server/leads/search.ts";
-import { getSite } from "#app/.server/site.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { LeadFilterSchema, STATUS_LABELS } from "#app/forms/admin.ts";
 import { kstDay } from "#app/utils/kst.ts";
 import { ADMIN_HEADERS, requireCalendarDays } from "./guard.server.ts";
@@ -11,8 +11,8 @@ import type { Route } from "./+types/leads-export[.]csv";
  * The inbox's current filter as a CSV download (see leadsCsvStream for the format). A resource
  * route: a request without a session answers 401 rather than a sign-in page.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdminOr401(request).catch((refusal: unknown) => {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdminOr401(request, context).catch((refusal: unknown) => {
     if (refusal instanceof Response) refusal.headers.set("X-Robots-Tag", ADMIN_HEADERS["X-Robots-Tag"]);
     throw refusal;
   });
@@ -28,7 +28,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       headers: { ...ADMIN_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const stream = leadsCsvStream({ ...filter, search: search ?? undefined }, { kinds: getSite().leads.kindLabels, statuses: STATUS_LABELS });
+  const site = requireSite(context);
+  const stream = leadsCsvStream(
+    { ...filter, site: site.slug, search: search ?? undefined },
+    { kinds: site.pack.leads.kindLabels, statuses: STATUS_LABELS },
+  );
   console.log(`Leads exported as CSV by administrator ${admin.id}.`);
   return new Response(stream, {
     headers: {

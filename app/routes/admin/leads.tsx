@@ -2,7 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { countLeads, formatLeadCursor, listCampaignChoices, listLeadsPage, parseLeadCursor } from "#app/.server/leads/inbox.ts";
 import { keepLeadSearch, readLeadSearch } from "#app/.server/leads/search.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
-import { getSite } from "#app/.server/site.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { filterQuery, LeadFilterFormSchema, LeadFilterSchema, NO_CAMPAIGN, SEARCH_MAX, STATUS_LABELS } from "#app/forms/admin.ts";
 
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -16,8 +16,8 @@ import { LEAD_KINDS, LEAD_STATUSES } from "#app/vocabulary.ts";
 
 const PAGE_SIZE = 50;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
   const url = new URL(request.url);
   requireCalendarDays(url, ["from", "to"]);
   const params = url.searchParams;
@@ -25,11 +25,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const searchId = params.get("s");
   const search = await readLeadSearch(admin.id, searchId);
   const after = parseLeadCursor(params.get("after"));
-  const query = { ...filter, search: search ?? undefined };
+  const site = requireSite(context).slug;
+  const query = { ...filter, site, search: search ?? undefined };
   const [page, total, choices] = await Promise.all([
     listLeadsPage(query, { after, limit: PAGE_SIZE }),
     countLeads(query),
-    listCampaignChoices(),
+    listCampaignChoices(site),
   ]);
   return {
     filter,
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     paged: Boolean(after),
     total,
     choices,
-    kindLabels: getSite().leads.kindLabels,
+    kindLabels: requireSite(context).pack.leads.kindLabels,
     deleted: params.get("deleted") === "1",
   };
 }
@@ -51,9 +52,9 @@ export async function loader({ request }: Route.LoaderArgs) {
  * (nor in browser history, proxy or server logs): the term is kept on the server and the page
  * the browser is sent to names it by a random id.
  */
-export async function action({ request }: Route.ActionArgs) {
-  requireSameOrigin(request);
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  const admin = await requireAdmin(request, context);
   const { q, ...filter } = LeadFilterFormSchema.parse(Object.fromEntries(await request.formData()));
   const s = q ? await keepLeadSearch(admin.id, q) : undefined;
   const query = filterQuery({ ...filter, s });

@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { getAdmin, login, safeReturnTo } from "#app/.server/auth.ts";
 import { getClientAddress } from "#app/.server/client-address.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
-import { getSite } from "#app/.server/site.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { LoginFormSchema } from "#app/forms/press.ts";
 import { LOGIN_FAILED_PREFIX, PRESS_MESSAGES } from "#app/forms/press-messages.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -18,20 +18,20 @@ function continueTo(value: unknown) {
   return path?.startsWith("/admin") && !path.startsWith("/admin/login") ? path : "/admin";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const returnTo = new URL(request.url).searchParams.get("returnTo");
-  if (await getAdmin(request)) throw redirect(continueTo(returnTo), { headers: ADMIN_HEADERS });
-  return { projectName: getSite().brand.projectName, returnTo: safeReturnTo(returnTo) ?? null };
+  if (await getAdmin(request, context)) throw redirect(continueTo(returnTo), { headers: ADMIN_HEADERS });
+  return { projectName: requireSite(context).pack.brand.projectName, returnTo: safeReturnTo(returnTo) ?? null };
 }
 
 /** The same administrators, throttle and session as the sign-in below the press list (auth.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request);
+  requireSameOrigin(request, context);
   const form = await request.formData();
   const email = String(form.get("email") ?? "").slice(0, 254);
   const parsed = LoginFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ error: PRESS_MESSAGES.loginInvalid, email }, { status: 400 });
-  const result = await login(request, parsed.data, getClientAddress(context));
+  const result = await login(request, parsed.data, { clientAddress: getClientAddress(context), site: requireSite(context).slug });
   if (!result.ok) {
     const locked = result.reason === "locked";
     return data(

@@ -10,7 +10,7 @@ export function loader() {
   return redirect("/admin", { headers: ADMIN_HEADERS });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  requireSameOrigin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
   return redirect(CONSOLE_LOGIN_PATH, { headers: { ...ADMIN_HEADERS, "Set-Cookie": await logout(request) } });
 }

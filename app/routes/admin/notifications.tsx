@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { listOutboxPage, outboxCounts, retryFailedMessage } from "#app/.server/outbox/console.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
-import { getSite } from "#app/.server/site.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { OUTBOX_STATUS_LABELS, OUTBOX_VIEWS, SMS_PURPOSE_LABELS, type OutboxView } from "#app/forms/admin.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
@@ -21,22 +21,23 @@ function parseId(value: unknown) {
   return typeof value === "string" && /^\d{1,9}$/.test(value) && id > 0 ? id : undefined;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
   const view = parseView(params.get("view"));
   const beforeId = parseId(params.get("before") ?? undefined);
-  const [page, counts] = await Promise.all([listOutboxPage({ view, beforeId }), outboxCounts()]);
-  return { view: view ?? null, paged: Boolean(beforeId), ...page, counts, kindLabels: getSite().leads.kindLabels };
+  const site = requireSite(context);
+  const [page, counts] = await Promise.all([listOutboxPage({ site: site.slug, view, beforeId }), outboxCounts(site.slug)]);
+  return { view: view ?? null, paged: Boolean(beforeId), ...page, counts, kindLabels: site.pack.leads.kindLabels };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  requireSameOrigin(request);
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  const admin = await requireAdmin(request, context);
   const form = await request.formData();
   const id = parseId(form.get("id"));
   if (form.get("intent") !== "retry" || !id) throw data("알 수 없는 요청입니다.", { status: 400, headers: ADMIN_HEADERS });
-  const queued = await retryFailedMessage(id, admin);
+  const queued = await retryFailedMessage(requireSite(context).slug, id, admin);
   if (!queued) return data({ error: "이미 다시 보냈거나 실패한 문자가 아닙니다." }, { status: 409 });
   const back = new URL(request.url).search;
   return redirect(`/admin/notifications${back}`, { status: 303, headers: ADMIN_HEADERS });

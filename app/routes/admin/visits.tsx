@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
-import { getSite } from "#app/.server/site.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { closeVisitDay, openVisitDays } from "#app/.server/visits/schedule.ts";
 import { listScheduleForAdmin, setBookingAttendance, setSlotCapacity, type AdminDay } from "#app/.server/visits/console.ts";
 import { ATTENDANCE_LABELS, CAPACITY_MAX, SCHEDULE_DAYS, VisitScheduleFormSchema } from "#app/forms/admin-visits.ts";
@@ -24,12 +24,12 @@ function readPage(url: URL) {
   return { today, from, day };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   const url = new URL(request.url);
   requireCalendarDays(url, ["from", "day"]);
   const { today, from, day } = readPage(url);
-  const site = getSite();
+  const site = requireSite(context).pack;
   const dates = Array.from({ length: SCHEDULE_DAYS }, (_, index) => addDays(from, index));
   const fortnight = await listScheduleForAdmin(site.slug, { from, days: SCHEDULE_DAYS });
   // The day shown in full is usually one of the fortnight's; only a day outside it needs a query.
@@ -59,14 +59,14 @@ function totals(day: AdminDay) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  requireSameOrigin(request);
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  await requireAdmin(request, context);
   const parsed = VisitScheduleFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? "알 수 없는 요청입니다." }, { status: 400, headers: ADMIN_HEADERS });
   }
-  const site = getSite().slug;
+  const site = requireSite(context).pack.slug;
   const form = parsed.data;
   if (form.intent === "open-day") await openVisitDays(site, [form.day]);
   if (form.intent === "close-day") await closeVisitDay(site, form.day);

@@ -1,4 +1,3 @@
-import { getEnv } from "#app/.server/env.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { latestPress } from "#app/.server/press.ts";
 import { absoluteUrl } from "#app/utils/meta.ts";
@@ -8,9 +7,8 @@ import type { Route } from "./+types/press-rss[.]xml";
 const FEED_SIZE = 20;
 
 /** RSS 2.0: the site's latest press articles with their summaries. */
-export async function loader({ params }: Route.LoaderArgs) {
-  const site = requireSite(params.site);
-  const siteUrl = getEnv().SITE_URL;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { pack: site, origin: siteUrl } = requireSite(context, params.site);
   const listUrl = absoluteUrl(siteUrl, `/${site.slug}/press`);
   const articles = await latestPress(site.slug, FEED_SIZE);
   const items = articles.map((article) => {

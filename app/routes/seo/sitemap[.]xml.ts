@@ -1,15 +1,15 @@
-import { getEnv } from "#app/.server/env.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { listPressForSitemap } from "#app/.server/press.ts";
-import { getSite } from "#app/.server/site.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { publicPaths } from "#app/content/public-paths.ts";
 import { absoluteUrl } from "#app/utils/meta.ts";
+import type { Route } from "./+types/sitemap[.]xml";
 
-export async function loader() {
-  const site = getSite();
+export async function loader({ context }: Route.LoaderArgs) {
+  const { pack: site, origin } = requireSite(context);
   const articles = await listPressForSitemap(site.slug);
   const paths = [...publicPaths(site), ...articles.map((article) => `/${site.slug}/press/${article.id}`)];
-  const urls = paths.map((path) => `  <url><loc>${escapeXml(absoluteUrl(getEnv().SITE_URL, path))}</loc></url>`);
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(absoluteUrl(origin, path))}</loc></url>`);
   const body = [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,

@@ -11,8 +11,8 @@ const PATH = "/Brand/intro";
 const TEXT_DELAY_MS = 500;
 const IMAGE_SCROLL_THRESHOLD = 200;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { site, page } = requireInfoPage(request, PATH);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site, page } = requireInfoPage(request, context, PATH);
   return { page, brand: site.infoPages.brand };
 }
 

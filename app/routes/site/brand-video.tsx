@@ -7,8 +7,8 @@ import "#app/styles/pages.css";
 
 const PATH = "/Brand/video";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { site, page } = requireInfoPage(request, PATH);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site, page } = requireInfoPage(request, context, PATH);
   return { page, brandVideo: site.infoPages.brandVideo };
 }
 

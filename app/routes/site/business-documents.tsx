@@ -6,8 +6,8 @@ import "#app/styles/pages.css";
 
 const PATH = "/BusinessGuide/documents";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { site, page } = requireInfoPage(request, PATH);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site, page } = requireInfoPage(request, context, PATH);
   const { label, documents } = site.infoPages.comingSoon;
   return { page, label, section: documents };
 }

@@ -6,8 +6,8 @@ import "#app/styles/pages.css";
 
 const PATH = "/ComplexGuide/detailintro";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { site, page } = requireInfoPage(request, PATH);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site, page } = requireInfoPage(request, context, PATH);
   return { page, section: site.infoPages.unitPlacement };
 }
 

@@ -14,8 +14,8 @@ import { formatPhone, telHref } from "#app/utils/phone.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/customer";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const site = requireSite(params.site);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const site = requireSite(context, params.site).pack;
   const url = new URL(request.url);
   const schedule = await listBookableSchedule(site.slug);
   return data(
@@ -39,9 +39,9 @@ export const headers = pageHeaders;
 
 /** The plain form post (no JavaScript): post/redirect/get on success, the page again with messages otherwise. */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const site = requireSite(params.site);
-  refuseCrossSitePost(request);
-  const submission = await submitLeadForm("visit", request, context, { site });
+  const site = requireSite(context, params.site).pack;
+  refuseCrossSitePost(request, context);
+  const submission = await submitLeadForm("visit", request, context);
   const slot = submission.ok && submission.booked ? `&slot=${submission.booked.slotId}` : "";
   return plainPostAnswer(submission, `/${site.slug}/customer?done=1${slot}`);
 }

@@ -8,8 +8,8 @@ import "#app/styles/pages.css";
 
 const PATH = "/FloorPlan/Emodel";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { site, page } = requireInfoPage(request, PATH);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site, page } = requireInfoPage(request, context, PATH);
   return { page, emodel: site.infoPages.emodel, tours: site.vrTabs, homeName: site.brand.projectName };
 }
 

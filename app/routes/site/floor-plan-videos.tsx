@@ -9,8 +9,8 @@ import "#app/styles/pages.css";
 
 const PATH = "/FloorPlan/videos";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { site, page } = requireInfoPage(request, PATH);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site, page } = requireInfoPage(request, context, PATH);
   return { page, videos: site.infoPages.videos };
 }
 

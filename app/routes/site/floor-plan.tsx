@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireInfoPage } from "#app/.server/info-pages.ts";
-import { getSite } from "#app/.server/site.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { Notes, preloadMeta, ZoomLink } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import type { InfoPages, UnitType } from "#app/content/types.ts";
@@ -8,12 +8,12 @@ import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/floor-plan";
 import "#app/styles/pages.css";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const site = getSite();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const site = requireSite(context).pack;
   const unit = site.units.find((candidate) => candidate.key.toLowerCase() === params.type.toLowerCase());
   if (!unit) throw data(null, { status: 404 });
   const path = `/FloorPlan/${unit.key}`;
-  const { page } = requireInfoPage(request, path);
+  const { page } = requireInfoPage(request, context, path);
   return { page, path, unit, content: site.infoPages.floorPlan };
 }
 

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { getSite } from "#app/.server/site.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { listBookableSchedule, visitFormIntro } from "#app/.server/visits/schedule.ts";
 import { ComplexSection } from "#app/components/home/complex.tsx";
 import { HERO_PHONE_MEDIA, HERO_WIDE_MEDIA, HomeHero } from "#app/components/home/hero.tsx";
@@ -18,8 +18,8 @@ import { formatPhone, telHref } from "#app/utils/phone.ts";
 import type { Route } from "./+types/home";
 import "#app/styles/home.css";
 
-export async function loader() {
-  const site = getSite();
+export async function loader({ context }: Route.LoaderArgs) {
+  const site = requireSite(context).pack;
   const page = site.pages["/"];
   if (!page) throw new Error("The content pack has no home page entry.");
   const schedule = await listBookableSchedule(site.slug);

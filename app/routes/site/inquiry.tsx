@@ -4,7 +4,7 @@ import { refuseCrossSitePost } from "#app/.server/csrf.ts";
 import { submitLeadForm } from "#app/.server/leads/submit.ts";
 import { pageHeaders } from "#app/utils/headers.ts";
 import { plainPostAnswer } from "./plain-post.server.ts";
-import { getSite } from "#app/.server/site.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { ConsentField } from "#app/components/consent-field.tsx";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { SubMenu } from "#app/components/frame/sub-menu.tsx";
@@ -19,8 +19,8 @@ import type { Route } from "./+types/inquiry";
 
 const PATH = "/Promotion/Customer";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const site = getSite();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const site = requireSite(context).pack;
   return {
     page: site.leads.inquiryPage,
     consent: site.leads.consent,
@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The plain form post (no JavaScript): post/redirect/get on success, the page again with messages otherwise. */
 export async function action({ request, context }: Route.ActionArgs) {
-  refuseCrossSitePost(request);
+  refuseCrossSitePost(request, context);
   const submission = await submitLeadForm("inquiry", request, context);
   return plainPostAnswer(submission, `${PATH}?done=1`);
 }

@@ -1,19 +1,19 @@
 import { data } from "react-router";
 import { requireInfoPage } from "#app/.server/info-pages.ts";
-import { getSite } from "#app/.server/site.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { Notes, preloadMeta } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/interior";
 import "#app/styles/pages.css";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const site = getSite();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const site = requireSite(context).pack;
   const { sets, ...content } = site.infoPages.interior;
   const set = sets.find((candidate) => candidate.key.toLowerCase() === params.type.toLowerCase());
   if (!set) throw data(null, { status: 404 });
   const path = `/Interior/${set.key}`;
-  const { page } = requireInfoPage(request, path);
+  const { page } = requireInfoPage(request, context, path);
   return { page, path, set, content };
 }
 

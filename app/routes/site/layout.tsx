@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, Outlet, useLocation, useMatches } from "react-router";
 import { attributionMiddleware } from "#app/.server/attribution.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
-import { getSite } from "#app/.server/site.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { SiteFrame } from "#app/components/frame/site-frame.tsx";
 import { SubMenu } from "#app/components/frame/sub-menu.tsx";
@@ -21,8 +21,8 @@ export interface SitePageHandle {
 // Remembers the campaign (utm_*) and referring site a visit landed from, for the lead forms.
 export const middleware: Route.MiddlewareFunction[] = [attributionMiddleware];
 
-export async function loader() {
-  const site = getSite();
+export async function loader({ context }: Route.LoaderArgs) {
+  const site = requireSite(context).pack;
   const content: FrameContent = {
     brand: site.brand,
     phone: site.phone,

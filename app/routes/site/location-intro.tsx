@@ -7,8 +7,8 @@ import "#app/styles/pages.css";
 
 const PATH = "/LocationEnvironment/intro";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { site, page } = requireInfoPage(request, PATH);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site, page } = requireInfoPage(request, context, PATH);
   return { page, location: site.infoPages.location };
 }
 

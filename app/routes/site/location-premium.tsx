@@ -8,8 +8,8 @@ import "#app/styles/pages.css";
 // The old site's spelling ("primium") is the published address.
 const PATH = "/LocationEnvironment/primium";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { site, page } = requireInfoPage(request, PATH);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site, page } = requireInfoPage(request, context, PATH);
   return { page, premium: site.infoPages.premium };
 }
 

@@ -13,19 +13,19 @@ import "#app/styles/press.css";
 // The confirmation step for visitors without scripts; with scripts the detail page asks in a dialog.
 const NO_STORE = { "Cache-Control": CACHE_CONTROL.private };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const site = requireSite(params.site);
-  await requireAdmin(request, { loginPath: pressLoginPath });
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const site = requireSite(context, params.site).pack;
+  await requireAdmin(request, context, { loginPath: (returnTo) => pressLoginPath(site.slug, returnTo) });
   const id = parseArticleId(params.id);
   const article = id ? await getPress(site.slug, id) : undefined;
   if (!article) throw replace("/Promotion/Press");
   return data({ site: site.slug, header: pressHeader(site), article: { id: article.id, title: article.title } }, { headers: NO_STORE });
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const site = requireSite(params.site);
-  requireSameOrigin(request);
-  await requireAdmin(request, { loginPath: pressLoginPath });
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const site = requireSite(context, params.site).pack;
+  requireSameOrigin(request, context);
+  await requireAdmin(request, context, { loginPath: (returnTo) => pressLoginPath(site.slug, returnTo) });
   const id = parseArticleId(params.id);
   // Deleting twice (a double click, a resent form) ends on the list all the same.
   if (id) await deletePress(site.slug, id);

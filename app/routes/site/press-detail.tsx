@@ -1,7 +1,6 @@
 import { useRef } from "react";
 import { data, Form, Link, replace, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getAdmin } from "#app/.server/auth.ts";
-import { getEnv } from "#app/.server/env.ts";
 import { getPress, parseArticleId, viewPress } from "#app/.server/press.ts";
 import { PressHeader } from "#app/components/press-header.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -11,13 +10,13 @@ import { requireSite } from "#app/.server/site.ts";
 import type { Route } from "./+types/press-detail";
 import "#app/styles/press.css";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const site = requireSite(params.site);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const site = requireSite(context, params.site).pack;
   const id = parseArticleId(params.id);
   if (!id) throw replace("/Promotion/Press");
   const justEdited = await wasJustEdited(request, id);
   const [admin, article] = await Promise.all([
-    getAdmin(request),
+    getAdmin(request, context),
     countsAsView(request) && !justEdited ? viewPress(site.slug, id) : getPress(site.slug, id),
   ]);
   if (!article) throw replace("/Promotion/Press");
@@ -36,7 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         dateLabel: formatPressDateTime(article.date),
         views: article.views,
       },
-      jsonLd: articleJsonLd({ site, article, siteUrl: getEnv().SITE_URL }),
+      jsonLd: articleJsonLd({ site, article, siteUrl: requireSite(context).origin }),
       isAdmin: admin !== null,
     },
     { headers },

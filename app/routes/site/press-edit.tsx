@@ -15,9 +15,9 @@ import "#app/styles/press.css";
 
 const NO_STORE = { "Cache-Control": CACHE_CONTROL.private };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const site = requireSite(params.site);
-  await requireAdmin(request, { loginPath: pressLoginPath });
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const site = requireSite(context, params.site).pack;
+  await requireAdmin(request, context, { loginPath: (returnTo) => pressLoginPath(site.slug, returnTo) });
   const id = parseArticleId(params.id);
   const article = id ? await getPress(site.slug, id) : undefined;
   if (!article) throw replace("/Promotion/Press");
@@ -31,10 +31,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const site = requireSite(params.site);
-  requireSameOrigin(request);
-  await requireAdmin(request, { loginPath: pressLoginPath });
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const site = requireSite(context, params.site).pack;
+  requireSameOrigin(request, context);
+  await requireAdmin(request, context, { loginPath: (returnTo) => pressLoginPath(site.slug, returnTo) });
   const id = parseArticleId(params.id);
   if (!id) throw replace("/Promotion/Press");
   const form = await request.formData();

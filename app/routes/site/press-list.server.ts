@@ -33,7 +33,7 @@ export async function handlePressListAction({
   site: SitePack;
   context: Readonly<RouterContextProvider>;
 }) {
-  requireSameOrigin(request);
+  requireSameOrigin(request, context);
   const form = await request.formData();
   const listPath = `/${site.slug}/press`;
   switch (form.get("intent")) {
@@ -43,7 +43,7 @@ export async function handlePressListAction({
       if (!parsed.success) {
         return data({ intent: "login" as const, loginError: PRESS_MESSAGES.loginInvalid, email }, { status: 400, headers: NO_STORE });
       }
-      const result = await login(request, parsed.data, getClientAddress(context));
+      const result = await login(request, parsed.data, { clientAddress: getClientAddress(context), site: site.slug });
       if (!result.ok) {
         const locked = result.reason === "locked";
         return data(
@@ -65,7 +65,7 @@ export async function handlePressListAction({
     case "logout":
       throw redirect(listPath, { headers: { ...NO_STORE, "Set-Cookie": await logout(request) } });
     case "publish": {
-      await requireAdmin(request, { loginPath: pressLoginPath });
+      await requireAdmin(request, context, { loginPath: (returnTo) => pressLoginPath(site.slug, returnTo) });
       const parsed = PressArticleSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) {
         const values = {

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getAdmin, safeReturnTo } from "#app/.server/auth.ts";
-import { getEnv } from "#app/.server/env.ts";
 import { formatCursor, listPressPage, parseCursor } from "#app/.server/press.ts";
 import { PressHeader } from "#app/components/press-header.tsx";
 import { LOGIN_FAILED_PREFIX } from "#app/forms/press-messages.ts";
@@ -15,17 +14,17 @@ import "#app/styles/press.css";
 // Only a signed-in administrator sees the publishing form: visitors don't download it or its validator.
 const PressPublishForm = lazy(() => import("#app/components/press-publish-form.tsx"));
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const site = requireSite(params.site);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const site = requireSite(context, params.site).pack;
   const url = new URL(request.url);
   const after = parseCursor(url.searchParams.get("after"));
-  const [admin, page] = await Promise.all([getAdmin(request), listPressPage(site.slug, after)]);
+  const [admin, page] = await Promise.all([getAdmin(request, context), listPressPage(site.slug, after)]);
   return data(
     {
       site: site.slug,
       info: { title: site.pressPage.title, description: site.pressPage.description },
       header: pressHeader(site),
-      rssUrl: absoluteUrl(getEnv().SITE_URL, `/${site.slug}/press/rss.xml`),
+      rssUrl: absoluteUrl(requireSite(context).origin, `/${site.slug}/press/rss.xml`),
       list: {
         items: toListItems(page),
         after: after ? formatCursor(after) : null,
@@ -39,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return handlePressListAction({ request, site: requireSite(params.site), context });
+  return handlePressListAction({ request, site: requireSite(context, params.site).pack, context });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>

@@ -1,7 +1,8 @@
 import { replace } from "react-router";
-import { getEnv } from "#app/.server/env.ts";
+import { requireSite } from "#app/.server/site.ts";
+import type { Route } from "./+types/press-redirect";
 
-// The old site's press link: the list of the development this server presents.
-export function loader() {
-  return replace(`/${getEnv().SITE}/press`);
+// The old site's press link: the press list of the development this host presents.
+export function loader({ context }: Route.LoaderArgs) {
+  return replace(`/${requireSite(context).slug}/press`);
 }

@@ -1,11 +1,11 @@
-import { getSite } from "#app/.server/site.ts";
+import { requireSite } from "#app/.server/site.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/privacy";
 import "#app/styles/forms.css";
 
-export async function loader() {
-  const site = getSite();
+export async function loader({ context }: Route.LoaderArgs) {
+  const site = requireSite(context).pack;
   return { policy: site.privacy, eyebrow: site.brand.nameEn };
 }
 

@@ -11,8 +11,8 @@ const PATH = "/SalesInfo/announcement";
 // Some browsers hand a PDF to a plugin or a download and never fire `load` in the new tab.
 const LOADING_FALLBACK_MS = 4_000;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { site, page } = requireInfoPage(request, PATH);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site, page } = requireInfoPage(request, context, PATH);
   return { page, announcement: site.infoPages.announcement };
 }
 

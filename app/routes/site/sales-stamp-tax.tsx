@@ -8,8 +8,8 @@ import "#app/styles/pages.css";
 // Old links also spell it /SalesInfo/StampTax; the loader sends that spelling here.
 const PATH = "/SalesInfo/stampTax";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { site, page } = requireInfoPage(request, PATH);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site, page } = requireInfoPage(request, context, PATH);
   return { page, officetel: site.infoPages.officetel };
 }
 

@@ -7,8 +7,8 @@ import "#app/styles/pages.css";
 
 const PATH = "/SalesInfo/SubscriptionGuide";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { site, page } = requireInfoPage(request, PATH);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site, page } = requireInfoPage(request, context, PATH);
   return { page, subscription: site.infoPages.subscription };
 }
 

@@ -21,8 +21,8 @@ const NO_STORE = { "Cache-Control": CACHE_CONTROL.private };
  * A booking's personal link from its text messages: the only way, besides the sales office, to
  * change or cancel a booking (knowing the phone number is not enough; docs/decisions/012).
  */
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const site = requireSite(params.site);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const site = requireSite(context, params.site).pack;
   const found = await findBookingByLink(params.token);
   const booking = found.state === "invalid" || found.booking.site !== site.slug ? null : found.booking;
   const active = booking && found.state === "active";
@@ -43,9 +43,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 /** Cancel, or change to the chosen time; then the page again (post/redirect/get), or the reason the time was refused. */
-export async function action({ params, request }: Route.ActionArgs) {
-  const site = requireSite(params.site);
-  requireSameOrigin(request);
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const site = requireSite(context, params.site).pack;
+  requireSameOrigin(request, context);
   const form = await request.formData();
   const intent = VISIT_LINK_INTENTS.find((candidate) => candidate === form.get("intent"));
   const here = `/${site.slug}/visit/${params.token}`;

@@ -42,6 +42,8 @@ export const leads: LeadContent = {
   kindLabels: { interest: "관심고객 등록", visit: "방문 예약", inquiry: "상담 문의" },
   sms: {
     senderName: "[동대구 온빛채 센트럴]",
+    senderNumber: "16610000",
+    staffRecipients: [],
     headlines: {
       interest: "관심고객 등록이 완료되었습니다.",
       visit: "견본주택 방문 예약이 접수되었습니다. 담당 상담원이 방문 일시를 확인해 연락드립니다.",
