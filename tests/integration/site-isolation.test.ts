@@ -1,0 +1,283 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { upsertAdmin } from "#app/.server/admins.ts";
+import { db } from "#app/.server/db.ts";
+import { parseEnv, setEnv } from "#app/.server/env.ts";
+import { issueFormToken } from "#app/.server/form-tokens.ts";
+import { leadNotes, leads, pressArticles, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
+import { startHandoff } from "#app/.server/site-handoff.ts";
+import { openVisitDays } from "#app/.server/visits/schedule.ts";
+import { sitePacks } from "#app/content/index.ts";
+import { addDays, kstDay } from "#app/utils/kst.ts";
+import { startTestApp, type TestApp } from "#tests/app-server.ts";
+import { consoleRoutePatterns } from "#tests/console-routes.ts";
+import { withTestDatabase } from "#tests/db.ts";
+import { fixturePack } from "#tests/fixtures/fixture-pack.ts";
+
+/**
+ * Two sites on one database, one server (issue #15). Site A is daegu on a.localhost, site B the
+ * fixture development on b.localhost. Everything of B is made first; then every console route
+ * and action is asked, on A's host by an administrator of A, about B's records — and nothing of
+ * B may be shown or changed. The table must name every console route app/routes.ts declares.
+ */
+
+withTestDatabase();
+let app: TestApp;
+let A: string;
+let B: string;
+const B_NAME = "나비사이트";
+const B_NOTE = "비사이트의 메모";
+const B_TEXT = "비사이트의 문자";
+const DAY = addDays(kstDay(new Date()), 2);
+
+beforeAll(async () => {
+  sitePacks[fixturePack.slug] = fixturePack;
+  app = await startTestApp();
+  A = `http://a.localhost:${app.port}`;
+  B = `http://b.localhost:${app.port}`;
+});
+afterAll(async () => {
+  delete sitePacks[fixturePack.slug];
+  await app.close();
+});
+
+interface BRecords {
+  lead: number;
+  message: number;
+  slot: number;
+  booking: number;
+  bookingLink: string;
+  article: number;
+}
+let b: BRecords;
+
+beforeEach(async () => {
+  setEnv(parseEnv({ SITES: `daegu@${A},fixture@${B}`, TRUST_PROXY: "1" }));
+  await upsertAdmin("a-office@example.com", "site a office password", { sites: ["daegu"] });
+  await upsertAdmin("b-office@example.com", "site b office password", { sites: ["fixture"] });
+  b = await makeSiteB();
+});
+
+async function makeSiteB(): Promise<BRecords> {
+  const [lead] = await db()
+    .insert(leads)
+    .values({
+      submissionId: crypto.randomUUID(),
+      kind: "visit",
+      site: "fixture",
+      name: B_NAME,
+      phone: "01077778888",
+      message: "B의 문의",
+      consentVersion: "test",
+      consentedAt: new Date(),
+      sourcePath: "/",
+    })
+    .returning({ id: leads.id });
+  await db().insert(leadNotes).values({ leadId: lead!.id, body: B_NOTE, authorEmail: "b-office@example.com" });
+  const [message] = await db()
+    .insert(smsOutbox)
+    .values({ site: "fixture", leadId: lead!.id, purpose: "confirmation", recipient: "01077778888", body: B_TEXT, status: "failed" })
+    .returning({ id: smsOutbox.id });
+  await openVisitDays("fixture", [DAY]);
+  const [slot] = await db().select().from(visitSlots).where(eq(visitSlots.site, "fixture")).limit(1);
+  const [booking] = await db()
+    .insert(visitBookings)
+    .values({ site: "fixture", slotId: slot!.id, leadId: lead!.id, name: B_NAME, phone: "01077778888", linkToken: "B".repeat(22) })
+    .returning({ id: visitBookings.id, linkToken: visitBookings.linkToken });
+  const [article] = await db()
+    .insert(pressArticles)
+    .values({ site: "fixture", title: "비사이트 보도자료", summary: "B의 소식" })
+    .returning({ id: pressArticles.id });
+  return { lead: lead!.id, message: message!.id, slot: slot!.id, booking: booking!.id, bookingLink: booking!.linkToken, article: article!.id };
+}
+
+/** A request as a browser on `origin` sends it (through one proxy, so each test has its own address). */
+function on(origin: string, path: string, { method = "GET", form, cookie }: { method?: string; form?: Record<string, string>; cookie?: string } = {}) {
+  const headers: Record<string, string> = { Host: new URL(origin).host, "X-Forwarded-For": "198.51.100.20", Accept: "text/html" };
+  if (cookie) headers.Cookie = cookie;
+  if (method !== "GET") {
+    headers.Origin = origin;
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+  }
+  return app.fetch(path, { method, headers, body: form ? new URLSearchParams(form).toString() : undefined });
+}
+
+async function signIn(origin: string, email: string, password: string) {
+  const response = await on(origin, "/admin/login", { method: "POST", form: { email, password } });
+  expect(response.status, `sign-in of ${email} on ${origin}`).toBe(302);
+  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+}
+
+async function bSnapshot() {
+  const [lead] = await db().select().from(leads).where(eq(leads.id, b.lead));
+  const notes = await db().select().from(leadNotes).where(eq(leadNotes.leadId, b.lead));
+  const [message] = await db().select().from(smsOutbox).where(eq(smsOutbox.id, b.message));
+  const [slot] = await db().select().from(visitSlots).where(eq(visitSlots.id, b.slot));
+  const [booking] = await db().select().from(visitBookings).where(eq(visitBookings.id, b.booking));
+  return JSON.stringify({ lead, notes, message, slot, booking });
+}
+
+interface Probe {
+  method?: "GET" | "POST";
+  path: (records: BRecords) => string;
+  form?: (records: BRecords) => Record<string, string>;
+  /** Statuses that count as "nothing of B": a 404, a redirect, a refusal, or a page without B. */
+  expect: number[];
+  /** Asked without a session (the sign-in form). */
+  signedOut?: boolean;
+}
+
+/** Every console route, asked about site B's records from site A. */
+const CONSOLE_PROBES: Record<string, Probe[]> = {
+  admin: [{ path: () => "/admin", expect: [200] }],
+  "admin/leads": [
+    { path: () => "/admin/leads", expect: [200] },
+    { method: "POST", path: () => "/admin/leads", form: () => ({ q: B_NAME }), expect: [303] },
+  ],
+  "admin/leads/:id": [
+    { path: (records) => `/admin/leads/${records.lead}`, expect: [404] },
+    { method: "POST", path: (records) => `/admin/leads/${records.lead}`, form: () => ({ intent: "status", status: "closed" }), expect: [404] },
+    { method: "POST", path: (records) => `/admin/leads/${records.lead}`, form: () => ({ intent: "note", body: "A가 쓴 메모" }), expect: [404] },
+  ],
+  "admin/leads/:id/delete": [
+    { path: (records) => `/admin/leads/${records.lead}/delete`, expect: [404] },
+    { method: "POST", path: (records) => `/admin/leads/${records.lead}/delete`, expect: [303] },
+  ],
+  "admin/leads/export.csv": [{ path: () => "/admin/leads/export.csv", expect: [200] }],
+  "admin/notifications": [
+    { path: () => "/admin/notifications", expect: [200] },
+    { method: "POST", path: () => "/admin/notifications", form: (records) => ({ intent: "retry", id: String(records.message) }), expect: [409] },
+  ],
+  "admin/visits": [
+    { path: () => `/admin/visits?day=${DAY}`, expect: [200] },
+    { method: "POST", path: () => "/admin/visits", form: (records) => ({ intent: "capacity", slotId: String(records.slot), capacity: "0" }), expect: [404, 409] },
+    { method: "POST", path: () => "/admin/visits", form: (records) => ({ intent: "attendance", bookingId: String(records.booking), status: "visited" }), expect: [404, 409] },
+    { method: "POST", path: () => "/admin/visits", form: () => ({ intent: "close-day", day: DAY }), expect: [303] },
+  ],
+  "admin/login": [
+    {
+      method: "POST",
+      path: () => "/admin/login",
+      form: () => ({ email: "b-office@example.com", password: "site b office password" }),
+      expect: [401],
+      signedOut: true,
+    },
+  ],
+  "admin/logout": [{ method: "POST", path: () => "/admin/logout", expect: [302] }],
+  "admin/switch-site": [{ method: "POST", path: () => "/admin/switch-site", form: () => ({ site: "fixture" }), expect: [403] }],
+  "admin/handoff": [{ path: () => "/admin/handoff?key=forged", expect: [302] }],
+};
+
+describe("two sites on one database", () => {
+  test("the table names every console route app/routes.ts declares", async () => {
+    expect(Object.keys(CONSOLE_PROBES).sort()).toEqual(await consoleRoutePatterns());
+  });
+
+  test.each(Object.entries(CONSOLE_PROBES))("%s shows and changes nothing of site B from site A", async (_pattern, probes) => {
+    const before = await bSnapshot();
+    for (const probe of probes) {
+      // Each probe gets a fresh session: sign-out ends one.
+      const cookie = probe.signedOut ? undefined : await signIn(A, "a-office@example.com", "site a office password");
+      const path = probe.path(b);
+      const response = await on(A, path, { method: probe.method, form: probe.form?.(b), cookie });
+      expect(probe.expect, `${probe.method ?? "GET"} ${path} answered ${response.status}`).toContain(response.status);
+      const body = await response.text();
+      for (const secret of [B_NAME, B_NOTE, B_TEXT, "01077778888", "010-7777-8888"]) {
+        expect(body, `${probe.method ?? "GET"} ${path} shows ${secret}`).not.toContain(secret);
+      }
+    }
+    expect(await bSnapshot()).toBe(before);
+  });
+
+  test("site B's own console does see its records", async () => {
+    const cookie = await signIn(B, "b-office@example.com", "site b office password");
+    expect(await (await on(B, `/admin/leads/${b.lead}`, { cookie })).text()).toContain(B_NAME);
+    expect(await (await on(B, "/admin/leads/export.csv", { cookie })).text()).toContain(B_NAME);
+  });
+
+  test("a session made on one site's host is nobody on the other's", async () => {
+    await upsertAdmin("both@example.com", "an office of both sites", { sites: ["daegu", "fixture"] });
+    const cookie = await signIn(A, "both@example.com", "an office of both sites");
+    const there = await on(B, "/admin", { cookie });
+    expect(there.status).toBe(302);
+    expect(there.headers.get("Location")).toBe("/admin/login");
+  });
+
+  test("the switcher carries an administrator of both sites to the other host, signed in, once", async () => {
+    const [both] = await Promise.all([upsertAdmin("both@example.com", "an office of both sites", { sites: ["daegu", "fixture"] })]);
+    expect(both).toBe("created");
+    const cookie = await signIn(A, "both@example.com", "an office of both sites");
+    const switched = await on(A, "/admin/switch-site", { method: "POST", form: { site: "fixture" }, cookie });
+    expect(switched.status).toBe(303);
+    const target = new URL(switched.headers.get("Location")!);
+    expect(target.origin).toBe(B);
+    const arrived = await on(B, target.pathname + target.search);
+    expect(arrived.status).toBe(302);
+    expect(arrived.headers.get("Location")).toBe("/admin");
+    const session = arrived.headers.getSetCookie()[0]!.split(";")[0]!;
+    expect((await on(B, "/admin/leads", { cookie: session })).status).toBe(200);
+    // The key is spent, and a key for one site opens nothing on another.
+    expect((await on(B, target.pathname + target.search)).headers.getSetCookie()).toEqual([]);
+    const [admin] = await db().query.admins.findMany({ where: (admins, { eq: equals }) => equals(admins.email, "both@example.com") });
+    const keyForB = await startHandoff(admin!.id, "fixture");
+    expect((await on(A, `/admin/handoff?key=${keyForB}`)).headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe("the public side of two sites", () => {
+  test("each host shows its own development, and a host no site claims shows none", async () => {
+    const a = await (await on(A, "/")).text();
+    const bHome = await (await on(B, "/")).text();
+    expect(a).toContain(sitePacks.daegu!.brand.projectName);
+    expect(bHome).toContain(fixturePack.brand.projectName);
+    expect(bHome).not.toContain(sitePacks.daegu!.brand.projectName);
+    const stranger = await on("http://evil.localhost:1", "/");
+    expect(stranger.status).toBe(404);
+    expect(await stranger.text()).toBe("Not Found");
+    expect((await on("http://evil.localhost:1", "/healthz")).status).toBe(200);
+  });
+
+  test.each([
+    (records: BRecords) => `/fixture/press`,
+    (records: BRecords) => `/fixture/press/${records.article}`,
+    (records: BRecords) => `/daegu/press/${records.article}`,
+    () => `/fixture/customer`,
+    () => `/fixture/press/rss.xml`,
+    (records: BRecords) => `/daegu/visit/${records.bookingLink}`,
+    (records: BRecords) => `/fixture/visit/${records.bookingLink}`,
+  ])("site B's page %s is not found on site A's host", async (path) => {
+    const response = await on(A, path(b));
+    expect([404, 302]).toContain(response.status);
+    if (response.status === 302) expect(response.headers.get("Location")).toBe("/Promotion/Press");
+    expect(await response.text()).not.toContain("비사이트");
+  });
+
+  test("absolute URLs name the host's own site", async () => {
+    const robots = await (await on(B, "/robots.txt")).text();
+    expect(robots).toContain(`Sitemap: ${B}/sitemap.xml`);
+    const sitemap = await (await on(B, "/sitemap.xml")).text();
+    expect(sitemap).toContain(`<loc>${B}/fixture/press/${b.article}</loc>`);
+    expect(sitemap).not.toContain(A);
+    const home = await (await on(B, "/")).text();
+    expect(home).toContain(`<link rel="canonical" href="${B}/"`);
+  });
+
+  test("a lead posted on B's host is B's, and its token is no token on A's", async () => {
+    const form = {
+      name: "김하늘",
+      phone: "01066665555",
+      consent: "yes",
+      _gotcha: "",
+      _token: issueFormToken("fixture", "interest", Date.now() - 3_000),
+      _submission: crypto.randomUUID(),
+    };
+    const headers = (origin: string) => ({ Host: new URL(origin).host, Origin: origin, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" });
+    expect((await app.fetch("/actions/interest", { method: "POST", headers: headers(B), body: new URLSearchParams(form).toString() })).status).toBe(200);
+    const [stored] = await db().select().from(leads).where(eq(leads.phone, "01066665555"));
+    expect(stored).toMatchObject({ site: "fixture", spam: false });
+    const onA = { ...form, phone: "01066664444", _submission: crypto.randomUUID() };
+    await app.fetch("/actions/interest", { method: "POST", headers: headers(A), body: new URLSearchParams(onA).toString() });
+    const [copied] = await db().select().from(leads).where(eq(leads.phone, "01066664444"));
+    expect(copied).toMatchObject({ site: "daegu", spam: true, spamReason: "no-token" });
+  });
+});
