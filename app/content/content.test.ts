@@ -26,6 +26,20 @@ function sourceFile(src: string) {
   return path.basename(file) === "share.png" && fs.existsSync(svg) ? svg : undefined;
 }
 
+/** WCAG relative luminance of a "#rrggbb" colour. */
+function luminance(hex: string) {
+  const [r, g, b] = [1, 3, 5].map((start) => {
+    const channel = Number.parseInt(hex.slice(start, start + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+function contrast(foreground: string, background: string) {
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
 function knownRoutes(site: SitePack) {
   return new Set([...Object.keys(site.pages), ...codePagePaths(site), ...REDIRECT_PATHS]);
 }
@@ -45,6 +59,20 @@ describe.each(Object.values(sitePacks).map((site) => [site.slug, site] as const)
       expect(image.width / image.height, `${at} aspect ratio`).toBeCloseTo(actual.width / actual.height, 2);
       if (!image.src.endsWith(".svg") && !file!.endsWith(".svg")) expect(image.width, `${at} width`).toBe(actual.width);
     }
+  });
+
+  test("the theme names hex colours that keep text readable, and a favicon drawing", () => {
+    const { colors, favicon } = site.theme;
+    for (const [name, value] of Object.entries(colors)) expect(value, name).toMatch(/^#[0-9a-f]{6}$/);
+    // Text colours the stylesheets put on white, on the surface and on the dark bands (WCAG AA).
+    expect(contrast(colors.brand, "#ffffff"), "brand on white").toBeGreaterThanOrEqual(4.5);
+    expect(contrast(colors.accentInk, "#ffffff"), "accentInk on white").toBeGreaterThanOrEqual(4.5);
+    expect(contrast(colors.accentInk, colors.surface), "accentInk on surface").toBeGreaterThanOrEqual(4.5);
+    expect(contrast(colors.accentLight, colors.brandDeep), "accentLight on brandDeep").toBeGreaterThanOrEqual(4.5);
+    expect(contrast("#ffffff", colors.brand), "white on brand").toBeGreaterThanOrEqual(4.5);
+    expect(contrast(colors.brandDeep, colors.accent), "brandDeep on accent (buttons)").toBeGreaterThanOrEqual(4.5);
+    expect(favicon).toMatch(new RegExp(`^/images/${site.slug}/[\\w-]+\\.svg$`));
+    expect(fs.existsSync(path.join(PUBLIC, favicon)), favicon).toBe(true);
   });
 
   test("every menu and sub-menu link is unique within its group and leads to a known route", () => {

@@ -20,6 +20,22 @@ export const daegu: SitePack = {
     logo: { src: `${images}/logo.svg`, alt: "온빛채", width: 360, height: 80 },
     logoOnDark: { src: `${images}/logo-white.svg`, alt: "온빛채", width: 360, height: 80 },
   },
+  // Deep navy, warm gold and cream: a night skyline lit by warm windows.
+  theme: {
+    colors: {
+      brand: "#1c2a3a",
+      brandDeep: "#131d29",
+      brandSoft: "#2a3b4f",
+      accent: "#b8955a",
+      accentLight: "#d4b47c",
+      accentInk: "#7d5f2e",
+      surface: "#f6f1e8",
+      surfaceDeep: "#ece4d6",
+      line: "#e4ddd0",
+    },
+    font: "pretendard",
+    favicon: `${images}/favicon.svg`,
+  },
   builder: "온빛건설(주)",
   developer: "신천도시개발(주)",
   company: {
