@@ -171,6 +171,7 @@ export interface SitePack {
   seo: {
     siteName: string;
     defaultDescription: string;
+    /** What pages without a picture of their own show in link previews (the build makes its PNG). */
     shareImage: ImageAsset;
     keywords: string[];
   };

@@ -51,7 +51,7 @@ export const daegu: SitePack = {
   seo: {
     siteName: "동대구 온빛채 센트럴",
     defaultDescription: "동대구역세권 신천동에 들어서는 아파트 540세대·오피스텔 56실, 동대구 온빛채 센트럴 공식 분양 홈페이지입니다.",
-    shareImage: { src: `${images}/share.png`, alt: "동대구 온빛채 센트럴", width: 1200, height: 630 },
+    shareImage: { src: `${images}/share.svg`, alt: "동대구 온빛채 센트럴", width: 1200, height: 630 },
     keywords: ["동대구 온빛채 센트럴", "신천동 아파트", "동대구역 아파트", "대구 분양", "오피스텔 분양"],
   },
   menu,
