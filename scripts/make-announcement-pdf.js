@@ -34,7 +34,9 @@ console.log(`Wrote ${output} (${Math.round(fs.statSync(output).size / 1024)} KB)
 
 /** @param {import("#app/content/types.ts").SitePack} site */
 function noticeHtml(site) {
-  const fact = (label) => site.infoPages.business.facts.find((entry) => entry.label === label)?.value ?? TO_BE_ANNOUNCED;
+  /** The business page's value under the first of these labels it has. */
+  const fact = (...labels) =>
+    labels.map((label) => site.infoPages.business.facts.find((entry) => entry.label === label)?.value).find(Boolean) ?? TO_BE_ANNOUNCED;
   const apartments = site.units.filter((unit) => unit.kind === "apartment");
   const officetels = site.units.filter((unit) => unit.kind === "officetel");
   // A development of officetels alone is sold under the building sales act (건축물분양법): its
@@ -101,7 +103,7 @@ function noticeHtml(site) {
   <table><tbody>${rows([
     ["공급위치", fact("대지위치")],
     ["건축규모", fact("건축규모")],
-    ["공급규모", fact("세대수")],
+    ["공급규모", fact("세대수", "공급규모")],
     ["시행사", site.developer],
     ["시공사", site.builder],
     ["입주예정", `${fact("입주예정")} (정확한 입주일은 추후 통보)`],
