@@ -35,12 +35,6 @@ describe("the suwon informational pages", () => {
     expect(total).toBe(488);
     expect(suwon.home.place.accommodationUnits).toBe(total);
   });
-
-  test("the home page's tabs name its own unit types and tours", () => {
-    const keys = suwon.units.map((unit) => unit.key);
-    for (const key of suwon.home.units.typeKeys) expect(keys).toContain(key);
-    for (const key of suwon.home.units.vrKeys) expect(suwon.vrTabs.map((tab) => tab.key)).toContain(key);
-  });
 });
 
 describe("the suwon demo press", () => {
