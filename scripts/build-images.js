@@ -1,5 +1,5 @@
 // `npm run build:images`, and the first step of every build (server.js): composes every pack's
-// link previews (a 1200×630 PNG of each of its pictures, scripts/lib/share-image.js) and encodes
+// link previews (a 1200×630 PNG of each picture its pages share, scripts/lib/share-image.js) and encodes
 // every raster under public/images/ into AVIF and WebP at the widths the Picture component asks
 // for. Only missing or outdated files are written, so a second run costs a directory walk and a
 // hash of each preview's inputs. Runs under tsx: the packs are TypeScript.

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as prettier from "prettier";
-import { sharePictures } from "#app/content/pictures.ts";
+import { packPictures } from "#app/content/pictures.ts";
 import routes from "#app/routes.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -115,7 +115,8 @@ export async function scaffoldSite(slug, { root = ROOT, today = new Date() } = {
 
   const { [name]: pack } = await import(pathToFileURL(path.join(packDir, "index.ts")).href);
   fs.mkdirSync(imagesDir, { recursive: true });
-  const drawings = [...sharePictures(pack), { src: pack.theme.favicon, width: 64, height: 64 }];
+  const pictures = new Map(packPictures(pack).map(({ image }) => [image.src, image]));
+  const drawings = [...pictures.values(), { src: pack.theme.favicon, width: 64, height: 64 }];
   for (const { src, width, height } of drawings) {
     const file = path.join(root, "public", src);
     fs.writeFileSync(file, placeholder(path.basename(src, ".svg"), width, height));

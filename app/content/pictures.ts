@@ -11,10 +11,25 @@ export function packPictures(value: unknown, at = "pack"): { at: string; image: 
 }
 
 /**
- * The pictures a page of the pack may share in link previews, each once: any of them can be a
- * page's `og:image`, so the build composes a preview of every one (scripts/build-images.js).
+ * The pictures the pack's pages share in link previews, each once: what the routes' `meta` pass to
+ * seo() (a page's own plan, map or drawing), the pack's default for every other page, and the
+ * inquiry page's picture, which its structured data names. The build composes a 1200×630 PNG of
+ * each (scripts/build-images.js); tests/integration/share-images.test.ts checks every page's
+ * og:image is one of them.
  */
 export function sharePictures(site: SitePack): ImageAsset[] {
-  const bySrc = new Map(packPictures(site).map(({ image }) => [image.src, image]));
-  return [...bySrc.values()];
+  const { infoPages } = site;
+  const pictures = [
+    site.seo.shareImage,
+    site.leads.inquiryPage.image,
+    infoPages.brand.image,
+    ...infoPages.location.maps.slice(0, 1).map((map) => map.image),
+    infoPages.premium.image,
+    infoPages.complexLayout.image,
+    infoPages.unitPlacement.image,
+    infoPages.community.image,
+    ...site.units.map((unit) => unit.floorPlan),
+    ...infoPages.interior.sets.flatMap((set) => set.images.slice(0, 1)),
+  ];
+  return [...new Map(pictures.map((picture) => [picture.src, picture])).values()];
 }

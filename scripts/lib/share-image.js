@@ -47,12 +47,12 @@ export async function composeShareImage(sharp, { pictureFile, logoFile, colors }
   const { width, height } = await sharp(pictureFile).metadata();
   const aspect = width / height;
   if (Math.abs(aspect - WIDTH / HEIGHT) < 0.02) {
-    return (await rasterize(sharp, pictureFile, { width: WIDTH, height: HEIGHT, fit: "cover" })).png({ compressionLevel: 9 });
+    return (await rasterize(sharp, pictureFile, { width: WIDTH, height: HEIGHT, fit: "cover" })).png({ compressionLevel: 6 });
   }
   const layers = await onCard(sharp, pictureFile, logoFile, colors, aspect);
   return sharp(Buffer.from(backdrop(colors)))
     .composite(layers)
-    .png({ compressionLevel: 9 });
+    .png({ compressionLevel: 6 });
 }
 
 async function onCard(sharp, pictureFile, logoFile, colors, aspect) {
