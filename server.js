@@ -29,10 +29,11 @@ function hashInputs() {
   return hash.digest("hex");
 }
 
-// AVIF/WebP variants and share.png are written into public/, so they come before hashing:
-// up-to-date files are skipped, and the hash then sees the same public/ every time.
+// AVIF/WebP variants and link previews are written into public/, so they come before hashing:
+// up-to-date files are skipped, and the hash then sees the same public/ every time. tsx loads
+// the content packs (TypeScript) the previews are drawn from.
 function buildImages() {
-  execFileSync(process.execPath, ["scripts/build-images.js"], { stdio: "inherit" });
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/build-images.js"], { stdio: "inherit" });
 }
 
 function buildIfStale() {

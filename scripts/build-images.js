@@ -1,37 +1,27 @@
-// `npm run build:images`, and the first step of every build (server.js): renders each pack's
-// share.svg to the share.png that Open Graph needs, and encodes every raster under
-// public/images/ into AVIF and WebP at the widths the Picture component asks for.
-// Only missing or outdated files are written, so a second run costs a directory walk.
+// `npm run build:images`, and the first step of every build (server.js): composes every pack's
+// link previews (a 1200×630 PNG of each picture its pages share, scripts/lib/share-image.js) and encodes
+// every raster under public/images/ into AVIF and WebP at the widths the Picture component asks
+// for. Only missing or outdated files are written, so a second run costs a directory walk and a
+// hash of each preview's inputs. Runs under tsx: the packs are TypeScript.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { GENERATED_PREFIX, RASTER_SOURCE, VARIANT_FORMATS, variantUrl, variantWidths } from "../app/utils/image-variants.js";
+import { sitePacks } from "#app/content/index.ts";
+import { sharePictures } from "#app/content/pictures.ts";
+import { GENERATED_PREFIX, RASTER_SOURCE, VARIANT_FORMATS, shareImageUrl, variantUrl, variantWidths } from "../app/utils/image-variants.js";
+import { composeShareImage, shareImageInputs, configureSvgFonts } from "./lib/share-image.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PUBLIC = path.join(ROOT, "public");
 const IMAGES = path.join(PUBLIC, "images");
 const GENERATED = path.join(PUBLIC, ...GENERATED_PREFIX.split("/"));
+/** Each preview's input hash, so a changed colour or logo redraws it though no file is newer. */
+const SHARE_MANIFEST = path.join(GENERATED, "share-images.json");
 const ENCODE = { avif: { quality: 55, effort: 4 }, webp: { quality: 78 } };
 
-// The illustrations name Pretendard; point librsvg's fontconfig at the copy in node_modules
-// so share.png looks the same on every machine, whatever fonts the system has.
-process.env.FONTCONFIG_FILE = writeFontConfig();
+configureSvgFonts();
 const { default: sharp } = await import("sharp");
-
-function writeFontConfig() {
-  const file = path.join(os.tmpdir(), "sincheon-build-images-fonts.conf");
-  const fonts = path.join(ROOT, "node_modules/pretendard/dist/public/static");
-  const config = `<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-<fontconfig>
-  <dir>${fonts}</dir>
-  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-  <cachedir>${path.join(os.tmpdir(), "sincheon-fontconfig-cache")}</cachedir>
-</fontconfig>
-`;
-  if (!fs.existsSync(file) || fs.readFileSync(file, "utf8") !== config) fs.writeFileSync(file, config);
-  return file;
-}
 
 function walk(dir) {
   if (!fs.existsSync(dir)) return [];
@@ -52,16 +42,42 @@ async function writeAtomically(output, pipeline) {
   fs.renameSync(temporary, output);
 }
 
-async function renderShareImages(files) {
-  const rendered = [];
-  for (const svg of files.filter((file) => path.basename(file) === "share.svg")) {
-    const png = svg.replace(/\.svg$/, ".png");
-    rendered.push(png);
-    if (isFresh(png, svg)) continue;
-    await writeAtomically(png, sharp(svg).png({ compressionLevel: 9 }));
-    console.log(`  ${path.relative(ROOT, png)}`);
+/** Runs the tasks a few at a time: sharp works on other threads, so this overlaps their waits. */
+async function inParallel(tasks) {
+  const queue = [...tasks];
+  const worker = async () => {
+    for (let task = queue.shift(); task; task = queue.shift()) await task();
+  };
+  await Promise.all(Array.from({ length: Math.min(os.availableParallelism(), 4) }, worker));
+}
+
+async function renderShareImages() {
+  const previous = fs.existsSync(SHARE_MANIFEST) ? JSON.parse(fs.readFileSync(SHARE_MANIFEST, "utf8")) : {};
+  const manifest = {};
+  const tasks = [];
+  for (const site of Object.values(sitePacks)) {
+    const logoFile = path.join(PUBLIC, site.brand.logoOnDark.src);
+    for (const picture of sharePictures(site)) {
+      const url = shareImageUrl(picture.src);
+      const inputs = { pictureFile: path.join(PUBLIC, picture.src), logoFile, colors: site.theme.colors };
+      const hash = crypto.createHash("sha256");
+      for (const part of shareImageInputs(inputs)) hash.update(part);
+      const digest = hash.digest("hex");
+      // Two packs drawing one picture in different colours would overwrite each other's preview.
+      if (manifest[url] && manifest[url] !== digest) throw new Error(`${url} is composed twice with different inputs (pack ${site.slug})`);
+      manifest[url] = digest;
+      const output = path.join(PUBLIC, url);
+      if (previous[url] === digest && fs.existsSync(output)) continue;
+      tasks.push(async () => {
+        await writeAtomically(output, await composeShareImage(sharp, inputs));
+        console.log(`  ${path.relative(ROOT, output)}`);
+      });
+    }
   }
-  return rendered;
+  await inParallel(tasks);
+  fs.mkdirSync(GENERATED, { recursive: true });
+  fs.writeFileSync(SHARE_MANIFEST, `${JSON.stringify(manifest, null, 1)}\n`);
+  return new Set([SHARE_MANIFEST, ...Object.keys(manifest).map((url) => path.join(PUBLIC, url))]);
 }
 
 async function encodeVariants(sources) {
@@ -96,10 +112,8 @@ function removeOrphans(expected) {
   if (fs.existsSync(GENERATED)) removeEmpty(GENERATED);
 }
 
-const files = walk(IMAGES);
-const shareImages = await renderShareImages(files);
-// share.png is a render of share.svg for social networks, never shown through <picture>.
-const sources = files.filter((file) => RASTER_SOURCE.test(file) && !shareImages.includes(file));
+const shareImages = await renderShareImages();
+const sources = walk(IMAGES).filter((file) => RASTER_SOURCE.test(file));
 const { expected, written } = await encodeVariants(sources);
-removeOrphans(expected);
+removeOrphans(new Set([...expected, ...shareImages]));
 if (written > 0) console.log(`Images: wrote ${written} AVIF/WebP variants of ${sources.length} sources.`);

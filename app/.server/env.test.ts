@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { sitePacks } from "#app/content/index.ts";
 import { parseEnv } from "./env.ts";
 
 describe("configuration", () => {
@@ -55,7 +56,7 @@ describe("configuration", () => {
       { ADMIN_EMAIL: "a@example.com" },
       "Invalid configuration: ADMIN_PASSWORD must be set together with the other of ADMIN_EMAIL / ADMIN_PASSWORD",
     ],
-    [{ SITE: "nowhere" }, 'Invalid configuration: SITE must be one of: daegu (got "nowhere")'],
+    [{ SITE: "nowhere" }, `Invalid configuration: SITE must be one of: ${Object.keys(sitePacks).join(", ")} (got "nowhere")`],
     [
       { TRUST_PROXY: "yes" },
       'Invalid configuration: TRUST_PROXY must be the number of proxies in front of the server, 0 to 10 (got "yes")',

@@ -29,7 +29,7 @@ export default function PressPublishForm({
         <p className="press-form__status" role="status">
           {published && !busy ? "보도자료를 등록했습니다." : ""}
         </p>
-        <button type="submit" className="button button--navy" disabled={busy}>
+        <button type="submit" className="button button--brand" disabled={busy}>
           {busy ? "등록 중…" : "등록"}
         </button>
       </Form>

@@ -110,6 +110,40 @@ export interface VrTab {
   url: string;
 }
 
+/** Fonts the code knows how to load (root.tsx); a pack names one. */
+export type SiteFont = "pretendard" | "system";
+
+/** How the development looks: its palette, font and favicon. Layout and spacing stay in code. */
+export interface SiteTheme {
+  /** Hex colours ("#1c2a3a"), written on <html> as the CSS variables global.css reads (app/utils/theme.ts). */
+  colors: {
+    /** Headings, the header's phone button, dark buttons. */
+    brand: string;
+    /** Banners, footer and other dark bands. */
+    brandDeep: string;
+    /** Lighter shade of the brand for gradients on dark bands. */
+    brandSoft: string;
+    /** Highlights: rules, call-to-action buttons, the current menu item. */
+    accent: string;
+    /** The accent on dark backgrounds (eyebrows, the focus ring there). */
+    accentLight: string;
+    /** The accent dark enough for text on white and on `surface` (WCAG AA, 4.5:1). */
+    accentInk: string;
+    /** Soft section and card backgrounds. */
+    surface: string;
+    surfaceDeep: string;
+    /** Hairlines: table rules, card borders, dividers. */
+    line: string;
+  };
+  /**
+   * "pretendard": Pretendard on screens wider than 900 px and the system's Korean sans on phones
+   * (docs/decisions/009-fonts.md); "system": the system's sans everywhere, no font download.
+   */
+  font: SiteFont;
+  /** An SVG under the pack's pictures, e.g. "/images/daegu/favicon.svg". */
+  favicon: string;
+}
+
 export interface SitePack {
   /** URL slug used in /{site}/press and /{site}/customer. */
   slug: string;
@@ -120,6 +154,7 @@ export interface SitePack {
     logo: ImageAsset;
     logoOnDark: ImageAsset;
   };
+  theme: SiteTheme;
   builder: string;
   developer: string;
   company: {
@@ -136,6 +171,7 @@ export interface SitePack {
   seo: {
     siteName: string;
     defaultDescription: string;
+    /** What pages without a picture of their own show in link previews (the build makes its PNG). */
     shareImage: ImageAsset;
     keywords: string[];
   };

@@ -1,5 +1,5 @@
-// Shared by scripts/build-images.js (plain Node, which writes the files) and the Picture
-// component (which names them), so the two cannot disagree. Plain JS so Node runs it unbuilt.
+// Shared by scripts/build-images.js (which writes the files) and the Picture component and page
+// metadata (which name them), so they cannot disagree. Plain JS so Node runs it unbuilt.
 
 /** Widths the build encodes; a source is never enlarged, so smaller ones stop at their own width. */
 export const VARIANT_WIDTHS = [480, 960, 1440, 1920];
@@ -35,4 +35,17 @@ export function hasVariants(/** @type {string} */ src) {
 export function variantUrl(src, width, format) {
   const withoutExtension = src.slice("/images/".length).replace(RASTER_SOURCE, "");
   return `${GENERATED_PREFIX}${withoutExtension}-${width}.${format}`;
+}
+
+/** The link preview size every page's og:image has: KakaoTalk, Naver and Facebook draw no SVG. */
+export const SHARE_IMAGE = /** @type {const} */ ({ width: 1200, height: 630, type: "image/png" });
+
+/**
+ * URL of the link preview the build composes from a pack picture (scripts/lib/share-image.js):
+ * "/images/daegu/floorplan-84a.svg" is "/images/_generated/daegu/floorplan-84a-og.png".
+ * @param {string} src
+ */
+export function shareImageUrl(src) {
+  const withoutExtension = src.slice("/images/".length).replace(/\.(svg|png|jpe?g|webp|avif)$/i, "");
+  return `${GENERATED_PREFIX}${withoutExtension}-og.png`;
 }

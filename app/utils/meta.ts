@@ -1,10 +1,12 @@
 import type { MetaDescriptor } from "react-router";
 import type { ImageAsset } from "#app/content/types.ts";
+import { SHARE_IMAGE, shareImageUrl } from "./image-variants.js";
 
 /** What every page's metadata needs from the site as a whole (the root loader provides it). */
 export interface SiteSeo {
   siteUrl: string;
   siteName: string;
+  /** What pages without a picture of their own share in link previews. */
   shareImage: ImageAsset;
 }
 
@@ -13,6 +15,7 @@ export interface PageSeo {
   description: string;
   /** Canonical path, e.g. "/Brand/intro". */
   path: string;
+  /** The page's own picture for link previews: a pack picture, whose 1200×630 PNG the build composes. */
   image?: ImageAsset;
   type?: "website" | "article";
   robots?: string;
@@ -26,8 +29,8 @@ export interface PageSeo {
 export function seo(site: SiteSeo | undefined, page: PageSeo): MetaDescriptor[] {
   if (!site) return [{ title: page.title }];
   const url = absoluteUrl(site.siteUrl, page.path);
-  const image = page.image ?? site.shareImage;
-  const imageUrl = absoluteUrl(site.siteUrl, image.src);
+  const picture = page.image ?? site.shareImage;
+  const imageUrl = absoluteUrl(site.siteUrl, shareImageUrl(picture.src));
   const tags: MetaDescriptor[] = [
     { title: page.title },
     { name: "description", content: page.description },
@@ -40,9 +43,10 @@ export function seo(site: SiteSeo | undefined, page: PageSeo): MetaDescriptor[] 
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
     { property: "og:image", content: imageUrl },
-    { property: "og:image:width", content: String(image.width) },
-    { property: "og:image:height", content: String(image.height) },
-    { property: "og:image:alt", content: image.alt },
+    { property: "og:image:type", content: SHARE_IMAGE.type },
+    { property: "og:image:width", content: String(SHARE_IMAGE.width) },
+    { property: "og:image:height", content: String(SHARE_IMAGE.height) },
+    { property: "og:image:alt", content: picture.alt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: page.title },
     { name: "twitter:description", content: page.description },

@@ -76,6 +76,19 @@ test.describe("informational pages as documents (no JavaScript)", () => {
     expect(await response.text()).toContain("Not Found");
   });
 
+  test("each page's link preview is a 1200×630 PNG the server has", async ({ request }) => {
+    for (const path of ["/", ...PAGES]) {
+      const html = await (await request.get(path)).text();
+      const image = html.match(/<meta property="og:image" content="([^"]*)"/)?.[1];
+      expect(image, path).toMatch(/\/images\/_generated\/.+\.png$/);
+      expect(html, path).toContain('<meta property="og:image:width" content="1200"/>');
+      expect(html, path).toContain('<meta property="og:image:height" content="630"/>');
+      const picture = await request.get(new URL(image!).pathname);
+      expect(picture.status(), image).toBe(200);
+      expect(picture.headers()["content-type"], image).toBe("image/png");
+    }
+  });
+
   test("the recruitment notice is served as a PDF", async ({ request }) => {
     const response = await request.get("/announcement.pdf");
     expect(response.status()).toBe(200);

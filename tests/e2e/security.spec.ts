@@ -48,7 +48,7 @@ test.describe("security headers", () => {
     for (const source of frameSrc) expect(source).toMatch(/^https:\/\/[a-z0-9.-]+$/);
   });
 
-  for (const path of ["/", "/healthz", "/robots.txt", "/favicon.svg", "/no/such/page"]) {
+  for (const path of ["/", "/healthz", "/robots.txt", "/images/daegu/favicon.svg", "/no/such/page"]) {
     test(`baseline headers are on ${path}`, async ({ request }) => {
       const headers = (await request.get(path)).headers();
       expect(headers["x-content-type-options"]).toBe("nosniff");

@@ -20,7 +20,7 @@ export function SiteFooter({ content }: { content: FrameContent }) {
             decoding="async"
           />
           <div className="site-footer__actions">
-            <RegisterLink className="button button--gold">
+            <RegisterLink className="button button--accent">
               <CalendarIcon />
               방문예약
             </RegisterLink>

@@ -39,7 +39,7 @@ export function HomeHero({ hero, projectName }: { hero: HomeContent["hero"]; pro
           ))}
         </ul>
         <div className="home-hero__actions">
-          <RegisterLink className="button button--gold home-hero__register">{hero.registerLabel}</RegisterLink>
+          <RegisterLink className="button button--accent home-hero__register">{hero.registerLabel}</RegisterLink>
           <a className="button home-hero__visit" href="#interestForm">
             {hero.visitLabel}
           </a>

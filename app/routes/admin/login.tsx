@@ -72,7 +72,7 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
           <p className="admin-form__error" role="alert">
             {actionData && !busy ? `${LOGIN_FAILED_PREFIX}${actionData.error}` : ""}
           </p>
-          <button type="submit" className="button button--navy admin-login__submit" disabled={busy}>
+          <button type="submit" className="button button--brand admin-login__submit" disabled={busy}>
             {busy ? "로그인 중…" : "로그인"}
           </button>
         </Form>

@@ -11,6 +11,7 @@ import { Picture } from "#app/components/picture.tsx";
 import { VisitForm } from "#app/components/visit-form.tsx";
 import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
 import type { HomeContent, SitePack, VrTab } from "#app/content/types.ts";
+import { shareImageUrl } from "#app/utils/image-variants.js";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { pageHeaders } from "#app/utils/headers.ts";
 import { livePageHeaders } from "#app/.server/http.ts";
@@ -73,7 +74,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       name: projectName,
       description: page.description,
       url: absoluteUrl(site.siteUrl, "/"),
-      image: absoluteUrl(site.siteUrl, site.shareImage.src),
+      image: absoluteUrl(site.siteUrl, shareImageUrl(site.shareImage.src)),
       numberOfAccommodationUnits: home.place.accommodationUnits,
       tourBookingPage: absoluteUrl(site.siteUrl, "/#interestForm"),
       address: {

@@ -13,6 +13,7 @@ import { Picture } from "#app/components/picture.tsx";
 import type { LeadConsent } from "#app/content/types.ts";
 import { LEAD_FORM_TEXT, LEAD_MESSAGES } from "#app/forms/lead.ts";
 import type { FieldErrors, FormValues } from "#app/forms/lead-schema.ts";
+import { shareImageUrl } from "#app/utils/image-variants.js";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import type { Route } from "./+types/inquiry";
@@ -58,7 +59,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
           "@type": "RealEstateAgent",
           name: company.name,
           url: absoluteUrl(site.siteUrl, PATH),
-          image: absoluteUrl(site.siteUrl, page.image.src),
+          image: absoluteUrl(site.siteUrl, shareImageUrl(page.image.src)),
           telephone,
           address: { "@type": "PostalAddress", streetAddress: modelHouse.address, addressCountry: "KR" },
           contactPoint: {

@@ -90,7 +90,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
               : "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요."}
           </p>
           <div className="error-page__actions">
-            <Link to="/" className="button button--navy">
+            <Link to="/" className="button button--brand">
               홈으로 돌아가기
             </Link>
             <RegisterLink className="button button--outline">관심고객 등록</RegisterLink>

@@ -4,6 +4,7 @@ import type { Admin } from "#app/.server/auth.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import type { PressArticle } from "#app/.server/press.ts";
 import type { SitePack } from "#app/content/types.ts";
+import { shareImageUrl } from "#app/utils/image-variants.js";
 import { absoluteUrl } from "#app/utils/meta.ts";
 
 /**
@@ -66,7 +67,7 @@ export function articleJsonLd({
     datePublished: article.date.toISOString(),
     mainEntityOfPage: url,
     url,
-    image: [absoluteUrl(siteUrl, site.seo.shareImage.src)],
+    image: [absoluteUrl(siteUrl, shareImageUrl(site.seo.shareImage.src))],
     author: organization,
     publisher: organization,
     inLanguage: "ko-KR",

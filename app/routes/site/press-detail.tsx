@@ -99,7 +99,7 @@ export default function PressDetailPage({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
         <footer className="press-article__actions">
-          <Link to={`/${site}/press`} className="button button--navy">
+          <Link to={`/${site}/press`} className="button button--brand">
             목록으로
           </Link>
           {isAdmin ? <AdminActions site={site} id={article.id} title={article.title} /> : null}

@@ -83,7 +83,7 @@ export default function PressEditPage({ loaderData, actionData }: Route.Componen
               <Link to={`/${site}/press/${article.id}`} className="button button--outline">
                 취소
               </Link>
-              <button type="submit" className="button button--navy" disabled={busy}>
+              <button type="submit" className="button button--brand" disabled={busy}>
                 {busy ? "저장 중…" : "저장"}
               </button>
             </div>

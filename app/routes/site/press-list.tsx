@@ -234,7 +234,7 @@ function LoginForm({
           <label htmlFor="login-password">비밀번호</label>
           <input id="login-password" name="password" type="password" autoComplete="current-password" required />
         </div>
-        <button type="submit" className="button button--navy" disabled={busy}>
+        <button type="submit" className="button button--brand" disabled={busy}>
           {busy ? "로그인 중…" : "로그인"}
         </button>
         <p className="press-form__error" role="alert">

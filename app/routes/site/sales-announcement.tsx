@@ -70,7 +70,7 @@ function PdfButton({ pdf }: { pdf: InfoPages["announcement"]["pdf"] }) {
         href={pdf.href}
         target="_blank"
         rel="noopener"
-        className="button button--navy pdf-open__button"
+        className="button button--brand pdf-open__button"
         aria-busy={loading || undefined}
         onClick={open}
       >

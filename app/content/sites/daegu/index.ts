@@ -20,6 +20,22 @@ export const daegu: SitePack = {
     logo: { src: `${images}/logo.svg`, alt: "온빛채", width: 360, height: 80 },
     logoOnDark: { src: `${images}/logo-white.svg`, alt: "온빛채", width: 360, height: 80 },
   },
+  // Deep navy, warm gold and cream: a night skyline lit by warm windows.
+  theme: {
+    colors: {
+      brand: "#1c2a3a",
+      brandDeep: "#131d29",
+      brandSoft: "#2a3b4f",
+      accent: "#b8955a",
+      accentLight: "#d4b47c",
+      accentInk: "#7d5f2e",
+      surface: "#f6f1e8",
+      surfaceDeep: "#ece4d6",
+      line: "#e4ddd0",
+    },
+    font: "pretendard",
+    favicon: `${images}/favicon.svg`,
+  },
   builder: "온빛건설(주)",
   developer: "신천도시개발(주)",
   company: {
@@ -35,7 +51,7 @@ export const daegu: SitePack = {
   seo: {
     siteName: "동대구 온빛채 센트럴",
     defaultDescription: "동대구역세권 신천동에 들어서는 아파트 540세대·오피스텔 56실, 동대구 온빛채 센트럴 공식 분양 홈페이지입니다.",
-    shareImage: { src: `${images}/share.png`, alt: "동대구 온빛채 센트럴", width: 1200, height: 630 },
+    shareImage: { src: `${images}/share.svg`, alt: "동대구 온빛채 센트럴", width: 1200, height: 630 },
     keywords: ["동대구 온빛채 센트럴", "신천동 아파트", "동대구역 아파트", "대구 분양", "오피스텔 분양"],
   },
   menu,

@@ -1,0 +1,35 @@
+import type { ImageAsset, SitePack } from "./types";
+
+/** Every picture a pack names, with where it sits in the pack (for test messages); repeats included. */
+export function packPictures(value: unknown, at = "pack"): { at: string; image: ImageAsset }[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => packPictures(item, `${at}[${index}]`));
+  if (typeof value !== "object" || value === null) return [];
+  if ("src" in value && typeof value.src === "string" && /\.(svg|png|jpe?g|webp|avif)$/i.test(value.src)) {
+    return [{ at, image: value as ImageAsset }];
+  }
+  return Object.entries(value).flatMap(([key, child]) => packPictures(child, `${at}.${key}`));
+}
+
+/**
+ * The pictures the pack's pages share in link previews, each once: what the routes' `meta` pass to
+ * seo() (a page's own plan, map or drawing), the pack's default for every other page, and the
+ * inquiry page's picture, which its structured data names. The build composes a 1200×630 PNG of
+ * each (scripts/build-images.js); tests/integration/share-images.test.ts checks every page's
+ * og:image is one of them.
+ */
+export function sharePictures(site: SitePack): ImageAsset[] {
+  const { infoPages } = site;
+  const pictures = [
+    site.seo.shareImage,
+    site.leads.inquiryPage.image,
+    infoPages.brand.image,
+    ...infoPages.location.maps.slice(0, 1).map((map) => map.image),
+    infoPages.premium.image,
+    infoPages.complexLayout.image,
+    infoPages.unitPlacement.image,
+    infoPages.community.image,
+    ...site.units.map((unit) => unit.floorPlan),
+    ...infoPages.interior.sets.flatMap((set) => set.images.slice(0, 1)),
+  ];
+  return [...new Map(pictures.map((picture) => [picture.src, picture])).values()];
+}

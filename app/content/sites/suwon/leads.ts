@@ -1,0 +1,103 @@
+import type { LeadContent } from "../../types";
+
+export const leads: LeadContent = {
+  consent: {
+    version: "2026-09-01",
+    label: "개인정보 수집·이용 동의",
+    purpose: "분양 상담 및 루미엘 갤러리 방문 안내",
+    items: "이름, 연락처(휴대폰 번호), 문의내용",
+    retention: "수집일로부터 6개월간 보관한 뒤 지체 없이 파기합니다.",
+    refusal:
+      "개인정보 수집·이용에 동의하지 않으실 수 있습니다. 다만 동의하지 않으시면 관심고객 등록과 방문 예약을 하실 수 없으며, 분양 대표번호로 전화 상담은 언제든 가능합니다.",
+  },
+  popup: {
+    title: "관심고객 등록",
+    intro: "성함과 연락처를 남겨 주시면 청약 일정과 잔여 호실, 루미엘 갤러리 방문 방법을 문자로 먼저 알려 드립니다.",
+  },
+  inquiryPage: {
+    title: "관심고객 등록 | 광교 루미엘 더 레이크",
+    description:
+      "광교 루미엘 더 레이크 관심고객으로 등록하시면 분양 상담사가 청약 일정과 타입별 잔여 호실, 갤러리 방문 예약을 안내해 드립니다. 매일 10시부터 19시까지 상담합니다.",
+    banner: { title: "홍보센터", taglines: ["관심고객 등록", "호수 앞 새 주소의 소식을 가장 먼저 받아 보세요"] },
+    heading: "관심고객 등록",
+    intro: [
+      "광교 루미엘 더 레이크에 관심을 가져 주셔서 감사합니다.",
+      "성함과 연락처를 남겨 주시면 분양 상담사가 청약 일정과 잔여 호실, 갤러리 방문 예약을 빠르게 안내해 드립니다.",
+    ],
+    image: {
+      src: "/images/suwon/brand.svg",
+      alt: "호수 위로 빛이 번지는 새벽, 나란히 선 루미엘 두 타워 일러스트",
+      width: 1600,
+      height: 900,
+    },
+  },
+  visitPage: {
+    title: "갤러리 방문 예약 | 광교 루미엘 더 레이크",
+    description:
+      "광교 루미엘 더 레이크 견본 유니트를 갖춘 루미엘 갤러리는 방문 예약제로 운영됩니다. 성함과 연락처를 남겨 주시면 담당 상담사가 방문 일시를 안내해 드립니다.",
+    banner: { title: "방문 예약", taglines: ["루미엘 갤러리 방문 예약", "기다림 없이 견본 유니트를 둘러보세요"] },
+    heading: "루미엘 갤러리 방문 예약",
+    intro: ["루미엘 갤러리는 방문 예약제로 운영됩니다.", "예약을 남겨 주시면 담당 상담사가 원하시는 방문 일시를 확인해 연락드립니다."],
+  },
+  kindLabels: { interest: "관심고객 등록", visit: "갤러리 방문 예약", inquiry: "분양 상담 문의" },
+  sms: {
+    senderName: "[광교 루미엘 더 레이크]",
+    headlines: {
+      interest: "관심고객으로 등록되었습니다. 청약 일정이 정해지면 가장 먼저 알려 드리겠습니다.",
+      visit: "루미엘 갤러리 방문 예약이 접수되었습니다. 담당 상담사가 방문 일시를 확인해 연락드립니다.",
+      inquiry: "분양 상담 문의가 접수되었습니다. 담당 상담사가 곧 연락드립니다.",
+    },
+    remainingUnits: "잔여 호실: 29A·35A 호수 조망 라인 일부 상담 가능",
+    optOut: "무료 수신거부 080-000-0000",
+    confirmation: [
+      "{senderName}",
+      "{name}님, {headline}",
+      "",
+      "▶ 루미엘 갤러리: {modelHouseAddress}",
+      "▶ 운영시간: {modelHouseHours}",
+      "▶ {remainingUnits}",
+      "▶ 분양문의: {salesPhone} (매일 10:00~19:00)",
+      "",
+      "{optOut}",
+    ].join("\n"),
+    staff: "{senderName} {kindLabel} 접수: {maskedName} 고객({maskedPhone}). 관리자 화면에서 확인 후 연락해 주세요.",
+  },
+  visits: {
+    intro: [
+      "루미엘 갤러리는 시간대별 인원을 정해 두는 방문 예약제로 운영됩니다.",
+      "원하시는 날짜와 시간을 골라 예약하시면 예약 내용과 취소 링크를 문자로 보내 드립니다.",
+    ],
+    slotTimes: ["10:30", "11:30", "13:00", "14:00", "15:00", "16:00", "17:00"],
+    slotMinutes: 50,
+    capacity: 4,
+    demoDays: 10,
+    sms: {
+      booked: [
+        "{senderName}",
+        "{name}님, 루미엘 갤러리 방문 예약이 확정되었습니다.",
+        "",
+        "▶ 방문일시: {date} {time}",
+        "▶ 갤러리: {modelHouseAddress}",
+        "▶ 분양문의: {salesPhone}",
+        "",
+        "일정이 바뀌면 아래 링크에서 예약을 취소하실 수 있습니다.",
+        "{cancelUrl}",
+        "",
+        "{optOut}",
+      ].join("\n"),
+      reminder: [
+        "{senderName}",
+        "{name}님, 내일은 루미엘 갤러리 방문일입니다.",
+        "",
+        "▶ 방문일시: {date} {time}",
+        "▶ 갤러리: {modelHouseAddress}",
+        "▶ 분양문의: {salesPhone}",
+        "",
+        "방문이 어려우시면 아래 링크에서 예약을 취소해 주세요.",
+        "{cancelUrl}",
+        "",
+        "{optOut}",
+      ].join("\n"),
+    },
+  },
+};

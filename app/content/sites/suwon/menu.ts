@@ -1,0 +1,89 @@
+import type { MenuGroup } from "../../types";
+
+export const menu: MenuGroup[] = [
+  {
+    id: "brand",
+    title: "브랜드",
+    subMenu: [
+      { subTitle: "브랜드소개", subUrl: "/Brand/intro" },
+      { subTitle: "브랜드 필름", subUrl: "/Brand/video" },
+    ],
+  },
+  {
+    id: "business",
+    title: "사업개요",
+    subMenu: [
+      { subTitle: "사업개요", subUrl: "/BusinessGuide/intro" },
+      { subTitle: "분양일정", subUrl: "/BusinessGuide/plan" },
+      { subTitle: "계약서류", subUrl: "/BusinessGuide/documents" },
+    ],
+  },
+  {
+    id: "sales",
+    title: "분양안내",
+    subMenu: [
+      { subTitle: "분양공고", subUrl: "/SalesInfo/announcement" },
+      { subTitle: "청약안내", subUrl: "/SalesInfo/SubscriptionGuide" },
+      { subTitle: "오피스텔 분양안내", subUrl: "/SalesInfo/stampTax" },
+    ],
+  },
+  {
+    id: "location",
+    title: "입지환경",
+    subMenu: [
+      { subTitle: "입지환경", subUrl: "/LocationEnvironment/intro" },
+      { subTitle: "프리미엄", subUrl: "/LocationEnvironment/primium" },
+    ],
+  },
+  {
+    id: "complex",
+    title: "단지안내",
+    subMenu: [
+      { subTitle: "단지배치도", subUrl: "/ComplexGuide/intro" },
+      { subTitle: "호실배치도", subUrl: "/ComplexGuide/detailintro" },
+      { subTitle: "커뮤니티", subUrl: "/ComplexGuide/community" },
+    ],
+  },
+  {
+    id: "units",
+    title: "타입안내",
+    subMenu: [
+      { subTitle: "24A", subUrl: "/FloorPlan/24A" },
+      { subTitle: "24B", subUrl: "/FloorPlan/24B" },
+      { subTitle: "29A", subUrl: "/FloorPlan/29A" },
+      { subTitle: "35A", subUrl: "/FloorPlan/35A" },
+      { subTitle: "VR 모델하우스", subUrl: "/FloorPlan/Emodel" },
+    ],
+  },
+  {
+    id: "interior",
+    title: "인테리어",
+    subMenu: [
+      { subTitle: "24㎡", subUrl: "/Interior/24A" },
+      { subTitle: "29㎡", subUrl: "/Interior/29A" },
+      { subTitle: "35㎡", subUrl: "/Interior/35A" },
+    ],
+  },
+  {
+    id: "promotion",
+    title: "홍보센터",
+    subMenu: [
+      { subTitle: "관심고객등록", subUrl: "/Promotion/Customer" },
+      { subTitle: "홍보영상", subUrl: "/FloorPlan/videos" },
+      { subTitle: "보도자료", subUrl: "/Promotion/Press" },
+    ],
+  },
+];
+
+// The floor-plan pages use the top menu's "units" bar; the film page shows the location pages beside it.
+export const subMenus: MenuGroup[] = [
+  {
+    id: "videos",
+    title: "홍보영상",
+    subMenu: [
+      { subTitle: "홍보영상", subUrl: "/FloorPlan/videos" },
+      { subTitle: "입지환경", subUrl: "/LocationEnvironment/intro" },
+      { subTitle: "프리미엄", subUrl: "/LocationEnvironment/primium" },
+    ],
+  },
+];

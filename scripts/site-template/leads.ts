@@ -1,0 +1,96 @@
+import type { LeadContent } from "#app/content/types.ts";
+
+export const leads: LeadContent = {
+  consent: {
+    // Stored with each lead: change it whenever the wording below changes.
+    version: "2026-01-01",
+    label: "개인정보 수집·이용 동의",
+    purpose: "분양 상담 및 견본주택 방문 안내",
+    items: "이름, 연락처(휴대폰 번호), 문의내용",
+    // The server deletes leads after this period ("1년", "6개월" or "90일"); keep it in step with privacy.ts.
+    retention: "수집일로부터 1년간 보관한 뒤 지체 없이 파기합니다.",
+    refusal:
+      "개인정보 수집·이용에 동의하지 않으실 수 있습니다. 다만 동의하지 않으시면 관심고객 등록과 방문 예약을 하실 수 없으며, 대표번호로 전화 상담은 언제든 가능합니다.",
+  },
+  popup: {
+    title: "관심고객 등록",
+    intro: "성함과 연락처를 남겨 주시면 분양 일정과 견본주택 방문 방법을 문자로 안내해 드립니다.",
+  },
+  inquiryPage: {
+    title: "관심고객 등록 | TODO(사이트 담당자): 단지명",
+    description: "TODO(사이트 담당자): 관심고객 등록 페이지 설명",
+    banner: { title: "홍보센터", taglines: ["관심고객 등록", "TODO(사이트 담당자): 배너 문구"] },
+    heading: "관심고객 등록",
+    intro: ["TODO(사이트 담당자): 관심고객 등록 안내 문장"],
+    image: { src: "/images/new-site/brand.svg", alt: "TODO(사이트 담당자): 그림 설명", width: 1600, height: 900 },
+  },
+  visitPage: {
+    title: "견본주택 방문 예약 | TODO(사이트 담당자): 단지명",
+    description: "TODO(사이트 담당자): 방문 예약 페이지 설명",
+    banner: { title: "방문 예약", taglines: ["견본주택 방문 예약"] },
+    heading: "견본주택 방문 예약",
+    intro: ["견본주택은 방문 예약제로 운영됩니다.", "예약을 남겨 주시면 담당 상담원이 원하시는 방문 일시를 확인해 연락드립니다."],
+  },
+  kindLabels: { interest: "관심고객 등록", visit: "방문 예약", inquiry: "상담 문의" },
+  sms: {
+    senderName: "[TODO(사이트 담당자): 단지명]",
+    headlines: {
+      interest: "관심고객 등록이 완료되었습니다.",
+      visit: "견본주택 방문 예약이 접수되었습니다. 담당 상담원이 방문 일시를 확인해 연락드립니다.",
+      inquiry: "상담 문의가 접수되었습니다. 전문상담원이 곧 연락드립니다.",
+    },
+    remainingUnits: "TODO(사이트 담당자): 잔여세대 안내 한 줄",
+    // TODO(사이트 담당자): the opt-out number the SMS provider gives.
+    optOut: "무료 수신거부 080-000-0000",
+    confirmation: [
+      "{senderName}",
+      "{name}님, {headline}",
+      "",
+      "■ 견본주택: {modelHouseAddress}",
+      "■ 운영시간: {modelHouseHours}",
+      "■ {remainingUnits}",
+      "■ 분양문의: {salesPhone}",
+      "",
+      "{optOut}",
+    ].join("\n"),
+    staff: "{senderName} 새 {kindLabel}: {maskedName} 고객({maskedPhone}). 관리자 화면에서 확인해 주세요.",
+  },
+  visits: {
+    intro: [
+      "견본주택은 시간대별 인원을 정해 두는 방문 예약제로 운영됩니다.",
+      "원하시는 날짜와 시간을 골라 예약하시면 예약 내용과 취소 링크를 문자로 보내 드립니다.",
+    ],
+    slotTimes: ["10:00", "11:00", "13:00", "14:00", "15:00", "16:00", "17:00"],
+    slotMinutes: 60,
+    capacity: 6,
+    // A real site opens its days in /admin/visits.
+    demoDays: 0,
+    sms: {
+      booked: [
+        "{senderName}",
+        "{name}님, 견본주택 방문 예약이 확정되었습니다.",
+        "",
+        "■ 방문일시: {date} {time}",
+        "■ 견본주택: {modelHouseAddress}",
+        "■ 분양문의: {salesPhone}",
+        "",
+        "일정이 바뀌면 아래 링크에서 예약을 취소하실 수 있습니다.",
+        "{cancelUrl}",
+        "",
+        "{optOut}",
+      ].join("\n"),
+      reminder: [
+        "{senderName}",
+        "{name}님, 내일 견본주택 방문 예약을 안내해 드립니다.",
+        "",
+        "■ 방문일시: {date} {time}",
+        "■ 견본주택: {modelHouseAddress}",
+        "",
+        "방문이 어려우시면 아래 링크에서 예약을 취소해 주세요.",
+        "{cancelUrl}",
+        "",
+        "{optOut}",
+      ].join("\n"),
+    },
+  },
+};

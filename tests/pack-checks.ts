@@ -1,0 +1,144 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { expect, test } from "vitest";
+import { packPictures } from "#app/content/pictures.ts";
+import { codePagePaths, REDIRECT_PATHS } from "#app/content/public-paths.ts";
+import type { SitePack } from "#app/content/types.ts";
+
+/** The informational URLs app/routes.ts answers from a `pages` entry of the pack (besides floor plans and interiors). */
+const INFO_PAGE_PATHS = [
+  "/",
+  "/Brand/intro",
+  "/Brand/video",
+  "/BusinessGuide/intro",
+  "/BusinessGuide/plan",
+  "/BusinessGuide/documents",
+  "/SalesInfo/announcement",
+  "/SalesInfo/SubscriptionGuide",
+  "/SalesInfo/stampTax",
+  "/LocationEnvironment/intro",
+  "/LocationEnvironment/primium",
+  "/ComplexGuide/intro",
+  "/ComplexGuide/detailintro",
+  "/ComplexGuide/community",
+  "/FloorPlan/videos",
+  "/FloorPlan/Emodel",
+];
+
+/** WCAG relative luminance of a "#rrggbb" colour. */
+function luminance(hex: string) {
+  const [r, g, b] = [1, 3, 5].map((start) => {
+    const channel = Number.parseInt(hex.slice(start, start + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+function contrast(foreground: string, background: string) {
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+function knownRoutes(site: SitePack) {
+  return new Set([...Object.keys(site.pages), ...codePagePaths(site), ...REDIRECT_PATHS]);
+}
+
+/**
+ * What every content pack must satisfy for the code to present it, as tests: the registry's packs
+ * run them in app/content/content.test.ts, and a freshly scaffolded pack in
+ * tests/integration/site-scaffold.test.ts. `publicDir` holds the pack's pictures.
+ */
+export function contentPackTests(site: SitePack, publicDir: string) {
+  test("every image has alt text, a positive size, and a file that really has that size", async () => {
+    const images = packPictures(site);
+    expect(images.length).toBeGreaterThan(0);
+    for (const { at, image } of images) {
+      expect(image.src, `${at} lives in the pack's own folder`).toMatch(new RegExp(`^/images/${site.slug}/`));
+      expect(image.alt.trim(), `${at} alt`).not.toBe("");
+      expect(Number.isInteger(image.width) && image.width > 0, `${at} width`).toBe(true);
+      expect(Number.isInteger(image.height) && image.height > 0, `${at} height`).toBe(true);
+      const file = path.join(publicDir, image.src);
+      expect(fs.existsSync(file), `${at}: no file for ${image.src}`).toBe(true);
+      const actual = await sharp(file).metadata();
+      // The declared size sets the aspect box (and for photos, the variant widths): it must match.
+      expect(image.width / image.height, `${at} aspect ratio`).toBeCloseTo(actual.width / actual.height, 2);
+      if (!image.src.endsWith(".svg")) expect(image.width, `${at} width`).toBe(actual.width);
+    }
+  });
+
+  test("the theme names hex colours that keep text readable, and a favicon drawing", () => {
+    const { colors, favicon } = site.theme;
+    for (const [name, value] of Object.entries(colors)) expect(value, name).toMatch(/^#[0-9a-f]{6}$/);
+    // Text colours the stylesheets put on white, on the surface and on the dark bands (WCAG AA).
+    expect(contrast(colors.brand, "#ffffff"), "brand on white").toBeGreaterThanOrEqual(4.5);
+    expect(contrast(colors.accentInk, "#ffffff"), "accentInk on white").toBeGreaterThanOrEqual(4.5);
+    expect(contrast(colors.accentInk, colors.surface), "accentInk on surface").toBeGreaterThanOrEqual(4.5);
+    expect(contrast(colors.accentLight, colors.brandDeep), "accentLight on brandDeep").toBeGreaterThanOrEqual(4.5);
+    expect(contrast("#ffffff", colors.brand), "white on brand").toBeGreaterThanOrEqual(4.5);
+    expect(contrast(colors.brandDeep, colors.accent), "brandDeep on accent (buttons)").toBeGreaterThanOrEqual(4.5);
+    expect(favicon).toMatch(new RegExp(`^/images/${site.slug}/[\\w-]+\\.svg$`));
+    expect(fs.existsSync(path.join(publicDir, favicon)), favicon).toBe(true);
+  });
+
+  test("every menu and sub-menu link is unique within its group and leads to a known route", () => {
+    const known = knownRoutes(site);
+    for (const group of [...site.menu, ...site.subMenus]) {
+      const urls = group.subMenu.map((item) => item.subUrl);
+      expect(new Set(urls).size, `${group.id} has a duplicate link`).toBe(urls.length);
+      for (const url of urls) expect(known.has(url), `${group.id} links to unknown ${url}`).toBe(true);
+    }
+  });
+
+  test("menu and sub-menu group ids are unique, and every page names one (or home)", () => {
+    const ids = [...site.menu, ...site.subMenus].map((group) => group.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const [url, page] of Object.entries(site.pages)) {
+      expect(url === "/" || ids.includes(page.group), `${url} names unknown group ${page.group}`).toBe(true);
+    }
+  });
+
+  test("every page has a title, a description and a banner", () => {
+    for (const [url, page] of Object.entries(site.pages)) {
+      expect(url, "page keys are absolute paths").toMatch(/^\/[^?#]*$/);
+      expect(page.title.trim(), `${url} title`).not.toBe("");
+      expect(page.description.trim(), `${url} description`).not.toBe("");
+      expect(page.banner.title.trim(), `${url} banner title`).not.toBe("");
+      expect(
+        page.banner.taglines.every((line) => line.trim() !== ""),
+        `${url} banner taglines`,
+      ).toBe(true);
+    }
+  });
+
+  test("every page the site serves from the pack has its entry: the fixed URLs, each unit type and interior", () => {
+    const expected = [
+      ...INFO_PAGE_PATHS,
+      ...site.units.map((unit) => `/FloorPlan/${unit.key}`),
+      ...site.infoPages.interior.sets.map((set) => `/Interior/${set.key}`),
+    ];
+    for (const url of expected) expect(site.pages, url).toHaveProperty([url]);
+  });
+
+  test("the home page's tabs name the pack's unit types and tours, and every tour is an https address", () => {
+    const unitKeys = site.units.map((unit) => unit.key);
+    const tourKeys = site.vrTabs.map((tab) => tab.key);
+    for (const key of site.home.units.typeKeys) expect(unitKeys, `home tab ${key}`).toContain(key);
+    for (const key of site.home.units.vrKeys) expect(tourKeys, `home tour ${key}`).toContain(key);
+    for (const tab of site.vrTabs) expect(new URL(tab.url).protocol, tab.url).toBe("https:");
+  });
+
+  test("text messages use only the placeholders their sender fills, and never what a visitor typed", () => {
+    const shared = ["senderName", "maskedName", "modelHouseAddress", "salesPhone", "optOut"];
+    const templates = [
+      { name: "confirmation", text: site.leads.sms.confirmation, allowed: [...shared, "headline", "modelHouseHours", "remainingUnits"] },
+      { name: "staff", text: site.leads.sms.staff, allowed: ["senderName", "kindLabel", "maskedName", "maskedPhone"] },
+      { name: "booked", text: site.leads.visits.sms.booked, allowed: [...shared, "date", "time", "cancelUrl"] },
+      { name: "reminder", text: site.leads.visits.sms.reminder, allowed: [...shared, "date", "time", "cancelUrl"] },
+    ];
+    for (const { name, text, allowed } of templates) {
+      const used = [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      for (const placeholder of used) expect(allowed, `${name} uses {${placeholder}}`).toContain(placeholder);
+    }
+  });
+}
