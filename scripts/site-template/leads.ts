@@ -34,6 +34,7 @@ export const leads: LeadContent = {
   kindLabels: { interest: "관심고객 등록", visit: "방문 예약", inquiry: "상담 문의" },
   sms: {
     senderName: "[TODO(사이트 담당자): 단지명]",
+    staffRecipients: [],
     headlines: {
       interest: "관심고객 등록이 완료되었습니다.",
       visit: "견본주택 방문 예약이 접수되었습니다. 담당 상담원이 방문 일시를 확인해 연락드립니다.",
@@ -44,7 +45,7 @@ export const leads: LeadContent = {
     optOut: "무료 수신거부 080-000-0000",
     confirmation: [
       "{senderName}",
-      "{name}님, {headline}",
+      "{maskedName} 고객님, {headline}",
       "",
       "■ 견본주택: {modelHouseAddress}",
       "■ 운영시간: {modelHouseHours}",
@@ -55,6 +56,7 @@ export const leads: LeadContent = {
     ].join("\n"),
     staff: "{senderName} 새 {kindLabel}: {maskedName} 고객({maskedPhone}). 관리자 화면에서 확인해 주세요.",
   },
+  textBudget: { perPhonePerDay: 3, sitePerHour: 300 },
   visits: {
     intro: [
       "견본주택은 시간대별 인원을 정해 두는 방문 예약제로 운영됩니다.",
@@ -68,7 +70,7 @@ export const leads: LeadContent = {
     sms: {
       booked: [
         "{senderName}",
-        "{name}님, 견본주택 방문 예약이 확정되었습니다.",
+        "{maskedName} 고객님, 견본주택 방문 예약이 확정되었습니다.",
         "",
         "■ 방문일시: {date} {time}",
         "■ 견본주택: {modelHouseAddress}",
@@ -81,7 +83,7 @@ export const leads: LeadContent = {
       ].join("\n"),
       reminder: [
         "{senderName}",
-        "{name}님, 내일 견본주택 방문 예약을 안내해 드립니다.",
+        "{maskedName} 고객님, 내일 견본주택 방문 예약을 안내해 드립니다.",
         "",
         "■ 방문일시: {date} {time}",
         "■ 견본주택: {modelHouseAddress}",

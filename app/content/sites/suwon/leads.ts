@@ -42,6 +42,8 @@ export const leads: LeadContent = {
   kindLabels: { interest: "관심고객 등록", visit: "갤러리 방문 예약", inquiry: "분양 상담 문의" },
   sms: {
     senderName: "[광교 루미엘 더 레이크]",
+    senderNumber: "16682400",
+    staffRecipients: [],
     headlines: {
       interest: "관심고객으로 등록되었습니다. 청약 일정이 정해지면 가장 먼저 알려 드리겠습니다.",
       visit: "루미엘 갤러리 방문 예약이 접수되었습니다. 담당 상담사가 방문 일시를 확인해 연락드립니다.",
@@ -51,7 +53,7 @@ export const leads: LeadContent = {
     optOut: "무료 수신거부 080-000-0000",
     confirmation: [
       "{senderName}",
-      "{name}님, {headline}",
+      "{maskedName} 고객님, {headline}",
       "",
       "▶ 루미엘 갤러리: {modelHouseAddress}",
       "▶ 운영시간: {modelHouseHours}",
@@ -62,6 +64,7 @@ export const leads: LeadContent = {
     ].join("\n"),
     staff: "{senderName} {kindLabel} 접수: {maskedName} 고객({maskedPhone}). 관리자 화면에서 확인 후 연락해 주세요.",
   },
+  textBudget: { perPhonePerDay: 3, sitePerHour: 300 },
   visits: {
     intro: [
       "루미엘 갤러리는 시간대별 인원을 정해 두는 방문 예약제로 운영됩니다.",
@@ -74,7 +77,7 @@ export const leads: LeadContent = {
     sms: {
       booked: [
         "{senderName}",
-        "{name}님, 루미엘 갤러리 방문 예약이 확정되었습니다.",
+        "{maskedName} 고객님, 루미엘 갤러리 방문 예약이 확정되었습니다.",
         "",
         "▶ 방문일시: {date} {time}",
         "▶ 갤러리: {modelHouseAddress}",
@@ -87,7 +90,7 @@ export const leads: LeadContent = {
       ].join("\n"),
       reminder: [
         "{senderName}",
-        "{name}님, 내일은 루미엘 갤러리 방문일입니다.",
+        "{maskedName} 고객님, 내일은 루미엘 갤러리 방문일입니다.",
         "",
         "▶ 방문일시: {date} {time}",
         "▶ 갤러리: {modelHouseAddress}",
