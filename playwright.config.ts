@@ -7,6 +7,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 // A fresh data folder per run: the server seeds demo content into it and the tests start clean.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
 
+/** The second demo development's origin in the browser tests. */
+export const SUWON_ORIGIN = `http://suwon.localhost:${PORT}`;
+export const DAEGU_ALIAS_ORIGIN = `http://daegu.localhost:${PORT}`;
+
 export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
 
 const chromium = {
@@ -47,7 +51,9 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,
-      SITE_URL: `http://localhost:${PORT}`,
+      // daegu on localhost (and its alias daegu.localhost), suwon on suwon.localhost: Chromium
+      // resolves every *.localhost name to this machine.
+      SITES: `daegu@http://localhost:${PORT},daegu@http://daegu.localhost:${PORT},suwon@http://suwon.localhost:${PORT}`,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       E2E: "1",

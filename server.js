@@ -130,7 +130,8 @@ async function main() {
   }
 
   const listener = app.listen(env.PORT, () => {
-    console.log(`Serving ${env.SITE_URL} on port ${env.PORT} (${booted.database.kind}${DEVELOPMENT ? ", development" : ""})`);
+    const sites = env.SITES.map((site) => `${site.slug} at ${site.origins.join(", ")}`).join("; ");
+    console.log(`Serving ${sites} on port ${env.PORT} (${booted.database.kind}${DEVELOPMENT ? ", development" : ""})`);
   });
   // Explicit timeouts: a client gets 20 s to send its headers and 2 minutes for a whole request
   // (an upload from a slow phone), and an idle keep-alive connection outlives a proxy's usual 60 s,
