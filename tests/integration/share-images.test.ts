@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { createStaticHandler, RouterContextProvider, type MetaDescriptor, type RouteObject } from "react-router";
+import { createStaticHandler, type MetaDescriptor, type RouteObject } from "react-router";
 import sharp from "sharp";
 import { afterAll, describe, expect, test } from "vitest";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
@@ -11,10 +11,12 @@ import { publicPaths } from "#app/content/public-paths.ts";
 import routeConfig from "#app/routes.ts";
 import { SHARE_IMAGE, shareImageUrl } from "#app/utils/image-variants.js";
 import { withTestDatabase } from "#tests/db.ts";
+import { routeContext } from "#tests/route-context.ts";
 import { composeShareImage, configureSvgFonts } from "../../scripts/lib/share-image.js";
 
 withTestDatabase();
 
+const SITE_URL = "https://www.example.co.kr";
 const APP = path.resolve(import.meta.dirname, "../../app");
 const PUBLIC = path.resolve(import.meta.dirname, "../../public");
 
@@ -43,9 +45,9 @@ const routes = [await routeObject("root", "root.tsx", { path: "", children: rout
 /** The tags React Router's <Meta> would print for a document request: the deepest route's meta. */
 async function pageMeta(pathname: string) {
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(pathname, "http://localhost:3000")), {
-    requestContext: new RouterContextProvider(),
-  });
+  const url = new URL(pathname, SITE_URL);
+  // The site is the request's host's, as server/create-app.ts sets it.
+  const context = await handler.query(new Request(url), { requestContext: routeContext(url) });
   if (context instanceof Response) throw new Error(`${pathname} answered ${context.status} ${context.headers.get("Location")}`);
   expect(context.statusCode, pathname).toBe(200);
   const matches = context.matches.map((match) => ({
@@ -72,10 +74,10 @@ describe.each(Object.values(sitePacks).map((site) => [site.slug, site] as const)
   const previews = new Map(sharePictures(site).map((picture) => [shareImageUrl(picture.src), picture]));
 
   test("every public page shares a 1200×630 PNG that the build composes from one of the pack's pictures", async () => {
-    setEnv(parseEnv({ SITE: slug, SITE_URL: "https://www.example.co.kr" }));
+    setEnv(parseEnv({ SITE: slug, SITE_URL }));
     for (const pathname of publicPaths(site)) {
       const tags = await pageMeta(pathname);
-      const image = new URL(property(tags, "og:image") ?? "", "https://www.example.co.kr");
+      const image = new URL(property(tags, "og:image") ?? "", SITE_URL);
       expect(image.pathname, pathname).toMatch(/\.(png|jpe?g)$/);
       expect(property(tags, "og:image:type"), pathname).toMatch(/^image\/(png|jpeg)$/);
       expect(property(tags, "og:image:width"), pathname).toBe("1200");
