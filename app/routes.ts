@@ -15,7 +15,11 @@ export default [
   route("actions/token", "routes/actions/token.ts"),
   // The sales office's console: outside the public frame, every page behind the admin layout's guard.
   ...prefix("admin", [
+    // Signing in: the password, then a code (or enrolling a second factor); an invitation sets the password first.
     route("login", "routes/admin/login.tsx"),
+    route("login/code", "routes/admin/login-code.tsx"),
+    route("enrol", "routes/admin/enrol.tsx"),
+    route("invite/:token", "routes/admin/invite.tsx"),
     route("logout", "routes/admin/logout.ts"),
     // The site switcher: a one-time key carries the signed-in administrator to another site's host.
     route("switch-site", "routes/admin/switch-site.ts"),
@@ -24,10 +28,15 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("leads", "routes/admin/leads.tsx"),
+      route("leads/export", "routes/admin/leads-export.tsx"),
+      route("leads/bin", "routes/admin/leads-bin.tsx"),
       route("leads/:id", "routes/admin/lead.tsx"),
       route("leads/:id/delete", "routes/admin/lead-delete.tsx"),
       route("notifications", "routes/admin/notifications.tsx"),
       route("visits", "routes/admin/visits.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
+      route("account", "routes/admin/account.tsx"),
     ]),
   ]),
   layout("routes/site/layout.tsx", [

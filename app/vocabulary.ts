@@ -18,8 +18,8 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const SPAM_REASONS = ["honeypot", "too-fast", "no-token", "expired", "replayed"] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 
-/** What a text message is for. */
-export const SMS_PURPOSES = ["confirmation", "staff", "reminder"] as const;
+/** What a text message is for: a customer's confirmation or reminder, a note to staff, a staff invitation. */
+export const SMS_PURPOSES = ["confirmation", "staff", "reminder", "invitation"] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /**
@@ -40,3 +40,65 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const PLACE_HOLDING_STATUSES = ["booked", "visited", "no_show"] as const satisfies readonly BookingStatus[];
 /** What staff may mark a place-holding booking as. */
 export type AttendanceStatus = (typeof PLACE_HOLDING_STATUSES)[number];
+
+/** Staff roles: the owner runs the office (staff, access records); managers run the sites; counsellors work their leads. */
+export const ROLES = ["owner", "manager", "counsellor"] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * What the access records (app/.server/audit.ts) say was done. Every console action that shows or
+ * touches personal data writes one, and every change of access rights.
+ */
+export const AUDIT_ACTIONS = [
+  // Signing in and out.
+  "auth.sign-in",
+  "auth.sign-out",
+  "auth.sign-out-everywhere",
+  "auth.password",
+  "auth.second-factor",
+  // Leads: what was shown, and what was done to them.
+  "leads.list",
+  "leads.search",
+  "lead.view",
+  "lead.reveal-phone",
+  "lead.status",
+  "lead.note",
+  "lead.assign",
+  "lead.delete",
+  "lead.restore",
+  "lead.destroy",
+  "leads.export",
+  "visits.view",
+  "visits.change",
+  "outbox.view",
+  // Access rights.
+  "staff.create",
+  "staff.invite",
+  "staff.role",
+  "staff.sites",
+  "staff.disable",
+  "staff.enable",
+  "staff.reset-second-factor",
+  // The records themselves.
+  "audit.view",
+  "audit.review",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The access records keep two chains: changes of access rights, kept three years (the standard's
+ * rule for them), and every other record, kept AUDIT_RETENTION_DAYS.
+ */
+export const AUDIT_CHAINS = ["access", "rights"] as const;
+export type AuditChain = (typeof AUDIT_CHAINS)[number];
+
+/** Access-rights changes: the "rights" chain. */
+export const ACCESS_RIGHTS_ACTIONS = [
+  "staff.create",
+  "staff.invite",
+  "staff.role",
+  "staff.sites",
+  "staff.disable",
+  "staff.enable",
+  "staff.reset-second-factor",
+] as const satisfies readonly AuditAction[];

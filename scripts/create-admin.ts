@@ -1,27 +1,38 @@
-// npm run admin:create -- <email>   (the password is read from ADMIN_PASSWORD or asked for)
-// Creates an administrator, or sets a new password for an existing one; the account works on every
-// site SITES names (or the one site SITE names).
+// npm run admin:create -- <email> [--reset-second-factor]
+// Creates an owner (the first account of an install, who then invites the team from /admin/staff),
+// or sets a new password for an existing account and ends its sessions; with
+// --reset-second-factor, also clears its second factor so the next sign-in enrols a new one (an
+// owner who lost both phone and recovery codes). The password is read from ADMIN_PASSWORD or
+// asked for. The account works on every site SITES names; each change is an access record.
 import { createInterface } from "node:readline/promises";
 import { z } from "zod";
 import { upsertAdmin } from "#app/.server/admins.ts";
+import { passwordProblem } from "#app/.server/password-policy.ts";
 import { setUpDatabase } from "#app/.server/set-up.ts";
 
-const email = z.email().safeParse(process.argv[2]?.trim());
+const args = process.argv.slice(2);
+const resetSecondFactor = args.includes("--reset-second-factor");
+const email = z.email().safeParse(args.find((arg) => !arg.startsWith("--"))?.trim());
 if (!email.success) {
-  console.error("Usage: npm run admin:create -- <email>   (password from ADMIN_PASSWORD or typed when asked)");
+  console.error("Usage: npm run admin:create -- <email> [--reset-second-factor]   (password from ADMIN_PASSWORD or typed when asked)");
   process.exit(2);
 }
 
-const password = process.env.ADMIN_PASSWORD || (await ask("Password (at least 10 characters): "));
-if (password.length < 10) {
-  console.error("The password must be at least 10 characters long.");
+const password = process.env.ADMIN_PASSWORD || (await ask("Password (at least 10 characters, not a common one): "));
+const problem = passwordProblem(password, { email: email.data });
+if (problem) {
+  console.error(problem);
   process.exit(2);
 }
 
 try {
   const booted = await setUpDatabase({ purpose: "npm run admin:create", seed: false });
-  const outcome = await upsertAdmin(email.data, password, { sites: booted.env.SITES.map((site) => site.slug) });
-  console.log(outcome === "created" ? "Administrator created." : "Administrator password updated.");
+  const outcome = await upsertAdmin(email.data, password, { sites: booted.env.SITES.map((site) => site.slug), resetSecondFactor });
+  console.log(
+    outcome === "created"
+      ? "Owner created. At the first sign-in the account enrols an authenticator app (the second factor), then invites the team from /admin/staff."
+      : `Password updated; the account's sessions are ended.${resetSecondFactor ? " Its second factor is cleared: the next sign-in enrols a new one." : ""}`,
+  );
   await booted.shutdown();
 } catch (error) {
   if (error instanceof Error && (error.name === "EnvError" || error.name === "DataDirBusyError")) {

@@ -1,32 +1,54 @@
-import { and, eq } from "drizzle-orm";
-import { redirect, type RouterContextProvider } from "react-router";
+import { and, eq, isNull } from "drizzle-orm";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { can, type Permission } from "#app/permissions.ts";
 import { normalizeEmail } from "./admins.ts";
+import { recordAccess } from "./audit.ts";
+import { getClientAddress } from "./client-address.ts";
 import { db } from "./db.ts";
 import { CACHE_CONTROL } from "./http.ts";
-import { attemptKeys, beginAttempt, clearAttempts, LOGIN_WINDOW_MS } from "./login-throttle.ts";
+import { attemptKeys, beginAttempt, clearAttempts, LOGIN_WINDOW_MS, type AttemptKeys } from "./login-throttle.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { admins, adminSites } from "./schema.ts";
+import { acceptRecoveryCode, acceptTotp } from "./second-factor.ts";
+import { completeSession, createSession, destroySession, readSession, type SessionAdmin, type SessionState } from "./session.ts";
 import { requireSite } from "./site.ts";
-import { createSession, destroySession, readSession, type SessionAdmin } from "./session.ts";
+
+/**
+ * Who is signed in, and what they may do. Signing in takes two steps (docs/decisions/015): the
+ * password makes a half session, good for ten minutes and only for the code step (or, for an
+ * account without a second factor yet, its enrolment); the code completes it. Every console loader
+ * and action asks `requireAdmin(request, context, { permission })`.
+ */
 
 export type Admin = SessionAdmin;
 
 export type LoginResult =
-  | { ok: true; admin: Admin; setCookie: string }
+  | { ok: true; setCookie: string; next: "code" | "enrol" }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "locked"; retryAfterSeconds: number };
 
 // Loaders of one request share its Request object; the session is looked up once per request.
-const sessionLookups = new WeakMap<Request, Promise<Admin | null>>();
+const sessionLookups = new WeakMap<Request, Promise<SessionState | null>>();
 
-/** The administrator signed in on this request's site, or null. */
-export function getAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<Admin | null> {
+function sessionOf(request: Request, context: Readonly<RouterContextProvider>) {
   let lookup = sessionLookups.get(request);
   if (!lookup) {
     lookup = readSession(request, requireSite(context).slug);
     sessionLookups.set(request, lookup);
   }
   return lookup;
+}
+
+/** The person signed in (both factors) on this request's site, or null. */
+export async function getAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<Admin | null> {
+  const session = await sessionOf(request, context);
+  return session?.complete ? session.admin : null;
+}
+
+/** A sign-in halfway (password given, the second factor still to come), or null. */
+export async function getHalfSignIn(request: Request, context: Readonly<RouterContextProvider>) {
+  const session = await sessionOf(request, context);
+  return session && !session.complete ? session : null;
 }
 
 export const CONSOLE_LOGIN_PATH = "/admin/login";
@@ -37,29 +59,43 @@ export function consoleLoginPath(returnTo?: string) {
   return back && back !== "/admin" ? `${CONSOLE_LOGIN_PATH}?${new URLSearchParams({ returnTo: back })}` : CONSOLE_LOGIN_PATH;
 }
 
+export const FORBIDDEN_MESSAGE = "이 화면을 볼 권한이 없습니다. 필요하면 대표(소유자) 계정에 권한을 요청해 주세요.";
+
 /**
- * The signed-in administrator; otherwise throws a redirect to a sign-in page (the console's,
- * unless `loginPath` names another), which comes back to this page afterwards.
+ * The signed-in person; otherwise throws a redirect to a sign-in page (the console's, unless
+ * `loginPath` names another), which comes back to this page afterwards. With `permission`, a
+ * person whose role lacks it gets 403 (app/permissions.ts).
  */
 export async function requireAdmin(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  { loginPath = consoleLoginPath }: { loginPath?: (returnTo: string) => string } = {},
+  { loginPath = consoleLoginPath, permission }: { loginPath?: (returnTo: string) => string; permission?: Permission } = {},
 ): Promise<Admin> {
   const admin = await getAdmin(request, context);
-  if (admin) return admin;
-  const url = new URL(request.url);
-  // A client navigation asks for /admin/leads.data?_routes=…; the page to come back to is /admin/leads.
-  const path = url.pathname.replace(/\.data$/, "");
-  for (const internal of ["_routes", "index"]) url.searchParams.delete(internal);
-  throw redirect(loginPath(path + url.search), { headers: { "Cache-Control": CACHE_CONTROL.private } });
+  if (!admin) {
+    const url = new URL(request.url);
+    // A client navigation asks for /admin/leads.data?_routes=…; the page to come back to is /admin/leads.
+    const path = url.pathname.replace(/\.data$/, "");
+    for (const internal of ["_routes", "index"]) url.searchParams.delete(internal);
+    throw redirect(loginPath(path + url.search), { headers: { "Cache-Control": CACHE_CONTROL.private } });
+  }
+  if (permission && !can(admin.role, permission)) {
+    throw data(FORBIDDEN_MESSAGE, { status: 403, headers: { "Cache-Control": CACHE_CONTROL.private } });
+  }
+  return admin;
 }
 
-/** As requireAdmin, for resource routes (feeds, downloads, JSON): answers 401 instead of redirecting. */
-export async function requireAdminOr401(request: Request, context: Readonly<RouterContextProvider>): Promise<Admin> {
+/** As requireAdmin, for resource routes (feeds, downloads, JSON): answers 401 or 403 instead of redirecting. */
+export async function requireAdminOr401(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  { permission }: { permission?: Permission } = {},
+): Promise<Admin> {
   const admin = await getAdmin(request, context);
-  if (admin) return admin;
-  throw Response.json({ error: "로그인이 필요합니다." }, { status: 401, headers: { "Cache-Control": "private, no-store" } });
+  const headers = { "Cache-Control": CACHE_CONTROL.private };
+  if (!admin) throw Response.json({ error: "로그인이 필요합니다." }, { status: 401, headers });
+  if (permission && !can(admin.role, permission)) throw Response.json({ error: FORBIDDEN_MESSAGE }, { status: 403, headers });
+  return admin;
 }
 
 /** The sign-in form below a site's press list; `returnTo` (a path on this site) is where a successful sign-in goes. */
@@ -74,14 +110,32 @@ export function safeReturnTo(value: unknown): string | undefined {
   return typeof value === "string" && /^\/(?![/\\])[^\s\\]*$/.test(value) ? value : undefined;
 }
 
+// Where the sign-in steps lead: password, then the code (or, for an account without a second
+// factor yet, its enrolment), then the page that sent the person to sign in.
+
+/** The page a sign-in continues to: an admin page or the press list that sent the person here, else /admin. */
+export function continueTo(value: unknown) {
+  const path = safeReturnTo(value);
+  if (path && /^\/[a-z][a-z0-9-]*\/press(?:[/?#]|$)/.test(path)) return path;
+  return path?.startsWith("/admin") && !path.startsWith("/admin/login") && !path.startsWith("/admin/enrol") ? path : "/admin";
+}
+
+/** The step after the password, keeping where to go afterwards. */
+export function nextStepPath(next: "code" | "enrol", returnTo: unknown) {
+  const back = safeReturnTo(returnTo);
+  const path = next === "code" ? "/admin/login/code" : "/admin/enrol";
+  return back ? `${path}?${new URLSearchParams({ returnTo: back })}` : path;
+}
+
 // Checked when the email is unknown, so a wrong email costs the same time as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
 /**
- * Checks the credentials: a client address with five failures in fifteen minutes is refused for
- * the rest of the window; an account failed against more often is answered more slowly
- * (login-throttle.ts), never refused. On success the request's previous session (if any) is replaced by a new one:
- * a session id fixed before sign-in is never promoted.
+ * The first step: the password. A client address with five failures in fifteen minutes is refused
+ * for the rest of the window; an account failed against more often is answered more slowly
+ * (login-throttle.ts), never refused. An account of another site, a disabled one or one whose
+ * invitation is not taken up yet fails like a wrong password. On success the browser's previous
+ * session (if any) is replaced by a half one: a session id fixed before sign-in is never promoted.
  */
 export async function login(
   request: Request,
@@ -94,19 +148,57 @@ export async function login(
   if (attempt.state === "locked") return { ok: false, reason: "locked", retryAfterSeconds: LOGIN_WINDOW_MS / 1000 };
   if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
 
-  // An account of another site is no account here: it fails like a wrong password.
   const [admin] = await db()
-    .select({ id: admins.id, email: admins.email, passwordHash: admins.passwordHash })
+    .select({ id: admins.id, passwordHash: admins.passwordHash, enrolledAt: admins.totpEnabledAt })
     .from(admins)
     .innerJoin(adminSites, and(eq(adminSites.adminId, admins.id), eq(adminSites.site, site)))
-    .where(eq(admins.email, email));
+    .where(and(eq(admins.email, email), isNull(admins.disabledAt)));
   decoyHash ??= hashPassword("decoy password that matches nothing");
   const valid = await verifyPassword(credentials.password, admin?.passwordHash ?? (await decoyHash));
-  if (!admin || !valid) return { ok: false, reason: "invalid" };
+  if (!admin || !admin.passwordHash || !valid) return { ok: false, reason: "invalid" };
 
   await clearAttempts(keys);
   await destroySession(request);
-  return { ok: true, admin: { id: admin.id, email: admin.email }, setCookie: await createSession(admin.id, site) };
+  sessionLookups.delete(request);
+  return { ok: true, setCookie: await createSession(admin.id, site, { complete: false }), next: admin.enrolledAt ? "code" : "enrol" };
+}
+
+export type SecondFactorResult =
+  { ok: true; setCookie: string } | { ok: false; reason: "invalid" } | { ok: false; reason: "locked"; retryAfterSeconds: number };
+
+/**
+ * The second step: a code from the authenticator app, or a recovery code. Throttled like
+ * passwords, per client and per account, so six digits cannot be guessed. Completes the session.
+ */
+export async function verifySecondFactor(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  { code, recovery }: { code: string; recovery: boolean },
+): Promise<SecondFactorResult> {
+  const half = await getHalfSignIn(request, context);
+  if (!half?.enrolled) return { ok: false, reason: "invalid" };
+  const keys: AttemptKeys = attemptKeys(`second-factor:${half.admin.id}`, getClientAddress(context));
+  const attempt = await beginAttempt(keys);
+  if (attempt.state === "locked") return { ok: false, reason: "locked", retryAfterSeconds: LOGIN_WINDOW_MS / 1000 };
+  if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
+  const accepted = recovery ? await acceptRecoveryCode(half.admin.id, code) : await acceptTotp(half.admin.id, code);
+  if (!accepted) return { ok: false, reason: "invalid" };
+  await clearAttempts(keys);
+  return { ok: true, setCookie: await signedIn(request, context, half.admin, { recovery }) };
+}
+
+/** Completes a half session (after a code, or after enrolling a second factor) and records the sign-in. */
+export async function signedIn(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  admin: Admin,
+  detail: Record<string, unknown> = {},
+) {
+  const site = requireSite(context).slug;
+  await db().update(admins).set({ lastSignInAt: new Date() }).where(eq(admins.id, admin.id));
+  await recordAccess({ site, actor: admin, clientAddress: getClientAddress(context), action: "auth.sign-in", detail });
+  sessionLookups.delete(request);
+  return completeSession(request, site, admin.id);
 }
 
 /** Ends the request's session; answers the Set-Cookie header that clears the cookie. */

@@ -15,6 +15,9 @@ const EnvSchema = z
     ADMIN_EMAIL: optional(z.email()),
     ADMIN_PASSWORD: optional(z.string().min(10)),
     TRUST_PROXY: optional(z.coerce.number().int().min(0).max(10)).transform((value) => value ?? 0),
+    // Staff accounts: how long an unused console session lives, and how long access records are kept.
+    ADMIN_IDLE_MINUTES: optional(z.coerce.number().int().min(5).max(720)).transform((value) => value ?? 30),
+    AUDIT_RETENTION_DAYS: optional(z.coerce.number().int().min(365).max(3650)).transform((value) => value ?? 730),
     // The sites one server presents: SITES, or for one site the SITE/SITE_URL shorthand.
     SITES: optional(z.string()),
     SITE: optional(
@@ -151,6 +154,8 @@ const EXPECTED: Record<string, string> = {
   ADMIN_EMAIL: "must be an email address",
   ADMIN_PASSWORD: "must be at least 10 characters long",
   TRUST_PROXY: "must be the number of proxies in front of the server, 0 to 10",
+  ADMIN_IDLE_MINUTES: "must be the minutes an unused console session lives, 5 to 720",
+  AUDIT_RETENTION_DAYS: "must be the days access records are kept, 365 (the legal minimum) to 3650",
   E2E: "must be 0 or 1",
   LEADS_RATE_LIMIT: "must be on or off",
   SMS_PROVIDER: "must be log, webhook or solapi",

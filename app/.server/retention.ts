@@ -1,13 +1,17 @@
 import { sql } from "drizzle-orm";
 import { sitePacks } from "#app/content/index.ts";
 import type { SitePack } from "#app/content/types.ts";
+import type { AuditChain } from "#app/vocabulary.ts";
+import { auditRetentionDays, purgeAuditRecords } from "./audit.ts";
 import { db, queryRows } from "./db.ts";
+import { getEnv } from "./env.ts";
+import { destroyLeads, expiredBinLeads } from "./leads/bin.ts";
 import { logError as defaultLogError } from "./log.ts";
 import { startPeriodicTask, type PeriodicTask } from "./periodic.ts";
 
 /**
  * Leads are kept for the period the consent text promised ("수집일로부터 1년간 보관한 뒤 지체 없이
- * 파기합니다.") and then deleted with their notes and text messages. The period is read from
+ * 파기합니다.") and then destroyed with their notes and text messages. The period is read from
  * that sentence itself, so the wording visitors agreed to and the deletion cannot drift apart;
  * a sentence without a readable period stops the purge (and fails the content tests) instead
  * of guessing.
@@ -39,35 +43,52 @@ export function retentionOf(site: SitePack): RetentionPeriod {
 export interface PurgeReport {
   /** False when another instance was purging at the same moment; it does the work. */
   ran: boolean;
+  /** Leads past their retention period. */
   deleted: number;
   sites: { site: string; period: string; deleted: number }[];
+  /** Leads whose week in the bin was over. */
+  fromBin: number;
+  /** Access records past AUDIT_RETENTION_DAYS (three years for access-rights changes). */
+  auditRecords: number;
 }
 
 // Any constant works; it only has to be the same in every instance.
 const PURGE_LOCK_KEY = 727_004;
 
 /**
- * Deletes the leads collected longer ago than their site's retention period, with their notes
- * and status history (by cascade) and their text messages, in one transaction. Instances that
- * share a database purge one at a time: a second finds the lock taken and skips.
+ * Destroys the leads collected longer ago than their site's retention period (in the bin or not)
+ * and the leads whose week in the bin is over, with their notes, status history, bookings and
+ * text messages, recording each destruction by lead id (leads/bin.ts); then the access records
+ * past their own retention. Instances that share a database purge one at a time: a second finds
+ * the lock taken and skips.
  */
 export async function purgeExpiredLeads({
   now = new Date(),
   sites = Object.values(sitePacks),
-}: { now?: Date; sites?: SitePack[] } = {}): Promise<PurgeReport> {
+  auditDays = auditRetentionDays(getEnv().AUDIT_RETENTION_DAYS),
+}: { now?: Date; sites?: SitePack[]; auditDays?: Record<AuditChain, number> } = {}): Promise<PurgeReport> {
   const periods = sites.map((site) => ({ site: site.slug, period: retentionOf(site) }));
-  return db().transaction(async (tx) => {
+  const report = await db().transaction(async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${PURGE_LOCK_KEY}) as locked`);
-    if (!lock?.locked) return { ran: false, deleted: 0, sites: [] };
-    const report: PurgeReport = { ran: true, deleted: 0, sites: [] };
+    if (!lock?.locked) return null;
+    const report: PurgeReport = { ran: true, deleted: 0, sites: [], fromBin: 0, auditRecords: 0 };
     const at = now.toISOString();
     for (const { site, period } of periods) {
-      const expired = sql`site = ${site} and created_at < ${at}::timestamptz - ${period.interval}::interval`;
-      await tx.execute(sql`delete from sms_outbox where lead_id in (select id from leads where ${expired})`);
-      const deleted = await queryRows<{ id: number }>(tx, sql`delete from leads where ${expired} returning id`);
-      report.deleted += deleted.length;
-      report.sites.push({ site, period: period.interval, deleted: deleted.length });
+      const expired = await queryRows<{ id: number }>(
+        tx,
+        sql`select id from leads where site = ${site} and created_at < ${at}::timestamptz - ${period.interval}::interval`,
+      );
+      const deleted = await destroyLeads(
+        tx,
+        site,
+        expired.map((row) => row.id),
+        "retention",
+        now,
+      );
+      report.deleted += deleted;
+      report.sites.push({ site, period: period.interval, deleted });
     }
+    for (const [site, ids] of await expiredBinLeads(tx, now)) report.fromBin += await destroyLeads(tx, site, ids, "bin", now);
     // Messages whose lead is already gone (their key was cleared) follow the longest period.
     const longest = periods.map(({ period }) => period.interval);
     if (longest.length > 0) {
@@ -81,13 +102,19 @@ export async function purgeExpiredLeads({
     }
     return report;
   });
+  if (!report) return { ran: false, deleted: 0, sites: [], fromBin: 0, auditRecords: 0 };
+  report.auditRecords = await purgeAuditRecords(auditDays, now);
+  return report;
 }
 
 /** One line for the log: counts and periods, never a person. */
 export function describePurge(report: PurgeReport) {
   if (!report.ran) return "Lead retention: another instance is purging; skipped.";
   const sites = report.sites.map(({ site, period, deleted }) => `${site}: ${deleted} older than ${period}`).join(", ");
-  return `Lead retention: deleted ${report.deleted} lead(s) past the retention period (${sites || "no sites"}).`;
+  return (
+    `Lead retention: destroyed ${report.deleted} lead(s) past the retention period (${sites || "no sites"}), ` +
+    `${report.fromBin} after a week in the bin, and ${report.auditRecords} access record(s) past theirs.`
+  );
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

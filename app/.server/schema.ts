@@ -1,13 +1,66 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import type { BookingStatus, LeadKind, LeadStatus, OutboxStatus, SmsPurpose, SpamReason, TextHoldReason } from "#app/vocabulary.ts";
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import type {
+  AuditAction,
+  AuditChain,
+  BookingStatus,
+  LeadKind,
+  LeadStatus,
+  OutboxStatus,
+  Role,
+  SmsPurpose,
+  SpamReason,
+  TextHoldReason,
+} from "#app/vocabulary.ts";
 
 /** The one Postgres schema, shared by PGlite and PostgreSQL. Generate migrations with `npm run db:generate`. */
 
+/**
+ * One account per person on the sales team (docs/decisions/015-staff-accounts.md). Never deleted
+ * while access records name it: a person who leaves is disabled.
+ */
 export const admins = pgTable("admins", {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   email: varchar({ length: 254 }).notNull().unique(),
-  passwordHash: text().notNull(),
+  name: varchar({ length: 50 }).notNull().default(""),
+  /** Digits only; where the invitation and (#17) lead alerts are texted. */
+  mobile: varchar({ length: 16 }),
+  role: varchar({ length: 16 }).$type<Role>().notNull().default("owner"),
+  /** Null until the invited person sets one. */
+  passwordHash: text(),
+  /** The TOTP key (base32), once enrolled; the second factor every sign-in asks for. */
+  totpSecret: varchar({ length: 64 }),
+  totpEnabledAt: timestamp({ withTimezone: true }),
+  /** The 30-second step of the last code accepted: a code is good once, never replayed within its window. */
+  totpLastStep: integer(),
+  disabledAt: timestamp({ withTimezone: true }),
+  lastSignInAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The ten one-time recovery codes of an account, as SHA-256 hashes; a used one is marked, never reused. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer()
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    codeHash: varchar({ length: 64 }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index("recovery_codes_admin_id_idx").on(table.adminId)],
+);
+
+/** A one-time link (72 hours) with which an invited person sets their password and second factor. Only its hash is kept. */
+export const invitations = pgTable("invitations", {
+  id: varchar({ length: 64 }).primaryKey(),
+  adminId: integer()
+    .notNull()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  invitedBy: integer().references(() => admins.id, { onDelete: "set null" }),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -54,6 +107,11 @@ export const sessions = pgTable(
       .notNull()
       .references(() => admins.id, { onDelete: "cascade" }),
     site: varchar({ length: 64 }).notNull().default(""),
+    /**
+     * When the second factor was given. Until then the session is only half made: it opens the
+     * code (or enrolment) step and nothing else.
+     */
+    secondFactorAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -130,6 +188,11 @@ export const leads = pgTable(
     /** Why a lead was flagged. */
     spamReason: varchar({ length: 16 }).$type<SpamReason>(),
     customerId: integer().references(() => customers.id, { onDelete: "set null" }),
+    /** The counsellor who works this lead, or null (the unassigned inbox). */
+    assigneeId: integer().references(() => admins.id, { onDelete: "set null" }),
+    /** In the bin since: hidden everywhere, restorable for seven days, then destroyed. */
+    deletedAt: timestamp({ withTimezone: true }),
+    deletedBy: integer().references(() => admins.id, { onDelete: "set null" }),
     /**
      * A keyed hash of the browser's lead_client cookie: a repeat from the same browser folds into
      * its lead; the same phone from anywhere else is a new lead of the same customer.
@@ -145,6 +208,8 @@ export const leads = pgTable(
     index("leads_kind_phone_created_at_idx").on(table.kind, table.phone, table.createdAt),
     // The admin inbox and export page with the row value (created_at, id) < (…, …), newest first.
     index("leads_created_at_id_idx").on(table.createdAt, table.id),
+    // A counsellor's own leads.
+    index("leads_assignee_id_idx").on(table.assigneeId),
   ],
 );
 
@@ -315,4 +380,72 @@ export const visitBookings = pgTable(
     index("visit_bookings_site_phone_idx").on(table.site, table.phone),
     uniqueIndex("visit_bookings_link_token_key").on(table.linkToken),
   ],
+);
+
+// --- Access records (개인정보 접속기록): who looked at or did what to whose data, tamper-evident ---
+
+/**
+ * One row per console action that shows or touches personal data, and per change of access
+ * rights. Each row's hash covers the row and the previous row's hash, so altering or removing a
+ * row breaks the chain from there on (`npm run audit:verify`). Leads are named by id only, so the
+ * retention purge still destroys the personal data; the records outlive it.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    site: varchar({ length: 64 }).notNull(),
+    adminId: integer().references(() => admins.id, { onDelete: "restrict" }),
+    /** The account's email and role when it acted, as they were. */
+    adminEmail: varchar({ length: 254 }).notNull(),
+    role: varchar({ length: 16 }).notNull(),
+    clientAddress: varchar({ length: 64 }).notNull(),
+    action: varchar({ length: 40 }).$type<AuditAction>().notNull(),
+    /** Which chain the record is in: access rights are kept three years, other records AUDIT_RETENTION_DAYS. */
+    chain: varchar({ length: 16 }).$type<AuditChain>().notNull(),
+    /** The leads the action showed or touched. */
+    leadIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** What else the record needs (an export's reason and columns, a role's before and after), never a name or number. */
+    detail: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    prevHash: varchar({ length: 64 }).notNull(),
+    hash: varchar({ length: 64 }).notNull(),
+  },
+  (table) => [
+    index("audit_log_site_at_idx").on(table.site, table.at),
+    index("audit_log_admin_id_at_idx").on(table.adminId, table.at),
+    index("audit_log_action_at_idx").on(table.action, table.at),
+    index("audit_log_chain_id_idx").on(table.chain, table.id),
+  ],
+);
+
+/**
+ * Where each chain starts and ends: the hash its oldest kept record follows (the retention purge
+ * moves it forward) and its newest record, so removing the last records is noticed too.
+ */
+export const auditChains = pgTable("audit_chains", {
+  name: varchar({ length: 16 }).$type<AuditChain>().primaryKey(),
+  startHash: varchar({ length: 64 }).notNull(),
+  headId: integer().notNull().default(0),
+  headHash: varchar({ length: 64 }).notNull(),
+});
+
+/** The owner's monthly review of the access records and downloads: who reviewed which month, when. */
+export const auditReviews = pgTable(
+  "audit_reviews",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    /** "2026-11". */
+    month: varchar({ length: 7 }).notNull(),
+    reviewedBy: integer()
+      .notNull()
+      .references(() => admins.id, { onDelete: "restrict" }),
+    reviewedAt: timestamp({ withTimezone: true }).notNull(),
+    note: varchar({ length: 500 }).notNull().default(""),
+  },
+  (table) => [uniqueIndex("audit_reviews_site_month_key").on(table.site, table.month)],
 );

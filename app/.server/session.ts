@@ -1,21 +1,38 @@
 import crypto from "node:crypto";
-import { and, eq, gt, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
 import { createCookie, type Cookie } from "react-router";
-import { getSessionSecret } from "./secret.ts";
-import { db } from "./db.ts";
+import type { Role } from "#app/vocabulary.ts";
+import { db, type Executor } from "./db.ts";
 import { getEnv } from "./env.ts";
 import { admins, adminSites, sessions } from "./schema.ts";
+import { getSessionSecret } from "./secret.ts";
 
-const HOUR = 60 * 60 * 1000;
-/** A session ends a week after sign-in, or after a day without a request, whichever comes first. */
-const SESSION_LIFETIME = 7 * 24 * HOUR;
-const IDLE_TIMEOUT = 24 * HOUR;
+const MINUTE = 60 * 1000;
+/** A signed-in session ends twelve hours after sign-in, whatever happens (the standard's "absolute" limit). */
+export const SESSION_LIFETIME_MS = 12 * 60 * MINUTE;
+/** Between the password and the second factor a session is only half made, for ten minutes at most. */
+const HALF_SESSION_LIFETIME_MS = 10 * MINUTE;
+
+/** Idle timeout: ADMIN_IDLE_MINUTES (default 30) without a request ends a session. */
+const idleTimeoutMs = () => getEnv().ADMIN_IDLE_MINUTES * MINUTE;
 /** last_seen_at is refreshed at most this often, so reading pages does not write on every request. */
-const TOUCH_INTERVAL = 5 * 60 * 1000;
+const touchIntervalMs = () => Math.min(5 * MINUTE, idleTimeoutMs() / 6);
 
 export interface SessionAdmin {
   id: number;
   email: string;
+  name: string;
+  role: Role;
+  /** The session's own id (the token's hash), to end every session of the account but this one. */
+  sessionId: string;
+}
+
+export interface SessionState {
+  admin: SessionAdmin;
+  /** False while the second factor is still to be given (or enrolled). */
+  complete: boolean;
+  /** Whether the account has a second factor yet: the half session asks for a code, or enrols one. */
+  enrolled: boolean;
 }
 
 let cookie: Cookie | undefined;
@@ -23,7 +40,8 @@ let cookie: Cookie | undefined;
 /**
  * The session cookie holds a random token; the database keeps only its SHA-256, so a leaked
  * table cannot be replayed. SameSite=Lax keeps the cookie off cross-site POSTs (with the Origin
- * check, our CSRF defence: docs/decisions/006); SameSite=None would need CSRF tokens.
+ * check, our CSRF defence: docs/decisions/006); SameSite=None would need CSRF tokens. Each site's
+ * host has its own cookie, and a session belongs to the site it was made on.
  */
 function sessionCookie(): Cookie {
   cookie ??= createCookie("__session", {
@@ -31,7 +49,7 @@ function sessionCookie(): Cookie {
     sameSite: "lax",
     secure: getEnv().NODE_ENV === "production",
     path: "/",
-    maxAge: SESSION_LIFETIME / 1000,
+    maxAge: SESSION_LIFETIME_MS / 1000,
     secrets: [getSessionSecret()],
   });
   return cookie;
@@ -46,8 +64,11 @@ async function readToken(request: Request): Promise<string | undefined> {
   return typeof value === "string" && value.length > 0 ? value : undefined;
 }
 
-/** Starts a session for the administrator on one site; answers the Set-Cookie header that carries it. */
-export async function createSession(adminId: number, site: string, now = new Date()): Promise<string> {
+/**
+ * Starts a session for an account on one site: complete (the second factor given), or half (the
+ * password given, the code still to come). Answers the Set-Cookie header that carries it.
+ */
+export async function createSession(adminId: number, site: string, { complete }: { complete: boolean }, now = new Date()): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   await db()
     .insert(sessions)
@@ -55,27 +76,36 @@ export async function createSession(adminId: number, site: string, now = new Dat
       id: hashToken(token),
       adminId,
       site,
+      secondFactorAt: complete ? now : null,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_LIFETIME),
+      expiresAt: new Date(now.getTime() + (complete ? SESSION_LIFETIME_MS : HALF_SESSION_LIFETIME_MS)),
     });
   // Sessions that ran out are dropped here rather than by a timer that every instance would run.
   await db()
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT))));
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - idleTimeoutMs()))));
   return sessionCookie().serialize(token);
 }
 
 /**
- * The administrator whose live session on this site the request carries, or null. A session
- * belongs to the site it was made on, and only while the administrator still works there.
+ * The session the request carries on this site, or null: within its lifetime and idle timeout,
+ * of an account not disabled that still works on this site.
  */
-export async function readSession(request: Request, site: string, now = new Date()): Promise<SessionAdmin | null> {
+export async function readSession(request: Request, site: string, now = new Date()): Promise<SessionState | null> {
   const token = await readToken(request);
   if (!token) return null;
   const id = hashToken(token);
   const [row] = await db()
-    .select({ adminId: admins.id, email: admins.email, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      adminId: admins.id,
+      email: admins.email,
+      name: admins.name,
+      role: admins.role,
+      enrolledAt: admins.totpEnabledAt,
+      lastSeenAt: sessions.lastSeenAt,
+      secondFactorAt: sessions.secondFactorAt,
+    })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
     .innerJoin(adminSites, and(eq(adminSites.adminId, sessions.adminId), eq(adminSites.site, sessions.site)))
@@ -83,15 +113,30 @@ export async function readSession(request: Request, site: string, now = new Date
       and(
         eq(sessions.id, id),
         eq(sessions.site, site),
+        isNull(admins.disabledAt),
         gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT)),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - idleTimeoutMs())),
       ),
     );
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL) {
+  if (now.getTime() - row.lastSeenAt.getTime() > touchIntervalMs()) {
     await db().update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  return { id: row.adminId, email: row.email };
+  return {
+    admin: { id: row.adminId, email: row.email, name: row.name, role: row.role, sessionId: id },
+    complete: row.secondFactorAt !== null,
+    enrolled: row.enrolledAt !== null,
+  };
+}
+
+/** The second factor was given: the half session is replaced by a complete one (a new token, twelve hours). */
+export async function completeSession(request: Request, site: string, adminId: number, now = new Date()): Promise<string> {
+  const token = await readToken(request);
+  if (token)
+    await db()
+      .delete(sessions)
+      .where(eq(sessions.id, hashToken(token)));
+  return createSession(adminId, site, { complete: true }, now);
 }
 
 /** Deletes the request's session, if any; answers the Set-Cookie header that clears the cookie. */
@@ -102,4 +147,13 @@ export async function destroySession(request: Request): Promise<string> {
       .delete(sessions)
       .where(eq(sessions.id, hashToken(token)));
   return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+/**
+ * Ends an account's sessions, on every site and browser, but the one named `except` (the browser
+ * that changed its own password stays signed in). Disabling an account, a new password or a reset
+ * second factor end them all at once.
+ */
+export async function endAccountSessions(executor: Executor, adminId: number, { except }: { except?: string } = {}) {
+  await executor.delete(sessions).where(and(eq(sessions.adminId, adminId), except ? ne(sessions.id, except) : undefined));
 }

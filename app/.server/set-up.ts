@@ -2,7 +2,8 @@ import path from "node:path";
 import { countAdmins, upsertAdmin } from "./admins.ts";
 import { lockDataDir, localSessionSecret } from "./data-dir.ts";
 import { openDatabase, setDatabase, type DatabaseHandle } from "./db.ts";
-import { getEnv, type Env } from "./env.ts";
+import { EnvError, getEnv, type Env } from "./env.ts";
+import { passwordProblem } from "./password-policy.ts";
 import { setSessionSecret } from "./secret.ts";
 import { seedDemoContent } from "./seed.ts";
 
@@ -33,7 +34,9 @@ export async function setUpDatabase({ purpose = "web server", seed = true } = {}
     if (seed) {
       for (const site of env.SITES) await seedDemoContent(site.slug);
       if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && (await countAdmins()) === 0) {
-        await upsertAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD, { sites: env.SITES.map((site) => site.slug) });
+        const problem = passwordProblem(env.ADMIN_PASSWORD, { email: env.ADMIN_EMAIL });
+        if (problem) throw new EnvError(`Invalid configuration: ADMIN_PASSWORD is refused: ${problem}`);
+        await upsertAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD, { sites: env.SITES.map((site) => site.slug), by: "ADMIN_EMAIL" });
         console.log("Created the administrator named in ADMIN_EMAIL, for every site this server presents.");
       }
     }

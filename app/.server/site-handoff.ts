@@ -39,5 +39,5 @@ export async function finishHandoff(key: string, site: string, now = new Date())
     .where(and(eq(siteHandoffs.id, hashKey(key)), eq(siteHandoffs.site, site), gt(siteHandoffs.expiresAt, now)))
     .returning({ adminId: siteHandoffs.adminId });
   if (!handoff || !(await sitesOf(handoff.adminId)).includes(site)) return null;
-  return createSession(handoff.adminId, site, now);
+  return createSession(handoff.adminId, site, { complete: true }, now);
 }

@@ -48,6 +48,7 @@ export const SMS_PURPOSE_LABELS: Record<SmsPurpose, string> = {
   confirmation: "고객 안내",
   staff: "직원 알림",
   reminder: "방문 전날 안내",
+  invitation: "직원 초대",
 };
 
 /** Why the spam check flagged a lead, as staff read it. */
@@ -64,6 +65,36 @@ export const TEXT_HOLD_LABELS: Record<TextHoldReason, string> = {
   "phone-daily": "같은 번호로 하루에 보낼 수 있는 문자 수를 넘었습니다",
   "site-hourly": "사이트가 한 시간에 보낼 수 있는 문자 수를 넘었습니다",
 };
+
+/**
+ * Why a file of leads is taken out of the console, and the columns each reason needs (the standard
+ * asks that output be limited to its purpose). The person may add or remove columns; the reason,
+ * a few words of their own, and the columns go into the access record.
+ */
+export const EXPORT_PURPOSES = {
+  contact: { label: "상담 연락(전화·문자)", columns: ["id", "createdAt", "kind", "status", "name", "phone", "message"] },
+  visits: { label: "견본주택 방문 관리", columns: ["id", "createdAt", "kind", "status", "name", "phone"] },
+  campaign: {
+    label: "광고·캠페인 성과 분석(개인정보 없음)",
+    columns: ["id", "createdAt", "kind", "status", "sourcePath", "utmSource", "utmMedium", "utmCampaign", "referrerHost"],
+  },
+  records: {
+    label: "개인정보 보유 현황 점검",
+    columns: ["id", "createdAt", "kind", "status", "name", "phone", "message", "sourcePath", "consentVersion", "consentedAt"],
+  },
+} as const satisfies Record<string, { label: string; columns: readonly string[] }>;
+export type ExportPurpose = keyof typeof EXPORT_PURPOSES;
+
+export const ExportFormSchema = z.object({
+  purpose: z.enum(Object.keys(EXPORT_PURPOSES) as [ExportPurpose, ...ExportPurpose[]], { error: "내려받는 목적을 선택해 주세요." }),
+  reason: z
+    .string({ error: "내려받는 이유를 적어 주세요." })
+    .overwrite(withoutControlCharacters)
+    .trim()
+    .min(4, "내려받는 이유를 4자 이상 적어 주세요.")
+    .max(200, "이유는 200자 이내로 적어 주세요."),
+  columns: z.array(z.string().max(40)).min(1, "내려받을 열을 하나 이상 선택해 주세요.").max(40),
+});
 
 /** The campaign filter's value for leads that came without a campaign. */
 export const NO_CAMPAIGN = "(none)";
@@ -108,6 +139,14 @@ export const LeadFilterFormSchema = LeadFilterSchema.extend({
 
 export const StatusFormSchema = z.object({
   status: z.enum(LEAD_STATUSES, { error: "상태를 선택해 주세요." }),
+});
+
+/** Days a deleted lead waits in the bin, restorable, before it is destroyed (app/.server/leads/bin.ts). */
+export const BIN_DAYS = 7;
+
+/** "" gives the lead back to the unassigned inbox. */
+export const AssignFormSchema = z.object({
+  assignee: z.union([z.literal("").transform(() => null), z.coerce.number().int().positive()], { error: "담당자를 선택해 주세요." }),
 });
 
 export const NoteFormSchema = z.object({

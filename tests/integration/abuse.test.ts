@@ -13,6 +13,7 @@ import { addDays, kstDay } from "#app/utils/kst.ts";
 import type { LeadKind } from "#app/vocabulary.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
+import { addStaff, consoleCookie, type TestStaff } from "#tests/staff.ts";
 import { BROWSER, uniquePhone } from "#tests/lead-requests.ts";
 
 /**
@@ -22,7 +23,8 @@ import { BROWSER, uniquePhone } from "#tests/lead-requests.ts";
 
 withTestDatabase();
 let app: TestApp;
-const ADMIN = { email: "office@example.com", password: "a long office password" };
+const ADMIN = { email: "office@example.com", password: "staff password for tests" };
+let office: TestStaff;
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -32,7 +34,7 @@ beforeEach(async () => {
   // The strict policy, as in production: tokens required, rate limits and the text budget on.
   // One proxy in front, so each test client can come from an address of its own.
   setEnv(parseEnv({ SITE_URL: app.origin, TRUST_PROXY: "1" }));
-  await upsertAdmin(ADMIN.email, ADMIN.password, { sites: ["daegu"] });
+  office = await addStaff({ email: ADMIN.email, role: "owner" });
 });
 
 const JSON_PATH: Record<LeadKind, string> = { interest: "/actions/interest", visit: "/actions/visit", inquiry: "/actions/inquiry" };
@@ -78,13 +80,9 @@ async function openSlot() {
   return { day, id: slot!.id };
 }
 
-async function signIn() {
-  const response = await post("/admin/login", ADMIN, { Origin: app.origin, Accept: "text/html" });
-  expect(response.status).toBe(302);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+/** Signed in with both factors (signing in is tests/integration/staff.test.ts's subject). */
+function signIn() {
+  return consoleCookie(office);
 }
 
 describe("a visitor's name", () => {
@@ -321,7 +319,7 @@ describe("the console", () => {
       "/admin/leads?to=2026-13-01",
       "/admin/visits?from=2026-02-30",
       "/admin/visits?day=2026-00-10",
-      "/admin/leads/export.csv?from=2026-02-31",
+      "/admin/leads/export?from=2026-02-31",
     ]) {
       const response = await app.fetch(path, { headers: { Cookie: cookie } });
       expect(response.status, path).toBe(400);

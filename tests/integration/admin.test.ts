@@ -4,37 +4,43 @@ import vm from "node:vm";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { changeLeadStatus, getLeadDetail } from "#app/.server/leads/record.ts";
+import { auditLog } from "#app/.server/schema.ts";
 import { csvPhone } from "#app/.server/leads/csv-export.ts";
 import { dashboardSummary } from "#app/.server/leads/dashboard.ts";
+import { deliverDueMessages } from "#app/.server/outbox/worker.ts";
 import { formatLeadCursor, listLeadsPage, parseLeadCursor } from "#app/.server/leads/inbox.ts";
-import { upsertAdmin } from "#app/.server/admins.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { parseRetention, purgeExpiredLeads, startRetentionTimer } from "#app/.server/retention.ts";
-import { admins, leadNotes, leads, leadStatusChanges, smsOutbox } from "#app/.server/schema.ts";
+import { leadNotes, leads, leadStatusChanges, smsOutbox } from "#app/.server/schema.ts";
 import { sitePacks } from "#app/content/index.ts";
 import { loader as dashboardLoader } from "#app/routes/admin/dashboard.tsx";
 import { action as deleteAction, loader as deleteLoader } from "#app/routes/admin/lead-delete.tsx";
 import { action as leadAction, loader as leadLoader } from "#app/routes/admin/lead.tsx";
-import { loader as exportLoader } from "#app/routes/admin/leads-export[.]csv.ts";
+import { action as exportAction, loader as exportLoader } from "#app/routes/admin/leads-export[.]csv.ts";
+import { action as binAction } from "#app/routes/admin/leads-bin.tsx";
+import { LEAD_CSV_COLUMNS } from "#app/.server/leads/csv-export.ts";
 import { action as leadsAction, loader as leadsLoader } from "#app/routes/admin/leads.tsx";
 import { loader as layoutLoader, middleware as layoutMiddleware } from "#app/routes/admin/layout.tsx";
-import { action as loginAction } from "#app/routes/admin/login.tsx";
 import { action as logoutAction } from "#app/routes/admin/logout.ts";
 import { action as notificationsAction, loader as notificationsLoader } from "#app/routes/admin/notifications.tsx";
 import { routeContext } from "#tests/route-context.ts";
 import { withTestDatabase } from "#tests/db.ts";
+import { addStaff, consoleCookie, type TestStaff } from "#tests/staff.ts";
 
 const SITE_URL = "http://localhost:3000";
 setEnv(parseEnv({ SITE_URL, SESSION_SECRET: "admin-integration-test-secret-0123456789" }));
 
 withTestDatabase();
 
-const ADMIN = { email: "manager@example.com", password: "sales office password" };
+let manager: TestStaff;
 
 beforeEach(async () => {
-  await upsertAdmin(ADMIN.email, ADMIN.password, { sites: ["daegu"] });
+  manager = await addStaff({ email: "manager@example.com", role: "manager" });
 });
+
+/** The manager acting in daegu's console, as the lead verbs take it. */
+const acting = (staff: TestStaff = manager) => ({ site: "daegu", actor: staff, clientAddress: "203.0.113.9" });
 
 // ---- helpers: real Requests into the route modules ------------------------------------------
 
@@ -75,11 +81,20 @@ async function outcome(run: () => unknown) {
   return { status: 200, headers: new Headers(), data: result, response: undefined };
 }
 
-async function signIn() {
-  const result = await outcome(() => loginAction(post("/admin/login", ADMIN)));
-  expect(result.status).toBe(302);
-  expect(result.headers.get("Location")).toBe("/admin");
-  return result.headers.get("Set-Cookie")!.split(";")[0]!;
+/** The manager, signed in (signing in itself is tests/integration/staff.test.ts's subject). */
+function signIn() {
+  return consoleCookie(manager);
+}
+
+/** Every column of the export, as the export form posts them. */
+const ALL_COLUMNS = LEAD_CSV_COLUMNS.map((column) => column.id);
+
+function exportPost(query: string, cookie: string | undefined, columns = ALL_COLUMNS) {
+  const body = new URLSearchParams(query);
+  body.set("purpose", "records");
+  body.set("reason", "보유 현황 점검");
+  for (const column of columns) body.append("columns", column);
+  return routeArgs("/admin/leads/export.csv", { method: "POST", body, headers: { Origin: SITE_URL }, cookie });
 }
 
 let phoneCounter = 0;
@@ -163,7 +178,7 @@ describe("a visitor who is not signed in", () => {
       expect(result.headers.get("Location"), path).toMatch(/^\/admin\/login/);
     }
 
-    const download = await outcome(() => exportLoader(routeArgs("/admin/leads/export.csv")));
+    const download = await outcome(() => exportAction(exportPost("", undefined)));
     expect(download.status).toBe(401);
     expect(download.headers.get("Cache-Control")).toBe("private, no-store");
     expect(download.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
@@ -214,7 +229,7 @@ describe("the inbox", () => {
     let after: string | undefined;
     let pages = 0;
     do {
-      const page = await listLeadsPage({ site: "daegu" }, { after: parseLeadCursor(after), limit: 5 });
+      const page = await listLeadsPage({ site: "daegu", viewer: manager }, { after: parseLeadCursor(after), limit: 5 });
       seen.push(...page.leads.map((lead) => lead.id));
       after = page.next ? formatLeadCursor(page.next) : undefined;
       pages++;
@@ -275,9 +290,7 @@ describe("the inbox", () => {
     // Another administrator cannot read a kept search by its id.
     const posted = await outcome(() => leadsAction(post("/admin/leads", { q: "이도윤" }, { cookie })));
     const searchId = new URLSearchParams(posted.headers.get("Location")!.split("?")[1]).get("s")!;
-    await upsertAdmin("other@example.com", ADMIN.password, { sites: ["daegu"] });
-    const other = await outcome(() => loginAction(post("/admin/login", { email: "other@example.com", password: ADMIN.password })));
-    const otherCookie = other.headers.get("Set-Cookie")!.split(";")[0]!;
+    const otherCookie = await consoleCookie(await addStaff({ email: "other@example.com", role: "manager" }));
     const foreign = await outcome(() => leadsLoader(routeArgs(`/admin/leads?s=${searchId}`, { cookie: otherCookie })));
     const foreignData = foreign.data as Awaited<ReturnType<typeof leadsLoader>>;
     expect(foreignData.searchExpired).toBe(true);
@@ -307,9 +320,9 @@ describe("a lead's page", () => {
     const detail = page.data as Awaited<ReturnType<typeof leadLoader>>;
     expect(detail.lead.status).toBe("contacted");
     expect(detail.notes).toEqual([
-      expect.objectContaining({ body: "6일 14시 방문 약속", authorEmail: ADMIN.email, createdAt: expect.any(Date) }),
+      expect.objectContaining({ body: "6일 14시 방문 약속", authorEmail: manager.email, createdAt: expect.any(Date) }),
     ]);
-    expect(detail.changes).toEqual([expect.objectContaining({ fromStatus: "new", toStatus: "contacted", authorEmail: ADMIN.email })]);
+    expect(detail.changes).toEqual([expect.objectContaining({ fromStatus: "new", toStatus: "contacted", authorEmail: manager.email })]);
     expect(detail.messages).toEqual([expect.objectContaining({ status: "sent", lastResponse: "200 accepted" })]);
     expect(detail.lead.consentVersion).toBe("2025-03-01");
 
@@ -320,22 +333,21 @@ describe("a lead's page", () => {
 
   test("marking a lead as spam takes it out of the inbox and marking it otherwise brings it back", async () => {
     const lead = await insertLead();
-    const [admin] = await db().select().from(admins);
-    await changeLeadStatus("daegu", lead.id, "spam", admin!);
-    expect((await listLeadsPage({ site: "daegu" })).leads).toEqual([]);
-    expect((await listLeadsPage({ site: "daegu", status: "spam" })).leads.map((row) => row.id)).toEqual([lead.id]);
-    await changeLeadStatus("daegu", lead.id, "visited", admin!);
-    expect((await listLeadsPage({ site: "daegu", status: "visited" })).leads.map((row) => row.id)).toEqual([lead.id]);
+    await changeLeadStatus(acting(), lead.id, "spam");
+    expect((await listLeadsPage({ site: "daegu", viewer: manager })).leads).toEqual([]);
+    expect((await listLeadsPage({ site: "daegu", viewer: manager, status: "spam" })).leads.map((row) => row.id)).toEqual([lead.id]);
+    await changeLeadStatus(acting(), lead.id, "visited");
+    expect((await listLeadsPage({ site: "daegu", viewer: manager, status: "visited" })).leads.map((row) => row.id)).toEqual([lead.id]);
     const detail = await getLeadDetail("daegu", lead.id);
     expect(detail?.changes.map((change) => `${change.fromStatus}>${change.toStatus}`)).toEqual(["spam>visited", "new>spam"]);
   });
 
-  test("deleting a lead takes its notes, status history and text messages with it, and nothing else", async () => {
+  test("a deleted lead waits a week in the bin, out of every list and text, where it can be restored; then it is destroyed with its notes and texts", async () => {
     const cookie = await signIn();
     const doomed = await insertLead();
     const kept = await insertLead();
     await insertMessage(doomed.id);
-    await insertMessage(doomed.id, { purpose: "staff" });
+    await insertMessage(doomed.id, { purpose: "staff", status: "pending" });
     const keptMessage = await insertMessage(kept.id);
     await leadAction(post(`/admin/leads/${doomed.id}`, { intent: "note", body: "삭제될 메모" }, { cookie })).catch(() => {});
     await leadAction(post(`/admin/leads/${doomed.id}`, { intent: "status", status: "closed" }, { cookie })).catch(() => {});
@@ -345,13 +357,44 @@ describe("a lead's page", () => {
     const deleted = await outcome(() => deleteAction(post(`/admin/leads/${doomed.id}/delete`, {}, { cookie })));
     expect(deleted.status).toBe(303);
     expect(deleted.headers.get("Location")).toBe("/admin/leads?deleted=1");
+    // A second delete (a double click) lands on the list all the same.
+    expect((await outcome(() => deleteAction(post(`/admin/leads/${doomed.id}/delete`, {}, { cookie })))).status).toBe(303);
 
+    // In the bin: no list, page or export shows it, and its waiting text is not sent.
+    expect((await listLeadsPage({ site: "daegu", viewer: manager })).leads.map((lead) => lead.id)).toEqual([kept.id]);
+    expect((await outcome(() => leadLoader(routeArgs(`/admin/leads/${doomed.id}`, { cookie })))).status).toBe(404);
+    const csv = (await readCsv((await exportAction(exportPost("", cookie))) as Response)).lines;
+    expect(csv).toHaveLength(2);
+    const delivered = await deliverDueMessages({ workerId: "test", provider: { name: "test", send: async () => ({ response: "ok" }) } });
+    expect(delivered.claimed).toBe(1); // the kept lead's text, not the binned one's
+    expect((await db().select().from(smsOutbox).where(eq(smsOutbox.leadId, doomed.id))).map((row) => row.status)).toContain("pending");
+
+    // Restored, it is back as it was.
+    const restored = await outcome(() => binAction(post("/admin/leads/bin", { intent: "restore", id: String(doomed.id) }, { cookie })));
+    expect(restored.status).toBe(303);
+    expect((await listLeadsPage({ site: "daegu", viewer: manager })).leads.map((lead) => lead.id).sort()).toEqual(
+      [doomed.id, kept.id].sort(),
+    );
+
+    // Deleted again, and eight days later the purge destroys it.
+    await deleteAction(post(`/admin/leads/${doomed.id}/delete`, {}, { cookie }));
+    const report = await purgeExpiredLeads({ now: new Date(Date.now() + 8 * 24 * 60 * 60 * 1000), sites: [sitePacks.daegu!] });
+    expect(report.fromBin).toBe(1);
     expect(await leadIds()).toEqual([kept.id]);
     expect((await db().select({ id: smsOutbox.id }).from(smsOutbox)).map((row) => row.id)).toEqual([keptMessage.id]);
     expect(await db().select().from(leadNotes)).toEqual([]);
     expect(await db().select().from(leadStatusChanges)).toEqual([]);
-    // A second delete (a double click) lands on the list all the same.
-    expect((await outcome(() => deleteAction(post(`/admin/leads/${doomed.id}/delete`, {}, { cookie })))).status).toBe(303);
+    const records = await db()
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.action, ["lead.delete", "lead.restore", "lead.destroy"]));
+    expect(records.map((record) => [record.action, record.leadIds, record.adminEmail])).toEqual([
+      ["lead.delete", [doomed.id], manager.email],
+      ["lead.restore", [doomed.id], manager.email],
+      ["lead.delete", [doomed.id], manager.email],
+      ["lead.destroy", [doomed.id], "system:bin"],
+    ]);
+    expect(JSON.stringify(records)).not.toContain(doomed.name);
   });
 });
 
@@ -371,7 +414,10 @@ describe("the CSV export", () => {
       consentedAt: new Date("2026-11-20T15:30:05Z"),
     });
 
-    const response = await exportLoader(routeArgs("/admin/leads/export.csv?kind=visit", { cookie }));
+    // A visit to the address goes to the form that asks why.
+    const visited = await outcome(() => exportLoader(routeArgs("/admin/leads/export.csv?kind=visit", { cookie })));
+    expect(visited.headers.get("Location")).toBe("/admin/leads/export?kind=visit");
+    const response = (await exportAction(exportPost("kind=visit", cookie))) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="leads-\d{8}\.csv"$/);
@@ -391,14 +437,14 @@ describe("the CSV export", () => {
 
     // A kept search narrows the export as it narrows the list.
     const posted = await outcome(() => leadsAction(post("/admin/leads", { q: "정하준" }, { cookie })));
-    const searched = await exportLoader(
-      routeArgs(`/admin/leads/export.csv${posted.headers.get("Location")!.slice("/admin/leads".length)}`, { cookie }),
-    );
+    const searched = (await exportAction(exportPost(posted.headers.get("Location")!.split("?")[1]!, cookie))) as Response;
     const searchedLines = (await readCsv(searched)).lines;
     expect(searchedLines).toHaveLength(2);
     expect(searchedLines[1]).toContain("정하준");
     // An expired or unknown search never widens to everything.
-    expect((await exportLoader(routeArgs("/admin/leads/export.csv?s=unknown", { cookie }))).status).toBe(410);
+    const unknown = await outcome(() => exportAction(exportPost("s=unknown", cookie)));
+    expect(unknown.status).toBe(303);
+    expect(unknown.headers.get("Location")).toMatch(/error=search$/);
   });
 
   test("of 50,000 leads streams every row with bounded memory", async () => {
@@ -429,7 +475,7 @@ describe("the CSV export", () => {
     let carry = "";
     const decoder = new TextDecoder();
 
-    const response = await exportLoader(routeArgs("/admin/leads/export.csv", { cookie }));
+    const response = (await exportAction(exportPost("", cookie))) as Response;
     const reader = response.body!.getReader();
     for (;;) {
       const { done, value } = await reader.read();
@@ -493,17 +539,33 @@ describe("retention", () => {
       // A year to the second is not yet past it.
       await insertLead({ createdAt: new Date("2025-11-22T03:00:00Z") }),
     ];
-    const [admin] = await db().select().from(admins);
     for (const lead of [...expired, ...kept]) {
       await insertMessage(lead.id);
-      await changeLeadStatus("daegu", lead.id, "contacted", admin!);
-      await db().insert(leadNotes).values({ leadId: lead.id, authorEmail: admin!.email, body: "메모" });
+      await changeLeadStatus(acting(), lead.id, "contacted");
+      await db().insert(leadNotes).values({ leadId: lead.id, authorEmail: manager.email, body: "메모" });
     }
     const orphanOld = await insertMessage(null, { createdAt: daysAgo(400) });
     const orphanNew = await insertMessage(null, { createdAt: daysAgo(10) });
 
     const report = await purgeExpiredLeads({ now, sites: [sitePacks.daegu!] });
-    expect(report).toEqual({ ran: true, deleted: 2, sites: [{ site: "daegu", period: "1 year", deleted: 2 }] });
+    expect(report).toEqual({
+      ran: true,
+      deleted: 2,
+      sites: [{ site: "daegu", period: "1 year", deleted: 2 }],
+      fromBin: 0,
+      auditRecords: 0,
+    });
+    // The destruction is recorded by lead id alone.
+    const destroyed = await db().select().from(auditLog).where(eq(auditLog.action, "lead.destroy"));
+    expect(destroyed).toEqual([
+      expect.objectContaining({
+        adminId: null,
+        adminEmail: "system:retention",
+        role: "system",
+        leadIds: expired.map((lead) => lead.id),
+        detail: { reason: "retention" },
+      }),
+    ]);
     expect(await leadIds()).toEqual(kept.map((lead) => lead.id));
     const remainingMessages = await db().select({ id: smsOutbox.id, leadId: smsOutbox.leadId }).from(smsOutbox);
     expect(
@@ -551,7 +613,9 @@ describe("retention", () => {
     expect(await leadIds()).not.toContain(lead.id);
     // One line for every pack the registry holds; the lead was daegu's.
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Lead retention: deleted 1 lead\(s\) past the retention period \(.*daegu: 1 older than 1 year.*\)\.$/);
+    expect(lines[0]).toMatch(
+      /^Lead retention: destroyed 1 lead\(s\) past the retention period \(.*daegu: 1 older than 1 year.*\), 0 after a week in the bin, and 0 access record\(s\) past theirs\.$/,
+    );
     expect(lines.join("")).not.toMatch(/오래된고객|5555|4444/);
   });
 });
@@ -567,7 +631,7 @@ describe("the dashboard", () => {
     await insertLead({ kind: "inquiry", createdAt: new Date("2026-10-23T00:00:00Z") }); // day 31: outside
     await insertLead({ kind: "interest", createdAt: new Date("2026-11-22T01:00:00Z"), spam: true });
 
-    const summary = await dashboardSummary("daegu", now);
+    const summary = await dashboardSummary("daegu", manager, now);
     expect(summary.days).toHaveLength(30);
     expect(summary.days[0]).toEqual({ day: "2026-10-24", interest: 0, visit: 0, inquiry: 1 });
     expect(summary.today).toEqual({ day: "2026-11-22", interest: 0, visit: 1, inquiry: 0 });

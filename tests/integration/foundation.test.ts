@@ -40,15 +40,16 @@ describe("demo seed", () => {
 });
 
 describe("administrators", () => {
-  test("are stored with a scrypt hash that only the right password matches", async () => {
+  test("are made owners, stored with a scrypt hash that only the right password matches", async () => {
     setEnv(parseEnv({}));
     expect(await upsertAdmin(" Manager@Example.COM ", "correct horse battery", { sites: ["daegu"] })).toBe("created");
     expect(await countAdmins()).toBe(1);
     const [admin] = await db().select().from(admins);
     expect(admin?.email).toBe("manager@example.com");
     expect(admin?.passwordHash).not.toContain("correct horse");
-    expect(await verifyPassword("correct horse battery", admin!.passwordHash)).toBe(true);
-    expect(await verifyPassword("wrong password", admin!.passwordHash)).toBe(false);
+    expect(admin?.role).toBe("owner");
+    expect(await verifyPassword("correct horse battery", admin!.passwordHash!)).toBe(true);
+    expect(await verifyPassword("wrong password", admin!.passwordHash!)).toBe(false);
   });
 
   test("creating an existing email sets its new password instead of adding a second row", async () => {

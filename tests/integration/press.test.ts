@@ -3,7 +3,6 @@ import { renderToString } from "react-dom/server";
 import { count, eq, sql } from "drizzle-orm";
 import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, test } from "vitest";
-import { upsertAdmin } from "#app/.server/admins.ts";
 import { getAdmin } from "#app/.server/auth.ts";
 import { db } from "#app/.server/db.ts";
 import { accountDelayMs, MAX_ACCOUNT_DELAY_MS } from "#app/.server/login-throttle.ts";
@@ -18,17 +17,21 @@ import { action as listAction, loader as listLoader } from "#app/routes/site/pre
 import { loader as promotionPressLoader } from "#app/routes/site/press-redirect.ts";
 import { routeContext } from "#tests/route-context.ts";
 import { withTestDatabase } from "#tests/db.ts";
+import { addStaff, consoleCookie, totpCode, type TestStaff } from "#tests/staff.ts";
+import { action as codeAction } from "#app/routes/admin/login-code.tsx";
 
 const SITE_URL = "http://localhost:3000";
 setEnv(parseEnv({ SITE_URL, SESSION_SECRET: "integration-test-session-secret-0123456789" }));
 
 withTestDatabase();
 
-const ADMIN = { email: "press-admin@example.com", password: "correct horse battery" };
+const ADMIN = { email: "press-admin@example.com", password: "staff password for tests" };
+let staff: TestStaff;
 const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 beforeEach(async () => {
-  await upsertAdmin(ADMIN.email, ADMIN.password, { sites: ["daegu"] });
+  staff = await addStaff({ email: ADMIN.email, role: "manager" });
+  expect(staff.password).toBe(ADMIN.password);
 });
 
 // ---- helpers: real Requests into the route modules ------------------------------------------
@@ -85,10 +88,9 @@ function login(credentials: { email: string; password: string }, client?: string
   return outcome(() => listAction(post("/daegu/press", { intent: "login", ...credentials }, { client, cookie })));
 }
 
-async function signIn() {
-  const result = await login(ADMIN);
-  expect(result.status).toBe(302);
-  return cookiePair(result.headers);
+/** Signed in with both factors (the two steps themselves are tests/integration/staff.test.ts's subject). */
+function signIn() {
+  return consoleCookie(staff);
 }
 
 function cookiePair(headers: Headers) {
@@ -325,11 +327,21 @@ describe("signing in", () => {
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now());
   });
 
-  test("signing in replaces the session the browser had, and signing out ends it", async () => {
+  test("the password leads on to the code, which comes back to the press room; signing in replaces the session the browser had, and signing out ends it", async () => {
     const first = await signIn();
-    const second = cookiePair((await login(ADMIN, undefined, first)).headers);
-    expect(second).not.toBe(first);
+    const passwordStep = await login(ADMIN, undefined, first);
+    expect(passwordStep.headers.get("Location")).toBe(`/admin/login/code?${new URLSearchParams({ returnTo: "/daegu/press" })}`);
+    const half = cookiePair(passwordStep.headers);
+    expect(half).not.toBe(first);
     expect(await getAdmin(...requestAndContext(routeArgs("/daegu/press", { cookie: first })))).toBeNull();
+    // Only the password: nobody yet.
+    expect(await getAdmin(...requestAndContext(routeArgs("/daegu/press", { cookie: half })))).toBeNull();
+    const codeStep = await outcome(() =>
+      codeAction(post("/admin/login/code", { code: totpCode(staff.secret!), returnTo: "/daegu/press" }, { cookie: half })),
+    );
+    expect(codeStep.status).toBe(302);
+    expect(codeStep.headers.get("Location")).toBe("/daegu/press");
+    const second = cookiePair(codeStep.headers);
     expect(await getAdmin(...requestAndContext(routeArgs("/daegu/press", { cookie: second })))).toMatchObject({ email: ADMIN.email });
 
     const out = await outcome(() => listAction(post("/daegu/press", { intent: "logout" }, { cookie: second })));

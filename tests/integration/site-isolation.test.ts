@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { upsertAdmin } from "#app/.server/admins.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { issueFormToken } from "#app/.server/form-tokens.ts";
@@ -13,6 +12,7 @@ import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { consoleRoutePatterns } from "#tests/console-routes.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { fixturePack } from "#tests/fixtures/fixture-pack.ts";
+import { addStaff, consoleCookie, type TestStaff } from "#tests/staff.ts";
 
 /**
  * Two sites on one database, one server (issue #15). Site A is daegu on a.localhost, site B the
@@ -51,10 +51,13 @@ interface BRecords {
 }
 let b: BRecords;
 
+let aOffice: TestStaff;
+let bOffice: TestStaff;
+
 beforeEach(async () => {
   setEnv(parseEnv({ SITES: `daegu@${A},fixture@${B}`, TRUST_PROXY: "1" }));
-  await upsertAdmin("a-office@example.com", "site a office password", { sites: ["daegu"] });
-  await upsertAdmin("b-office@example.com", "site b office password", { sites: ["fixture"] });
+  aOffice = await addStaff({ email: "a-office@example.com", role: "owner", sites: ["daegu"] });
+  bOffice = await addStaff({ email: "b-office@example.com", role: "owner", sites: ["fixture"] });
   b = await makeSiteB();
 });
 
@@ -88,11 +91,22 @@ async function makeSiteB(): Promise<BRecords> {
     .insert(pressArticles)
     .values({ site: "fixture", title: "비사이트 보도자료", summary: "B의 소식" })
     .returning({ id: pressArticles.id });
-  return { lead: lead!.id, message: message!.id, slot: slot!.id, booking: booking!.id, bookingLink: booking!.linkToken, article: article!.id };
+  return {
+    lead: lead!.id,
+    message: message!.id,
+    slot: slot!.id,
+    booking: booking!.id,
+    bookingLink: booking!.linkToken,
+    article: article!.id,
+  };
 }
 
 /** A request as a browser on `origin` sends it (through one proxy, so each test has its own address). */
-function on(origin: string, path: string, { method = "GET", form, cookie }: { method?: string; form?: Record<string, string>; cookie?: string } = {}) {
+function on(
+  origin: string,
+  path: string,
+  { method = "GET", form, cookie }: { method?: string; form?: Record<string, string>; cookie?: string } = {},
+) {
   const headers: Record<string, string> = { Host: new URL(origin).host, "X-Forwarded-For": "198.51.100.20", Accept: "text/html" };
   if (cookie) headers.Cookie = cookie;
   if (method !== "GET") {
@@ -102,10 +116,9 @@ function on(origin: string, path: string, { method = "GET", form, cookie }: { me
   return app.fetch(path, { method, headers, body: form ? new URLSearchParams(form).toString() : undefined });
 }
 
-async function signIn(origin: string, email: string, password: string) {
-  const response = await on(origin, "/admin/login", { method: "POST", form: { email, password } });
-  expect(response.status, `sign-in of ${email} on ${origin}`).toBe(302);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+/** Signed in (both factors) as this person on the site of `origin`. */
+function signIn(origin: string, staff: TestStaff) {
+  return consoleCookie(staff, origin === A ? "daegu" : "fixture");
 }
 
 async function bSnapshot() {
@@ -127,6 +140,8 @@ interface Probe {
   signedOut?: boolean;
 }
 
+const EXPORT_FORM = { purpose: "contact", reason: "B 명단을 노림", columns: "name" };
+
 /** Every console route, asked about site B's records from site A. */
 const CONSOLE_PROBES: Record<string, Probe[]> = {
   admin: [{ path: () => "/admin", expect: [200] }],
@@ -136,29 +151,76 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
   ],
   "admin/leads/:id": [
     { path: (records) => `/admin/leads/${records.lead}`, expect: [404] },
-    { method: "POST", path: (records) => `/admin/leads/${records.lead}`, form: () => ({ intent: "status", status: "closed" }), expect: [404] },
-    { method: "POST", path: (records) => `/admin/leads/${records.lead}`, form: () => ({ intent: "note", body: "A가 쓴 메모" }), expect: [404] },
+    {
+      method: "POST",
+      path: (records) => `/admin/leads/${records.lead}`,
+      form: () => ({ intent: "status", status: "closed" }),
+      expect: [404],
+    },
+    {
+      method: "POST",
+      path: (records) => `/admin/leads/${records.lead}`,
+      form: () => ({ intent: "note", body: "A가 쓴 메모" }),
+      expect: [404],
+    },
+    { method: "POST", path: (records) => `/admin/leads/${records.lead}`, form: () => ({ intent: "reveal" }), expect: [404] },
+    { method: "POST", path: (records) => `/admin/leads/${records.lead}`, form: () => ({ intent: "assign", assignee: "" }), expect: [404] },
   ],
   "admin/leads/:id/delete": [
     { path: (records) => `/admin/leads/${records.lead}/delete`, expect: [404] },
     { method: "POST", path: (records) => `/admin/leads/${records.lead}/delete`, expect: [303] },
   ],
-  "admin/leads/export.csv": [{ path: () => "/admin/leads/export.csv", expect: [200] }],
+  "admin/leads/export.csv": [{ method: "POST", path: () => "/admin/leads/export.csv", form: () => EXPORT_FORM, expect: [200] }],
+  "admin/leads/export": [{ path: () => "/admin/leads/export", expect: [200] }],
+  "admin/leads/bin": [
+    { path: () => "/admin/leads/bin", expect: [200] },
+    { method: "POST", path: () => "/admin/leads/bin", form: (records) => ({ intent: "restore", id: String(records.lead) }), expect: [404] },
+  ],
+  "admin/staff": [
+    { path: () => "/admin/staff", expect: [200] },
+    { method: "POST", path: () => "/admin/staff", form: () => ({ intent: "disable", adminId: String(bOffice.id) }), expect: [409] },
+    {
+      method: "POST",
+      path: () => "/admin/staff",
+      form: () => ({ intent: "invite", name: "침입자", email: "x@example.com", mobile: "010-1111-2222", role: "owner", sites: "fixture" }),
+      expect: [403],
+    },
+  ],
+  "admin/audit": [{ path: () => "/admin/audit", expect: [200] }],
+  "admin/account": [{ path: () => "/admin/account", expect: [200] }],
+  "admin/login/code": [{ path: () => "/admin/login/code", expect: [302] }],
+  "admin/enrol": [{ path: () => "/admin/enrol", expect: [302] }],
+  "admin/invite/:token": [{ path: () => `/admin/invite/${"x".repeat(43)}`, expect: [404], signedOut: true }],
   "admin/notifications": [
     { path: () => "/admin/notifications", expect: [200] },
-    { method: "POST", path: () => "/admin/notifications", form: (records) => ({ intent: "retry", id: String(records.message) }), expect: [409] },
+    {
+      method: "POST",
+      path: () => "/admin/notifications",
+      form: (records) => ({ intent: "retry", id: String(records.message) }),
+      expect: [409],
+    },
   ],
   "admin/visits": [
     { path: () => `/admin/visits?day=${DAY}`, expect: [200] },
-    { method: "POST", path: () => "/admin/visits", form: (records) => ({ intent: "capacity", slotId: String(records.slot), capacity: "0" }), expect: [404, 409] },
-    { method: "POST", path: () => "/admin/visits", form: (records) => ({ intent: "attendance", bookingId: String(records.booking), status: "visited" }), expect: [404, 409] },
+    {
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (records) => ({ intent: "capacity", slotId: String(records.slot), capacity: "0" }),
+      expect: [404, 409],
+    },
+    {
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (records) => ({ intent: "attendance", bookingId: String(records.booking), status: "visited" }),
+      expect: [404, 409],
+    },
     { method: "POST", path: () => "/admin/visits", form: () => ({ intent: "close-day", day: DAY }), expect: [303] },
   ],
   "admin/login": [
     {
       method: "POST",
       path: () => "/admin/login",
-      form: () => ({ email: "b-office@example.com", password: "site b office password" }),
+      form: () => ({ email: "b-office@example.com", password: "staff password for tests" }),
       expect: [401],
       signedOut: true,
     },
@@ -177,7 +239,7 @@ describe("two sites on one database", () => {
     const before = await bSnapshot();
     for (const probe of probes) {
       // Each probe gets a fresh session: sign-out ends one.
-      const cookie = probe.signedOut ? undefined : await signIn(A, "a-office@example.com", "site a office password");
+      const cookie = probe.signedOut ? undefined : await signIn(A, aOffice);
       const path = probe.path(b);
       const response = await on(A, path, { method: probe.method, form: probe.form?.(b), cookie });
       expect(probe.expect, `${probe.method ?? "GET"} ${path} answered ${response.status}`).toContain(response.status);
@@ -190,23 +252,22 @@ describe("two sites on one database", () => {
   });
 
   test("site B's own console does see its records", async () => {
-    const cookie = await signIn(B, "b-office@example.com", "site b office password");
+    const cookie = await signIn(B, bOffice);
     expect(await (await on(B, `/admin/leads/${b.lead}`, { cookie })).text()).toContain(B_NAME);
-    expect(await (await on(B, "/admin/leads/export.csv", { cookie })).text()).toContain(B_NAME);
+    expect(await (await on(B, "/admin/leads/export.csv", { method: "POST", form: EXPORT_FORM, cookie })).text()).toContain(B_NAME);
   });
 
   test("a session made on one site's host is nobody on the other's", async () => {
-    await upsertAdmin("both@example.com", "an office of both sites", { sites: ["daegu", "fixture"] });
-    const cookie = await signIn(A, "both@example.com", "an office of both sites");
+    const both = await addStaff({ email: "both@example.com", role: "manager", sites: ["daegu", "fixture"] });
+    const cookie = await signIn(A, both);
     const there = await on(B, "/admin", { cookie });
     expect(there.status).toBe(302);
     expect(there.headers.get("Location")).toBe("/admin/login");
   });
 
   test("the switcher carries an administrator of both sites to the other host, signed in, once", async () => {
-    const [both] = await Promise.all([upsertAdmin("both@example.com", "an office of both sites", { sites: ["daegu", "fixture"] })]);
-    expect(both).toBe("created");
-    const cookie = await signIn(A, "both@example.com", "an office of both sites");
+    const both = await addStaff({ email: "both@example.com", role: "manager", sites: ["daegu", "fixture"] });
+    const cookie = await signIn(A, both);
     const switched = await on(A, "/admin/switch-site", { method: "POST", form: { site: "fixture" }, cookie });
     expect(switched.status).toBe(303);
     const target = new URL(switched.headers.get("Location")!);
@@ -218,8 +279,7 @@ describe("two sites on one database", () => {
     expect((await on(B, "/admin/leads", { cookie: session })).status).toBe(200);
     // The key is spent, and a key for one site opens nothing on another.
     expect((await on(B, target.pathname + target.search)).headers.getSetCookie()).toEqual([]);
-    const [admin] = await db().query.admins.findMany({ where: (admins, { eq: equals }) => equals(admins.email, "both@example.com") });
-    const keyForB = await startHandoff(admin!.id, "fixture");
+    const keyForB = await startHandoff(both.id, "fixture");
     expect((await on(A, `/admin/handoff?key=${keyForB}`)).headers.getSetCookie()).toEqual([]);
   });
 });
@@ -238,7 +298,7 @@ describe("the public side of two sites", () => {
   });
 
   test.each([
-    (records: BRecords) => `/fixture/press`,
+    () => `/fixture/press`,
     (records: BRecords) => `/fixture/press/${records.article}`,
     (records: BRecords) => `/daegu/press/${records.article}`,
     () => `/fixture/customer`,
@@ -271,8 +331,15 @@ describe("the public side of two sites", () => {
       _token: issueFormToken("fixture", "interest", Date.now() - 3_000),
       _submission: crypto.randomUUID(),
     };
-    const headers = (origin: string) => ({ Host: new URL(origin).host, Origin: origin, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" });
-    expect((await app.fetch("/actions/interest", { method: "POST", headers: headers(B), body: new URLSearchParams(form).toString() })).status).toBe(200);
+    const headers = (origin: string) => ({
+      Host: new URL(origin).host,
+      Origin: origin,
+      "Content-Type": "application/x-www-form-urlencoded",
+      Accept: "application/json",
+    });
+    expect(
+      (await app.fetch("/actions/interest", { method: "POST", headers: headers(B), body: new URLSearchParams(form).toString() })).status,
+    ).toBe(200);
     const [stored] = await db().select().from(leads).where(eq(leads.phone, "01066665555"));
     expect(stored).toMatchObject({ site: "fixture", spam: false });
     const onA = { ...form, phone: "01066664444", _submission: crypto.randomUUID() };

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, test } from "vitest";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
-import { deleteLead } from "#app/.server/leads/record.ts";
+import { destroyLeads } from "#app/.server/leads/bin.ts";
 import { leads, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
 import { seedDemoContent } from "#app/.server/seed.ts";
 import { cancelBookingByLink, findBookingByLink } from "#app/.server/visits/booking-link.ts";
@@ -359,19 +359,19 @@ describe("the sales office's schedule", () => {
     expect(await setSlotCapacity(SITE, slot!.id, 1)).toEqual({ ok: false, reason: "below-booked", booked: 2 });
     expect(await setSlotCapacity(SITE, slot!.id, 2)).toEqual({ ok: true });
     const [first] = await activeBookings(slot!.id);
-    expect(await setBookingAttendance(SITE, first!.id, "visited")).toBe(true);
+    expect(await setBookingAttendance(SITE, first!.id, "visited")).toBe(first!.leadId);
     expect(await placesLeft(slot!.id)).toBe(0);
     const [day] = await listScheduleForAdmin(SITE, { from: slot!.day, days: 1 });
     expect(day?.slots[0]?.bookings.map((booking) => booking.status).sort()).toEqual(["booked", "visited"]);
   });
 
-  test("deleting the visit lead deletes its booking and frees the place", async () => {
+  test("destroying the visit lead (a week after its deletion, or at its retention date) deletes its booking and frees the place", async () => {
     const [slot] = await openDay(dayFromToday(2));
     const phone = uniquePhone();
     await book(slot!, { phone });
     const [lead] = await db().select().from(leads).where(eq(leads.phone, phone));
 
-    await deleteLead("daegu", lead!.id, { id: 1, email: "manager@example.com" });
+    await db().transaction((tx) => destroyLeads(tx, "daegu", [lead!.id], "bin"));
 
     expect(await db().$count(visitBookings, inArray(visitBookings.slotId, [slot!.id]))).toBe(0);
     expect(await placesLeft(slot!.id)).toBe(6);

@@ -43,26 +43,39 @@ export interface CsvLabels {
 }
 
 export interface CsvColumn {
+  /** Named in the export form and the access record (which columns went out). */
+  id: string;
   header: string;
   value(lead: ExportRow, labels: CsvLabels): string;
 }
 
 export const LEAD_CSV_COLUMNS: readonly CsvColumn[] = [
-  { header: "번호", value: (lead) => String(lead.id) },
-  { header: "접수 일시", value: (lead) => formatKst(lead.createdAt, { seconds: true }) },
-  { header: "유형", value: (lead, labels) => labels.kinds[lead.kind] },
-  { header: "상태", value: (lead, labels) => labels.statuses[lead.status] },
-  { header: "이름", value: (lead) => lead.name },
-  { header: "연락처", value: (lead) => csvPhone(lead.phone) },
-  { header: "문의 내용", value: (lead) => lead.message },
-  { header: "접수 페이지", value: (lead) => lead.sourcePath },
-  { header: "유입 매체(utm_source)", value: (lead) => lead.utmSource ?? "" },
-  { header: "유입 방식(utm_medium)", value: (lead) => lead.utmMedium ?? "" },
-  { header: "캠페인(utm_campaign)", value: (lead) => lead.utmCampaign ?? "" },
-  { header: "유입 사이트", value: (lead) => lead.referrerHost ?? "" },
-  { header: "동의 버전", value: (lead) => lead.consentVersion },
-  { header: "동의 일시", value: (lead) => formatKst(lead.consentedAt, { seconds: true }) },
+  { id: "id", header: "번호", value: (lead) => String(lead.id) },
+  { id: "createdAt", header: "접수 일시", value: (lead) => formatKst(lead.createdAt, { seconds: true }) },
+  { id: "kind", header: "유형", value: (lead, labels) => labels.kinds[lead.kind] },
+  { id: "status", header: "상태", value: (lead, labels) => labels.statuses[lead.status] },
+  { id: "name", header: "이름", value: (lead) => lead.name },
+  { id: "phone", header: "연락처", value: (lead) => csvPhone(lead.phone) },
+  { id: "message", header: "문의 내용", value: (lead) => lead.message },
+  { id: "sourcePath", header: "접수 페이지", value: (lead) => lead.sourcePath },
+  { id: "utmSource", header: "유입 매체(utm_source)", value: (lead) => lead.utmSource ?? "" },
+  { id: "utmMedium", header: "유입 방식(utm_medium)", value: (lead) => lead.utmMedium ?? "" },
+  { id: "utmCampaign", header: "캠페인(utm_campaign)", value: (lead) => lead.utmCampaign ?? "" },
+  { id: "referrerHost", header: "유입 사이트", value: (lead) => lead.referrerHost ?? "" },
+  { id: "consentVersion", header: "동의 버전", value: (lead) => lead.consentVersion },
+  { id: "consentedAt", header: "동의 일시", value: (lead) => formatKst(lead.consentedAt, { seconds: true }) },
 ];
+
+/** The columns named, in the export's own order; unknown ids are dropped. */
+export function csvColumns(ids: readonly string[]): CsvColumn[] {
+  return LEAD_CSV_COLUMNS.filter((column) => ids.includes(column.id));
+}
+
+/** The ids of the leads a filter exports, for its access record: whose data went out. */
+export async function exportLeadIds(filter: LeadFilter): Promise<number[]> {
+  const rows = await db().select({ id: leads.id }).from(leads).where(filterConditions(filter));
+  return rows.map((row) => row.id);
+}
 
 /**
  * The CSV, newest first, read from the database in batches of `batchSize` by keyset and written

@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { addDays, kstDay } from "#app/utils/kst.ts";
 import { LEAD_KINDS, type LeadKind, type LeadStatus } from "#app/vocabulary.ts";
 import { db, queryRows } from "../db.ts";
 import { leads } from "../schema.ts";
 import { effectiveStatus, kstMidnight, listLeadsPage } from "./inbox.ts";
+import type { Viewer } from "./visibility.ts";
 
 export const DASHBOARD_DAYS = 30;
 
 /** Counts for the dashboard: per kind for each of the last 30 Korean days, per campaign, and the newest leads. */
-export async function dashboardSummary(site: string, now = new Date()) {
+export async function dashboardSummary(site: string, viewer: Viewer, now = new Date()) {
   const today = kstDay(now);
   const firstDay = addDays(today, -(DASHBOARD_DAYS - 1));
   const since = kstMidnight(firstDay);
@@ -17,7 +18,7 @@ export async function dashboardSummary(site: string, now = new Date()) {
       db(),
       sql`select to_char(${leads.createdAt} at time zone 'Asia/Seoul', 'YYYY-MM-DD') as day, ${leads.kind} as kind, count(*)::int as leads
           from ${leads}
-          where ${leads.site} = ${site} and ${leads.spam} = false and ${leads.createdAt} >= ${since}
+          where ${leads.site} = ${site} and ${leads.spam} = false and ${leads.deletedAt} is null and ${leads.createdAt} >= ${since}
           group by 1, 2`,
     ),
     db()
@@ -30,16 +31,16 @@ export async function dashboardSummary(site: string, now = new Date()) {
         total: sql<number>`count(*)::int`,
       })
       .from(leads)
-      .where(and(eq(leads.site, site), eq(leads.spam, false), gte(leads.createdAt, since)))
+      .where(and(eq(leads.site, site), eq(leads.spam, false), isNull(leads.deletedAt), gte(leads.createdAt, since)))
       .groupBy(leads.utmSource, leads.utmCampaign)
       .orderBy(desc(sql`count(*)`), asc(leads.utmSource), asc(leads.utmCampaign))
       .limit(20),
     db()
       .select({ status: effectiveStatus, leads: sql<number>`count(*)::int` })
       .from(leads)
-      .where(eq(leads.site, site))
+      .where(and(eq(leads.site, site), isNull(leads.deletedAt)))
       .groupBy(effectiveStatus),
-    listLeadsPage({ site }, { limit: 8 }),
+    listLeadsPage({ site, viewer }, { limit: 8 }),
   ]);
   const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
     const day = addDays(firstDay, index);

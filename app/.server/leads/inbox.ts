@@ -4,6 +4,8 @@ import { addDays } from "#app/utils/kst.ts";
 import type { LeadStatus } from "#app/vocabulary.ts";
 import { db } from "../db.ts";
 import { leads } from "../schema.ts";
+import { can } from "#app/permissions.ts";
+import { visibleTo, type Viewer } from "./visibility.ts";
 
 /**
  * The inbox: the leads of a filter, newest first, paged by keyset on (created_at, id), with
@@ -13,6 +15,8 @@ import { leads } from "../schema.ts";
 export interface LeadFilter extends LeadUrlFilter {
   /** The site whose leads these are: every console query is one site's. */
   site: string;
+  /** Whose view: a counsellor sees their own leads and the unassigned inbox, nobody sees the bin (leads/visibility.ts). */
+  viewer: Viewer;
   /** A name, or three or more digits of a phone number. */
   search?: string;
 }
@@ -24,7 +28,7 @@ export const effectiveStatus = sql<LeadStatus>`case when ${leads.spam} then 'spa
 export const kstMidnight = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Seoul')`;
 
 export function filterConditions(filter: LeadFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(leads.site, filter.site)];
+  const conditions: (SQL | undefined)[] = [eq(leads.site, filter.site), visibleTo(filter.viewer)];
   if (filter.kind) conditions.push(eq(leads.kind, filter.kind));
   if (filter.status === "spam") conditions.push(eq(leads.spam, true));
   else conditions.push(eq(leads.spam, false), filter.status ? eq(leads.status, filter.status) : undefined);
@@ -36,9 +40,18 @@ export function filterConditions(filter: LeadFilter): SQL | undefined {
   if (filter.to) conditions.push(lt(leads.createdAt, kstMidnight(addDays(filter.to, 1))));
   if (filter.search) {
     const digits = filter.search.replace(/\D/g, "");
-    conditions.push(
-      or(ilike(leads.name, `%${escapeLike(filter.search)}%`), digits.length >= 3 ? sql`${leads.phone} like ${`%${digits}%`}` : undefined),
-    );
+    // Digits match the whole number of the leads a person works; on masked leads only the four
+    // digits they can already see, so searching cannot uncover the hidden middle of a number.
+    const phoneMatch =
+      digits.length < 3
+        ? undefined
+        : can(filter.viewer.role, "leads.all")
+          ? sql`${leads.phone} like ${`%${digits}%`}`
+          : or(
+              and(eq(leads.assigneeId, filter.viewer.id), sql`${leads.phone} like ${`%${digits}%`}`),
+              sql`right(${leads.phone}, 4) like ${`%${digits}%`}`,
+            );
+    conditions.push(or(ilike(leads.name, `%${escapeLike(filter.search)}%`), phoneMatch));
   }
   return and(...conditions);
 }
@@ -76,6 +89,7 @@ export const inboxColumns = {
   kind: leads.kind,
   name: leads.name,
   phone: leads.phone,
+  assigneeId: leads.assigneeId,
   message: leads.message,
   sourcePath: leads.sourcePath,
   utmSource: leads.utmSource,

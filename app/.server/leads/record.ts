@@ -1,12 +1,31 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { can } from "#app/permissions.ts";
 import type { LeadStatus } from "#app/vocabulary.ts";
-import type { Admin } from "../auth.ts";
-import { db } from "../db.ts";
+import { recordAccess, type ChangeContext } from "../audit.ts";
+import { db, type Executor } from "../db.ts";
 import { outboxColumns } from "../outbox/console.ts";
-import { leadNotes, leads, leadStatusChanges, smsOutbox } from "../schema.ts";
+import { admins, adminSites, leadNotes, leads, leadStatusChanges, smsOutbox } from "../schema.ts";
 import { effectiveStatus } from "./inbox.ts";
+import { maySee, mayWork } from "./visibility.ts";
 
-/** One lead as the console shows and works it: its details, status history, notes and text messages; deletion. Logs name ids only. */
+/**
+ * One lead as the console shows and works it: its details, status history, notes and text
+ * messages; assignment and the reveal of a masked number. Every verb checks the person's right to
+ * the lead itself (leads/visibility.ts) and writes its access record in the same transaction as
+ * the change, so a change is never without its record. Leads in the bin are not found here.
+ */
+
+export type LeadChange = "done" | "not-found" | "forbidden";
+
+/** The lead, locked for the change, if it is on this site and out of the bin. */
+async function lockLead(tx: Executor, site: string, leadId: number) {
+  const [lead] = await tx
+    .select({ id: leads.id, assigneeId: leads.assigneeId, status: effectiveStatus, phone: leads.phone })
+    .from(leads)
+    .where(and(eq(leads.id, leadId), eq(leads.site, site), isNull(leads.deletedAt)))
+    .for("update");
+  return lead;
+}
 
 export async function getLeadDetail(site: string, id: number) {
   const [lead] = await db()
@@ -28,10 +47,13 @@ export async function getLeadDetail(site: string, id: number) {
       status: effectiveStatus,
       spamReason: leads.spamReason,
       textsHeld: leads.textsHeld,
+      assigneeId: leads.assigneeId,
+      assigneeName: admins.name,
       createdAt: leads.createdAt,
     })
     .from(leads)
-    .where(and(eq(leads.id, id), eq(leads.site, site)));
+    .leftJoin(admins, eq(admins.id, leads.assigneeId))
+    .where(and(eq(leads.id, id), eq(leads.site, site), isNull(leads.deletedAt)));
   if (!lead) return null;
   const [notes, changes, messages] = await Promise.all([
     db()
@@ -55,20 +77,27 @@ export async function getLeadDetail(site: string, id: number) {
   return { lead, notes, changes, messages };
 }
 
+/** The people a lead can be assigned to: the site's accounts that are not disabled. */
+export async function assignableStaff(site: string) {
+  return db()
+    .select({ id: admins.id, name: admins.name, email: admins.email, role: admins.role })
+    .from(admins)
+    .innerJoin(adminSites, and(eq(adminSites.adminId, admins.id), eq(adminSites.site, site)))
+    .where(isNull(admins.disabledAt))
+    .orderBy(asc(admins.name), asc(admins.id));
+}
+
 /**
  * Sets a lead's status and records who changed it from what. "spam" also sets the lead's spam
  * flag (so it leaves the inbox, the counts and duplicate folding); any other status clears it.
- * Answers false when the lead does not exist; choosing the status it already has records nothing.
+ * Choosing the status it already has changes and records nothing.
  */
-export async function changeLeadStatus(site: string, leadId: number, status: LeadStatus, admin: Admin, now = new Date()) {
+export async function changeLeadStatus(change: ChangeContext, leadId: number, status: LeadStatus, now = new Date()): Promise<LeadChange> {
   return db().transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: effectiveStatus })
-      .from(leads)
-      .where(and(eq(leads.id, leadId), eq(leads.site, site)))
-      .for("update");
-    if (!current) return false;
-    if (current.status === status) return true;
+    const current = await lockLead(tx, change.site, leadId);
+    if (!current || !maySee(change.actor, current)) return "not-found";
+    if (!mayWork(change.actor, current)) return "forbidden";
+    if (current.status === status) return "done";
     await tx
       .update(leads)
       .set({ status, spam: status === "spam" })
@@ -77,43 +106,62 @@ export async function changeLeadStatus(site: string, leadId: number, status: Lea
       leadId,
       fromStatus: current.status,
       toStatus: status,
-      authorId: admin.id,
-      authorEmail: admin.email,
+      authorId: change.actor.id,
+      authorEmail: change.actor.email,
       createdAt: now,
     });
-    return true;
+    await recordAccess(
+      { ...change, action: "lead.status", leadIds: [leadId], detail: { from: current.status, to: status } },
+      { executor: tx, now },
+    );
+    return "done";
   });
 }
 
-/** Answers false when the lead does not exist. */
-export async function addLeadNote(site: string, leadId: number, body: string, admin: Admin, now = new Date()) {
-  const [lead] = await db()
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.id, leadId), eq(leads.site, site)));
-  if (!lead) return false;
-  await db().insert(leadNotes).values({ leadId, body, authorId: admin.id, authorEmail: admin.email, createdAt: now });
-  return true;
+export async function addLeadNote(change: ChangeContext, leadId: number, body: string, now = new Date()): Promise<LeadChange> {
+  return db().transaction(async (tx) => {
+    const lead = await lockLead(tx, change.site, leadId);
+    if (!lead || !maySee(change.actor, lead)) return "not-found";
+    if (!mayWork(change.actor, lead)) return "forbidden";
+    await tx.insert(leadNotes).values({ leadId, body, authorId: change.actor.id, authorEmail: change.actor.email, createdAt: now });
+    await recordAccess({ ...change, action: "lead.note", leadIds: [leadId] }, { executor: tx, now });
+    return "done";
+  });
+}
+
+/** Gives the lead to a person of this site (or back to the unassigned inbox, with null). */
+export async function assignLead(change: ChangeContext, leadId: number, assigneeId: number | null, now = new Date()): Promise<LeadChange> {
+  if (!can(change.actor.role, "leads.assign")) return "forbidden";
+  return db().transaction(async (tx) => {
+    const lead = await lockLead(tx, change.site, leadId);
+    if (!lead) return "not-found";
+    if (assigneeId !== null) {
+      const [assignee] = await tx
+        .select({ id: admins.id })
+        .from(admins)
+        .innerJoin(adminSites, and(eq(adminSites.adminId, admins.id), eq(adminSites.site, change.site)))
+        .where(and(eq(admins.id, assigneeId), isNull(admins.disabledAt)));
+      if (!assignee) return "not-found";
+    }
+    if (lead.assigneeId === assigneeId) return "done";
+    await tx.update(leads).set({ assigneeId }).where(eq(leads.id, leadId));
+    await recordAccess(
+      { ...change, action: "lead.assign", leadIds: [leadId], detail: { from: lead.assigneeId, to: assigneeId } },
+      { executor: tx, now },
+    );
+    return "done";
+  });
 }
 
 /**
- * Deletes a lead with everything that names the person: its notes and status history (by
- * cascade) and its text messages (whose foreign key would only be cleared).
+ * The full number behind a masked one, for a person who may see the lead but does not work it (a
+ * counsellor on the unassigned inbox). Every reveal is an access record.
  */
-export async function deleteLead(site: string, leadId: number, admin: Admin) {
-  const result = await db().transaction(async (tx) => {
-    const [lead] = await tx
-      .select({ id: leads.id })
-      .from(leads)
-      .where(and(eq(leads.id, leadId), eq(leads.site, site)))
-      .for("update");
-    if (!lead) return { deleted: false, messages: 0 };
-    const messages = await tx.delete(smsOutbox).where(eq(smsOutbox.leadId, leadId)).returning({ id: smsOutbox.id });
-    const deleted = await tx.delete(leads).where(eq(leads.id, leadId)).returning({ id: leads.id });
-    return { deleted: deleted.length > 0, messages: messages.length };
+export async function revealPhone(change: ChangeContext, leadId: number, now = new Date()): Promise<string | null> {
+  return db().transaction(async (tx) => {
+    const lead = await lockLead(tx, change.site, leadId);
+    if (!lead || !maySee(change.actor, lead)) return null;
+    await recordAccess({ ...change, action: "lead.reveal-phone", leadIds: [leadId] }, { executor: tx, now });
+    return lead.phone;
   });
-  if (result.deleted) {
-    console.log(`Lead ${leadId} deleted by administrator ${admin.id}, with its notes and ${result.messages} text message(s).`);
-  }
-  return result.deleted;
 }

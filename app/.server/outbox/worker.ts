@@ -70,6 +70,8 @@ export async function deliverDueMessages({
         where id in (
           select id from sms_outbox
           where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+            -- A lead in the bin gets no texts; restored within the week, its texts go out again.
+            and not exists (select 1 from leads where leads.id = sms_outbox.lead_id and leads.deleted_at is not null)
           order by next_attempt_at, id
           limit ${batchSize}
           for update skip locked

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { addDays, formatKoreanDate, kstTime } from "#app/utils/kst.ts";
 import { PLACE_HOLDING_STATUSES, type AttendanceStatus, type BookingStatus } from "#app/vocabulary.ts";
 import { db, queryRows, sqlList } from "../db.ts";
-import { visitBookings, visitSlots } from "../schema.ts";
+import { leads, visitBookings, visitSlots } from "../schema.ts";
 import { slotLabel } from "./schedule.ts";
 
 /** The sales office's side of the visit schedule (/admin/visits and a lead's page). */
@@ -12,7 +12,16 @@ export interface AdminSlot {
   time: string;
   capacity: number;
   open: boolean;
-  bookings: { id: number; name: string; phone: string; status: BookingStatus; leadId: number }[];
+  /** With the lead's assignee and bin date, so the page can show each person only what they may see (leads/visibility.ts). */
+  bookings: {
+    id: number;
+    name: string;
+    phone: string;
+    status: BookingStatus;
+    leadId: number;
+    assigneeId: number | null;
+    deletedAt: Date | null;
+  }[];
 }
 
 export interface AdminDay {
@@ -33,8 +42,18 @@ export async function listScheduleForAdmin(site: string, { from, days }: { from:
     slots.length === 0
       ? []
       : await db()
-          .select()
+          .select({
+            id: visitBookings.id,
+            slotId: visitBookings.slotId,
+            name: visitBookings.name,
+            phone: visitBookings.phone,
+            status: visitBookings.status,
+            leadId: visitBookings.leadId,
+            assigneeId: leads.assigneeId,
+            deletedAt: leads.deletedAt,
+          })
           .from(visitBookings)
+          .innerJoin(leads, eq(leads.id, visitBookings.leadId))
           .where(
             and(
               inArray(
@@ -54,9 +73,7 @@ export async function listScheduleForAdmin(site: string, { from, days }: { from:
         time: kstTime(slot.startsAt),
         capacity: slot.capacity,
         open: slot.open,
-        bookings: bookings
-          .filter((booking) => booking.slotId === slot.id)
-          .map(({ id, name, phone, status, leadId }) => ({ id, name, phone, status, leadId })),
+        bookings: bookings.filter((booking) => booking.slotId === slot.id).map(({ slotId: _slot, ...booking }) => booking),
       },
     ]);
   }
@@ -97,12 +114,15 @@ export async function setSlotCapacity(site: string, slotId: number, capacity: nu
   });
 }
 
-/** A manager marks how a booking went. Only a place-holding booking can be marked; it keeps its place. */
-export async function setBookingAttendance(site: string, bookingId: number, status: AttendanceStatus) {
+/**
+ * A manager marks how a booking went. Only a place-holding booking can be marked; it keeps its
+ * place. Answers the booking's lead, or null when there was no such booking to mark.
+ */
+export async function setBookingAttendance(site: string, bookingId: number, status: AttendanceStatus): Promise<number | null> {
   const updated = await db()
     .update(visitBookings)
     .set({ status })
     .where(and(eq(visitBookings.id, bookingId), eq(visitBookings.site, site), inArray(visitBookings.status, [...PLACE_HOLDING_STATUSES])))
-    .returning({ id: visitBookings.id });
-  return updated.length > 0;
+    .returning({ leadId: visitBookings.leadId });
+  return updated[0]?.leadId ?? null;
 }

@@ -1,27 +1,43 @@
 import { Link } from "react-router";
 import { dashboardSummary } from "#app/.server/leads/dashboard.ts";
 import { requireSite } from "#app/.server/site.ts";
+import { monthLabel } from "#app/forms/audit.ts";
 import { filterQuery, KIND_SHORT_LABELS, NO_CAMPAIGN, STATUS_LABELS } from "#app/forms/admin.ts";
 
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { formatPhone } from "#app/utils/phone.ts";
 import { DailyChart } from "./daily-chart.tsx";
 import { formatKst } from "#app/utils/kst.ts";
+import { recordConsoleAccess } from "#app/.server/access.ts";
+import { unreviewedMonth } from "#app/.server/audit-review.ts";
 import { requireAdmin } from "#app/.server/auth.ts";
+import { shownPhone } from "#app/.server/leads/visibility.ts";
+import { can } from "#app/permissions.ts";
 import type { Route } from "./+types/dashboard";
 import { LEAD_KINDS } from "#app/vocabulary.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, { permission: "leads.unassigned" });
   const site = requireSite(context);
-  return { summary: await dashboardSummary(site.slug), kindLabels: site.pack.leads.kindLabels };
+  const [summary, reviewDue] = await Promise.all([
+    dashboardSummary(site.slug, admin),
+    can(admin.role, "audit.view") ? unreviewedMonth(site.slug) : null,
+  ]);
+  await recordConsoleAccess(context, admin, "leads.list", {
+    leadIds: summary.newest.map((lead) => lead.id),
+    detail: { page: "dashboard" },
+  });
+  return {
+    summary: { ...summary, newest: summary.newest.map((lead) => ({ ...lead, phone: shownPhone(admin, lead) })) },
+    kindLabels: site.pack.leads.kindLabels,
+    reviewDue,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteSeoFrom(matches), { title: "대시보드 | 관리자", description: "접수 현황", path: "/admin", robots: "noindex,nofollow" });
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { summary, kindLabels } = loaderData;
+  const { summary, kindLabels, reviewDue } = loaderData;
   const waiting = summary.statuses.new ?? 0;
   return (
     <div className="admin-page">
@@ -29,6 +45,13 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         <h1 className="admin-title">대시보드</h1>
         <p className="admin-page__meta">{summary.today.day} 기준 · 스팸 제외</p>
       </div>
+
+      {reviewDue ? (
+        <p className="admin-notice admin-notice--warning" role="status">
+          {monthLabel(reviewDue)} 접속 기록을 아직 점검하지 않았습니다. 내려받기 사유를 확인한 뒤{" "}
+          <Link to={`/admin/audit?view=month&month=${reviewDue}`}>월별 점검</Link>에서 점검 완료로 표시해 주세요.
+        </p>
+      ) : null}
 
       <section className="admin-stats" aria-label="오늘과 최근 30일 접수">
         {LEAD_KINDS.map((kind) => (
@@ -117,7 +140,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
                   <Link to={`/admin/leads/${lead.id}`} className="admin-newest__link">
                     <span className={`admin-kind admin-kind--${lead.kind}`}>{kindLabels[lead.kind]}</span>
                     <span className="admin-newest__name">{lead.name}</span>
-                    <span className="admin-newest__phone">{formatPhone(lead.phone)}</span>
+                    <span className="admin-newest__phone">{lead.phone}</span>
                     <time className="admin-newest__time" dateTime={new Date(lead.createdAt).toISOString()}>
                       {formatKst(lead.createdAt)}
                     </time>

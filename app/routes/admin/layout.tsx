@@ -3,6 +3,8 @@ import { requireSite, servedSites } from "#app/.server/site.ts";
 import { sitesOf } from "#app/.server/site-handoff.ts";
 import { adminHeadersMiddleware, requireAdminMiddleware } from "./guard.server.ts";
 import { requireAdmin } from "#app/.server/auth.ts";
+import { ROLE_LABELS } from "#app/forms/staff.ts";
+import { can, type Permission } from "#app/permissions.ts";
 import type { Route } from "./+types/layout";
 import "#app/styles/admin.css";
 
@@ -18,32 +20,52 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sites = servedSites()
     .filter((other) => mine.includes(other.slug))
     .map((other) => ({ slug: other.slug, projectName: other.pack.brand.projectName }));
-  return { email: admin.email, projectName: site.pack.brand.projectName, site: site.slug, sites: sites.length > 1 ? sites : [] };
+  return {
+    email: admin.email,
+    person: `${admin.name || admin.email} · ${ROLE_LABELS[admin.role]}`,
+    nav: NAV.filter((item) => can(admin.role, item.permission)).map(({ to, label, end }) => ({ to, label, end })),
+    projectName: site.pack.brand.projectName,
+    site: site.slug,
+    sites: sites.length > 1 ? sites : [],
+  };
 }
 
-const NAV = [
-  { to: "/admin", label: "대시보드", end: true },
-  { to: "/admin/leads", label: "고객 접수", end: false },
-  { to: "/admin/visits", label: "방문 예약", end: false },
-  { to: "/admin/notifications", label: "문자 발송", end: false },
+// The menu leaves out what a role may not open; the pages refuse it anyway (app/permissions.ts).
+const NAV: { to: string; label: string; end: boolean; permission: Permission }[] = [
+  { to: "/admin", label: "대시보드", end: true, permission: "leads.unassigned" },
+  { to: "/admin/leads", label: "고객 접수", end: false, permission: "leads.unassigned" },
+  { to: "/admin/visits", label: "방문 예약", end: false, permission: "visits.view" },
+  { to: "/admin/notifications", label: "문자 발송", end: false, permission: "outbox.view" },
+  { to: "/admin/staff", label: "직원 계정", end: false, permission: "staff.manage" },
+  { to: "/admin/audit", label: "접속 기록", end: false, permission: "audit.view" },
 ];
+
+type NavItem = { to: string; label: string; end: boolean };
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame email={loaderData.email} projectName={loaderData.projectName} site={loaderData.site} sites={loaderData.sites}>
+    <AdminFrame
+      person={loaderData.person}
+      nav={loaderData.nav}
+      projectName={loaderData.projectName}
+      site={loaderData.site}
+      sites={loaderData.sites}
+    >
       <Outlet />
     </AdminFrame>
   );
 }
 
 function AdminFrame({
-  email,
+  person,
+  nav = [],
   projectName,
   site,
   sites = [],
   children,
 }: {
-  email?: string;
+  person?: string;
+  nav?: NavItem[];
   projectName?: string;
   site?: string;
   sites?: { slug: string; projectName: string }[];
@@ -62,7 +84,7 @@ function AdminFrame({
             <span className="admin-header__label">관리자</span>
           </Link>
           <nav className="admin-nav" aria-label="관리자 메뉴">
-            {NAV.map((item) => (
+            {nav.map((item) => (
               <NavLink key={item.to} to={item.to} end={item.end} className="admin-nav__link">
                 {item.label}
               </NavLink>
@@ -85,9 +107,11 @@ function AdminFrame({
               </button>
             </Form>
           ) : null}
-          {email ? (
+          {person ? (
             <Form method="post" action="/admin/logout" className="admin-header__account">
-              <span className="admin-header__email">{email}</span>
+              <Link to="/admin/account" className="admin-header__email" title="내 계정">
+                {person}
+              </Link>
               <button type="submit" className="admin-button admin-button--ghost" disabled={signingOut}>
                 로그아웃
               </button>
@@ -103,16 +127,26 @@ function AdminFrame({
 }
 
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // 4xx answers carry their own Korean message (a bad date, a page the role may not open).
+  const message = isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" ? error.data : null;
+  const title =
+    status === 404
+      ? "찾을 수 없습니다"
+      : status === 403
+        ? "권한이 없습니다"
+        : status < 500
+          ? "요청을 처리할 수 없습니다"
+          : "일시적인 오류가 발생했습니다";
   return (
-    <AdminFrame email={loaderData?.email} projectName={loaderData?.projectName}>
-      <title>{notFound ? "찾을 수 없음 | 관리자" : "오류 | 관리자"}</title>
+    <AdminFrame person={loaderData?.person} nav={loaderData?.nav} projectName={loaderData?.projectName}>
+      <title>{`${title} | 관리자`}</title>
       <meta name="robots" content="noindex,nofollow" />
       <section className="admin-card admin-empty">
-        <h1 className="admin-title">{notFound ? "찾을 수 없습니다" : "일시적인 오류가 발생했습니다"}</h1>
-        <p>{notFound ? "삭제되었거나 없는 항목입니다." : "잠시 후 다시 시도해 주세요."}</p>
-        <Link to="/admin/leads" className="admin-button">
-          고객 접수 목록으로
+        <h1 className="admin-title">{title}</h1>
+        <p>{message ?? (status === 404 ? "삭제되었거나 없는 항목입니다." : "잠시 후 다시 시도해 주세요.")}</p>
+        <Link to="/admin" className="admin-button">
+          대시보드로
         </Link>
       </section>
     </AdminFrame>

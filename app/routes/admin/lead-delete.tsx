@@ -1,18 +1,21 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
-import { deleteLead, getLeadDetail } from "#app/.server/leads/record.ts";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { changeContext } from "#app/.server/access.ts";
+import { moveLeadToBin } from "#app/.server/leads/bin.ts";
+import { BIN_DAYS } from "#app/forms/admin.ts";
+import { getLeadDetail } from "#app/.server/leads/record.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { ADMIN_HEADERS } from "./guard.server.ts";
-import { requireAdmin } from "#app/.server/auth.ts";
+import { FORBIDDEN_MESSAGE, requireAdmin } from "#app/.server/auth.ts";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/lead-delete";
 
 // The confirmation is a page of its own, so it works the same with or without scripts.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, { permission: "leads.delete" });
   const detail = await getLeadDetail(requireSite(context).slug, requireLeadId(params.id));
   if (!detail) throw notFound();
   const { lead, notes, changes, messages } = detail;
@@ -26,9 +29,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, { permission: "leads.delete" });
   // Deleting twice (a double click, a resent form) ends on the list all the same.
-  await deleteLead(requireSite(context).slug, requireLeadId(params.id), admin);
+  const outcome = await moveLeadToBin(changeContext(context, admin), requireLeadId(params.id));
+  if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403, headers: ADMIN_HEADERS });
   return redirect("/admin/leads?deleted=1", { status: 303, headers: ADMIN_HEADERS });
 }
 
@@ -58,12 +62,15 @@ export default function LeadDeletePage({ loaderData }: Route.ComponentProps) {
           <dd>
             {kindLabels[lead.kind]} · {formatKst(lead.createdAt)}
           </dd>
-          <dt>함께 삭제</dt>
+          <dt>함께 옮김</dt>
           <dd>
             메모·상태 기록 {notes}건, 문자 기록 {messages}건
           </dd>
         </dl>
-        <p>삭제하면 되돌릴 수 없습니다.</p>
+        <p>
+          휴지통으로 옮기면 목록·내려받기·문자 발송에서 빠집니다. {BIN_DAYS}일 안에는 휴지통에서 되살릴 수 있고, 그 뒤에는 완전히 파기되어
+          되돌릴 수 없습니다.
+        </p>
         <Form method="post" replace className="admin-actions">
           <Link to={`/admin/leads/${lead.id}`} className="admin-button admin-button--ghost">
             취소

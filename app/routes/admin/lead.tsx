@@ -1,10 +1,23 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { addLeadNote, changeLeadStatus, getLeadDetail } from "#app/.server/leads/record.ts";
+import { changeContext, recordConsoleAccess } from "#app/.server/access.ts";
+import { FORBIDDEN_MESSAGE, requireAdmin } from "#app/.server/auth.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
+import {
+  addLeadNote,
+  assignableStaff,
+  assignLead,
+  changeLeadStatus,
+  getLeadDetail,
+  revealPhone,
+  type LeadChange,
+} from "#app/.server/leads/record.ts";
+import { maySee, mayWork } from "#app/.server/leads/visibility.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { listLeadBookings } from "#app/.server/visits/console.ts";
 import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
 import {
+  AssignFormSchema,
+  BIN_DAYS,
   NOTE_MAX,
   NoteFormSchema,
   OUTBOX_STATUS_LABELS,
@@ -14,45 +27,78 @@ import {
   StatusFormSchema,
   TEXT_HOLD_LABELS,
 } from "#app/forms/admin.ts";
-import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { formatPhone, telHref } from "#app/utils/phone.ts";
+import { ROLE_LABELS } from "#app/forms/staff.ts";
+import { can } from "#app/permissions.ts";
 import { formatKst } from "#app/utils/kst.ts";
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { formatPhone, maskPhone, telHref } from "#app/utils/phone.ts";
+import { LEAD_STATUSES } from "#app/vocabulary.ts";
 import { ADMIN_HEADERS } from "./guard.server.ts";
-import { requireAdmin } from "#app/.server/auth.ts";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/lead";
-import { LEAD_STATUSES } from "#app/vocabulary.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, { permission: "leads.unassigned" });
   const id = requireLeadId(params.id);
   const { slug, pack: site } = requireSite(context);
-  const [detail, bookings] = await Promise.all([getLeadDetail(slug, id), listLeadBookings(id)]);
-  if (!detail) throw notFound();
-  return { ...detail, bookings, kindLabels: site.leads.kindLabels, consent: site.leads.consent };
+  const detail = await getLeadDetail(slug, id);
+  // A lead someone else works is, to a counsellor, a lead that does not exist.
+  if (!detail || !maySee(admin, detail.lead)) throw notFound();
+  const works = mayWork(admin, detail.lead);
+  const [bookings, staff] = await Promise.all([listLeadBookings(id), can(admin.role, "leads.assign") ? assignableStaff(slug) : []]);
+  await recordConsoleAccess(context, admin, "lead.view", { leadIds: [id] });
+  const { phone, ...lead } = detail.lead;
+  return {
+    lead: { ...lead, phone: works ? formatPhone(phone) : maskPhone(phone), tel: works ? telHref(phone) : null },
+    notes: detail.notes,
+    changes: detail.changes,
+    // Texts carry the customer's number and booking link: shown whole only to whoever works the lead.
+    messages: detail.messages.map((message) => (works ? message : { ...message, recipient: maskPhone(message.recipient), body: null })),
+    bookings,
+    staff: staff.map((person) => ({ id: person.id, label: `${person.name || person.email} (${ROLE_LABELS[person.role]})` })),
+    may: {
+      work: works,
+      assign: can(admin.role, "leads.assign"),
+      delete: can(admin.role, "leads.delete"),
+      outbox: can(admin.role, "outbox.view"),
+    },
+    kindLabels: site.leads.kindLabels,
+    consent: site.leads.consent,
+  };
 }
+
+type ActionAnswer = { intent: "status" | "note" | "assign"; error: string } | { intent: "reveal"; phone: string; tel: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, { permission: "leads.unassigned" });
   const id = requireLeadId(params.id);
-  const site = requireSite(context).slug;
+  const change = changeContext(context, admin);
   const form = Object.fromEntries(await request.formData());
-  let found: boolean;
+  let outcome: LeadChange;
   if (form.intent === "status") {
     const parsed = StatusFormSchema.safeParse(form);
-    if (!parsed.success) return data({ intent: "status", error: "상태를 선택해 주세요." }, { status: 400 });
-    found = await changeLeadStatus(site, id, parsed.data.status, admin);
+    if (!parsed.success) return data<ActionAnswer>({ intent: "status", error: "상태를 선택해 주세요." }, { status: 400 });
+    outcome = await changeLeadStatus(change, id, parsed.data.status);
   } else if (form.intent === "note") {
     const parsed = NoteFormSchema.safeParse(form);
     if (!parsed.success) {
-      return data({ intent: "note", error: parsed.error.issues[0]?.message ?? "메모를 확인해 주세요." }, { status: 400 });
+      return data<ActionAnswer>({ intent: "note", error: parsed.error.issues[0]?.message ?? "메모를 확인해 주세요." }, { status: 400 });
     }
-    found = await addLeadNote(site, id, parsed.data.body, admin);
+    outcome = await addLeadNote(change, id, parsed.data.body);
+  } else if (form.intent === "assign") {
+    const parsed = AssignFormSchema.safeParse(form);
+    if (!parsed.success) return data<ActionAnswer>({ intent: "assign", error: "담당자를 선택해 주세요." }, { status: 400 });
+    outcome = await assignLead(change, id, parsed.data.assignee);
+  } else if (form.intent === "reveal") {
+    const phone = await revealPhone(change, id);
+    if (!phone) throw notFound();
+    return data<ActionAnswer>({ intent: "reveal", phone: formatPhone(phone), tel: telHref(phone) }, { headers: ADMIN_HEADERS });
   } else {
     throw data("알 수 없는 요청입니다.", { status: 400, headers: ADMIN_HEADERS });
   }
-  if (!found) throw notFound();
+  if (outcome === "not-found") throw notFound();
+  if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403, headers: ADMIN_HEADERS });
   // Post/redirect/get: reloading the page shows the change without sending it again.
   return redirect(`/admin/leads/${id}`, { status: 303, headers: ADMIN_HEADERS });
 }
@@ -66,7 +112,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, bookings, notes, changes, messages, kindLabels, consent } = loaderData;
+  const { lead, bookings, notes, changes, messages, staff, may, kindLabels, consent } = loaderData;
+  const revealed = actionData?.intent === "reveal" ? actionData : null;
+  const failed = actionData && "error" in actionData ? actionData : null;
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
   const timeline = [
@@ -106,8 +154,23 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             <dd>{lead.name}</dd>
             <dt>연락처</dt>
             <dd>
-              <a href={telHref(lead.phone)}>{formatPhone(lead.phone)}</a>
+              {lead.tel ? (
+                <a href={lead.tel}>{lead.phone}</a>
+              ) : revealed ? (
+                <a href={revealed.tel}>{revealed.phone}</a>
+              ) : (
+                <Form method="post" className="admin-reveal">
+                  <span>{lead.phone}</span>
+                  <input type="hidden" name="intent" value="reveal" />
+                  <button type="submit" className="admin-button admin-button--small" disabled={pendingIntent === "reveal"}>
+                    번호 보기
+                  </button>
+                  <span className="admin-field__hint">번호를 보면 열람 기록이 남습니다.</span>
+                </Form>
+              )}
             </dd>
+            <dt>담당자</dt>
+            <dd>{lead.assigneeName || (lead.assigneeId ? "이름 없는 계정" : <span className="admin-muted">미배정</span>)}</dd>
             <dt>접수 시각</dt>
             <dd>{formatKst(lead.createdAt, { seconds: true })}</dd>
             {bookings.length > 0 ? (
@@ -175,50 +238,86 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </section>
 
         <div className="admin-detail__side">
-          <section className="admin-card" aria-labelledby="lead-status-title">
-            <h2 id="lead-status-title" className="admin-card__title">
-              상태 변경
-            </h2>
-            <Form method="post" className="admin-status-form">
-              <input type="hidden" name="intent" value="status" />
-              {LEAD_STATUSES.map((status) => (
-                <button
-                  key={status}
-                  type="submit"
-                  name="status"
-                  value={status}
-                  aria-pressed={lead.status === status}
-                  className={`admin-chip admin-chip--${status}`}
-                  disabled={pendingIntent === "status"}
-                >
-                  {STATUS_LABELS[status]}
+          {may.assign ? (
+            <section className="admin-card" aria-labelledby="lead-assign-title">
+              <h2 id="lead-assign-title" className="admin-card__title">
+                담당자 배정
+              </h2>
+              <Form method="post" className="admin-assign">
+                <input type="hidden" name="intent" value="assign" />
+                <label htmlFor="lead-assignee" className="visually-hidden">
+                  담당자
+                </label>
+                <select id="lead-assignee" name="assignee" defaultValue={lead.assigneeId ?? ""} key={lead.assigneeId ?? "none"}>
+                  <option value="">미배정</option>
+                  {staff.map((person) => (
+                    <option key={person.id} value={person.id}>
+                      {person.label}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className="admin-button" disabled={pendingIntent === "assign"}>
+                  {pendingIntent === "assign" ? "저장 중…" : "배정"}
                 </button>
-              ))}
-            </Form>
-            {actionData?.intent === "status" ? (
-              <p className="admin-form__error" role="alert">
-                {actionData.error}
-              </p>
-            ) : null}
-          </section>
+              </Form>
+              {failed?.intent === "assign" ? (
+                <p className="admin-form__error" role="alert">
+                  {failed.error}
+                </p>
+              ) : null}
+            </section>
+          ) : null}
+
+          {may.work ? (
+            <section className="admin-card" aria-labelledby="lead-status-title">
+              <h2 id="lead-status-title" className="admin-card__title">
+                상태 변경
+              </h2>
+              <Form method="post" className="admin-status-form">
+                <input type="hidden" name="intent" value="status" />
+                {LEAD_STATUSES.map((status) => (
+                  <button
+                    key={status}
+                    type="submit"
+                    name="status"
+                    value={status}
+                    aria-pressed={lead.status === status}
+                    className={`admin-chip admin-chip--${status}`}
+                    disabled={pendingIntent === "status"}
+                  >
+                    {STATUS_LABELS[status]}
+                  </button>
+                ))}
+              </Form>
+              {failed?.intent === "status" ? (
+                <p className="admin-form__error" role="alert">
+                  {failed.error}
+                </p>
+              ) : null}
+            </section>
+          ) : null}
 
           <section className="admin-card" aria-labelledby="lead-notes-title">
             <h2 id="lead-notes-title" className="admin-card__title">
               상담 메모
             </h2>
-            <Form method="post" className="admin-form" key={notes.length}>
-              <input type="hidden" name="intent" value="note" />
-              <div className="admin-field">
-                <label htmlFor="note-body">새 메모</label>
-                <textarea id="note-body" name="body" rows={3} maxLength={NOTE_MAX} required placeholder="통화 내용, 방문 약속 등" />
-              </div>
-              <p className="admin-form__error" role="alert">
-                {actionData?.intent === "note" ? actionData.error : ""}
-              </p>
-              <button type="submit" className="admin-button admin-button--primary" disabled={pendingIntent === "note"}>
-                {pendingIntent === "note" ? "저장 중…" : "메모 추가"}
-              </button>
-            </Form>
+            {may.work ? (
+              <Form method="post" className="admin-form" key={notes.length}>
+                <input type="hidden" name="intent" value="note" />
+                <div className="admin-field">
+                  <label htmlFor="note-body">새 메모</label>
+                  <textarea id="note-body" name="body" rows={3} maxLength={NOTE_MAX} required placeholder="통화 내용, 방문 약속 등" />
+                </div>
+                <p className="admin-form__error" role="alert">
+                  {failed?.intent === "note" ? failed.error : ""}
+                </p>
+                <button type="submit" className="admin-button admin-button--primary" disabled={pendingIntent === "note"}>
+                  {pendingIntent === "note" ? "저장 중…" : "메모 추가"}
+                </button>
+              </Form>
+            ) : (
+              <p className="admin-muted">담당으로 배정된 고객에게만 메모를 남기고 상태를 바꿀 수 있습니다.</p>
+            )}
             {timeline.length === 0 ? (
               <p className="admin-empty__text">아직 기록이 없습니다.</p>
             ) : (
@@ -250,35 +349,41 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                 <p className="admin-message__head">
                   <span className={`admin-sms admin-sms--${message.status}`}>{OUTBOX_STATUS_LABELS[message.status]}</span>
                   <strong>{SMS_PURPOSE_LABELS[message.purpose]}</strong>
-                  <span>{formatPhone(message.recipient)}</span>
+                  <span>{message.body === null ? message.recipient : formatPhone(message.recipient)}</span>
                   <span className="admin-muted">
                     {message.sentAt ? `${formatKst(message.sentAt)} 발송` : `${formatKst(message.createdAt)} 접수`} · 시도{" "}
                     {message.attempts}회
                   </span>
                 </p>
                 {message.lastResponse ? <p className="admin-message__response">응답: {message.lastResponse}</p> : null}
-                <details>
-                  <summary>문자 내용</summary>
-                  <pre className="admin-message__body">{message.body}</pre>
-                </details>
+                {message.body === null ? null : (
+                  <details>
+                    <summary>문자 내용</summary>
+                    <pre className="admin-message__body">{message.body}</pre>
+                  </details>
+                )}
               </li>
             ))}
           </ul>
         )}
-        <Link to="/admin/notifications" className="admin-link">
-          문자 발송 현황 전체 보기
-        </Link>
+        {may.outbox ? (
+          <Link to="/admin/notifications" className="admin-link">
+            문자 발송 현황 전체 보기
+          </Link>
+        ) : null}
       </section>
 
-      <section className="admin-card admin-danger" aria-labelledby="lead-delete-title">
-        <h2 id="lead-delete-title" className="admin-card__title">
-          고객 정보 삭제
-        </h2>
-        <p>이 접수와 메모, 보낸 문자 기록을 모두 지웁니다. 되돌릴 수 없습니다.</p>
-        <Link to={`/admin/leads/${lead.id}/delete`} className="admin-button admin-button--danger">
-          삭제…
-        </Link>
-      </section>
+      {may.delete ? (
+        <section className="admin-card admin-danger" aria-labelledby="lead-delete-title">
+          <h2 id="lead-delete-title" className="admin-card__title">
+            고객 정보 삭제
+          </h2>
+          <p>휴지통으로 옮깁니다. {BIN_DAYS}일 안에는 되살릴 수 있고, 그 뒤에는 메모·문자 기록과 함께 완전히 파기됩니다.</p>
+          <Link to={`/admin/leads/${lead.id}/delete`} className="admin-button admin-button--danger">
+            삭제…
+          </Link>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -3,21 +3,23 @@ import { countLeads, formatLeadCursor, listCampaignChoices, listLeadsPage, parse
 import { keepLeadSearch, readLeadSearch } from "#app/.server/leads/search.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { filterQuery, LeadFilterFormSchema, LeadFilterSchema, NO_CAMPAIGN, SEARCH_MAX, STATUS_LABELS } from "#app/forms/admin.ts";
+import { BIN_DAYS, filterQuery, LeadFilterFormSchema, LeadFilterSchema, NO_CAMPAIGN, SEARCH_MAX, STATUS_LABELS } from "#app/forms/admin.ts";
 
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { formatPhone } from "#app/utils/phone.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { shorten } from "./format.ts";
 import { ADMIN_HEADERS, requireCalendarDays } from "./guard.server.ts";
+import { recordConsoleAccess } from "#app/.server/access.ts";
 import { requireAdmin } from "#app/.server/auth.ts";
+import { shownPhone } from "#app/.server/leads/visibility.ts";
+import { can } from "#app/permissions.ts";
 import type { Route } from "./+types/leads";
 import { LEAD_KINDS, LEAD_STATUSES } from "#app/vocabulary.ts";
 
 const PAGE_SIZE = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, { permission: "leads.unassigned" });
   const url = new URL(request.url);
   requireCalendarDays(url, ["from", "to"]);
   const params = url.searchParams;
@@ -26,24 +28,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = await readLeadSearch(admin.id, searchId);
   const after = parseLeadCursor(params.get("after"));
   const site = requireSite(context).slug;
-  const query = { ...filter, site, search: search ?? undefined };
+  const query = { ...filter, site, viewer: admin, search: search ?? undefined };
   const [page, total, choices] = await Promise.all([
     listLeadsPage(query, { after, limit: PAGE_SIZE }),
     countLeads(query),
     listCampaignChoices(site),
   ]);
+  // Which leads this person was shown, and what they searched for (never the term itself: a name or number).
+  await recordConsoleAccess(context, admin, search ? "leads.search" : "leads.list", {
+    leadIds: page.leads.map((lead) => lead.id),
+    detail: { filter: filterQuery(filter), paged: Boolean(after) },
+  });
   return {
     filter,
     search,
     searchId: search ? searchId : null,
     searchExpired: Boolean(searchId && !search),
-    leads: page.leads,
+    leads: page.leads.map((lead) => ({ ...lead, phone: shownPhone(admin, lead) })),
     next: page.next ? formatLeadCursor(page.next) : null,
     paged: Boolean(after),
     total,
     choices,
     kindLabels: requireSite(context).pack.leads.kindLabels,
     deleted: params.get("deleted") === "1",
+    may: { export: can(admin.role, "leads.export"), bin: can(admin.role, "leads.delete") },
   };
 }
 
@@ -54,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, { permission: "leads.unassigned" });
   const { q, ...filter } = LeadFilterFormSchema.parse(Object.fromEntries(await request.formData()));
   const s = q ? await keepLeadSearch(admin.id, q) : undefined;
   const query = filterQuery({ ...filter, s });
@@ -70,20 +78,29 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function LeadsPage({ loaderData }: Route.ComponentProps) {
-  const { filter, searchId, leads, next, paged, total, kindLabels, deleted, searchExpired } = loaderData;
+  const { filter, searchId, leads, next, paged, total, kindLabels, deleted, searchExpired, may } = loaderData;
   const current = filterQuery({ ...filter, s: searchId ?? undefined });
   const loading = useNavigation().state === "loading";
   return (
     <div className="admin-page">
       <div className="admin-page__head">
         <h1 className="admin-title">고객 접수</h1>
-        <a href={`/admin/leads/export.csv${current ? `?${current}` : ""}`} className="admin-button" download>
-          CSV 내려받기
-        </a>
+        <div className="admin-page__actions">
+          {may.bin ? (
+            <Link to="/admin/leads/bin" className="admin-button admin-button--ghost">
+              휴지통
+            </Link>
+          ) : null}
+          {may.export ? (
+            <Link to={`/admin/leads/export${current ? `?${current}` : ""}`} className="admin-button">
+              CSV 내려받기
+            </Link>
+          ) : null}
+        </div>
       </div>
       {deleted ? (
         <p className="admin-notice" role="status">
-          고객 정보를 삭제했습니다.
+          고객 정보를 휴지통으로 옮겼습니다. {BIN_DAYS}일 안에는 <Link to="/admin/leads/bin">휴지통</Link>에서 되살릴 수 있습니다.
         </p>
       ) : null}
       {searchExpired ? (
@@ -121,7 +138,7 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
                   <Link to={`/admin/leads/${lead.id}`}>{lead.name}</Link>
                 </td>
                 <td data-label="연락처" className="admin-nowrap">
-                  {formatPhone(lead.phone)}
+                  {lead.phone}
                 </td>
                 <td data-label="내용" className="admin-leads__message">
                   {lead.message ? shorten(lead.message) : <span className="admin-muted">—</span>}

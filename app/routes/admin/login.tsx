@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { getAdmin, login, safeReturnTo } from "#app/.server/auth.ts";
+import { continueTo, getAdmin, getHalfSignIn, login, nextStepPath, safeReturnTo } from "#app/.server/auth.ts";
 import { getClientAddress } from "#app/.server/client-address.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { requireSite } from "#app/.server/site.ts";
@@ -7,20 +7,17 @@ import { LoginFormSchema } from "#app/forms/press.ts";
 import { LOGIN_FAILED_PREFIX, PRESS_MESSAGES } from "#app/forms/press-messages.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { ADMIN_HEADERS, adminHeadersMiddleware } from "./guard.server.ts";
+import { redirectWithCookie } from "./sign-in.server.ts";
 import type { Route } from "./+types/login";
 import "#app/styles/admin.css";
 
 export const middleware: Route.MiddlewareFunction[] = [adminHeadersMiddleware];
 
-/** Where a sign-in continues: the page that sent the visitor here, if it is an admin page. */
-function continueTo(value: unknown) {
-  const path = safeReturnTo(value);
-  return path?.startsWith("/admin") && !path.startsWith("/admin/login") ? path : "/admin";
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const returnTo = new URL(request.url).searchParams.get("returnTo");
   if (await getAdmin(request, context)) throw redirect(continueTo(returnTo), { headers: ADMIN_HEADERS });
+  const half = await getHalfSignIn(request, context);
+  if (half) throw redirect(nextStepPath(half.enrolled ? "code" : "enrol", returnTo), { headers: ADMIN_HEADERS });
   return { projectName: requireSite(context).pack.brand.projectName, returnTo: safeReturnTo(returnTo) ?? null };
 }
 
@@ -39,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: locked ? 429 : 401, headers: locked ? { "Retry-After": String(result.retryAfterSeconds) } : undefined },
     );
   }
-  throw redirect(continueTo(form.get("returnTo")), { headers: { ...ADMIN_HEADERS, "Set-Cookie": result.setCookie } });
+  // The password is right: a half session, and the second step.
+  throw redirectWithCookie(nextStepPath(result.next, form.get("returnTo")), result.setCookie);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { logout } from "#app/.server/auth.ts";
+import { recordConsoleAccess } from "#app/.server/access.ts";
+import { CONSOLE_LOGIN_PATH, getAdmin, logout } from "#app/.server/auth.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
-import { CONSOLE_LOGIN_PATH } from "#app/.server/auth.ts";
 import { ADMIN_HEADERS } from "./guard.server.ts";
 import type { Route } from "./+types/logout";
 
@@ -12,5 +12,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
+  const admin = await getAdmin(request, context);
+  if (admin) await recordConsoleAccess(context, admin, "auth.sign-out");
   return redirect(CONSOLE_LOGIN_PATH, { headers: { ...ADMIN_HEADERS, "Set-Cookie": await logout(request) } });
 }

@@ -7,6 +7,7 @@ import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { ADMIN_HEADERS } from "./guard.server.ts";
+import { recordConsoleAccess } from "#app/.server/access.ts";
 import { requireAdmin } from "#app/.server/auth.ts";
 import type { Route } from "./+types/notifications";
 
@@ -22,18 +23,22 @@ function parseId(value: unknown) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, { permission: "outbox.view" });
   const params = new URL(request.url).searchParams;
   const view = parseView(params.get("view"));
   const beforeId = parseId(params.get("before") ?? undefined);
   const site = requireSite(context);
   const [page, counts] = await Promise.all([listOutboxPage({ site: site.slug, view, beforeId }), outboxCounts(site.slug)]);
+  await recordConsoleAccess(context, admin, "outbox.view", {
+    leadIds: page.messages.flatMap((message) => (message.leadId === null ? [] : [message.leadId])),
+    detail: { view: view ?? "all", paged: Boolean(beforeId) },
+  });
   return { view: view ?? null, paged: Boolean(beforeId), ...page, counts, kindLabels: site.pack.leads.kindLabels };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, { permission: "outbox.view" });
   const form = await request.formData();
   const id = parseId(form.get("id"));
   if (form.get("intent") !== "retry" || !id) throw data("알 수 없는 요청입니다.", { status: 400, headers: ADMIN_HEADERS });

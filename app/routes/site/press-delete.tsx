@@ -15,7 +15,7 @@ const NO_STORE = { "Cache-Control": CACHE_CONTROL.private };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = requireSite(context, params.site).pack;
-  await requireAdmin(request, context, { loginPath: (returnTo) => pressLoginPath(site.slug, returnTo) });
+  await requireAdmin(request, context, { loginPath: (returnTo) => pressLoginPath(site.slug, returnTo), permission: "press.manage" });
   const id = parseArticleId(params.id);
   const article = id ? await getPress(site.slug, id) : undefined;
   if (!article) throw replace("/Promotion/Press");
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const site = requireSite(context, params.site).pack;
   requireSameOrigin(request, context);
-  await requireAdmin(request, context, { loginPath: (returnTo) => pressLoginPath(site.slug, returnTo) });
+  await requireAdmin(request, context, { loginPath: (returnTo) => pressLoginPath(site.slug, returnTo), permission: "press.manage" });
   const id = parseArticleId(params.id);
   // Deleting twice (a double click, a resent form) ends on the list all the same.
   if (id) await deletePress(site.slug, id);

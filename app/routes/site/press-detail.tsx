@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { data, Form, Link, replace, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getAdmin } from "#app/.server/auth.ts";
+import { can } from "#app/permissions.ts";
 import { getPress, parseArticleId, viewPress } from "#app/.server/press.ts";
 import { PressHeader } from "#app/components/press-header.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -36,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         views: article.views,
       },
       jsonLd: articleJsonLd({ site, article, siteUrl: requireSite(context).origin }),
-      isAdmin: admin !== null,
+      isAdmin: admin !== null && can(admin.role, "press.manage"),
     },
     { headers },
   );

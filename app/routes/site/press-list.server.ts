@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { login, logout, pressLoginPath, requireAdmin, safeReturnTo } from "#app/.server/auth.ts";
+import { login, logout, nextStepPath, pressLoginPath, requireAdmin, safeReturnTo } from "#app/.server/auth.ts";
 import { getClientAddress } from "#app/.server/client-address.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
@@ -58,14 +58,15 @@ export async function handlePressListAction({
           },
         );
       }
-      throw redirect(safeReturnTo(form.get("returnTo")) ?? listPath, {
+      // The password is the first step; the code (or enrolling one) comes on the console's page, which then returns here.
+      throw redirect(nextStepPath(result.next, safeReturnTo(form.get("returnTo")) ?? listPath), {
         headers: { ...NO_STORE, "Set-Cookie": result.setCookie },
       });
     }
     case "logout":
       throw redirect(listPath, { headers: { ...NO_STORE, "Set-Cookie": await logout(request) } });
     case "publish": {
-      await requireAdmin(request, context, { loginPath: (returnTo) => pressLoginPath(site.slug, returnTo) });
+      await requireAdmin(request, context, { loginPath: (returnTo) => pressLoginPath(site.slug, returnTo), permission: "press.manage" });
       const parsed = PressArticleSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) {
         const values = {

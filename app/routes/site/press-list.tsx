@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getAdmin, safeReturnTo } from "#app/.server/auth.ts";
+import { can } from "#app/permissions.ts";
 import { formatCursor, listPressPage, parseCursor } from "#app/.server/press.ts";
 import { PressHeader } from "#app/components/press-header.tsx";
 import { LOGIN_FAILED_PREFIX } from "#app/forms/press-messages.ts";
@@ -30,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         after: after ? formatCursor(after) : null,
         next: page.next ? formatCursor(page.next) : null,
       },
-      admin: admin ? { email: admin.email } : null,
+      admin: admin ? { email: admin.email, mayPublish: can(admin.role, "press.manage") } : null,
       returnTo: safeReturnTo(url.searchParams.get("returnTo")) ?? null,
     },
     { headers: pressPageHeaders(admin) },
@@ -83,9 +84,13 @@ export default function PressListPage({ loaderData, actionData }: Route.Componen
         {admin ? (
           <>
             <WelcomeBar site={site} email={admin.email} />
-            <Suspense fallback={null}>
-              <PressPublishForm site={site} result={actionData?.intent === "publish" ? actionData : undefined} busy={publishing} />
-            </Suspense>
+            {admin.mayPublish ? (
+              <Suspense fallback={null}>
+                <PressPublishForm site={site} result={actionData?.intent === "publish" ? actionData : undefined} busy={publishing} />
+              </Suspense>
+            ) : (
+              <p className="press-note">보도자료는 대표·관리자 계정만 올리고 고칠 수 있습니다.</p>
+            )}
           </>
         ) : (
           <LoginForm site={site} returnTo={returnTo} failure={actionData?.intent === "login" ? actionData : undefined} />

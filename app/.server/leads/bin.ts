@@ -1,0 +1,103 @@
+import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { BIN_DAYS } from "#app/forms/admin.ts";
+import { can } from "#app/permissions.ts";
+import { recordAccess, systemActor, type ChangeContext } from "../audit.ts";
+import { db, type Executor } from "../db.ts";
+import { admins, leads, smsOutbox } from "../schema.ts";
+import type { LeadChange } from "./record.ts";
+
+/**
+ * The bin: a deleted lead waits here for BIN_DAYS, out of every list, count, export and text,
+ * where an owner or manager can restore it; after that it is destroyed with everything that names
+ * the person (docs/decisions/015). Destruction is recorded by lead id only.
+ */
+
+const BIN_MS = BIN_DAYS * 24 * 60 * 60_000;
+
+/** When a lead moved to the bin at `deletedAt` will be destroyed. */
+export function destroyedAfter(deletedAt: Date) {
+  return new Date(deletedAt.getTime() + BIN_MS);
+}
+
+export async function moveLeadToBin(change: ChangeContext, leadId: number, now = new Date()): Promise<LeadChange> {
+  if (!can(change.actor.role, "leads.delete")) return "forbidden";
+  return db().transaction(async (tx) => {
+    const moved = await tx
+      .update(leads)
+      .set({ deletedAt: now, deletedBy: change.actor.id })
+      .where(and(eq(leads.id, leadId), eq(leads.site, change.site), sql`${leads.deletedAt} is null`))
+      .returning({ id: leads.id });
+    if (moved.length === 0) return "not-found";
+    await recordAccess({ ...change, action: "lead.delete", leadIds: [leadId] }, { executor: tx, now });
+    return "done";
+  });
+}
+
+export async function restoreLead(change: ChangeContext, leadId: number, now = new Date()): Promise<LeadChange> {
+  if (!can(change.actor.role, "leads.delete")) return "forbidden";
+  return db().transaction(async (tx) => {
+    const restored = await tx
+      .update(leads)
+      .set({ deletedAt: null, deletedBy: null })
+      .where(and(eq(leads.id, leadId), eq(leads.site, change.site), isNotNull(leads.deletedAt)))
+      .returning({ id: leads.id });
+    if (restored.length === 0) return "not-found";
+    await recordAccess({ ...change, action: "lead.restore", leadIds: [leadId] }, { executor: tx, now });
+    return "done";
+  });
+}
+
+/** The bin of a site, most recently deleted first. */
+export async function listBin(site: string) {
+  const rows = await db()
+    .select({
+      id: leads.id,
+      kind: leads.kind,
+      name: leads.name,
+      phone: leads.phone,
+      createdAt: leads.createdAt,
+      deletedAt: leads.deletedAt,
+      deletedBy: admins.email,
+    })
+    .from(leads)
+    .leftJoin(admins, eq(admins.id, leads.deletedBy))
+    .where(and(eq(leads.site, site), isNotNull(leads.deletedAt)))
+    .orderBy(desc(leads.deletedAt), desc(leads.id));
+  return rows.map((row) => ({ ...row, deletedAt: row.deletedAt!, destroyedAfter: destroyedAfter(row.deletedAt!) }));
+}
+
+/**
+ * Destroys these leads of one site with their notes, status history and bookings (by cascade) and
+ * their text messages, and records the destruction (ids and why, nothing else) in the same
+ * transaction.
+ */
+export async function destroyLeads(tx: Executor, site: string, leadIds: number[], reason: "bin" | "retention", now = new Date()) {
+  if (leadIds.length === 0) return 0;
+  await tx.delete(smsOutbox).where(inArray(smsOutbox.leadId, leadIds));
+  const deleted = await tx.delete(leads).where(inArray(leads.id, leadIds)).returning({ id: leads.id });
+  if (deleted.length > 0) {
+    await recordAccess(
+      {
+        site,
+        actor: systemActor(reason === "bin" ? "bin" : "retention"),
+        clientAddress: "-",
+        action: "lead.destroy",
+        leadIds: deleted.map((row) => row.id),
+        detail: { reason },
+      },
+      { executor: tx, now },
+    );
+  }
+  return deleted.length;
+}
+
+/** Leads whose time in the bin is over, by site. */
+export async function expiredBinLeads(tx: Executor, now = new Date()) {
+  const rows = await tx
+    .select({ id: leads.id, site: leads.site })
+    .from(leads)
+    .where(lt(leads.deletedAt, new Date(now.getTime() - BIN_MS)));
+  const bySite = new Map<string, number[]>();
+  for (const row of rows) bySite.set(row.site, [...(bySite.get(row.site) ?? []), row.id]);
+  return bySite;
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { isCalendarDay } from "#app/utils/kst.ts";
+import { AUDIT_ACTIONS, type AuditAction } from "#app/vocabulary.ts";
+import { withoutControlCharacters } from "./text.ts";
+
+/** The access records' words and forms (/admin/audit). Client-safe. */
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  "auth.sign-in": "로그인",
+  "auth.sign-out": "로그아웃",
+  "auth.sign-out-everywhere": "모든 기기에서 로그아웃",
+  "auth.password": "비밀번호 변경",
+  "auth.second-factor": "2단계 인증 등록",
+  "leads.list": "고객 목록 조회",
+  "leads.search": "고객 검색",
+  "lead.view": "고객 상세 조회",
+  "lead.reveal-phone": "가린 연락처 보기",
+  "lead.status": "상태 변경",
+  "lead.note": "메모 작성",
+  "lead.assign": "담당자 배정",
+  "lead.delete": "삭제(휴지통)",
+  "lead.restore": "휴지통에서 되살림",
+  "lead.destroy": "파기",
+  "leads.export": "내려받기",
+  "visits.view": "방문 예약 조회",
+  "visits.change": "방문 예약 변경",
+  "outbox.view": "문자 발송 조회",
+  "staff.create": "계정 생성(서버 명령)",
+  "staff.invite": "직원 초대",
+  "staff.role": "역할 변경",
+  "staff.sites": "맡은 사이트 변경",
+  "staff.disable": "계정 사용 중지",
+  "staff.enable": "계정 다시 사용",
+  "staff.reset-second-factor": "2단계 인증 초기화",
+  "audit.view": "접속 기록 조회",
+  "audit.review": "월별 점검 완료",
+};
+
+const day = z
+  .string()
+  .optional()
+  .transform((value) => (value && isCalendarDay(value) ? value : undefined));
+
+/** The record filter, from the page's query string; anything unreadable is simply no filter. */
+export const AuditFilterSchema = z.object({
+  person: z.coerce.number().int().positive().optional().catch(undefined),
+  action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
+  lead: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+  from: day.catch(undefined),
+  to: day.catch(undefined),
+  before: z.coerce.number().int().positive().optional().catch(undefined),
+});
+
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export const ReviewFormSchema = z.object({
+  month: z.string().regex(MONTH_PATTERN, "점검할 달을 확인해 주세요."),
+  note: z
+    .string()
+    .overwrite(withoutControlCharacters)
+    .trim()
+    .max(500, "메모는 500자 이내로 적어 주세요.")
+    .optional()
+    .transform((value) => value ?? ""),
+});
+
+/** "2026-11" → "2026년 11월". */
+export function monthLabel(month: string) {
+  const [year, number] = month.split("-");
+  return `${year}년 ${Number(number)}월`;
+}

@@ -1,0 +1,33 @@
+import type { Role } from "./vocabulary.ts";
+
+/**
+ * Who may do what in the console, in one table. The server checks it in every loader and action
+ * (`requireAdmin(request, context, { permission })`); pages use the same table only to leave out
+ * buttons a person could not use anyway.
+ */
+export const PERMISSIONS = {
+  /** Every lead of the site, with full phone numbers. */
+  "leads.all": ["owner", "manager"],
+  /** Unassigned leads, phone numbers masked until one is assigned to them. */
+  "leads.unassigned": ["owner", "manager", "counsellor"],
+  /** Assign leads to counsellors. */
+  "leads.assign": ["owner", "manager"],
+  "leads.export": ["owner", "manager"],
+  /** Delete (to the bin) and restore from it. */
+  "leads.delete": ["owner", "manager"],
+  /** The visit schedule, names included (phone numbers as the person's leads show them). */
+  "visits.view": ["owner", "manager", "counsellor"],
+  /** Open and close days, change places, mark visits. */
+  "visits.manage": ["owner", "manager"],
+  /** The outbox: every text's recipient and body. */
+  "outbox.view": ["owner", "manager"],
+  "press.manage": ["owner", "manager"],
+  "staff.manage": ["owner"],
+  "audit.view": ["owner"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}

@@ -1,0 +1,405 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { changeContext, recordConsoleAccess } from "#app/.server/access.ts";
+import {
+  auditPeople,
+  kstMonth,
+  listAuditRecords,
+  markMonthReviewed,
+  monthDownloads,
+  monthReview,
+  nextMonth,
+  previousMonth,
+} from "#app/.server/audit-review.ts";
+import { requireAdmin } from "#app/.server/auth.ts";
+import { requireSameOrigin } from "#app/.server/csrf.ts";
+import { LEAD_CSV_COLUMNS } from "#app/.server/leads/csv-export.ts";
+import { requireSite } from "#app/.server/site.ts";
+import { listStaff } from "#app/.server/staff.ts";
+import { EXPORT_PURPOSES, STATUS_LABELS } from "#app/forms/admin.ts";
+import { AUDIT_ACTION_LABELS, AuditFilterSchema, MONTH_PATTERN, monthLabel, ReviewFormSchema } from "#app/forms/audit.ts";
+import { ROLE_LABELS } from "#app/forms/staff.ts";
+import { formatKst } from "#app/utils/kst.ts";
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { AUDIT_ACTIONS, ROLES, type AuditAction, type Role } from "#app/vocabulary.ts";
+import { ADMIN_HEADERS } from "./guard.server.ts";
+import type { Route } from "./+types/audit";
+
+const PAGE_SIZE = 100;
+/** A record's lead ids shown as links; a list page's hundred ids are summarised after these. */
+const LEADS_SHOWN = 8;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context, { permission: "audit.view" });
+  const site = requireSite(context).slug;
+  const url = new URL(request.url);
+  const monthParam = url.searchParams.get("month");
+  const view = url.searchParams.get("view") === "month" ? ("month" as const) : ("records" as const);
+  const month = monthParam && MONTH_PATTERN.test(monthParam) ? monthParam : previousMonth(kstMonth(new Date()));
+  const filter = AuditFilterSchema.parse(Object.fromEntries(url.searchParams));
+  const staff = await listStaff(site);
+  const names = new Map(staff.map((person) => [person.id, person.name || person.email]));
+
+  if (view === "month") {
+    const [downloads, review] = await Promise.all([monthDownloads(site, month), monthReview(site, month)]);
+    await recordConsoleAccess(context, admin, "audit.view", { detail: { month } });
+    return {
+      view,
+      month,
+      thisMonth: kstMonth(new Date()),
+      downloads: downloads.map((download) => ({
+        id: download.id,
+        at: download.at,
+        who: download.adminEmail,
+        leadCount: Number(download.leadCount),
+        ...describeExport(download.detail),
+      })),
+      review,
+      filter,
+      people: [],
+      records: [],
+      nextBeforeId: null,
+    };
+  }
+
+  const [{ records, nextBeforeId }, people] = await Promise.all([
+    listAuditRecords({
+      site,
+      adminId: filter.person,
+      action: filter.action,
+      leadId: filter.lead,
+      from: filter.from,
+      to: filter.to,
+      beforeId: filter.before,
+      limit: PAGE_SIZE,
+    }),
+    auditPeople(site),
+  ]);
+  await recordConsoleAccess(context, admin, "audit.view", { leadIds: filter.lead ? [filter.lead] : [], detail: { filter: { ...filter } } });
+  return {
+    view,
+    month,
+    thisMonth: kstMonth(new Date()),
+    downloads: [],
+    review: null,
+    filter,
+    people,
+    records: records.map((record) => ({
+      id: record.id,
+      at: record.at,
+      who: record.adminEmail,
+      role: roleLabel(record.role),
+      clientAddress: record.clientAddress,
+      action: AUDIT_ACTION_LABELS[record.action] ?? record.action,
+      leads: record.leadIds.slice(0, LEADS_SHOWN),
+      moreLeads: Math.max(0, record.leadIds.length - LEADS_SHOWN),
+      detail: describeDetail(record.action, record.detail, names),
+    })),
+    nextBeforeId: nextBeforeId ?? null,
+  };
+}
+
+function roleLabel(role: string) {
+  return (ROLES as readonly string[]).includes(role) ? ROLE_LABELS[role as Role] : "시스템";
+}
+
+const columnHeader = new Map(LEAD_CSV_COLUMNS.map((column) => [column.id, column.header]));
+
+function describeExport(detail: Record<string, unknown>) {
+  const purpose =
+    typeof detail.purpose === "string" && detail.purpose in EXPORT_PURPOSES
+      ? EXPORT_PURPOSES[detail.purpose as keyof typeof EXPORT_PURPOSES].label
+      : "";
+  const columns = Array.isArray(detail.columns) ? detail.columns.map((id) => columnHeader.get(String(id)) ?? String(id)).join(", ") : "";
+  return { purpose, reason: typeof detail.reason === "string" ? detail.reason : "", columns };
+}
+
+/** A record's detail as a sentence the owner can read: whose role changed to what, why a file was taken. */
+function describeDetail(action: AuditAction, detail: Record<string, unknown>, names: Map<number, string>): string {
+  const person = (id: unknown) => (typeof id === "number" ? (names.get(id) ?? `계정 #${id}`) : "미배정");
+  const status = (value: unknown) => STATUS_LABELS[value as keyof typeof STATUS_LABELS] ?? String(value);
+  switch (action) {
+    case "leads.export": {
+      const { purpose, reason, columns } = describeExport(detail);
+      return `목적: ${purpose} · 이유: ${reason} · 열: ${columns}`;
+    }
+    case "lead.status":
+      return `${status(detail.from)} → ${status(detail.to)}`;
+    case "lead.assign":
+      return `${person(detail.from)} → ${person(detail.to)}`;
+    case "lead.destroy":
+      return detail.reason === "bin" ? "휴지통 보관 기간(7일) 종료" : "보유 기간 종료";
+    case "staff.create":
+      return `${person(detail.adminId)} · ${roleLabel(String(detail.role))}`;
+    case "staff.invite":
+      return `${person(detail.adminId)}${detail.again ? " (다시 초대)" : ` · ${roleLabel(String(detail.role))}`}`;
+    case "staff.role":
+      return `${person(detail.adminId)}: ${roleLabel(String(detail.from))} → ${roleLabel(String(detail.to))}`;
+    case "staff.sites":
+      return `${person(detail.adminId)}: ${[detail.from].flat().join(", ")} → ${[detail.to].flat().join(", ")}`;
+    case "staff.disable":
+    case "staff.enable":
+    case "staff.reset-second-factor":
+      return person(detail.adminId);
+    case "audit.review":
+      return `${monthLabel(String(detail.month))}${detail.note ? ` · ${String(detail.note)}` : ""}`;
+    case "leads.list":
+    case "leads.search":
+      return detail.page === "dashboard" ? "대시보드" : detail.page === "bin" ? "휴지통" : detail.paged ? "다음 페이지" : "";
+    case "visits.view":
+      return typeof detail.day === "string" ? detail.day : "";
+    default:
+      return "";
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  const admin = await requireAdmin(request, context, { permission: "audit.view" });
+  const parsed = ReviewFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success)
+    return data({ error: parsed.error.issues[0]?.message ?? "입력을 확인해 주세요." }, { status: 400, headers: ADMIN_HEADERS });
+  if (parsed.data.month >= kstMonth(new Date())) {
+    return data({ error: "끝난 달만 점검 완료로 표시할 수 있습니다." }, { status: 400, headers: ADMIN_HEADERS });
+  }
+  await markMonthReviewed(changeContext(context, admin), parsed.data.month, parsed.data.note);
+  return data({ error: null }, { headers: ADMIN_HEADERS });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(siteSeoFrom(matches), {
+    title: "접속 기록 | 관리자",
+    description: "개인정보 접속 기록",
+    path: "/admin/audit",
+    robots: "noindex,nofollow",
+  });
+
+export default function AuditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { view } = loaderData;
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <h1 className="admin-title">접속 기록</h1>
+      </div>
+      <p className="admin-muted">
+        고객 개인정보를 보거나 바꾼 모든 일과 권한 변경이 기록됩니다. 기록은 앞 기록의 해시를 이어 가지므로 지우거나 고치면{" "}
+        <code>npm run audit:verify</code>가 찾아냅니다. 매달 내려받기 사유를 확인하고 점검 완료로 표시해 주세요.
+      </p>
+      <nav className="admin-tabs" aria-label="접속 기록 보기">
+        <Link to="/admin/audit" className="admin-tabs__tab" aria-current={view === "records" ? "page" : undefined}>
+          기록 조회
+        </Link>
+        <Link to="/admin/audit?view=month" className="admin-tabs__tab" aria-current={view === "month" ? "page" : undefined}>
+          월별 점검
+        </Link>
+      </nav>
+      {view === "month" ? <MonthReview data={loaderData} error={actionData?.error ?? null} /> : <Records data={loaderData} />}
+    </div>
+  );
+}
+
+type PageData = Route.ComponentProps["loaderData"];
+
+function Records({ data: { filter, people, records, nextBeforeId } }: { data: PageData }) {
+  const loading = useNavigation().state === "loading";
+  const query = (extra: Record<string, string>) => {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(filter)) if (value !== undefined && name !== "before") params.set(name, String(value));
+    for (const [name, value] of Object.entries(extra)) params.set(name, value);
+    return `?${params}`;
+  };
+  return (
+    <>
+      <Form method="get" className="admin-card admin-filters" key={JSON.stringify(filter)}>
+        <div className="admin-filters__grid">
+          <div className="admin-field">
+            <label htmlFor="audit-person">사람</label>
+            <select id="audit-person" name="person" defaultValue={filter.person ?? ""}>
+              <option value="">모두</option>
+              {people.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.email}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="admin-field">
+            <label htmlFor="audit-action">한 일</label>
+            <select id="audit-action" name="action" defaultValue={filter.action ?? ""}>
+              <option value="">모두</option>
+              {AUDIT_ACTIONS.map((action) => (
+                <option key={action} value={action}>
+                  {AUDIT_ACTION_LABELS[action]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="admin-field">
+            <label htmlFor="audit-lead">접수 번호</label>
+            <input
+              id="audit-lead"
+              name="lead"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              defaultValue={filter.lead ?? ""}
+              placeholder="예: 120"
+            />
+          </div>
+          <div className="admin-field">
+            <label htmlFor="audit-from">시작일</label>
+            <input id="audit-from" name="from" type="date" defaultValue={filter.from ?? ""} />
+          </div>
+          <div className="admin-field">
+            <label htmlFor="audit-to">종료일</label>
+            <input id="audit-to" name="to" type="date" defaultValue={filter.to ?? ""} />
+          </div>
+        </div>
+        <div className="admin-filters__actions">
+          <button type="submit" className="admin-button admin-button--primary">
+            조회
+          </button>
+          <Link to="/admin/audit" className="admin-button admin-button--ghost">
+            초기화
+          </Link>
+        </div>
+      </Form>
+      <p className="admin-count" aria-live="polite">
+        {loading ? "불러오는 중…" : `${records.length.toLocaleString("ko-KR")}건${nextBeforeId ? " 이상" : ""}`}
+      </p>
+      {records.length === 0 ? (
+        <p className="admin-card admin-empty__text">조건에 맞는 기록이 없습니다.</p>
+      ) : (
+        <table className="admin-table admin-stack admin-audit">
+          <thead>
+            <tr>
+              <th scope="col">시각</th>
+              <th scope="col">사람</th>
+              <th scope="col">접속 주소</th>
+              <th scope="col">한 일</th>
+              <th scope="col">고객(접수 번호)</th>
+              <th scope="col">내용</th>
+            </tr>
+          </thead>
+          <tbody>
+            {records.map((record) => (
+              <tr key={record.id}>
+                <td data-label="시각" className="admin-nowrap">
+                  {formatKst(record.at, { seconds: true })}
+                </td>
+                <td data-label="사람">
+                  {record.who} <span className="admin-muted">{record.role}</span>
+                </td>
+                <td data-label="접속 주소" className="admin-nowrap">
+                  {record.clientAddress}
+                </td>
+                <td data-label="한 일">{record.action}</td>
+                <td data-label="고객">
+                  {record.leads.length === 0 ? (
+                    <span className="admin-muted">—</span>
+                  ) : (
+                    <>
+                      {record.leads.map((id, index) => (
+                        <span key={id}>
+                          {index > 0 ? ", " : ""}
+                          <Link to={query({ lead: String(id) })}>#{id}</Link>
+                        </span>
+                      ))}
+                      {record.moreLeads > 0 ? <span className="admin-muted"> 외 {record.moreLeads}건</span> : null}
+                    </>
+                  )}
+                </td>
+                <td data-label="내용" className="admin-audit__detail">
+                  {record.detail || <span className="admin-muted">—</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {nextBeforeId ? (
+        <p className="admin-more">
+          <Link to={query({ before: String(nextBeforeId) })} className="admin-button">
+            이전 기록 더 보기
+          </Link>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function MonthReview({ data: { month, thisMonth, downloads, review }, error }: { data: PageData; error: string | null }) {
+  const busy = useNavigation().state === "submitting";
+  const ended = month < thisMonth;
+  return (
+    <section className="admin-card" aria-labelledby="month-title">
+      <div className="admin-visits__day-head">
+        <h2 id="month-title" className="admin-card__title">
+          {monthLabel(month)} 내려받기 {downloads.length}건
+        </h2>
+        <nav className="admin-visits__paging" aria-label="달 이동">
+          <Link to={`?view=month&month=${previousMonth(month)}`}>이전 달</Link>
+          {nextMonth(month) <= thisMonth ? <Link to={`?view=month&month=${nextMonth(month)}`}>다음 달</Link> : null}
+        </nav>
+      </div>
+      {downloads.length === 0 ? (
+        <p className="admin-empty__text">이달에는 내려받은 파일이 없습니다.</p>
+      ) : (
+        <table className="admin-table admin-stack admin-audit">
+          <thead>
+            <tr>
+              <th scope="col">시각</th>
+              <th scope="col">사람</th>
+              <th scope="col">목적</th>
+              <th scope="col">이유</th>
+              <th scope="col">열</th>
+              <th scope="col" className="admin-num">
+                고객 수
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {downloads.map((download) => (
+              <tr key={download.id}>
+                <td data-label="시각" className="admin-nowrap">
+                  {formatKst(download.at)}
+                </td>
+                <td data-label="사람">{download.who}</td>
+                <td data-label="목적">{download.purpose}</td>
+                <td data-label="이유">{download.reason}</td>
+                <td data-label="열" className="admin-audit__detail">
+                  {download.columns}
+                </td>
+                <td data-label="고객 수" className="admin-num">
+                  {download.leadCount.toLocaleString("ko-KR")}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="admin-review">
+        {review ? (
+          <p className="admin-notice" role="status">
+            {formatKst(review.reviewedAt)}에 {review.reviewerName || review.reviewerEmail}님이 점검 완료로 표시했습니다.
+            {review.note ? ` 메모: ${review.note}` : ""}
+          </p>
+        ) : ended ? (
+          <Form method="post" className="admin-form">
+            <input type="hidden" name="month" value={month} />
+            <div className="admin-field">
+              <label htmlFor="review-note">점검 메모 (선택)</label>
+              <input id="review-note" name="note" maxLength={500} placeholder="예: 내려받기 사유 모두 확인, 이상 없음" />
+            </div>
+            <p className="admin-form__error" role="alert">
+              {error ?? ""}
+            </p>
+            <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
+              {monthLabel(month)} 점검 완료로 표시
+            </button>
+          </Form>
+        ) : (
+          <p className="admin-muted">이달이 끝나면 점검 완료로 표시할 수 있습니다.</p>
+        )}
+      </div>
+    </section>
+  );
+}

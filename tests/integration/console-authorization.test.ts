@@ -1,0 +1,422 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { db } from "#app/.server/db.ts";
+import { parseEnv, setEnv } from "#app/.server/env.ts";
+import { leads, pressArticles, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
+import { openVisitDays } from "#app/.server/visits/schedule.ts";
+import { addDays, kstDay } from "#app/utils/kst.ts";
+import { startTestApp, type TestApp } from "#tests/app-server.ts";
+import { consoleRoutePatterns } from "#tests/console-routes.ts";
+import { withTestDatabase } from "#tests/db.ts";
+import { addStaff, addTeam, consoleCookie } from "#tests/staff.ts";
+
+/**
+ * Who may do what (issue #16), asked of the running app over HTTP: every console route and
+ * action × owner, manager, counsellor, no session, and an owner of another site (whose session
+ * cookie is presented here). The table must name every console route app/routes.ts declares, so
+ * a route added without deciding who may use it fails this test.
+ */
+
+withTestDatabase();
+let app: TestApp;
+let HERE: string;
+let THERE: string;
+const DAY = addDays(kstDay(new Date()), 3);
+
+beforeAll(async () => {
+  app = await startTestApp();
+  HERE = `http://here.localhost:${app.port}`;
+  THERE = `http://there.localhost:${app.port}`;
+});
+afterAll(() => app.close());
+
+const WHO = ["owner", "manager", "counsellor", "none", "otherSite"] as const;
+type Who = (typeof WHO)[number];
+
+interface Records {
+  /** A lead nobody works yet. */
+  unassigned: number;
+  /** Assigned to the counsellor. */
+  mine: number;
+  /** Assigned to the manager. */
+  theirs: number;
+  /** In the bin. */
+  binned: number;
+  failedText: number;
+  slot: number;
+  booking: number;
+  article: number;
+  counsellorId: number;
+  managerId: number;
+}
+
+let records: Records;
+let cookies: Record<Who, string | undefined>;
+
+beforeEach(async () => {
+  setEnv(parseEnv({ SITES: `daegu@${HERE},suwon@${THERE}`, TRUST_PROXY: "1" }));
+  const team = await addTeam();
+  const other = await addStaff({ email: "suwon-owner@example.com", role: "owner", sites: ["suwon"] });
+  cookies = {
+    owner: await consoleCookie(team.owner),
+    manager: await consoleCookie(team.manager),
+    counsellor: await consoleCookie(team.counsellor),
+    none: undefined,
+    otherSite: await consoleCookie(other, "suwon"),
+  };
+  const lead = async (values: Partial<typeof leads.$inferInsert>) => {
+    const [row] = await db()
+      .insert(leads)
+      .values({
+        submissionId: crypto.randomUUID(),
+        kind: "visit",
+        site: "daegu",
+        name: "김하늘",
+        phone: `0105555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`,
+        message: "",
+        consentVersion: "test",
+        consentedAt: new Date(),
+        sourcePath: "/",
+        ...values,
+      })
+      .returning({ id: leads.id });
+    return row!.id;
+  };
+  const unassigned = await lead({});
+  const mine = await lead({ assigneeId: team.counsellor.id });
+  const theirs = await lead({ assigneeId: team.manager.id });
+  const binned = await lead({ deletedAt: new Date(), deletedBy: team.manager.id });
+  const [text] = await db()
+    .insert(smsOutbox)
+    .values({ site: "daegu", leadId: unassigned, purpose: "confirmation", recipient: "01055550000", body: "안내", status: "failed" })
+    .returning({ id: smsOutbox.id });
+  await openVisitDays("daegu", [DAY]);
+  const [slot] = await db().select().from(visitSlots).where(eq(visitSlots.site, "daegu")).limit(1);
+  const [booking] = await db()
+    .insert(visitBookings)
+    .values({ site: "daegu", slotId: slot!.id, leadId: mine, name: "김하늘", phone: "01055551111" })
+    .returning({ id: visitBookings.id });
+  const [article] = await db()
+    .insert(pressArticles)
+    .values({ site: "daegu", title: "보도자료", summary: "소식" })
+    .returning({ id: pressArticles.id });
+  records = {
+    unassigned,
+    mine,
+    theirs,
+    binned,
+    failedText: text!.id,
+    slot: slot!.id,
+    booking: booking!.id,
+    article: article!.id,
+    counsellorId: team.counsellor.id,
+    managerId: team.manager.id,
+  };
+});
+
+function on(
+  path: string,
+  { method = "GET", form, cookie }: { method?: string; form?: Record<string, string | string[]>; cookie?: string } = {},
+) {
+  const headers: Record<string, string> = { Host: new URL(HERE).host, "X-Forwarded-For": "198.51.100.30", Accept: "text/html" };
+  if (cookie) headers.Cookie = cookie;
+  let body: string | undefined;
+  if (method !== "GET") {
+    headers.Origin = HERE;
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(form ?? {})) for (const item of [value].flat()) params.append(name, item);
+    body = params.toString();
+  }
+  return app.fetch(path, { method, headers, body });
+}
+
+interface Probe {
+  /** What is asked, as a sentence fragment: "opens the bin". */
+  does: string;
+  method?: "GET" | "POST";
+  path: (records: Records) => string;
+  form?: (records: Records) => Record<string, string | string[]>;
+  expect: Record<Who, number>;
+}
+
+/** 302: sent to sign in (no session here: none, or a session of another site). */
+const signedInOnly = (status: number, counsellor = status): Record<Who, number> => ({
+  owner: status,
+  manager: status,
+  counsellor,
+  none: 302,
+  otherSite: 302,
+});
+const ownersAndManagers = (status: number) => signedInOnly(status, 403);
+const ownersOnly = (status: number): Record<Who, number> => ({ owner: status, manager: 403, counsellor: 403, none: 302, otherSite: 302 });
+/** Pages anyone may open, signed in or not (the sign-in steps). */
+const anyone = (signedOut: number, signedIn: number): Record<Who, number> => ({
+  owner: signedIn,
+  manager: signedIn,
+  counsellor: signedIn,
+  none: signedOut,
+  otherSite: signedOut,
+});
+
+const EXPORT_FORM = { purpose: "contact", reason: "오늘 연락할 명단", columns: ["id", "name", "phone"] };
+
+const TABLE: Record<string, Probe[]> = {
+  admin: [{ does: "opens the dashboard", path: () => "/admin", expect: signedInOnly(200) }],
+  "admin/login": [
+    { does: "opens the sign-in page", path: () => "/admin/login", expect: anyone(200, 302) },
+    {
+      does: "signs in with a wrong password (signed in already: sent on)",
+      method: "POST",
+      path: () => "/admin/login",
+      form: () => ({ email: "owner@example.com", password: "wrong password!" }),
+      expect: anyone(401, 302),
+    },
+  ],
+  "admin/login/code": [
+    { does: "opens the code step", path: () => "/admin/login/code", expect: anyone(302, 302) },
+    {
+      does: "posts a code without a password first",
+      method: "POST",
+      path: () => "/admin/login/code",
+      form: () => ({ code: "123456" }),
+      expect: anyone(302, 302),
+    },
+  ],
+  "admin/enrol": [
+    { does: "opens enrolment", path: () => "/admin/enrol", expect: anyone(302, 302) },
+    {
+      does: "posts an enrolment without a password first",
+      method: "POST",
+      path: () => "/admin/enrol",
+      form: () => ({ code: "123456" }),
+      expect: anyone(302, 302),
+    },
+  ],
+  "admin/invite/:token": [
+    { does: "opens a made-up invitation", path: () => `/admin/invite/${"x".repeat(43)}`, expect: anyone(404, 404) },
+    {
+      does: "takes up a made-up invitation",
+      method: "POST",
+      path: () => `/admin/invite/${"x".repeat(43)}`,
+      form: () => ({ password: "a long new password 1", confirm: "a long new password 1" }),
+      expect: anyone(302, 302),
+    },
+  ],
+  "admin/logout": [{ does: "signs out", method: "POST", path: () => "/admin/logout", expect: anyone(302, 302) }],
+  "admin/switch-site": [
+    {
+      does: "switches to a site the person does not work on",
+      method: "POST",
+      path: () => "/admin/switch-site",
+      form: () => ({ site: "suwon" }),
+      expect: signedInOnly(403),
+    },
+  ],
+  "admin/handoff": [{ does: "arrives with a forged key", path: () => "/admin/handoff?key=forged", expect: anyone(302, 302) }],
+  "admin/leads": [
+    { does: "opens the inbox", path: () => "/admin/leads", expect: signedInOnly(200) },
+    { does: "searches", method: "POST", path: () => "/admin/leads", form: () => ({ q: "김하늘" }), expect: signedInOnly(303) },
+  ],
+  "admin/leads/export": [{ does: "opens the export form", path: () => "/admin/leads/export", expect: ownersAndManagers(200) }],
+  "admin/leads/export.csv": [
+    {
+      does: "downloads with a reason",
+      method: "POST",
+      path: () => "/admin/leads/export.csv",
+      form: () => EXPORT_FORM,
+      expect: { owner: 200, manager: 200, counsellor: 403, none: 401, otherSite: 401 },
+    },
+    { does: "visits the download address", path: () => "/admin/leads/export.csv", expect: anyone(302, 302) },
+  ],
+  "admin/leads/bin": [
+    { does: "opens the bin", path: () => "/admin/leads/bin", expect: ownersAndManagers(200) },
+    {
+      does: "restores a lead",
+      method: "POST",
+      path: () => "/admin/leads/bin",
+      form: (r) => ({ intent: "restore", id: String(r.binned) }),
+      expect: ownersAndManagers(303),
+    },
+  ],
+  "admin/leads/:id": [
+    { does: "opens an unassigned lead", path: (r) => `/admin/leads/${r.unassigned}`, expect: signedInOnly(200) },
+    { does: "opens their own lead", path: (r) => `/admin/leads/${r.mine}`, expect: signedInOnly(200) },
+    { does: "opens a lead another person works", path: (r) => `/admin/leads/${r.theirs}`, expect: signedInOnly(200, 404) },
+    { does: "opens a lead in the bin", path: (r) => `/admin/leads/${r.binned}`, expect: signedInOnly(404) },
+    {
+      does: "changes an unassigned lead's status",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.unassigned}`,
+      form: () => ({ intent: "status", status: "contacted" }),
+      expect: signedInOnly(303, 403),
+    },
+    {
+      does: "changes their own lead's status",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.mine}`,
+      form: () => ({ intent: "status", status: "contacted" }),
+      expect: signedInOnly(303),
+    },
+    {
+      does: "notes on another person's lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.theirs}`,
+      form: () => ({ intent: "note", body: "메모" }),
+      expect: signedInOnly(303, 404),
+    },
+    {
+      does: "notes on their own lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.mine}`,
+      form: () => ({ intent: "note", body: "메모" }),
+      expect: signedInOnly(303),
+    },
+    {
+      does: "assigns a lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.unassigned}`,
+      form: (r) => ({ intent: "assign", assignee: String(r.counsellorId) }),
+      expect: signedInOnly(303, 403),
+    },
+    {
+      does: "reveals an unassigned lead's number",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.unassigned}`,
+      form: () => ({ intent: "reveal" }),
+      expect: signedInOnly(200),
+    },
+  ],
+  "admin/leads/:id/delete": [
+    { does: "opens the delete page", path: (r) => `/admin/leads/${r.mine}/delete`, expect: ownersAndManagers(200) },
+    { does: "deletes a lead", method: "POST", path: (r) => `/admin/leads/${r.mine}/delete`, expect: ownersAndManagers(303) },
+  ],
+  "admin/notifications": [
+    { does: "opens the outbox", path: () => "/admin/notifications", expect: ownersAndManagers(200) },
+    {
+      does: "sends a failed text again",
+      method: "POST",
+      path: () => "/admin/notifications",
+      form: (r) => ({ intent: "retry", id: String(r.failedText) }),
+      expect: ownersAndManagers(303),
+    },
+  ],
+  "admin/visits": [
+    { does: "opens the visit schedule", path: () => `/admin/visits?day=${DAY}`, expect: signedInOnly(200) },
+    {
+      does: "marks a visit",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (r) => ({ intent: "attendance", bookingId: String(r.booking), status: "visited" }),
+      expect: ownersAndManagers(303),
+    },
+    {
+      does: "closes a day",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: () => ({ intent: "close-day", day: DAY }),
+      expect: ownersAndManagers(303),
+    },
+  ],
+  "admin/staff": [
+    { does: "opens the staff page", path: () => "/admin/staff", expect: ownersOnly(200) },
+    {
+      does: "invites a person",
+      method: "POST",
+      path: () => "/admin/staff",
+      form: () => ({
+        intent: "invite",
+        name: "새직원",
+        email: "new@example.com",
+        mobile: "010-2222-3333",
+        role: "counsellor",
+        sites: "daegu",
+      }),
+      expect: ownersOnly(200),
+    },
+    {
+      does: "disables the counsellor",
+      method: "POST",
+      path: () => "/admin/staff",
+      form: (r) => ({ intent: "disable", adminId: String(r.counsellorId) }),
+      expect: ownersOnly(200),
+    },
+    {
+      does: "makes the counsellor an owner",
+      method: "POST",
+      path: () => "/admin/staff",
+      form: (r) => ({ intent: "role", adminId: String(r.counsellorId), role: "owner" }),
+      expect: ownersOnly(200),
+    },
+  ],
+  "admin/audit": [
+    { does: "opens the access records", path: () => "/admin/audit", expect: ownersOnly(200) },
+    { does: "opens a month's downloads", path: () => "/admin/audit?view=month", expect: ownersOnly(200) },
+    {
+      does: "marks last month reviewed",
+      method: "POST",
+      path: () => "/admin/audit",
+      form: () => ({ month: "2020-01", note: "" }),
+      expect: ownersOnly(200),
+    },
+  ],
+  "admin/account": [
+    { does: "opens their own account", path: () => "/admin/account", expect: signedInOnly(200) },
+    {
+      does: "changes their password with a wrong current one",
+      method: "POST",
+      path: () => "/admin/account",
+      form: () => ({ intent: "password", current: "not it at all", password: "a brand new password 7", confirm: "a brand new password 7" }),
+      expect: signedInOnly(400),
+    },
+    {
+      does: "signs out everywhere",
+      method: "POST",
+      path: () => "/admin/account",
+      form: () => ({ intent: "sign-out-everywhere" }),
+      expect: signedInOnly(302),
+    },
+  ],
+};
+
+/** The press room's editing, which is the console's work done on the public pages. */
+const PRESS: Probe[] = [
+  {
+    does: "publishes an article",
+    method: "POST",
+    path: () => "/daegu/press",
+    form: () => ({ intent: "publish", title: "새 소식", summary: "요약", content: "본문" }),
+    expect: { ...ownersAndManagers(200), none: 302, otherSite: 302 },
+  },
+  { does: "opens an article's editor", path: (r) => `/daegu/press/${r.article}/edit`, expect: ownersAndManagers(200) },
+  {
+    does: "deletes an article",
+    method: "POST",
+    path: (r) => `/daegu/press/${r.article}/delete`,
+    expect: { ...ownersAndManagers(302), counsellor: 403 },
+  },
+];
+
+const cases = [
+  ...Object.entries(TABLE).flatMap(([pattern, probes]) => probes.map((probe) => ({ pattern, probe }))),
+  ...PRESS.map((probe) => ({ pattern: "press", probe })),
+].flatMap(({ pattern, probe }) =>
+  WHO.map((who) => ({
+    name: `${pattern}: ${who === "none" ? "a visitor without a session" : who === "otherSite" ? "another site's owner" : `the ${who}`} ${probe.does} → ${probe.expect[who]}`,
+    probe,
+    who,
+  })),
+);
+
+describe("who may use each console route", () => {
+  test("the table names every console route app/routes.ts declares", async () => {
+    expect(Object.keys(TABLE).sort()).toEqual(await consoleRoutePatterns());
+  });
+
+  test.each(cases)("$name", async ({ probe, who }) => {
+    const path = probe.path(records);
+    const response = await on(path, { method: probe.method, form: probe.form?.(records), cookie: cookies[who] });
+    const body = response.status >= 400 ? await response.text() : "";
+    expect(response.status, `${probe.method ?? "GET"} ${path} as ${who}: ${body.slice(0, 200)}`).toBe(probe.expect[who]);
+  });
+});
