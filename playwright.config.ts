@@ -11,7 +11,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir()
 export const SUWON_ORIGIN = `http://suwon.localhost:${PORT}`;
 export const DAEGU_ALIAS_ORIGIN = `http://daegu.localhost:${PORT}`;
 
-export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
+export const E2E_ADMIN = { email: "admin@example.com", password: "sales-office-e2e-2026" };
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -37,8 +37,14 @@ export default defineConfig({
     timezoneId: "Asia/Seoul",
   },
   projects: [
-    { name: "desktop", use: { ...chromium, viewport: { width: 1440, height: 900 } } },
-    { name: "phone", use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    // Signs the demo owner in once, enrolling a second factor, for the tests that need the console (tests/e2e/console.ts).
+    { name: "console", testMatch: /console\.setup\.ts/, use: { ...chromium } },
+    { name: "desktop", dependencies: ["console"], use: { ...chromium, viewport: { width: 1440, height: 900 } } },
+    {
+      name: "phone",
+      dependencies: ["console"],
+      use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
   ],
   webServer: {
     // The production build, as `npm start` serves it (it builds first when sources changed).

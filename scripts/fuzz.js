@@ -28,7 +28,7 @@ const SEED = process.env.FUZZ_SEED || crypto.randomBytes(4).toString("hex");
 const MARKER = `fz${SEED}`;
 const ADMIN = { email: "fuzz-admin@example.com", password: `fuzz-${SEED}-password` };
 /** Admin pages that show what visitors sent. */
-const ADMIN_PAGES = ["/admin", "/admin/leads", "/admin/visits", "/admin/notifications"];
+const ADMIN_PAGES = ["/admin", "/admin/leads", "/admin/visits", "/admin/notifications", "/admin/leads/bin", "/admin/audit", "/admin/staff"];
 const SCRIPT = `<script>alert('${MARKER}')</script>`;
 
 const payloads = [

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { AuditAction } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "./audit.ts";
 import { db } from "./db.ts";
+import { kstMonth, nextMonth, previousMonth } from "#app/utils/kst.ts";
 import { admins, auditLog, auditReviews } from "./schema.ts";
 
 /**
@@ -11,22 +12,6 @@ import { admins, auditLog, auditReviews } from "./schema.ts";
  */
 
 const kstMonthStart = (month: string) => sql`(${`${month}-01`}::date::timestamp at time zone 'Asia/Seoul')`;
-
-/** "2026-11" → "2026-10". */
-export function previousMonth(month: string) {
-  const [year, number] = month.split("-").map(Number);
-  return number === 1 ? `${year! - 1}-12` : `${year}-${String(number! - 1).padStart(2, "0")}`;
-}
-
-export function nextMonth(month: string) {
-  const [year, number] = month.split("-").map(Number);
-  return number === 12 ? `${year! + 1}-01` : `${year}-${String(number! + 1).padStart(2, "0")}`;
-}
-
-/** The Korean month of an instant: "2026-11". */
-export function kstMonth(date: Date) {
-  return new Date(date.getTime() + 9 * 60 * 60 * 1000).toISOString().slice(0, 7);
-}
 
 export interface AuditQuery {
   site: string;
@@ -101,9 +86,19 @@ export async function monthReview(site: string, month: string) {
   return review ?? null;
 }
 
-/** Last month, while nobody has marked it reviewed: the dashboard reminds the owner. */
+/**
+ * Last month, while nobody has marked it reviewed: the dashboard reminds the owner. A console
+ * that has no records from before this month (a new install) has no month to review yet.
+ */
 export async function unreviewedMonth(site: string, now = new Date()): Promise<string | null> {
-  const month = previousMonth(kstMonth(now));
+  const thisMonth = kstMonth(now);
+  const month = previousMonth(thisMonth);
+  const [earlier] = await db()
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(eq(auditLog.site, site), lt(auditLog.at, kstMonthStart(thisMonth))))
+    .limit(1);
+  if (!earlier) return null;
   return (await monthReview(site, month)) ? null : month;
 }
 

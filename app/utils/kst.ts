@@ -55,3 +55,21 @@ export function formatKoreanDate(day: string) {
 export function weekdayName(day: string) {
   return WEEKDAYS[weekdayOf(day)]!;
 }
+
+// ---- Months ("2026-11"), for the monthly review of the access records ----
+
+/** "2026-11" → "2026-10". */
+export function previousMonth(month: string) {
+  const [year, number] = month.split("-").map(Number);
+  return number === 1 ? `${year! - 1}-12` : `${year}-${String(number! - 1).padStart(2, "0")}`;
+}
+
+export function nextMonth(month: string) {
+  const [year, number] = month.split("-").map(Number);
+  return number === 12 ? `${year! + 1}-01` : `${year}-${String(number! + 1).padStart(2, "0")}`;
+}
+
+/** The Korean month of an instant: "2026-11". */
+export function kstMonth(date: Date) {
+  return new Date(date.getTime() + 9 * 60 * 60 * 1000).toISOString().slice(0, 7);
+}

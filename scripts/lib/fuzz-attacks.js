@@ -2,6 +2,7 @@
 // form-token replays, phone takeovers, impossible dates, oversized bodies, then cross-site posts
 // (last: an accepted one may sign the administrator out or delete records). Every request is
 // recorded with its family and what it tried; fuzz.js counts them and judges the statuses.
+import { Secret, TOTP } from "otpauth";
 import { parseVisitSlots } from "./lead-load.js";
 import { send } from "./raw-request.js";
 
@@ -25,6 +26,13 @@ const BODY_ROUTES = [
   "/admin/leads/1",
   "/admin/notifications",
   "/admin/visits",
+  "/admin/leads/export.csv",
+  "/admin/leads/bin",
+  "/admin/staff",
+  "/admin/audit",
+  "/admin/account",
+  "/admin/login/code",
+  "/admin/enrol",
 ];
 
 /** Past the lead forms' 32 KB and the server's 1 MB of dropped body; the big one streamed without a length. */
@@ -37,7 +45,7 @@ const OVERSIZED = [
 const IMPOSSIBLE_DATES = [
   "/admin/leads?from=2026-02-31",
   "/admin/visits?from=2026-13-01",
-  "/admin/leads/export.csv?to=2026-02-30",
+  "/admin/leads/export?to=2026-02-30",
   "/admin/visits?day=2026-02-29",
   "/admin/leads?from=0000-00-00&to=99999-01-01",
 ];
@@ -58,11 +66,39 @@ const sessionCookie = (answer) =>
     .map((cookie) => cookie.split(";")[0])
     .find((cookie) => cookie.startsWith("__session=") && cookie.length > "__session=".length);
 
-/** Signs in on /admin/login as a browser on the site would; answers the session cookie, or throws. */
+// What each account's first sign-in enrolled: its key and its unused recovery codes.
+const enrolled = new Map();
+
+/**
+ * Signs in as a browser on the site would, both steps; answers the session cookie, or throws.
+ * The first sign-in of the account enrols its second factor (the key read off the enrolment page,
+ * the code computed as an authenticator app would); later ones use its recovery codes, each good
+ * once and never refused for being in the same 30-second step as the last (as codes are).
+ */
 export async function signIn(baseUrl, admin) {
-  const answer = await send(baseUrl, post("/admin/login", admin, { origin: new URL(baseUrl).origin }));
+  const origin = new URL(baseUrl).origin;
+  const password = await send(baseUrl, post("/admin/login", admin, { origin }));
+  const half = sessionCookie(password);
+  if (!half) throw new Error(`Signing in on /admin/login answered ${password.status} without a session cookie`);
+  const known = enrolled.get(admin.email);
+  if (!known) {
+    const page = await send(baseUrl, { method: "GET", path: "/admin/enrol", headers: { cookie: half } }, { readBody: true });
+    const key = /data-testid="totp-key">([A-Z2-7 ]+)</.exec(page.text)?.[1]?.replaceAll(" ", "");
+    const offer = /name="offer" value="([^"]+)"/.exec(page.text)?.[1];
+    if (!key || !offer) throw new Error(`The enrolment page answered ${page.status} without a key to enrol`);
+    const code = new TOTP({ secret: Secret.fromBase32(key), algorithm: "SHA1", digits: 6, period: 30 }).generate();
+    const done = await send(baseUrl, post("/admin/enrol", { offer, code }, { origin, cookie: half }), { readBody: true });
+    const cookie = sessionCookie(done);
+    const recoveryCodes = [...done.text.matchAll(/<li><code>([a-z0-9-]+)<\/code><\/li>/g)].map((match) => match[1]);
+    if (!cookie || recoveryCodes.length === 0) throw new Error(`Enrolling a second factor answered ${done.status} without a session`);
+    enrolled.set(admin.email, { recoveryCodes });
+    return cookie;
+  }
+  const code = known.recoveryCodes.shift();
+  if (!code) throw new Error("The fuzz account has used all ten recovery codes");
+  const answer = await send(baseUrl, post("/admin/login/code", { code, recovery: "1" }, { origin, cookie: half }));
   const cookie = sessionCookie(answer);
-  if (!cookie) throw new Error(`Signing in on /admin/login answered ${answer.status} without a session cookie`);
+  if (!cookie) throw new Error(`The code step answered ${answer.status} without a session cookie`);
   return cookie;
 }
 
@@ -177,11 +213,20 @@ export async function runAttacks({ baseUrl, admin, nextPhone, script }) {
       [VISIT_LINK, {}],
       ["/admin/leads", { q: "010" }],
       ["/admin/leads/1", { intent: "status", status: "contacted" }],
+      ["/admin/leads/1", { intent: "reveal" }],
+      ["/admin/leads/export.csv", { purpose: "contact", reason: script, columns: "phone" }],
+      ["/admin/leads/bin", { intent: "restore", id: "1" }],
+      [
+        "/admin/staff",
+        { intent: "invite", name: "공격자", email: `x${index}@evil.example`, mobile: "010-1234-5678", role: "owner", sites: "daegu" },
+      ],
+      ["/admin/audit", { month: "2020-01", note: script }],
       ["/admin/notifications", { intent: "retry", id: "1" }],
       ["/admin/visits", { intent: "close-day", day: firstDay }],
       ["/admin/leads/1/delete", {}],
       ["/daegu/press/1/delete", {}],
       // Accepted, these end the session the post carries: last.
+      ["/admin/account", { intent: "sign-out-everywhere" }],
       ["/daegu/press", { intent: "login", ...admin }],
       ["/admin/login", admin],
       ["/daegu/press", { intent: "logout" }],

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
+import { completeSignIn, OWNER_STATE } from "./console.ts";
 import { chooseFirstOpenTime } from "./visit-slot.ts";
 
 // Both projects (desktop, phone) and other specs share one server and database: every lead made
@@ -38,7 +39,9 @@ async function search(page: Page, term: string, { kind = "" }: { kind?: string }
 }
 
 test.describe("the admin console", () => {
-  test("a manager works through the leads the public forms sent: filter, status, note, CSV, delete, sign out", async ({ page }) => {
+  test("the owner works through the leads the public forms sent: filter, status, note, CSV with a reason, the bin, sign out", async ({
+    page,
+  }) => {
     // A long journey (two public forms, a dozen admin pages) on a shared machine: room, not a threshold.
     test.setTimeout(120_000);
     const tag = uniqueTag();
@@ -64,9 +67,7 @@ test.describe("the admin console", () => {
     await test.step("the inbox asks for a sign-in first and comes back after it", async () => {
       await page.goto("/admin/leads");
       await expect(page).toHaveURL(/\/admin\/login\?returnTo=%2Fadmin%2Fleads$/);
-      await page.getByLabel("이메일").fill(E2E_ADMIN.email);
-      await page.getByLabel("비밀번호").fill(E2E_ADMIN.password);
-      await page.getByRole("button", { name: "로그인" }).click();
+      await completeSignIn(page);
       await expect(page).toHaveURL(/\/admin\/leads$/);
       await expect(page.getByRole("heading", { name: "고객 접수", level: 1 })).toBeVisible();
     });
@@ -127,17 +128,25 @@ test.describe("the admin console", () => {
       expect(page.url()).toMatch(/\/admin\/leads\/\d+$/);
     });
 
-    await test.step("the CSV of the current filter downloads with a BOM, a Korean header and exactly its rows", async () => {
+    await test.step("the CSV of the current filter asks why, then downloads with a BOM, a Korean header, the chosen columns and exactly its rows", async () => {
       await page.goto("/admin/leads");
       await search(page, tag);
-      const downloading = page.waitForEvent("download");
       await page.getByRole("link", { name: "CSV 내려받기" }).click();
+      await expect(page.getByRole("heading", { name: "고객 명단 내려받기" })).toBeVisible();
+      await expect(page.getByText("고객 2명")).toBeVisible();
+      // The purpose's columns are chosen for the person; the campaign is added by hand.
+      await expect(page.getByRole("checkbox", { name: "연락처" })).toBeChecked();
+      await expect(page.getByRole("checkbox", { name: "캠페인(utm_campaign)" })).not.toBeChecked();
+      await page.getByRole("checkbox", { name: "캠페인(utm_campaign)" }).check();
+      await page.getByLabel("이유").fill(`방문 예약 고객 전화 안내 ${tag}`);
+      const downloading = page.waitForEvent("download");
+      await page.getByRole("button", { name: "CSV 내려받기" }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toMatch(/^leads-\d{8}\.csv$/);
       const bytes = await fs.readFile((await download.path())!);
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = bytes.subarray(3).toString("utf8").split("\r\n").filter(Boolean);
-      expect(lines[0]).toMatch(/^번호,접수 일시,유형,상태,이름,연락처,문의 내용,/);
+      expect(lines[0]).toBe("번호,접수 일시,유형,상태,이름,연락처,문의 내용,캠페인(utm_campaign)");
       expect(lines).toHaveLength(3);
       expect(lines[1]).toContain(visit.name);
       expect(lines[1]).toContain(`,${dashed(visit.phone)},`);
@@ -146,16 +155,30 @@ test.describe("the admin console", () => {
       expect(lines[2]).toContain(campaign);
     });
 
-    await test.step("deleting a lead asks first, then removes it", async () => {
+    await test.step("deleting a lead asks first, then moves it to the bin", async () => {
+      await page.goto("/admin/leads");
+      await search(page, tag);
       await inboxRows(page).getByRole("link", { name: visit.name }).click();
       await page.getByRole("link", { name: "삭제…" }).click();
       await expect(page.getByRole("heading", { name: "이 고객 정보를 삭제할까요?" })).toBeVisible();
       await page.getByRole("button", { name: "삭제", exact: true }).click();
       await expect(page).toHaveURL(/\/admin\/leads\?deleted=1$/);
-      await expect(page.getByRole("status").filter({ hasText: "고객 정보를 삭제했습니다." })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: "고객 정보를 휴지통으로 옮겼습니다." })).toBeVisible();
       await search(page, tag);
       await expect(inboxRows(page)).toHaveCount(1);
       await expect(inboxRows(page)).toContainText(inquiry.name);
+    });
+
+    await test.step("the bin keeps the deleted lead for a week, and restores it", async () => {
+      await page.getByRole("link", { name: "휴지통" }).first().click();
+      await expect(page.getByRole("heading", { name: "휴지통", level: 1 })).toBeVisible();
+      const row = page.locator(".admin-bin tbody tr").filter({ hasText: visit.name });
+      await expect(row).toContainText("이후");
+      await row.getByRole("button", { name: "되살리기" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "되살렸습니다" })).toBeVisible();
+      await page.goto("/admin/leads");
+      await search(page, tag);
+      await expect(inboxRows(page)).toHaveCount(2);
     });
 
     await test.step("after signing out, the inbox sends the visitor to the sign-in page", async () => {
@@ -169,7 +192,7 @@ test.describe("the admin console", () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test("admin answers are never cached or indexed, and the download refuses a visitor without a session", async ({ request }) => {
+  test("admin answers are never cached or indexed, and the download refuses a visitor without a session", async ({ request, baseURL }) => {
     const login = await request.get("/admin/login");
     expect(login.headers()["cache-control"]).toBe("private, no-store");
     expect(login.headers()["x-robots-tag"]).toBe("noindex, nofollow");
@@ -182,27 +205,41 @@ test.describe("the admin console", () => {
       expect(response.headers()["cache-control"], path).toBe("private, no-store");
       expect(response.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
     }
-    const download = await request.get("/admin/leads/export.csv", { maxRedirects: 0 });
+    const download = await request.post("/admin/leads/export.csv", {
+      maxRedirects: 0,
+      headers: { Origin: baseURL! },
+      form: { purpose: "contact", reason: "몰래 내려받기", columns: "name" },
+    });
     expect(download.status()).toBe(401);
     expect(download.headers()["cache-control"]).toBe("private, no-store");
   });
 
-  test("a signed-in manager's pages carry noindex and no-store too", async ({ page }) => {
-    await page.goto("/admin/login");
-    await page.getByLabel("이메일").fill(E2E_ADMIN.email);
-    await page.getByLabel("비밀번호").fill(E2E_ADMIN.password);
-    await page.getByRole("button", { name: "로그인" }).click();
-    await expect(page).toHaveURL(/\/admin$/);
-    for (const path of ["/admin", "/admin/leads", "/admin/notifications"]) {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(200);
-      expect(response?.headers()["cache-control"], path).toBe("private, no-store");
-      expect(response?.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
-      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex,nofollow");
-      // Nothing is wider than the screen, phone included.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
-    }
-    await expect(page.getByRole("heading", { name: "문자 발송", level: 1 })).toBeVisible();
+  test.describe(() => {
+    test.use({ storageState: OWNER_STATE });
+
+    test("a signed-in owner's pages carry noindex and no-store too, and none is wider than the screen", async ({ page }) => {
+      for (const path of [
+        "/admin",
+        "/admin/leads",
+        "/admin/leads/export",
+        "/admin/leads/bin",
+        "/admin/visits",
+        "/admin/notifications",
+        "/admin/staff",
+        "/admin/audit",
+        "/admin/audit?view=month",
+        "/admin/account",
+      ]) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        expect(response?.headers()["cache-control"], path).toBe("private, no-store");
+        expect(response?.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
+        await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex,nofollow");
+        // Nothing is wider than the screen, phone included.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, path).toBeLessThanOrEqual(0);
+      }
+      await expect(page.getByRole("heading", { name: "내 계정", level: 1 })).toBeVisible();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
+import { completeSignIn, useOwnerSession } from "./console.ts";
 
 // Both projects (desktop, phone) and other specs share one server and database: articles made
 // here carry a unique title, and counts are relative to what the list holds at the time.
@@ -9,11 +10,11 @@ const unique = (label: string) =>
 const rows = (page: Page) => page.locator(".press-table tbody tr");
 const moreButton = (page: Page) => page.getByRole("link", { name: "더보기" });
 
+/** Signs in below the press list: the password there, then the console's code step, which comes back here. */
 async function signIn(page: Page) {
   await page.goto("/daegu/press");
-  await page.getByLabel("이메일").fill(E2E_ADMIN.email);
-  await page.getByLabel("비밀번호").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "로그인" }).click();
+  await completeSignIn(page);
+  await expect(page).toHaveURL(/\/daegu\/press$/);
   await expect(page.getByText(`${E2E_ADMIN.email} 님, 환영합니다.`)).toBeVisible();
 }
 
@@ -165,7 +166,7 @@ test.describe("the administrator", () => {
   });
 
   test("pages with a session are never cached", async ({ page }) => {
-    await signIn(page);
+    await useOwnerSession(page);
     const response = await page.goto("/daegu/press");
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
   });

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config.ts";
+import { expect, test, type Locator } from "@playwright/test";
+import { useOwnerSession } from "./console.ts";
 
 // The desktop and phone projects run at the same time against one server, so each books and
 // closes its own days (counted from the end of the demo fortnight, which no other spec touches).
@@ -17,13 +17,8 @@ function uniquePhone() {
 
 const dashed = (phone: string) => `${phone.slice(0, 3)}-${phone.slice(3, 7)}-${phone.slice(7)}`;
 
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("이메일").fill(E2E_ADMIN.email);
-  await page.getByLabel("비밀번호").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "로그인" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
+/** The owner's session from the setup project (tests/e2e/console.ts). */
+const signIn = useOwnerSession;
 
 /** The day chips of the visit form, as "2026-12-04" values, in order. */
 async function offeredDays(form: Locator) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { can } from "#app/permissions.ts";
 import type { LeadStatus } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit.ts";
@@ -77,13 +77,13 @@ export async function getLeadDetail(site: string, id: number) {
   return { lead, notes, changes, messages };
 }
 
-/** The people a lead can be assigned to: the site's accounts that are not disabled. */
+/** The people a lead can be assigned to: the site's accounts in use (invitation taken up, not disabled). */
 export async function assignableStaff(site: string) {
   return db()
     .select({ id: admins.id, name: admins.name, email: admins.email, role: admins.role })
     .from(admins)
     .innerJoin(adminSites, and(eq(adminSites.adminId, admins.id), eq(adminSites.site, site)))
-    .where(isNull(admins.disabledAt))
+    .where(and(isNull(admins.disabledAt), isNotNull(admins.passwordHash)))
     .orderBy(asc(admins.name), asc(admins.id));
 }
 
@@ -140,7 +140,7 @@ export async function assignLead(change: ChangeContext, leadId: number, assignee
         .select({ id: admins.id })
         .from(admins)
         .innerJoin(adminSites, and(eq(adminSites.adminId, admins.id), eq(adminSites.site, change.site)))
-        .where(and(eq(admins.id, assigneeId), isNull(admins.disabledAt)));
+        .where(and(eq(admins.id, assigneeId), isNull(admins.disabledAt), isNotNull(admins.passwordHash)));
       if (!assignee) return "not-found";
     }
     if (lead.assigneeId === assigneeId) return "done";

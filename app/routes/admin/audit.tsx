@@ -1,15 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { changeContext, recordConsoleAccess } from "#app/.server/access.ts";
-import {
-  auditPeople,
-  kstMonth,
-  listAuditRecords,
-  markMonthReviewed,
-  monthDownloads,
-  monthReview,
-  nextMonth,
-  previousMonth,
-} from "#app/.server/audit-review.ts";
+import { auditPeople, listAuditRecords, markMonthReviewed, monthDownloads, monthReview } from "#app/.server/audit-review.ts";
 import { requireAdmin } from "#app/.server/auth.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { LEAD_CSV_COLUMNS } from "#app/.server/leads/csv-export.ts";
@@ -18,7 +9,7 @@ import { listStaff } from "#app/.server/staff.ts";
 import { EXPORT_PURPOSES, STATUS_LABELS } from "#app/forms/admin.ts";
 import { AUDIT_ACTION_LABELS, AuditFilterSchema, MONTH_PATTERN, monthLabel, ReviewFormSchema } from "#app/forms/audit.ts";
 import { ROLE_LABELS } from "#app/forms/staff.ts";
-import { formatKst } from "#app/utils/kst.ts";
+import { formatKst, kstMonth, nextMonth, previousMonth } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { AUDIT_ACTIONS, ROLES, type AuditAction, type Role } from "#app/vocabulary.ts";
 import { ADMIN_HEADERS } from "./guard.server.ts";
@@ -209,49 +200,40 @@ function Records({ data: { filter, people, records, nextBeforeId } }: { data: Pa
   };
   return (
     <>
-      <Form method="get" className="admin-card admin-filters" key={JSON.stringify(filter)}>
-        <div className="admin-filters__grid">
-          <div className="admin-field">
-            <label htmlFor="audit-person">사람</label>
-            <select id="audit-person" name="person" defaultValue={filter.person ?? ""}>
-              <option value="">모두</option>
-              {people.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.email}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="admin-field">
-            <label htmlFor="audit-action">한 일</label>
-            <select id="audit-action" name="action" defaultValue={filter.action ?? ""}>
-              <option value="">모두</option>
-              {AUDIT_ACTIONS.map((action) => (
-                <option key={action} value={action}>
-                  {AUDIT_ACTION_LABELS[action]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="admin-field">
-            <label htmlFor="audit-lead">접수 번호</label>
-            <input
-              id="audit-lead"
-              name="lead"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              defaultValue={filter.lead ?? ""}
-              placeholder="예: 120"
-            />
-          </div>
-          <div className="admin-field">
-            <label htmlFor="audit-from">시작일</label>
-            <input id="audit-from" name="from" type="date" defaultValue={filter.from ?? ""} />
-          </div>
-          <div className="admin-field">
-            <label htmlFor="audit-to">종료일</label>
-            <input id="audit-to" name="to" type="date" defaultValue={filter.to ?? ""} />
-          </div>
+      <Form method="get" className="admin-card admin-filters admin-audit__filters" key={JSON.stringify(filter)}>
+        <div className="admin-field">
+          <label htmlFor="audit-person">사람</label>
+          <select id="audit-person" name="person" defaultValue={filter.person ?? ""}>
+            <option value="">모두</option>
+            {people.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.email}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor="audit-action">한 일</label>
+          <select id="audit-action" name="action" defaultValue={filter.action ?? ""}>
+            <option value="">모두</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {AUDIT_ACTION_LABELS[action]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor="audit-lead">접수 번호</label>
+          <input id="audit-lead" name="lead" inputMode="numeric" pattern="[0-9]*" defaultValue={filter.lead ?? ""} placeholder="예: 120" />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="audit-from">시작일</label>
+          <input id="audit-from" name="from" type="date" defaultValue={filter.from ?? ""} />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="audit-to">종료일</label>
+          <input id="audit-to" name="to" type="date" defaultValue={filter.to ?? ""} />
         </div>
         <div className="admin-filters__actions">
           <button type="submit" className="admin-button admin-button--primary">

@@ -60,6 +60,9 @@ export default function InvitePage({ loaderData, actionData }: Route.ComponentPr
             <p className="admin-login__intro">
               {invited.name}님, {SIGN_IN_TEXT.inviteIntro}
             </p>
+            <p className="admin-field__hint">
+              로그인 아이디: <strong>{invited.email}</strong>
+            </p>
             <Form method="post" className="admin-form">
               <input type="email" name="email" autoComplete="username" value={invited.email} readOnly hidden />
               <div className="admin-field">

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     email: admin.email,
     person: `${admin.name || admin.email} · ${ROLE_LABELS[admin.role]}`,
-    nav: NAV.filter((item) => can(admin.role, item.permission)).map(({ to, label, end }) => ({ to, label, end })),
+    nav: NAV.filter((item) => !item.permission || can(admin.role, item.permission)).map(({ to, label, end }) => ({ to, label, end })),
     projectName: site.pack.brand.projectName,
     site: site.slug,
     sites: sites.length > 1 ? sites : [],
@@ -31,13 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // The menu leaves out what a role may not open; the pages refuse it anyway (app/permissions.ts).
-const NAV: { to: string; label: string; end: boolean; permission: Permission }[] = [
+const NAV: { to: string; label: string; end: boolean; permission?: Permission }[] = [
   { to: "/admin", label: "대시보드", end: true, permission: "leads.unassigned" },
   { to: "/admin/leads", label: "고객 접수", end: false, permission: "leads.unassigned" },
   { to: "/admin/visits", label: "방문 예약", end: false, permission: "visits.view" },
   { to: "/admin/notifications", label: "문자 발송", end: false, permission: "outbox.view" },
   { to: "/admin/staff", label: "직원 계정", end: false, permission: "staff.manage" },
   { to: "/admin/audit", label: "접속 기록", end: false, permission: "audit.view" },
+  { to: "/admin/account", label: "내 계정", end: false },
 ];
 
 type NavItem = { to: string; label: string; end: boolean };

@@ -69,7 +69,7 @@ export default function LeadsBinPage({ loaderData }: Route.ComponentProps) {
       {leads.length === 0 ? (
         <p className="admin-card admin-empty__text">휴지통이 비어 있습니다.</p>
       ) : (
-        <table className="admin-table admin-bin">
+        <table className="admin-table admin-stack admin-bin">
           <thead>
             <tr>
               <th scope="col">유형</th>

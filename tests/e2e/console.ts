@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { E2E_ADMIN } from "../../playwright.config.ts";
+
+/**
+ * Signing in to the console in the browser tests. The "console" setup project (console.setup.ts)
+ * signs the demo owner in once, enrolling the authenticator app as a person would, and leaves the
+ * key and a signed-in browser state here for the tests that follow.
+ */
+
+const FOLDER = path.resolve(import.meta.dirname, "../../test-results/.console");
+export const OWNER_STATE = path.join(FOLDER, "owner-state.json");
+const OWNER_KEY = path.join(FOLDER, "owner-key.json");
+
+export function saveOwnerKey(secret: string) {
+  fs.mkdirSync(FOLDER, { recursive: true });
+  fs.writeFileSync(OWNER_KEY, JSON.stringify({ secret }));
+}
+
+export function ownerKey(): string {
+  return (JSON.parse(fs.readFileSync(OWNER_KEY, "utf8")) as { secret: string }).secret;
+}
+
+/** The code an authenticator app shows for this key now. */
+export function totpCode(secret: string, at = Date.now()) {
+  return new TOTP({ secret: Secret.fromBase32(secret.replaceAll(" ", "")), algorithm: "SHA1", digits: 6, period: 30 }).generate({
+    timestamp: at,
+  });
+}
+
+/** The key as the enrolment page shows it, read off the page. */
+export async function shownKey(page: Page) {
+  return (await page.getByTestId("totp-key").innerText()).replaceAll(/\s/g, "");
+}
+
+/**
+ * Gives the second step a code. Each code is good once (a code of the same 30-second step is
+ * refused afterwards), and the two test workers may sign the same owner in within one step: a
+ * refused code waits for the next step and tries again.
+ */
+export async function enterCode(page: Page, secret: string) {
+  const refused = page.getByRole("alert").filter({ hasText: "코드가 맞지 않습니다" });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.getByLabel("인증 코드", { exact: true }).fill(totpCode(secret));
+    await page.getByRole("button", { name: "로그인" }).click();
+    let outcome = "waiting";
+    await expect
+      .poll(
+        async () => {
+          if (!new URL(page.url()).pathname.startsWith("/admin/login")) outcome = "in";
+          else if (await refused.isVisible()) outcome = "refused";
+          return outcome;
+        },
+        { timeout: 20_000 },
+      )
+      .not.toBe("waiting");
+    if (outcome === "in") return;
+    // The next 30-second step, on a fresh page (no message left from this attempt).
+    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+    await page.reload();
+  }
+  throw new Error("The code step refused three codes in a row.");
+}
+
+/** The whole sign-in on the page it is on (the console's or the press room's form): password, then code. */
+export async function completeSignIn(page: Page, { email = E2E_ADMIN.email, password = E2E_ADMIN.password, secret = ownerKey() } = {}) {
+  await page.getByLabel("이메일").fill(email);
+  await page.getByLabel("비밀번호").fill(password);
+  await page.getByRole("button", { name: "로그인" }).click();
+  await expect(page).toHaveURL(/\/admin\/login\/code/);
+  await enterCode(page, secret);
+}
+
+/** Signs in from the console's sign-in page, as the demo owner unless told otherwise. */
+export async function signIn(page: Page, who: { email?: string; password?: string; secret?: string } = {}) {
+  await page.goto("/admin/login");
+  await completeSignIn(page, who);
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/**
+ * Gives the page's browser the owner's signed-in session from the setup project, mid-test (the
+ * session is shared: a test that signs out must sign in for itself with signIn()).
+ */
+export async function useOwnerSession(page: Page) {
+  const state = JSON.parse(fs.readFileSync(OWNER_STATE, "utf8")) as { cookies: Parameters<ReturnType<Page["context"]>["addCookies"]>[0] };
+  await page.context().addCookies(state.cookies);
+}

@@ -1,0 +1,207 @@
+import fs from "node:fs/promises";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { enterCode, OWNER_STATE, shownKey, totpCode } from "./console.ts";
+
+// Both projects (desktop, phone) share one server: every person and lead made here carries a tag
+// unique to the test, and lists are narrowed to it.
+function uniqueTag() {
+  const letters = "가나다라마바사아자차카타파하";
+  return Array.from({ length: 5 }, () => letters[Math.floor(Math.random() * letters.length)]).join("");
+}
+
+const uniquePhone = () => `010${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
+
+/** A browser of the owner, already signed in (the setup project enrolled them). */
+async function ownerPage(browser: Browser) {
+  const context = await browser.newContext({ storageState: OWNER_STATE });
+  return context.newPage();
+}
+
+/** A browser of nobody yet, as the project's device. */
+async function freshPage(browser: Browser) {
+  const { viewport, isMobile, hasTouch } = test.info().project.use;
+  return (await browser.newContext({ viewport, isMobile, hasTouch, locale: "ko-KR", timezoneId: "Asia/Seoul" })).newPage();
+}
+
+async function sendInquiry(page: Page, name: string, phone: string) {
+  await page.goto("/Promotion/Customer");
+  const form = page.locator(".inquiry-form");
+  await form.getByLabel("이름").fill(name);
+  await form.getByLabel("연락처").fill(phone);
+  await form.getByLabel("문의내용").fill("분양가와 잔여 세대가 궁금합니다.");
+  await form.getByRole("checkbox", { name: /개인정보 수집·이용 동의/ }).check();
+  await form.getByRole("button", { name: "상담 신청하기" }).click();
+  await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
+}
+
+/** The owner fills the invitation form and reads the one-time link shown to copy. */
+async function invite(page: Page, person: { name: string; email: string; role: string }) {
+  await page.goto("/admin/staff");
+  await page.getByLabel("이름", { exact: true }).fill(person.name);
+  await page.getByLabel("이메일 (로그인 아이디)").fill(person.email);
+  await page.getByLabel("휴대폰 (초대 문자를 받을 번호)").fill("010-2345-6789");
+  await page.getByRole("radio", { name: new RegExp(`^${person.role}`) }).check();
+  await page.getByRole("button", { name: "초대 링크 만들기" }).click();
+  const link = page.getByTestId("invitation-link");
+  await expect(link).toBeVisible();
+  return link.inputValue();
+}
+
+/** The invited person opens the link, sets a password and enrols the authenticator app; answers the key and the recovery codes. */
+async function acceptInvitation(page: Page, link: string, password: string) {
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "계정 만들기" })).toBeVisible();
+  await page.getByLabel("새 비밀번호", { exact: true }).fill(password);
+  await page.getByLabel("새 비밀번호 확인").fill(password);
+  await page.getByRole("button", { name: "비밀번호 정하고 계속하기" }).click();
+  await expect(page).toHaveURL(/\/admin\/enrol$/);
+  await expect(page.getByRole("img", { name: "인증 앱에 등록할 QR 코드" })).toBeVisible();
+  await expect(page.getByLabel("인증 코드", { exact: true })).toHaveAttribute("autocomplete", "one-time-code");
+  const secret = await shownKey(page);
+  await page.getByLabel("인증 코드", { exact: true }).fill(totpCode(secret));
+  await page.getByRole("button", { name: "등록하고 계속하기" }).click();
+  const list = page.getByRole("list", { name: "복구 코드 10개" }).getByRole("listitem");
+  await expect(list).toHaveCount(10);
+  const codes = await list.allInnerTexts();
+  await page.getByRole("link", { name: "적어 두었습니다. 계속하기" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return { secret, codes };
+}
+
+async function signOut(page: Page) {
+  await page.goto("/admin/account");
+  await page.getByRole("button", { name: "로그아웃", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+}
+
+async function passwordStep(page: Page, email: string, password: string) {
+  await page.goto("/admin/login");
+  await page.getByLabel("이메일").fill(email);
+  await page.getByLabel("비밀번호").fill(password);
+  await page.getByRole("button", { name: "로그인" }).click();
+  await expect(page).toHaveURL(/\/admin\/login\/code$/);
+}
+
+test("the owner invites a counsellor and a manager; the counsellor enrols, signs in with a code and sees only their lead; the manager's download asks why, and the owner reads it in the access records", async ({
+  browser,
+}) => {
+  // Three people, two enrolments and a download, on a shared two-core machine: room, not a threshold.
+  test.setTimeout(180_000);
+  const tag = uniqueTag();
+  const project = test.info().project.name;
+  const counsellor = {
+    name: `상담${tag}`,
+    email: `counsellor-${project}-${Date.now()}@example.com`,
+    role: "상담사",
+    password: `상담 시작 ${tag} 2026`,
+  };
+  const manager = {
+    name: `실장${tag}`,
+    email: `manager-${project}-${Date.now()}@example.com`,
+    role: "관리자",
+    password: `현장 관리 ${tag} 2026`,
+  };
+  const theirs = { name: `배정고객${tag}`, phone: uniquePhone() };
+  const others = { name: `남의고객${tag}`, phone: uniquePhone() };
+  const owner = await ownerPage(browser);
+  const person = await freshPage(browser);
+  const managerPage = await freshPage(browser);
+  const dashed = (phone: string) => `${phone.slice(0, 3)}-${phone.slice(3, 7)}-${phone.slice(7)}`;
+
+  let recoveryCodes: string[] = [];
+  let secret = "";
+  await test.step("the owner invites a counsellor and a manager, each with a one-time link", async () => {
+    const counsellorLink = await invite(owner, counsellor);
+    expect(counsellorLink).toMatch(/\/admin\/invite\/[\w-]{43}$/);
+    await expect(owner.getByRole("status").filter({ hasText: "문자로도 보냈습니다" })).toBeVisible();
+    await expect(owner.locator(".admin-staff__person").filter({ hasText: counsellor.email })).toContainText("초대 수락 대기");
+    ({ secret, codes: recoveryCodes } = await acceptInvitation(person, counsellorLink, counsellor.password));
+    const managerLink = await invite(owner, manager);
+    await acceptInvitation(managerPage, managerLink, manager.password);
+  });
+
+  await test.step("two buyers send inquiries; the owner gives one to the counsellor and one to the manager", async () => {
+    const buyer = await freshPage(browser);
+    await sendInquiry(buyer, theirs.name, theirs.phone);
+    await sendInquiry(buyer, others.name, others.phone);
+    await buyer.context().close();
+    for (const [lead, assignee] of [
+      [theirs, counsellor],
+      [others, manager],
+    ] as const) {
+      await owner.goto("/admin/leads");
+      await owner.getByLabel("이름·연락처 검색").fill(lead.name);
+      await owner.getByRole("button", { name: "적용" }).click();
+      await owner.getByRole("link", { name: lead.name }).click();
+      await owner.getByLabel("담당자", { exact: true }).selectOption({ label: `${assignee.name} (${assignee.role})` });
+      await owner.getByRole("button", { name: "배정" }).click();
+      await expect(owner.locator(".admin-facts")).toContainText(assignee.name);
+    }
+  });
+
+  await test.step("a recovery code signs the counsellor in once", async () => {
+    await signOut(person);
+    await passwordStep(person, counsellor.email, counsellor.password);
+    await person.getByRole("link", { name: "휴대폰을 쓸 수 없을 때: 복구 코드로 로그인" }).click();
+    await person.getByLabel("복구 코드").fill(recoveryCodes[0]!);
+    await person.getByRole("button", { name: "로그인" }).click();
+    await expect(person).toHaveURL(/\/admin$/);
+    await signOut(person);
+    await passwordStep(person, counsellor.email, counsellor.password);
+    await person.getByRole("link", { name: "휴대폰을 쓸 수 없을 때: 복구 코드로 로그인" }).click();
+    await person.getByLabel("복구 코드").fill(recoveryCodes[0]!);
+    await person.getByRole("button", { name: "로그인" }).click();
+    await expect(person.getByRole("alert")).toContainText("이미 사용한 코드");
+  });
+
+  await test.step("the counsellor signs in with a code from the app and sees their own lead, not the manager's", async () => {
+    await person.getByRole("link", { name: "인증 앱의 코드로 로그인" }).click();
+    await enterCode(person, secret);
+    await expect(person).toHaveURL(/\/admin$/);
+    await expect(person.getByRole("navigation", { name: "관리자 메뉴" })).not.toContainText("직원 계정");
+    await person.goto("/admin/leads");
+    await person.getByLabel("이름·연락처 검색").fill(tag);
+    await person.getByRole("button", { name: "적용" }).click();
+    await expect(person).toHaveURL(/[?&]s=/);
+    const rows = person.locator(".admin-leads tbody tr");
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(theirs.name);
+    await expect(rows).toContainText(dashed(theirs.phone));
+    await expect(person.getByRole("link", { name: "CSV 내려받기" })).toHaveCount(0);
+    // The manager's lead is not there even by its address, and the staff page is not theirs.
+    const answer = await person.goto("/admin/staff");
+    expect(answer?.status()).toBe(403);
+  });
+
+  await test.step("the manager's download asks for a reason first", async () => {
+    await managerPage.goto("/admin/leads");
+    await managerPage.getByLabel("이름·연락처 검색").fill(tag);
+    await managerPage.getByRole("button", { name: "적용" }).click();
+    await expect(managerPage).toHaveURL(/[?&]s=/);
+    await managerPage.getByRole("link", { name: "CSV 내려받기" }).click();
+    await expect(managerPage.getByText("고객 2명")).toBeVisible();
+    await expect(managerPage.getByLabel("이유")).toHaveAttribute("required", "");
+    await managerPage.getByLabel("목적").selectOption({ label: "견본주택 방문 관리" });
+    await managerPage.getByLabel("이유").fill(`방문 예약 확인 전화 ${tag}`);
+    const downloading = managerPage.waitForEvent("download");
+    await managerPage.getByRole("button", { name: "CSV 내려받기" }).click();
+    const lines = (await fs.readFile((await (await downloading).path())!, "utf8")).split("\r\n").filter(Boolean);
+    expect(lines[0]).toContain("번호,접수 일시,유형,상태,이름,연락처");
+    expect(lines).toHaveLength(3);
+  });
+
+  await test.step("the owner finds the download, its reason and columns, in the access records", async () => {
+    await owner.goto("/admin/audit");
+    await owner.getByLabel("한 일").selectOption({ label: "내려받기" });
+    await owner.getByRole("button", { name: "조회" }).click();
+    const record = owner.locator(".admin-audit tbody tr").filter({ hasText: `방문 예약 확인 전화 ${tag}` });
+    await expect(record).toContainText(manager.email);
+    await expect(record).toContainText("견본주택 방문 관리");
+    await expect(record).toContainText("연락처");
+    const thisMonth = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 7);
+    await owner.goto(`/admin/audit?view=month&month=${thisMonth}`);
+    await expect(owner.locator(".admin-audit tbody tr").filter({ hasText: `방문 예약 확인 전화 ${tag}` })).toContainText(manager.email);
+  });
+
+  for (const page of [owner, person, managerPage]) await page.context().close();
+});
