@@ -137,12 +137,15 @@ export async function recordAccess(record: AccessRecord, { executor, now = new D
   else await db().transaction(write);
 }
 
-export type ChainVerdict = { ok: true; records: number } | { ok: false; chain: AuditChain; recordId: number; reason: string };
+export type ChainVerdict =
+  | { ok: true; records: number; heads: { chain: AuditChain; recordId: number; hash: string }[] }
+  | { ok: false; chain: AuditChain; recordId: number; reason: string };
 
 /** Walks each chain from its start, recomputing every hash; the first record that does not fit is named. */
 export async function verifyAuditChains({ batchSize = 5_000 } = {}): Promise<ChainVerdict> {
   const chains = await db().select().from(auditChains);
   let records = 0;
+  const heads: { chain: AuditChain; recordId: number; hash: string }[] = [];
   for (const chain of chains) {
     let expected = chain.startHash;
     let lastId = 0;
@@ -179,8 +182,9 @@ export async function verifyAuditChains({ batchSize = 5_000 } = {}): Promise<Cha
         reason: "the chain ends before its last record (records at the end were removed)",
       };
     }
+    heads.push({ chain: chain.name, recordId: chain.headId, hash: chain.headHash });
   }
-  return { ok: true, records };
+  return { ok: true, records, heads };
 }
 
 /** Days each chain is kept: the standard asks at least a year for access records, three for access rights. */

@@ -68,6 +68,7 @@ test("npm run audit:verify passes on a database with activity and names the reco
 
   const clean = verify();
   expect(clean.output).toContain("16 record(s) verified; none altered or removed.");
+  expect(clean.output).toMatch(/access chain: last record #\d+, hash [0-9a-f]{64}/);
   expect(clean.status).toBe(0);
 
   await withDataDir(() => handleRows(sql`update audit_log set lead_ids = '{42}' where id = ${tampered}`));
