@@ -7,8 +7,11 @@
 export const LEAD_KINDS = ["interest", "visit", "inquiry"] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
-/** A lead's status as staff set it; "spam" also marks the lead as spam (it leaves the inbox and the counts). */
-export const LEAD_STATUSES = ["new", "contacted", "visited", "closed", "spam"] as const;
+/**
+ * A lead's status as staff set it; "visited" is also set by marking its visit attended, "contracted"
+ * counts as a conversion, "spam" also marks the lead as spam (it leaves the inbox and the counts).
+ */
+export const LEAD_STATUSES = ["new", "contacted", "visited", "contracted", "closed", "spam"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /**
@@ -18,8 +21,11 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const SPAM_REASONS = ["honeypot", "too-fast", "no-token", "expired", "replayed"] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 
-/** What a text message is for: a customer's confirmation or reminder, a note to staff, a staff invitation. */
-export const SMS_PURPOSES = ["confirmation", "staff", "reminder", "invitation"] as const;
+/**
+ * What a text message is for: a customer's confirmation or reminder, a note to staff, a staff
+ * invitation, a text a person on the team wrote to a customer, a visitor told their day was closed.
+ */
+export const SMS_PURPOSES = ["confirmation", "staff", "reminder", "invitation", "manual", "day-closed"] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /**
@@ -40,6 +46,13 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const PLACE_HOLDING_STATUSES = ["booked", "visited", "no_show"] as const satisfies readonly BookingStatus[];
 /** What staff may mark a place-holding booking as. */
 export type AttendanceStatus = (typeof PLACE_HOLDING_STATUSES)[number];
+
+/**
+ * What else happened to a lead, besides its status changes and notes (their own tables): who it was
+ * assigned to, a text from the team, its visit marked, cancelled or moved, its day closed.
+ */
+export const LEAD_EVENT_KINDS = ["assigned", "text-sent", "visit-marked", "visit-cancelled", "visit-moved", "day-closed"] as const;
+export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
 /** Staff roles: the owner runs the office (staff, access records); managers run the sites; counsellors work their leads. */
 export const ROLES = ["owner", "manager", "counsellor"] as const;
@@ -64,6 +77,8 @@ export const AUDIT_ACTIONS = [
   "lead.status",
   "lead.note",
   "lead.assign",
+  "lead.text",
+  "customer.view",
   "lead.delete",
   "lead.restore",
   "lead.destroy",
@@ -71,6 +86,7 @@ export const AUDIT_ACTIONS = [
   "visits.view",
   "visits.change",
   "outbox.view",
+  "console.settings",
   // Access rights.
   "staff.create",
   "staff.invite",

@@ -4,6 +4,7 @@ import type {
   AuditAction,
   AuditChain,
   BookingStatus,
+  LeadEventKind,
   LeadKind,
   LeadStatus,
   OutboxStatus,
@@ -34,6 +35,8 @@ export const admins = pgTable("admins", {
   /** The 30-second step of the last code accepted: a code is good once, never replayed within its window. */
   totpLastStep: integer(),
   disabledAt: timestamp({ withTimezone: true }),
+  /** The person asked to be texted (at `mobile`) when a lead is assigned to them. */
+  textOnAssignment: boolean().notNull().default(false),
   lastSignInAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -72,8 +75,12 @@ export const pressArticles = pgTable(
     title: varchar({ length: 200 }).notNull(),
     summary: varchar({ length: 1000 }).notNull(),
     content: text().notNull().default(""),
+    /** When it is (or will be) published: an article dated in the future is scheduled, not shown yet. */
     date: timestamp({ withTimezone: true }).notNull().defaultNow(),
     views: integer().notNull().default(0),
+    /** A draft is seen only in the console. */
+    draft: boolean().notNull().default(false),
+    updatedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     // Keyset paging walks (date, id) backwards within one site; a plain ascending index serves it.
@@ -157,6 +164,8 @@ export const customers = pgTable(
     site: varchar({ length: 64 }).notNull(),
     /** Digits only. */
     phone: varchar({ length: 16 }).notNull(),
+    /** The customer asked (080 number, or told the office) not to get advertising texts any more. */
+    marketingOptOutAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("customers_site_phone_key").on(table.site, table.phone)],
@@ -177,6 +186,8 @@ export const leads = pgTable(
     message: text().notNull().default(""),
     consentVersion: varchar({ length: 32 }).notNull(),
     consentedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The optional consent to advertising texts, when given with this form. */
+    marketingConsentAt: timestamp({ withTimezone: true }),
     sourcePath: varchar({ length: 300 }).notNull(),
     utmSource: varchar({ length: 100 }),
     utmMedium: varchar({ length: 100 }),
@@ -239,6 +250,10 @@ export const smsOutbox = pgTable(
     providerMessageId: varchar({ length: 128 }),
     /** The provider's answer (or the error) of the last attempt, as text. */
     lastResponse: text(),
+    /** Advertising content: "(광고)", the sender and the opt-out number, held 21:00–08:00, only with marketing consent. */
+    advertising: boolean().notNull().default(false),
+    /** The person on the team who wrote it (a manual text), or null. */
+    sentBy: integer().references(() => admins.id, { onDelete: "set null" }),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -309,6 +324,37 @@ export const leadStatusChanges = pgTable(
 );
 
 /**
+ * What else happened to a lead (LEAD_EVENT_KINDS): assignments, texts from the team, its visit
+ * marked, cancelled or moved, its day closed. With the status changes, notes and texts it makes the
+ * lead's and the customer's history. `actorEmail` names the person (null: the customer or the system).
+ */
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    leadId: integer()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    kind: varchar({ length: 24 }).$type<LeadEventKind>().notNull(),
+    actorId: integer().references(() => admins.id, { onDelete: "set null" }),
+    actorEmail: varchar({ length: 254 }),
+    /** What the entry needs to be read: an assignee's id and name, a booking's from/to status, an outbox id. Never a phone number. */
+    detail: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("lead_events_lead_id_created_at_idx").on(table.leadId, table.createdAt)],
+);
+
+/** A site's console settings: round-robin assignment of new leads among its active counsellors. */
+export const consoleSettings = pgTable("console_settings", {
+  site: varchar({ length: 64 }).primaryKey(),
+  roundRobin: boolean().notNull().default(false),
+  /** The counsellor the last new lead went to; the next goes to the one after (by id). */
+  lastAutoAssigneeId: integer().references(() => admins.id, { onDelete: "set null" }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * An inbox search (a name or phone digits) kept on the server for a few hours, so the page's URL
  * carries only this random id and never the term itself.
  */
@@ -373,6 +419,8 @@ export const visitBookings = pgTable(
       .default(sql`gen_random_uuid()::text`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp({ withTimezone: true }),
+    /** Who cancelled it in the console; null with `cancelledAt` set: the customer, by their link. */
+    cancelledBy: integer().references(() => admins.id, { onDelete: "set null" }),
     reminderQueuedAt: timestamp({ withTimezone: true }),
   },
   (table) => [

@@ -21,6 +21,7 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
   new: "신규",
   contacted: "연락 완료",
   visited: "방문 완료",
+  contracted: "계약 완료",
   closed: "상담 종료",
   spam: "스팸",
 };
@@ -49,6 +50,8 @@ export const SMS_PURPOSE_LABELS: Record<SmsPurpose, string> = {
   staff: "직원 알림",
   reminder: "방문 전날 안내",
   invitation: "직원 초대",
+  manual: "직원이 보낸 문자",
+  "day-closed": "예약일 마감 안내",
 };
 
 /** Why the spam check flagged a lead, as staff read it. */

@@ -1,0 +1,45 @@
+import type { BookingStatus, LeadEventKind, LeadStatus } from "#app/vocabulary.ts";
+import type { Executor } from "../db.ts";
+import { leadEvents } from "../schema.ts";
+
+/**
+ * What each kind of lead event carries (`lead_events.detail`), so whoever writes one and whoever
+ * reads one agree. Never a phone number or a message body: the history shows those from their own
+ * rows (the outbox, the booking), which the purge destroys with the lead.
+ */
+export interface LeadEventDetails {
+  assigned: { assigneeId: number | null; assigneeName: string | null; how: "manual" | "bulk" | "round-robin" };
+  "text-sent": { outboxId: number; advertising: boolean };
+  /** Attendance marked (or undone); `leadStatusBefore` is what 방문 replaced, restored when it is undone. */
+  "visit-marked": { bookingId: number; from: BookingStatus; to: BookingStatus; leadStatusBefore?: LeadStatus };
+  "visit-cancelled": { bookingId: number; by: "customer" | "staff"; startsAt: string };
+  "visit-moved": { bookingId: number; newBookingId: number; from: string; to: string; by: "customer" | "staff" };
+  "day-closed": { bookingId: number; date: string; texted: boolean };
+}
+
+type Kinds = keyof LeadEventDetails;
+// Every kind in the vocabulary has a detail shape, and nothing else does.
+type _Exhaustive = [LeadEventKind] extends [Kinds] ? ([Kinds] extends [LeadEventKind] ? true : never) : never;
+const _exhaustive: _Exhaustive = true;
+void _exhaustive;
+
+/** Who did it: a person on the team, or null for the customer (their link) or the system. */
+export interface EventActor {
+  id: number;
+  email: string;
+}
+
+export async function recordLeadEvent<K extends Kinds>(
+  executor: Executor,
+  event: { leadId: number; kind: K; actor: EventActor | null; detail: LeadEventDetails[K] },
+  now = new Date(),
+) {
+  await executor.insert(leadEvents).values({
+    leadId: event.leadId,
+    kind: event.kind,
+    actorId: event.actor?.id ?? null,
+    actorEmail: event.actor?.email ?? null,
+    detail: event.detail as unknown as Record<string, unknown>,
+    createdAt: now,
+  });
+}
