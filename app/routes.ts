@@ -37,14 +37,17 @@ export default [
       route("staff", "routes/admin/staff.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("account", "routes/admin/account.tsx"),
+      // Press articles: written, previewed, scheduled and published here; read on /{site}/press.
+      route("press", "routes/admin/press.tsx"),
+      route("press/new", "routes/admin/press-new.tsx"),
+      route("press/:id", "routes/admin/press-edit.tsx"),
+      route("press/:id/delete", "routes/admin/press-delete.tsx"),
     ]),
   ]),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route(":site/press", "routes/site/press-list.tsx"),
     route(":site/press/:id", "routes/site/press-detail.tsx"),
-    route(":site/press/:id/edit", "routes/site/press-edit.tsx"),
-    route(":site/press/:id/delete", "routes/site/press-delete.tsx"),
     route("Promotion/Customer", "routes/site/inquiry.tsx"),
     route(":site/customer", "routes/site/customer.tsx"),
     // A booking's personal link from its text messages: shows the booking and cancels it.

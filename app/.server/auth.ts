@@ -98,12 +98,6 @@ export async function requireAdminOr401(
   return admin;
 }
 
-/** The sign-in form below a site's press list; `returnTo` (a path on this site) is where a successful sign-in goes. */
-export function pressLoginPath(site: string, returnTo?: string) {
-  const path = `/${site}/press`;
-  return returnTo && returnTo !== path ? `${path}?${new URLSearchParams({ returnTo })}#login` : `${path}#login`;
-}
-
 /** A path on this site to continue to after sign-in; anything else (another origin, "//x") is ignored. */
 export function safeReturnTo(value: unknown): string | undefined {
   // Browsers drop tabs and newlines from URLs, so "/\t/evil.example" would become "//evil.example".

@@ -1,9 +1,23 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { PressArticleInput } from "#app/forms/press.ts";
+import { and, count, desc, eq, lte, sql } from "drizzle-orm";
+import type { PressEditorInput } from "#app/forms/press.ts";
+import type { PressSaveResult, PressStatus } from "#app/forms/press-messages.ts";
 import { db } from "./db.ts";
 import { pressArticles } from "./schema.ts";
 
 export const PRESS_PAGE_SIZE = 10;
+
+/**
+ * What visitors may see at `now`: not a draft, and dated no later than now. The date bound keeps
+ * the (site, date, id) index a range scan; the draft flag is checked on the rows it yields.
+ */
+function published(now: Date) {
+  return and(eq(pressArticles.draft, false), lte(pressArticles.date, now));
+}
+
+export function pressStatus(article: { draft: boolean; date: Date }, now = new Date()): PressStatus {
+  if (article.draft) return "draft";
+  return article.date.getTime() > now.getTime() ? "scheduled" : "published";
+}
 
 /** Position in the newest-first list: the last row a page showed. */
 export interface PressCursor {
@@ -17,6 +31,8 @@ export interface PressListItem {
   title: string;
   date: Date;
   views: number;
+  draft: boolean;
+  updatedAt: Date | null;
 }
 
 export interface PressPage {
@@ -54,11 +70,16 @@ export function parseCursor(value: string | null): PressCursor | undefined {
 }
 
 /**
- * Ten articles of a site, newest first, after `after`. The row-value comparison walks the
+ * Ten articles of a site, newest first, after `after`: those visitors may see, or with
+ * `unpublished` (the console) drafts and scheduled ones too. The row-value comparison walks the
  * (site, date, id) index backwards; the equivalent `date < x or (date = x and id < y)` does not.
  */
-export async function listPressPage(site: string, after?: PressCursor, limit = PRESS_PAGE_SIZE): Promise<PressPage> {
-  const bySite = eq(pressArticles.site, site);
+export async function listPressPage(
+  site: string,
+  after?: PressCursor,
+  { limit = PRESS_PAGE_SIZE, unpublished = false, now = new Date() }: { limit?: number; unpublished?: boolean; now?: Date } = {},
+): Promise<PressPage> {
+  const bySite = and(eq(pressArticles.site, site), unpublished ? undefined : published(now));
   const before = after ? sql`(${pressArticles.date}, ${pressArticles.id}) < (${after.date}::timestamptz, ${after.id})` : undefined;
   const [rows, [newer]] = await Promise.all([
     db()
@@ -67,6 +88,8 @@ export async function listPressPage(site: string, after?: PressCursor, limit = P
         title: pressArticles.title,
         date: pressArticles.date,
         views: pressArticles.views,
+        draft: pressArticles.draft,
+        updatedAt: pressArticles.updatedAt,
         exactDate,
       })
       .from(pressArticles)
@@ -98,7 +121,7 @@ export function parseArticleId(value: string | undefined): number | undefined {
   return id <= 2_147_483_647 ? id : undefined;
 }
 
-/** One article of a site, without counting a view. */
+/** One article of a site, whatever its state (the console's), without counting a view. */
 export async function getPress(site: string, id: number): Promise<PressArticle | undefined> {
   const [row] = await db()
     .select()
@@ -107,34 +130,74 @@ export async function getPress(site: string, id: number): Promise<PressArticle |
   return row;
 }
 
-/** One article of a site, counting one view in the same statement (concurrent views all count). */
-export async function viewPress(site: string, id: number): Promise<PressArticle | undefined> {
+/** One article visitors may see, without counting a view. */
+export async function getPublishedPress(site: string, id: number, now = new Date()): Promise<PressArticle | undefined> {
+  const [row] = await db()
+    .select()
+    .from(pressArticles)
+    .where(and(eq(pressArticles.id, id), eq(pressArticles.site, site), published(now)));
+  return row;
+}
+
+/**
+ * One article visitors may see, counting one view in the same statement (concurrent views all
+ * count). A draft or a scheduled article answers undefined and counts nothing.
+ */
+export async function viewPress(site: string, id: number, now = new Date()): Promise<PressArticle | undefined> {
   const [row] = await db()
     .update(pressArticles)
     .set({ views: sql`${pressArticles.views} + 1` })
-    .where(and(eq(pressArticles.id, id), eq(pressArticles.site, site)))
+    .where(and(eq(pressArticles.id, id), eq(pressArticles.site, site), published(now)))
     .returning();
   return row;
 }
 
-/** Publishes an article dated now by the database's clock, with no views yet. */
-export async function publishPress(site: string, input: PressArticleInput): Promise<PressArticle> {
+export interface PressSaved {
+  id: number;
+  result: PressSaveResult;
+}
+
+/** Where saving puts an article: a draft, public from now (or from its own date), or scheduled. */
+function placement(input: PressEditorInput, now: Date, current?: { draft: boolean; date: Date }) {
+  switch (input.publication) {
+    case "draft":
+      return { draft: true, date: current?.date ?? now, result: "saved" as const };
+    case "scheduled":
+      return { draft: false, date: input.publishAt ?? now, result: "scheduled" as const };
+    case "now":
+      // Editing an article that is out already changes its words, not its date.
+      if (current && pressStatus(current, now) === "published") return { draft: false, date: current.date, result: "saved" as const };
+      return { draft: false, date: now, result: "published" as const };
+  }
+}
+
+/** A new article, as a draft, published now or scheduled; no views yet. */
+export async function createPress(site: string, input: PressEditorInput, now = new Date()): Promise<PressSaved> {
+  const { result, ...where } = placement(input, now);
   const [row] = await db()
     .insert(pressArticles)
-    .values({ site, title: input.title, summary: input.summary, content: input.content, date: sql`now()`, views: 0 })
-    .returning();
+    .values({ site, title: input.title, summary: input.summary, content: input.content, ...where, views: 0 })
+    .returning({ id: pressArticles.id });
   if (!row) throw new Error("The article was not stored.");
-  return row;
+  return { id: row.id, result };
 }
 
-/** Changes an article's words; its date and views stay. Answers false when there is no such article. */
-export async function updatePress(site: string, id: number, input: PressArticleInput): Promise<boolean> {
-  const rows = await db()
-    .update(pressArticles)
-    .set({ title: input.title, summary: input.summary, content: input.content })
-    .where(and(eq(pressArticles.id, id), eq(pressArticles.site, site)))
-    .returning({ id: pressArticles.id });
-  return rows.length > 0;
+/** Changes an article's words and publication; its views stay. Undefined when there is no such article. */
+export async function updatePress(site: string, id: number, input: PressEditorInput, now = new Date()): Promise<PressSaved | undefined> {
+  return db().transaction(async (tx) => {
+    const [current] = await tx
+      .select({ draft: pressArticles.draft, date: pressArticles.date })
+      .from(pressArticles)
+      .where(and(eq(pressArticles.id, id), eq(pressArticles.site, site)))
+      .for("update");
+    if (!current) return undefined;
+    const { result, ...where } = placement(input, now, current);
+    await tx
+      .update(pressArticles)
+      .set({ title: input.title, summary: input.summary, content: input.content, ...where, updatedAt: now })
+      .where(and(eq(pressArticles.id, id), eq(pressArticles.site, site)));
+    return { id, result };
+  });
 }
 
 export async function deletePress(site: string, id: number): Promise<boolean> {
@@ -145,8 +208,8 @@ export async function deletePress(site: string, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The newest articles of a site with their summaries, for the RSS feed. */
-export async function latestPress(site: string, limit: number) {
+/** The newest articles visitors may see, with their summaries, for the RSS feed. */
+export async function latestPress(site: string, limit: number, now = new Date()) {
   return db()
     .select({
       id: pressArticles.id,
@@ -155,16 +218,16 @@ export async function latestPress(site: string, limit: number) {
       date: pressArticles.date,
     })
     .from(pressArticles)
-    .where(eq(pressArticles.site, site))
+    .where(and(eq(pressArticles.site, site), published(now)))
     .orderBy(desc(pressArticles.date), desc(pressArticles.id))
     .limit(limit);
 }
 
-/** The ids of every article of a site, for sitemap.xml. */
-export async function listPressForSitemap(site: string) {
+/** The ids of every article visitors may see, for sitemap.xml. */
+export async function listPressForSitemap(site: string, now = new Date()) {
   return db()
     .select({ id: pressArticles.id })
     .from(pressArticles)
-    .where(eq(pressArticles.site, site))
+    .where(and(eq(pressArticles.site, site), published(now)))
     .orderBy(desc(pressArticles.date), desc(pressArticles.id));
 }

@@ -1,7 +1,15 @@
 // zod/mini keeps the publishing form's browser check small (see app/forms/lead.ts).
 import * as z from "zod/mini";
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
-import { PRESS_CONTENT_MAX, PRESS_MESSAGES, PRESS_SUMMARY_MAX, PRESS_TITLE_MAX } from "./press-messages.ts";
+import { isCalendarDay, kstInstant } from "#app/utils/kst.ts";
+import {
+  PRESS_CONTENT_MAX,
+  PRESS_MESSAGES,
+  PRESS_PUBLICATIONS,
+  PRESS_SUMMARY_MAX,
+  PRESS_TITLE_MAX,
+  type PressPublication,
+} from "./press-messages.ts";
 
 /**
  * The press forms: publishing or editing an article, and the administrator's sign-in.
@@ -36,6 +44,37 @@ export const PressArticleSchema = z.object({
 });
 
 export type PressArticleInput = z.infer<typeof PressArticleSchema>;
+
+/** A schedule may name the minute that has just begun (a form filled in slowly), not an earlier one. */
+const SCHEDULE_GRACE_MS = 60_000;
+
+/**
+ * The console's editor: the article, and what saving does with it. A scheduled time is a Korean
+ * day and wall-clock time (the office's), checked against the clock when the form is parsed.
+ */
+export const PressEditorSchema = z.pipe(
+  z.object({
+    ...PressArticleSchema.shape,
+    publication: z.enum(PRESS_PUBLICATIONS, { error: PRESS_MESSAGES.publication }),
+    publishDay: z.optional(z.string()),
+    publishTime: z.optional(z.string()),
+  }),
+  z.transform(({ publishDay, publishTime, ...article }, ctx) => {
+    if (article.publication !== "scheduled") return { ...article, publishAt: null };
+    if (!isCalendarDay(publishDay) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(publishTime ?? "")) {
+      ctx.issues.push({ code: "custom", message: PRESS_MESSAGES.scheduleMissing, input: publishDay, path: ["publishDay"] });
+      return z.NEVER;
+    }
+    const publishAt = kstInstant(publishDay, publishTime!);
+    if (publishAt.getTime() < Date.now() - SCHEDULE_GRACE_MS) {
+      ctx.issues.push({ code: "custom", message: PRESS_MESSAGES.scheduleInPast, input: publishDay, path: ["publishDay"] });
+      return z.NEVER;
+    }
+    return { ...article, publishAt };
+  }),
+);
+
+export type PressEditorInput = z.infer<typeof PressEditorSchema> & { publication: PressPublication };
 
 export const LoginFormSchema = z.object({
   email: z

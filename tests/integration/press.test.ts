@@ -10,15 +10,14 @@ import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { loginAttempts, pressArticles, sessions } from "#app/.server/schema.ts";
 import { PRESS_MESSAGES } from "#app/forms/press-messages.ts";
 import { loader as rssLoader } from "#app/routes/seo/press-rss[.]xml.ts";
-import { action as deleteAction } from "#app/routes/site/press-delete.tsx";
 import PressDetailPage, { loader as detailLoader, shouldRevalidate as detailShouldRevalidate } from "#app/routes/site/press-detail.tsx";
-import { action as editAction } from "#app/routes/site/press-edit.tsx";
 import { action as listAction, loader as listLoader } from "#app/routes/site/press-list.tsx";
 import { loader as promotionPressLoader } from "#app/routes/site/press-redirect.ts";
 import { routeContext } from "#tests/route-context.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { addStaff, consoleCookie, totpCode, type TestStaff } from "#tests/staff.ts";
 import { action as codeAction } from "#app/routes/admin/login-code.tsx";
+import { action as consoleLoginAction } from "#app/routes/admin/login.tsx";
 
 const SITE_URL = "http://localhost:3000";
 setEnv(parseEnv({ SITE_URL, SESSION_SECRET: "integration-test-session-secret-0123456789" }));
@@ -84,8 +83,9 @@ async function outcome(run: () => Promise<unknown>) {
   throw new Error(`Unexpected result ${String(result)}`);
 }
 
-function login(credentials: { email: string; password: string }, client?: string, cookie?: string) {
-  return outcome(() => listAction(post("/daegu/press", { intent: "login", ...credentials }, { client, cookie })));
+/** The password step, on the console's sign-in page (the press list links there). */
+function login(credentials: { email: string; password: string }, client?: string, cookie?: string, returnTo = "/admin/press") {
+  return outcome(() => consoleLoginAction(post("/admin/login", { ...credentials, returnTo }, { client, cookie })));
 }
 
 /** Signed in with both factors (the two steps themselves are tests/integration/staff.test.ts's subject). */
@@ -266,7 +266,7 @@ describe("signing in", () => {
     const unknownEmail = await login({ email: "nobody@example.com", password: ADMIN.password });
     for (const result of [wrongPassword, unknownEmail]) {
       expect(result.status).toBe(401);
-      expect(result.data).toMatchObject({ loginError: PRESS_MESSAGES.loginInvalid });
+      expect(result.data).toMatchObject({ error: PRESS_MESSAGES.loginInvalid });
       expect(result.headers.get("Set-Cookie")).toBeNull();
     }
   });
@@ -292,7 +292,7 @@ describe("signing in", () => {
     }
     const refused = await login(ADMIN, "192.0.2.1");
     expect(refused.status).toBe(429);
-    expect(refused.data).toMatchObject({ loginError: PRESS_MESSAGES.loginLocked });
+    expect(refused.data).toMatchObject({ error: PRESS_MESSAGES.loginLocked });
     expect(refused.headers.get("Retry-After")).toBe("900");
     expect((await login(ADMIN, "192.0.2.2")).status).toBe(302);
   });
@@ -320,16 +320,15 @@ describe("signing in", () => {
     expect(setCookie).toMatch(/^__session=/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
-    expect(result.headers.get("Cache-Control")).toBe("private, no-store");
     const [row] = await db().select().from(sessions);
     expect(row?.id).toMatch(/^[0-9a-f]{64}$/);
     expect(decodeURIComponent(setCookie)).not.toContain(row!.id);
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now());
   });
 
-  test("the password leads on to the code, which comes back to the press room; signing in replaces the session the browser had, and signing out ends it", async () => {
+  test("the password leads on to the code, which comes back to the press list it started from; signing in replaces the session the browser had, and signing out ends it", async () => {
     const first = await signIn();
-    const passwordStep = await login(ADMIN, undefined, first);
+    const passwordStep = await login(ADMIN, undefined, first, "/daegu/press");
     expect(passwordStep.headers.get("Location")).toBe(`/admin/login/code?${new URLSearchParams({ returnTo: "/daegu/press" })}`);
     const half = cookiePair(passwordStep.headers);
     expect(half).not.toBe(first);
@@ -357,96 +356,33 @@ describe("signing in", () => {
   });
 });
 
-describe("publishing, editing and deleting", () => {
-  test("publishing stores the article dated now with no views, first in the list", async () => {
-    await insertArticle({ title: "예전 기사", date: new Date("2026-01-01T00:00:00Z") });
+describe("writing happens in the console", () => {
+  test("the list offers signed-in managers a way to the console, and visitors a link to sign in there", async () => {
+    const visitor = await outcome(() => listLoader(routeArgs("/daegu/press")));
+    expect(visitor.data).toMatchObject({ admin: null, loginUrl: "/admin/login?returnTo=%2Fadmin%2Fpress" });
     const cookie = await signIn();
-    const before = Date.now();
-    const result = await outcome(() =>
-      listAction(
-        post("/daegu/press", { intent: "publish", title: " 새 소식 ", summary: "요약입니다", content: "첫 줄\r\n둘째 줄" }, { cookie }),
-      ),
-    );
-    expect(result.status).toBe(200);
-    expect(result.headers.get("Cache-Control")).toBe("private, no-store");
-    const [stored] = await db().select().from(pressArticles).where(eq(pressArticles.title, "새 소식"));
-    expect(stored).toMatchObject({ site: "daegu", summary: "요약입니다", content: "첫 줄\n둘째 줄", views: 0 });
-    expect(Math.abs(stored!.date.getTime() - before)).toBeLessThan(60_000);
-    const { data } = await outcome(() => listLoader(routeArgs("/daegu/press", { cookie })));
-    expect((data as { list: { items: { title: string }[] } }).list.items[0]?.title).toBe("새 소식");
+    const manager = await outcome(() => listLoader(routeArgs("/daegu/press", { cookie })));
+    expect(manager.data).toMatchObject({ admin: { email: ADMIN.email, mayManage: true } });
   });
 
-  test("a title or summary left empty is refused with 400 and the spec's message", async () => {
+  test("the list page takes no article and no password: anything but signing out is a 400", async () => {
     const cookie = await signIn();
-    const incomplete: Record<string, string>[] = [{ title: "", summary: "요약" }, { title: "제목", summary: "   " }, { title: "제목" }];
-    for (const fields of incomplete) {
-      const result = await outcome(() => listAction(post("/daegu/press", { intent: "publish", ...fields }, { cookie })));
-      expect(result.status).toBe(400);
-      expect(result.data).toMatchObject({ error: "제목/요약은 필수입니다!" });
-    }
-    expect(await db().select({ value: count() }).from(pressArticles)).toEqual([{ value: 0 }]);
-  });
-
-  test("a request without a session cannot publish, edit or delete", async () => {
-    const article = await insertArticle({ title: "원래 제목" });
-    const fields = { title: "바뀐 제목", summary: "바뀐 요약" };
-    const attempts = [
-      () => listAction(post("/daegu/press", { intent: "publish", ...fields })),
-      () => editAction(post(`/daegu/press/${article.id}/edit`, fields)),
-      () => deleteAction(post(`/daegu/press/${article.id}/delete`, {})),
-      () => editAction(post(`/daegu/press/${article.id}/edit`, fields, { cookie: "__session=forged" })),
+    const attempts: Record<string, string>[] = [
+      { intent: "publish", title: "새 소식", summary: "요약" },
+      { intent: "login", email: ADMIN.email, password: ADMIN.password },
     ];
-    for (const attempt of attempts) {
-      const result = await outcome(attempt);
-      expect([302, 401, 403]).toContain(result.status);
-      if (result.status === 302)
-        expect(result.headers.get("Location")).toMatch(/^\/daegu\/press\?returnTo=.*#login$|^\/daegu\/press#login$/);
+    for (const fields of attempts) {
+      const result = await outcome(() => listAction(post("/daegu/press", fields, { cookie })));
+      expect(result.status).toBe(400);
     }
-    const rows = await db().select().from(pressArticles);
-    expect(rows).toEqual([expect.objectContaining({ id: article.id, title: "원래 제목" })]);
-  });
-
-  test("a signed-in form post from another origin is refused", async () => {
-    const article = await insertArticle({ title: "원래 제목" });
-    const cookie = await signIn();
-    for (const origin of ["https://evil.example", null]) {
-      const edit = await outcome(() =>
-        editAction(post(`/daegu/press/${article.id}/edit`, { title: "탈취", summary: "탈취" }, { cookie, origin })),
-      );
-      expect(edit.status).toBe(403);
-      const remove = await outcome(() => deleteAction(post(`/daegu/press/${article.id}/delete`, {}, { cookie, origin })));
-      expect(remove.status).toBe(403);
-    }
-    expect(await db().select({ title: pressArticles.title }).from(pressArticles)).toEqual([{ title: "원래 제목" }]);
-  });
-
-  test("editing changes the words but keeps the date and the views, and returning to it is no new view", async () => {
-    const article = await insertArticle({ title: "원래 제목", views: 12, date: new Date("2026-05-05T05:05:05Z") });
-    const cookie = await signIn();
-    const saved = await outcome(() =>
-      editAction(post(`/daegu/press/${article.id}/edit`, { title: "고친 제목", summary: "고친 요약", content: "고친 본문" }, { cookie })),
-    );
-    expect(saved.status).toBe(302);
-    expect(saved.headers.get("Location")).toBe(`/daegu/press/${article.id}`);
-    const [stored] = await db().select().from(pressArticles);
-    expect(stored).toMatchObject({ title: "고친 제목", summary: "고친 요약", content: "고친 본문", views: 12 });
-    expect(stored!.date.toISOString()).toBe("2026-05-05T05:05:05.000Z");
-
-    const marker = cookiePair(saved.headers);
-    const back = await outcome(() => detailLoader(routeArgs(`/daegu/press/${article.id}`, { cookie: `${cookie}; ${marker}` })));
-    expect((back.data as { article: { views: number } }).article.views).toBe(12);
-    expect(back.headers.get("Cache-Control")).toBe("private, no-store");
-    await detailLoader(routeArgs(`/daegu/press/${article.id}`, { cookie }));
-    expect(await viewsOf(article.id)).toBe(13);
-  });
-
-  test("deleting removes the article and returns to the list", async () => {
-    const article = await insertArticle();
-    const cookie = await signIn();
-    const result = await outcome(() => deleteAction(post(`/daegu/press/${article.id}/delete`, {}, { cookie })));
-    expect(result.status).toBe(302);
-    expect(result.headers.get("Location")).toBe("/daegu/press");
     expect(await db().select({ value: count() }).from(pressArticles)).toEqual([{ value: 0 }]);
+  });
+
+  test("signing out from the list's welcome bar is refused from another origin", async () => {
+    const cookie = await signIn();
+    const result = await outcome(() => listAction(post("/daegu/press", { intent: "logout" }, { cookie, origin: "https://evil.example" })));
+    expect(result.status).toBe(403);
+    expect(await getAdmin(...requestAndContext(routeArgs("/daegu/press", { cookie })))).toMatchObject({ email: ADMIN.email });
   });
 });
 
@@ -456,7 +392,7 @@ describe("RSS feed", () => {
     await insertArticle({
       title: `R&D <센터> "개관"`,
       summary: "A & B < C\u0001",
-      date: new Date("2026-12-31T00:00:00Z"),
+      date: new Date("2026-06-30T00:00:00Z"),
     });
     const response = (await rssLoader(routeArgs("/daegu/press/rss.xml"))) as Response;
     expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");

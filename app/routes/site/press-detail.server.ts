@@ -1,5 +1,4 @@
 import { isbot } from "isbot";
-import { createCookie } from "react-router";
 import type { Admin } from "#app/.server/auth.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import type { PressArticle } from "#app/.server/press.ts";
@@ -24,22 +23,6 @@ export function countsAsView(request: Request) {
  */
 export function detailHeaders(admin: Admin | null): HeadersInit {
   return { "Cache-Control": admin ? CACHE_CONTROL.private : CACHE_CONTROL.livePage, Vary: "Cookie" };
-}
-
-// After an edit the administrator lands on the article again; that is the same visit, not a new
-// view. The edit marks the article in a short-lived cookie that the next detail request spends.
-const justEdited = createCookie("press_edited", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
-
-export function markJustEdited(id: number): Promise<string> {
-  return justEdited.serialize(String(id));
-}
-
-export async function wasJustEdited(request: Request, id: number): Promise<boolean> {
-  return (await justEdited.parse(request.headers.get("Cookie"))) === String(id);
-}
-
-export function forgetJustEdited(): Promise<string> {
-  return justEdited.serialize("", { maxAge: 0 });
 }
 
 /** schema.org NewsArticle for search engines. */

@@ -1,19 +1,15 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { getAdmin, safeReturnTo } from "#app/.server/auth.ts";
+import { consoleLoginPath, getAdmin } from "#app/.server/auth.ts";
 import { can } from "#app/permissions.ts";
 import { formatCursor, listPressPage, parseCursor } from "#app/.server/press.ts";
 import { PressHeader } from "#app/components/press-header.tsx";
-import { LOGIN_FAILED_PREFIX } from "#app/forms/press-messages.ts";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { handlePressListAction, toListItems } from "./press-list.server.ts";
 import { pressHeader, pressPageHeaders } from "./press.server.ts";
 import { requireSite } from "#app/.server/site.ts";
 import type { Route } from "./+types/press-list";
 import "#app/styles/press.css";
-
-// Only a signed-in administrator sees the publishing form: visitors don't download it or its validator.
-const PressPublishForm = lazy(() => import("#app/components/press-publish-form.tsx"));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = requireSite(context, params.site).pack;
@@ -31,8 +27,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         after: after ? formatCursor(after) : null,
         next: page.next ? formatCursor(page.next) : null,
       },
-      admin: admin ? { email: admin.email, mayPublish: can(admin.role, "press.manage") } : null,
-      returnTo: safeReturnTo(url.searchParams.get("returnTo")) ?? null,
+      admin: admin ? { email: admin.email, mayManage: can(admin.role, "press.manage") } : null,
+      // Signing in (with its second factor) is the console's; writing is done there afterwards.
+      loginUrl: consoleLoginPath("/admin/press"),
     },
     { headers: pressPageHeaders(admin) },
   );
@@ -73,34 +70,37 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
     : []),
 ];
 
-export default function PressListPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, list, admin, returnTo, header } = loaderData;
-  const publishing = useSubmitting("publish");
+export default function PressListPage({ loaderData }: Route.ComponentProps) {
+  const { site, list, admin, loginUrl, header } = loaderData;
   return (
     <>
       <PressHeader header={header} />
       <div className="press">
         <PressTable site={site} first={list} />
         {admin ? (
-          <>
+          <div className="press-staff">
             <WelcomeBar site={site} email={admin.email} />
-            {admin.mayPublish ? (
-              <Suspense fallback={null}>
-                <PressPublishForm site={site} result={actionData?.intent === "publish" ? actionData : undefined} busy={publishing} />
-              </Suspense>
+            {admin.mayManage ? (
+              <p className="press-staff__manage">
+                <Link to="/admin/press" className="button button--brand">
+                  관리자 화면에서 보도자료 관리
+                </Link>
+              </p>
             ) : (
               <p className="press-note">보도자료는 대표·관리자 계정만 올리고 고칠 수 있습니다.</p>
             )}
-          </>
+          </div>
         ) : (
-          <LoginForm site={site} returnTo={returnTo} failure={actionData?.intent === "login" ? actionData : undefined} />
+          <p className="press-staff press-staff--signed-out">
+            <a href={loginUrl} className="press-staff__login">
+              관리자 로그인
+            </a>
+          </p>
         )}
       </div>
     </>
   );
 }
-
-type ActionData = NonNullable<Route.ComponentProps["actionData"]>;
 
 type ListPage = Route.ComponentProps["loaderData"]["list"];
 
@@ -211,43 +211,6 @@ function useMorePages(site: string, first: ListPage) {
       void fetcher.load(`/${site}/press?after=${encodeURIComponent(state.next)}`);
     },
   };
-}
-
-function LoginForm({
-  site,
-  returnTo,
-  failure,
-}: {
-  site: string;
-  returnTo: string | null;
-  failure: Extract<ActionData, { intent: "login" }> | undefined;
-}) {
-  const busy = useSubmitting("login");
-  return (
-    <section id="login" className="press-panel press-login" aria-labelledby="press-login-title">
-      <h2 id="press-login-title" className="press-panel__title">
-        관리자 로그인
-      </h2>
-      <Form method="post" action={`/${site}/press`} className="press-login__form" preventScrollReset>
-        <input type="hidden" name="intent" value="login" />
-        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-        <div className="press-field">
-          <label htmlFor="login-email">이메일</label>
-          <input id="login-email" name="email" type="email" autoComplete="username" defaultValue={failure?.email} required />
-        </div>
-        <div className="press-field">
-          <label htmlFor="login-password">비밀번호</label>
-          <input id="login-password" name="password" type="password" autoComplete="current-password" required />
-        </div>
-        <button type="submit" className="button button--brand" disabled={busy}>
-          {busy ? "로그인 중…" : "로그인"}
-        </button>
-        <p className="press-form__error" role="alert">
-          {failure && !busy ? `${LOGIN_FAILED_PREFIX}${failure.loginError}` : ""}
-        </p>
-      </Form>
-    </section>
-  );
 }
 
 function WelcomeBar({ site, email }: { site: string; email: string }) {

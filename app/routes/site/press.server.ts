@@ -14,29 +14,8 @@ export function pressHeader(site: SitePack): PressHeaderContent {
 
 /**
  * Press pages are the same for every visitor until an administrator signs in: then they carry
- * the welcome bar and the write form, and must never be stored by a browser or a CDN.
+ * the welcome bar and the link to the console, and must never be stored by a browser or a CDN.
  */
 export function pressPageHeaders(admin: Admin | null, publicCache: string = CACHE_CONTROL.publicPage): HeadersInit {
   return { "Cache-Control": admin ? CACHE_CONTROL.private : publicCache, Vary: "Cookie" };
-}
-
-/** "2026. 11. 22." — the list's date, in Seoul whatever the server's zone. */
-export function formatPressDate(date: Date) {
-  return date.toLocaleDateString("ko-KR", {
-    timeZone: "Asia/Seoul",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-  });
-}
-
-/** "2026. 11. 22. 09:15" — the detail's date and time. */
-export function formatPressDateTime(date: Date) {
-  const time = date.toLocaleTimeString("ko-KR", {
-    timeZone: "Asia/Seoul",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  return `${formatPressDate(date)} ${time}`;
 }
