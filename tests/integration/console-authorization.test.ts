@@ -159,6 +159,8 @@ const anyone = (signedOut: number, signedIn: number): Record<Who, number> => ({
   otherSite: signedOut,
 });
 
+const PRESS_FORM = { intent: "save", title: "새 소식", summary: "요약", content: "본문", publication: "draft" };
+
 const EXPORT_FORM = { purpose: "contact", reason: "오늘 연락할 명단", columns: ["id", "name", "phone"] };
 
 const TABLE: Record<string, Probe[]> = {
@@ -377,29 +379,36 @@ const TABLE: Record<string, Probe[]> = {
       expect: signedInOnly(302),
     },
   ],
+  "admin/press": [{ does: "opens the press articles", path: () => "/admin/press", expect: ownersAndManagers(200) }],
+  "admin/press/new": [
+    { does: "opens a new article's editor", path: () => "/admin/press/new", expect: ownersAndManagers(200) },
+    {
+      does: "previews a new article",
+      method: "POST",
+      path: () => "/admin/press/new",
+      form: () => ({ ...PRESS_FORM, intent: "preview" }),
+      expect: ownersAndManagers(200),
+    },
+    { does: "saves a new article", method: "POST", path: () => "/admin/press/new", form: () => PRESS_FORM, expect: ownersAndManagers(303) },
+  ],
+  "admin/press/:id": [
+    { does: "opens an article's editor", path: (r) => `/admin/press/${r.article}`, expect: ownersAndManagers(200) },
+    {
+      does: "publishes an article",
+      method: "POST",
+      path: (r) => `/admin/press/${r.article}`,
+      form: () => ({ ...PRESS_FORM, publication: "now" }),
+      expect: ownersAndManagers(303),
+    },
+  ],
+  "admin/press/:id/delete": [
+    { does: "opens an article's delete page", path: (r) => `/admin/press/${r.article}/delete`, expect: ownersAndManagers(200) },
+    { does: "deletes an article", method: "POST", path: (r) => `/admin/press/${r.article}/delete`, expect: ownersAndManagers(303) },
+  ],
 };
-
-/** The press room's editing, which is the console's work done on the public pages. */
-const PRESS: Probe[] = [
-  {
-    does: "publishes an article",
-    method: "POST",
-    path: () => "/daegu/press",
-    form: () => ({ intent: "publish", title: "새 소식", summary: "요약", content: "본문" }),
-    expect: { ...ownersAndManagers(200), none: 302, otherSite: 302 },
-  },
-  { does: "opens an article's editor", path: (r) => `/daegu/press/${r.article}/edit`, expect: ownersAndManagers(200) },
-  {
-    does: "deletes an article",
-    method: "POST",
-    path: (r) => `/daegu/press/${r.article}/delete`,
-    expect: { ...ownersAndManagers(302), counsellor: 403 },
-  },
-];
 
 const cases = [
   ...Object.entries(TABLE).flatMap(([pattern, probes]) => probes.map((probe) => ({ pattern, probe }))),
-  ...PRESS.map((probe) => ({ pattern: "press", probe })),
 ].flatMap(({ pattern, probe }) =>
   WHO.map((who) => ({
     name: `${pattern}: ${who === "none" ? "a visitor without a session" : who === "otherSite" ? "another site's owner" : `the ${who}`} ${probe.does} → ${probe.expect[who]}`,
