@@ -407,14 +407,13 @@ const TABLE: Record<string, Probe[]> = {
   ],
 };
 
-const cases = [
-  ...Object.entries(TABLE).flatMap(([pattern, probes]) => probes.map((probe) => ({ pattern, probe }))),
-].flatMap(({ pattern, probe }) =>
-  WHO.map((who) => ({
-    name: `${pattern}: ${who === "none" ? "a visitor without a session" : who === "otherSite" ? "another site's owner" : `the ${who}`} ${probe.does} → ${probe.expect[who]}`,
-    probe,
-    who,
-  })),
+const cases = [...Object.entries(TABLE).flatMap(([pattern, probes]) => probes.map((probe) => ({ pattern, probe })))].flatMap(
+  ({ pattern, probe }) =>
+    WHO.map((who) => ({
+      name: `${pattern}: ${who === "none" ? "a visitor without a session" : who === "otherSite" ? "another site's owner" : `the ${who}`} ${probe.does} → ${probe.expect[who]}`,
+      probe,
+      who,
+    })),
 );
 
 describe("who may use each console route", () => {

@@ -42,7 +42,10 @@ afterEach(() => {
 
 function routeArgs(path: string, init: RequestInit & { cookie?: string } = {}) {
   const headers = new Headers(init.headers);
-  headers.set("User-Agent", "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36");
+  headers.set(
+    "User-Agent",
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  );
   if (init.cookie) headers.set("Cookie", init.cookie);
   const request = new Request(new URL(path, SITE_URL), { ...init, headers });
   // /admin/press/:id and /{site}/press/:id both keep the id third.
@@ -118,7 +121,9 @@ describe("press in the console", () => {
     expect((await onlyArticle()).views).toBe(0);
 
     // Published from the editor: public everywhere, dated now.
-    const published = await outcome(() => editAction(post(`/admin/press/${article.id}`, { ...ARTICLE, intent: "save", publication: "now" })));
+    const published = await outcome(() =>
+      editAction(post(`/admin/press/${article.id}`, { ...ARTICLE, intent: "save", publication: "now" })),
+    );
     expect(published.headers.get("Location")).toBe(`/admin/press?saved=published&id=${article.id}`);
     const stored = await onlyArticle();
     expect(stored.draft).toBe(false);

@@ -26,7 +26,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(siteSeoFrom(matches), { title: "보도자료 삭제 | 관리자", description: "보도자료 삭제", path: "/admin/press", robots: "noindex,nofollow" });
+  seo(siteSeoFrom(matches), {
+    title: "보도자료 삭제 | 관리자",
+    description: "보도자료 삭제",
+    path: "/admin/press",
+    robots: "noindex,nofollow",
+  });
 
 export default function PressDeletePage({ loaderData }: Route.ComponentProps) {
   const { id, title, status, views } = loaderData;

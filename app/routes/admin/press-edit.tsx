@@ -35,7 +35,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(siteSeoFrom(matches), { title: "보도자료 수정 | 관리자", description: "보도자료 수정", path: "/admin/press", robots: "noindex,nofollow" });
+  seo(siteSeoFrom(matches), {
+    title: "보도자료 수정 | 관리자",
+    description: "보도자료 수정",
+    path: "/admin/press",
+    robots: "noindex,nofollow",
+  });
 
 export default function PressEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { site, id, status, values, published, updatedAt, views, today } = loaderData;

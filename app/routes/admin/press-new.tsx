@@ -15,7 +15,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(siteSeoFrom(matches), { title: "새 보도자료 | 관리자", description: "새 보도자료", path: "/admin/press/new", robots: "noindex,nofollow" });
+  seo(siteSeoFrom(matches), {
+    title: "새 보도자료 | 관리자",
+    description: "새 보도자료",
+    path: "/admin/press/new",
+    robots: "noindex,nofollow",
+  });
 
 const EMPTY = { title: "", summary: "", content: "", publication: "draft", publishDay: "", publishTime: "" } as const;
 

@@ -26,7 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         id: article.id,
         title: article.title,
         status,
-        badge: status === "scheduled" ? `${PRESS_STATUS_LABELS.scheduled} ${formatScheduleShort(article.date, now)}` : PRESS_STATUS_LABELS[status],
+        badge:
+          status === "scheduled"
+            ? `${PRESS_STATUS_LABELS.scheduled} ${formatScheduleShort(article.date, now)}`
+            : PRESS_STATUS_LABELS[status],
         date: status === "draft" ? null : formatKst(article.date),
         updatedAt: article.updatedAt ? formatKst(article.updatedAt) : null,
         views: article.views,

@@ -84,8 +84,8 @@ export default function PressDetailPage({ loaderData }: Route.ComponentProps) {
       <PressHeader header={header} />
       {hidden ? (
         <p className="press-hidden-banner" role="note">
-          <strong>미리 보기 (비공개)</strong>{" "}
-          {hidden === "draft" ? "임시 저장된 보도자료입니다." : "예약 발행된 보도자료입니다."} 방문자에게는 아직 보이지 않습니다.
+          <strong>미리 보기 (비공개)</strong> {hidden === "draft" ? "임시 저장된 보도자료입니다." : "예약 발행된 보도자료입니다."}{" "}
+          방문자에게는 아직 보이지 않습니다.
         </p>
       ) : null}
       <PressArticleView article={article}>
