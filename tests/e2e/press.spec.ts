@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
-import { completeSignIn, useOwnerSession } from "./console.ts";
+import { signIn, useOwnerSession } from "./console.ts";
 
 // Both projects (desktop, phone) and other specs share one server and database: articles made
 // here carry a unique title, and counts are relative to what the list holds at the time.
@@ -9,14 +9,6 @@ const unique = (label: string) =>
 
 const rows = (page: Page) => page.locator(".press-table tbody tr");
 const moreButton = (page: Page) => page.getByRole("link", { name: "더보기" });
-
-/** Signs in below the press list: the password there, then the console's code step, which comes back here. */
-async function signIn(page: Page) {
-  await page.goto("/daegu/press");
-  await completeSignIn(page);
-  await expect(page).toHaveURL(/\/daegu\/press$/);
-  await expect(page.getByText(`${E2E_ADMIN.email} 님, 환영합니다.`)).toBeVisible();
-}
 
 test.describe("the press list", () => {
   test("the seeded articles load ten at a time until the button is gone", async ({ page }) => {
@@ -81,85 +73,100 @@ test.describe("the press list", () => {
   });
 });
 
-test.describe("the administrator", () => {
-  test("a wrong password is refused with the reason", async ({ page }) => {
+test.describe("press in the console", () => {
+  test("visitors find the console's sign-in below the list, not a form of its own", async ({ page }) => {
     await page.goto("/daegu/press");
-    // Another email than the admin's: this failure must not count against the admin's sign-ins.
-    await page.getByLabel("이메일").fill(`nobody-${Date.now()}@example.com`);
-    await page.getByLabel("비밀번호").fill("not-the-password");
-    await page.getByRole("button", { name: "로그인" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "로그인 실패: " })).toHaveText(
-      "로그인 실패: 이메일 또는 비밀번호가 올바르지 않습니다.",
-    );
-    await expect(page.getByRole("heading", { name: "보도자료 작성" })).toHaveCount(0);
+    await expect(page.getByLabel("비밀번호")).toHaveCount(0);
+    await page.getByRole("link", { name: "관리자 로그인" }).click();
+    await expect(page).toHaveURL(/\/admin\/login\?returnTo=%2Fadmin%2Fpress$/);
   });
 
-  test("publishes, reads, edits and deletes an article, then signs out", async ({ page }) => {
+  test("a manager writes an article in the console, previews it, publishes it and finds it on the public list; a draft is not there", async ({
+    page,
+    browser,
+  }) => {
     const title = unique("E2E 보도자료");
-    const edited = `${title} (수정)`;
+    const draft = unique("E2E 임시 저장");
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
 
-    await test.step("sign in", () => signIn(page));
-
-    await test.step("an empty title is refused with the spec's alert", async () => {
-      const alerts: string[] = [];
-      page.once("dialog", (dialog) => {
-        alerts.push(dialog.message());
-        void dialog.accept();
-      });
-      await page.getByLabel("요약").fill("요약만 입력했습니다.");
-      await page.getByRole("button", { name: "등록", exact: true }).click();
-      await expect.poll(() => alerts).toEqual(["제목/요약은 필수입니다!"]);
+    await test.step("sign in; the press list leads to the console", async () => {
+      await signIn(page);
+      await page.goto("/daegu/press");
+      await expect(page.getByText(`${E2E_ADMIN.email} 님, 환영합니다.`)).toBeVisible();
+      await page.getByRole("link", { name: "관리자 화면에서 보도자료 관리" }).click();
+      await expect(page).toHaveURL(/\/admin\/press$/);
+      await expect(page.getByRole("heading", { name: "보도자료", exact: true })).toBeVisible();
     });
 
-    await test.step("publish: the article is first in the list and the form is empty again", async () => {
-      await page.getByLabel("제목").fill(title);
-      await page.getByLabel("요약").fill("E2E 테스트가 등록한 보도자료입니다.");
+    await test.step("write and preview: the article shows as visitors will read it, as text", async () => {
+      await page.getByRole("link", { name: "새 보도자료" }).click();
+      await page.getByLabel("제목 (필수)").fill(title);
+      await page.getByLabel("요약 (필수)").fill("E2E 테스트가 콘솔에서 쓴 보도자료입니다.");
       await page.getByLabel("본문").fill("첫 문단입니다.\n<script>window.pwned = true</script>\n셋째 문단입니다.");
-      await page.getByRole("button", { name: "등록", exact: true }).click();
-      await expect(page.getByRole("status").filter({ hasText: "보도자료를 등록했습니다." })).toBeVisible();
-      await expect(rows(page).first().getByRole("link")).toHaveText(title);
-      await expect(page.getByLabel("제목")).toHaveValue("");
-      await expect(page.getByLabel("본문")).toHaveValue("");
-    });
-
-    await test.step("open it: one view, the content as text in paragraphs", async () => {
-      await rows(page).first().getByRole("link", { name: title }).click();
-      await expect(page.getByRole("heading", { name: title })).toBeVisible();
-      await expect(viewCount(page)).toHaveText("1");
-      const paragraphs = page.locator(".press-article__body p");
-      await expect(paragraphs).toHaveText(["첫 문단입니다.", "<script>window.pwned = true</script>", "셋째 문단입니다."]);
+      await page.getByRole("radio", { name: "지금 발행" }).check();
+      await page.getByRole("button", { name: "미리 보기" }).click();
+      const preview = page.getByRole("region", { name: "미리 보기" });
+      await expect(preview.getByRole("heading", { name: title })).toBeVisible();
+      await expect(preview.locator(".press-article__body p")).toHaveText([
+        "첫 문단입니다.",
+        "<script>window.pwned = true</script>",
+        "셋째 문단입니다.",
+      ]);
       expect(await page.evaluate(() => "pwned" in window)).toBe(false);
+      await expectNoSidewaysScroll(page);
     });
 
-    await test.step("reload: one more view", async () => {
-      await page.reload();
-      await expect(viewCount(page)).toHaveText("2");
-    });
-
-    await test.step("edit: the new title shows, and saving is not a view", async () => {
-      await page.getByRole("link", { name: "수정" }).click();
-      await expect(page.getByLabel("제목")).toHaveValue(title);
-      await page.getByLabel("제목").fill(edited);
+    await test.step("publish: back on the console's list with the message", async () => {
       await page.getByRole("button", { name: "저장" }).click();
-      await expect(page.getByRole("heading", { name: edited })).toBeVisible();
-      await expect(viewCount(page)).toHaveText("2");
+      await expect(page).toHaveURL(/\/admin\/press(\?|$)/);
+      await expect(page.getByRole("status")).toHaveText(`「${title}」을(를) 발행했습니다.`);
+      await expect(page.getByRole("listitem").filter({ hasText: title })).toContainText("발행됨");
+      await expectNoSidewaysScroll(page);
     });
 
-    await test.step("delete after confirming: back on the list, the article gone", async () => {
-      await page.getByRole("link", { name: "삭제" }).click();
-      const dialog = page.getByRole("dialog", { name: "보도자료를 삭제할까요?" });
-      await expect(dialog).toBeVisible();
-      await dialog.getByRole("button", { name: "삭제" }).click();
-      await expect(page).toHaveURL(/\/daegu\/press$/);
-      await expect(page.getByRole("link", { name: edited })).toHaveCount(0);
+    await test.step("save a draft: listed in the console as 임시 저장", async () => {
+      await page.getByRole("link", { name: "새 보도자료" }).click();
+      await page.getByLabel("제목 (필수)").fill(draft);
+      await page.getByLabel("요약 (필수)").fill("아직 공개하지 않는 글입니다.");
+      await expect(page.getByRole("radio", { name: "임시 저장" })).toBeChecked();
+      await page.getByRole("button", { name: "저장" }).click();
+      await expect(page.getByRole("status")).toHaveText(`「${draft}」을(를) 저장했습니다.`);
+      await expect(page.getByRole("listitem").filter({ hasText: draft })).toContainText("임시 저장");
     });
 
-    await test.step("sign out: the write form is gone", async () => {
+    const draftPath = (await page.getByRole("link", { name: draft }).getAttribute("href"))!.replace("/admin/press/", "/daegu/press/");
+
+    await test.step("the public list has the article first and not the draft; the draft's address is not found for visitors", async () => {
+      const visitor = await browser.newContext();
+      const reader = await visitor.newPage();
+      await reader.goto("/daegu/press");
+      await expect(rows(reader).first().getByRole("link")).toHaveText(title);
+      await expect(reader.getByRole("link", { name: draft })).toHaveCount(0);
+      expect((await reader.request.get(draftPath, { maxRedirects: 0 })).status()).toBe(404);
+      await rows(reader).first().getByRole("link", { name: title }).click();
+      await expect(reader.getByRole("heading", { name: title })).toBeVisible();
+      await expect(viewCount(reader)).toHaveText("1");
+      await reader.reload();
+      await expect(viewCount(reader)).toHaveText("2");
+      await visitor.close();
+    });
+
+    await test.step("delete both after confirming", async () => {
+      for (const name of [title, draft]) {
+        await page.getByRole("link", { name }).click();
+        await page.getByRole("link", { name: "삭제" }).click();
+        await page.getByRole("button", { name: "삭제" }).click();
+        await expect(page.getByRole("status")).toHaveText("삭제했습니다.");
+        await expect(page.getByRole("link", { name })).toHaveCount(0);
+      }
+    });
+
+    await test.step("sign out on the press list: the way to the console is gone", async () => {
+      await page.goto("/daegu/press");
       await page.getByRole("button", { name: "로그아웃" }).click();
-      await expect(page.getByRole("button", { name: "로그인" })).toBeVisible();
-      await expect(page.getByRole("heading", { name: "보도자료 작성" })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "관리자 로그인" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "관리자 화면에서 보도자료 관리" })).toHaveCount(0);
     });
 
     expect(pageErrors).toEqual([]);
@@ -171,6 +178,10 @@ test.describe("the administrator", () => {
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
   });
 });
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
 
 function viewCount(page: Page) {
   return page.locator(".press-article__meta div").filter({ hasText: "조회수" }).locator("dd");

@@ -127,7 +127,8 @@ async function bSnapshot() {
   const [message] = await db().select().from(smsOutbox).where(eq(smsOutbox.id, b.message));
   const [slot] = await db().select().from(visitSlots).where(eq(visitSlots.id, b.slot));
   const [booking] = await db().select().from(visitBookings).where(eq(visitBookings.id, b.booking));
-  return JSON.stringify({ lead, notes, message, slot, booking });
+  const [article] = await db().select().from(pressArticles).where(eq(pressArticles.id, b.article));
+  return JSON.stringify({ lead, notes, message, slot, booking, article });
 }
 
 interface Probe {
@@ -228,6 +229,21 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
   "admin/logout": [{ method: "POST", path: () => "/admin/logout", expect: [302] }],
   "admin/switch-site": [{ method: "POST", path: () => "/admin/switch-site", form: () => ({ site: "fixture" }), expect: [403] }],
   "admin/handoff": [{ path: () => "/admin/handoff?key=forged", expect: [302] }],
+  "admin/press": [{ path: () => "/admin/press", expect: [200] }],
+  "admin/press/new": [{ path: () => "/admin/press/new", expect: [200] }],
+  "admin/press/:id": [
+    { path: (records) => `/admin/press/${records.article}`, expect: [404] },
+    {
+      method: "POST",
+      path: (records) => `/admin/press/${records.article}`,
+      form: () => ({ intent: "save", title: "A가 고침", summary: "A가 고침", publication: "draft" }),
+      expect: [404],
+    },
+  ],
+  "admin/press/:id/delete": [
+    { path: (records) => `/admin/press/${records.article}/delete`, expect: [404] },
+    { method: "POST", path: (records) => `/admin/press/${records.article}/delete`, expect: [303] },
+  ],
 };
 
 describe("two sites on one database", () => {
@@ -244,7 +260,7 @@ describe("two sites on one database", () => {
       const response = await on(A, path, { method: probe.method, form: probe.form?.(b), cookie });
       expect(probe.expect, `${probe.method ?? "GET"} ${path} answered ${response.status}`).toContain(response.status);
       const body = await response.text();
-      for (const secret of [B_NAME, B_NOTE, B_TEXT, "01077778888", "010-7777-8888"]) {
+      for (const secret of [B_NAME, B_NOTE, B_TEXT, "01077778888", "010-7777-8888", "비사이트 보도자료"]) {
         expect(body, `${probe.method ?? "GET"} ${path} shows ${secret}`).not.toContain(secret);
       }
     }
