@@ -5,7 +5,7 @@ import { PRESS_STATUS_LABELS } from "#app/forms/press-messages.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatKst, kstDay } from "#app/utils/kst.ts";
 import { PressEditor } from "./press-editor.tsx";
-import { editorValues, handleEditorAction, notFound, requireArticleId } from "./press.server.ts";
+import { editorValues, handleEditorAction, notFound, previewOf, requireArticleId } from "./press.server.ts";
 import type { Route } from "./+types/press-edit";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -20,6 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     id: article.id,
     status,
     values: editorValues(article, now),
+    stored: previewOf({ ...article, publishAt: null }, article.date),
     published: status === "published" ? { isoDate: article.date.toISOString() } : undefined,
     updatedAt: article.updatedAt ? formatKst(article.updatedAt) : null,
     views: article.views,
@@ -43,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function PressEditPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, id, status, values, published, updatedAt, views, today } = loaderData;
+  const { site, id, status, values, stored, published, updatedAt, views, today } = loaderData;
   return (
     <div className="admin-page">
       <div className="admin-page__head">
@@ -62,7 +63,7 @@ export default function PressEditPage({ loaderData, actionData }: Route.Componen
         ) : null}
         {updatedAt ? <> · 마지막 수정 {updatedAt}</> : null}
       </p>
-      <PressEditor values={values} answer={actionData} today={today} published={published} articleId={id} />
+      <PressEditor values={values} stored={stored} answer={actionData} today={today} published={published} articleId={id} />
     </div>
   );
 }

@@ -36,12 +36,15 @@ export interface EditorAnswer {
  */
 export function PressEditor({
   values,
+  stored,
   answer,
   today,
   published,
   articleId,
 }: {
   values: PressEditorValues;
+  /** The stored article as visitors see it (or will), previewed before any change. */
+  stored?: PressArticleContent;
   answer: EditorAnswer | undefined;
   /** Today in Korea, the earliest day a schedule may name. */
   today: string;
@@ -53,7 +56,7 @@ export function PressEditor({
   const [live, setLive] = useState<PressArticleContent | null>(null);
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
-  const preview = live ?? answer?.preview ?? null;
+  const preview = live ?? answer?.preview ?? stored ?? null;
 
   function follow(event: FormEvent<HTMLFormElement>) {
     setLive(livePreview(new FormData(event.currentTarget), published?.isoDate));
