@@ -16,6 +16,11 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   moved: "다른 시간으로 변경",
 };
 
+/** The places a slot's bookings take: cancelled and moved ones take none. */
+export function placesTaken(bookings: { status: BookingStatus }[]) {
+  return bookings.filter((booking) => (PLACE_HOLDING_STATUSES as readonly BookingStatus[]).includes(booking.status)).length;
+}
+
 /** Who cancelled or moved a booking, as the schedule says it. */
 export const CUSTOMER_ACTOR = "고객";
 

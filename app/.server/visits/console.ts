@@ -123,11 +123,6 @@ async function movedToLabels(moved: { id: number; leadId: number }[]) {
   return labels;
 }
 
-/** The places a slot's bookings take: cancelled and moved ones take none. */
-export function placesTaken(bookings: { status: BookingStatus }[]) {
-  return bookings.filter((booking) => (PLACE_HOLDING_STATUSES as readonly BookingStatus[]).includes(booking.status)).length;
-}
-
 /** A lead's bookings, newest first, for its page in the console ("11월 24일 (화) 14:00", status). */
 export async function listLeadBookings(leadId: number) {
   const rows = await db()

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { closeVisitDay, listBookableSchedule, openVisitDays } from "#app/.server/visits/schedule.ts";
-import { listScheduleForAdmin, placesTaken, setSlotCapacity, type AdminDay } from "#app/.server/visits/console.ts";
+import { listScheduleForAdmin, setSlotCapacity, type AdminDay } from "#app/.server/visits/console.ts";
 import {
   bookedVisitorsOfDay,
   cancelBookingByStaff,
@@ -16,6 +16,7 @@ import {
   BOOKING_STATUS_LABELS,
   CAPACITY_MAX,
   CUSTOMER_ACTOR,
+  placesTaken,
   SCHEDULE_DAYS,
   VisitScheduleFormSchema,
 } from "#app/forms/admin-visits.ts";
