@@ -256,33 +256,6 @@ export default function VisitSchedulePage({ loaderData, actionData }: Route.Comp
         )}
       </section>
 
-      {confirmClose ? (
-        <section className="admin-card admin-visits__confirm" aria-labelledby="visit-confirm-title" role="alertdialog">
-          <h2 id="visit-confirm-title" className="admin-card__title">
-            {confirmClose.label} 예약을 닫을까요?
-          </h2>
-          <p>이날 예약한 {confirmClose.visitors.length}명의 예약이 취소되고, 각자에게 취소 안내 문자가 갑니다.</p>
-          <ul className="admin-visits__confirm-list">
-            {confirmClose.visitors.map((visitor) => (
-              <li key={visitor.id}>
-                <span className="admin-nowrap">{visitor.time}</span> {visitor.name} <span className="admin-muted">{visitor.phone}</span>
-              </li>
-            ))}
-          </ul>
-          <div className="admin-visits__confirm-actions">
-            <Form method="post">
-              <input type="hidden" name="day" value={confirmClose.day} />
-              <button type="submit" name="intent" value="close-day-confirmed" className="admin-button admin-button--danger">
-                닫고 예약자에게 문자 보내기
-              </button>
-            </Form>
-            <Link to={pageQuery({ day: confirmClose.day })} className="admin-button admin-button--ghost">
-              돌아가서 먼저 옮기기
-            </Link>
-          </div>
-        </section>
-      ) : null}
-
       <section className="admin-card" id="visit-days" aria-labelledby="visit-days-title">
         <h2 id="visit-days-title" className="admin-card__title">
           {formatKoreanDate(from)}부터 {SCHEDULE_DAYS}일
@@ -339,6 +312,32 @@ export default function VisitSchedulePage({ loaderData, actionData }: Route.Comp
             </Form>
           ) : null}
         </div>
+        {confirmClose?.day === day.day ? (
+          <div className="admin-visits__confirm" aria-labelledby="visit-confirm-title" role="alertdialog">
+            <h3 id="visit-confirm-title" className="admin-card__title">
+              {confirmClose.label} 예약을 닫을까요?
+            </h3>
+            <p>이날 예약한 {confirmClose.visitors.length}명의 예약이 취소되고, 각자에게 취소 안내 문자가 갑니다.</p>
+            <ul className="admin-visits__confirm-list">
+              {confirmClose.visitors.map((visitor) => (
+                <li key={visitor.id}>
+                  <span className="admin-nowrap">{visitor.time}</span> {visitor.name} <span className="admin-muted">{visitor.phone}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="admin-visits__confirm-actions">
+              <Form method="post">
+                <input type="hidden" name="day" value={confirmClose.day} />
+                <button type="submit" name="intent" value="close-day-confirmed" className="admin-button admin-button--danger">
+                  닫고 예약자에게 문자 보내기
+                </button>
+              </Form>
+              <Link to={pageQuery({ day: confirmClose.day })} className="admin-button admin-button--ghost">
+                돌아가서 먼저 옮기기
+              </Link>
+            </div>
+          </div>
+        ) : null}
         {day.slots.length === 0 ? (
           <p className="admin-empty__text">이날은 방문 예약 시간이 없습니다.</p>
         ) : (
