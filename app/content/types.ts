@@ -304,6 +304,12 @@ export interface VisitScheduleContent {
     booked: string;
     /** Sent the day before the visit; the same placeholders. */
     reminder: string;
+    /**
+     * Sent when the office closes a day that has bookings: the booking is cancelled. Not an
+     * advertisement, so no promotion in it. Placeholders: {senderName} {maskedName} {date} {time}
+     * {salesPhone}.
+     */
+    dayClosed: string;
   };
 }
 

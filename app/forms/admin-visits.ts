@@ -16,18 +16,29 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   moved: "다른 시간으로 변경",
 };
 
+/** The places a slot's bookings take: cancelled and moved ones take none. */
+export function placesTaken(bookings: { status: BookingStatus }[]) {
+  return bookings.filter((booking) => (PLACE_HOLDING_STATUSES as readonly BookingStatus[]).includes(booking.status)).length;
+}
+
+/** Who cancelled or moved a booking, as the schedule says it. */
+export const CUSTOMER_ACTOR = "고객";
+
 /** How many days the page lists from the chosen start. */
 export const SCHEDULE_DAYS = 14;
 export const CAPACITY_MAX = 200;
 
 const day = z.string().refine(isCalendarDay, "날짜가 올바르지 않습니다.");
 const id = z.coerce.number().int().positive().max(2_147_483_647);
+const slotChoice = z.coerce.number().int().positive("옮길 시간을 골라 주세요.").max(2_147_483_647);
 
 export const VisitScheduleFormSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("open-day"), day }),
     z.object({ intent: z.literal("close-day"), day }),
+    /** After the page listed the day's booked visitors: close, cancel their bookings and text them. */
+    z.object({ intent: z.literal("close-day-confirmed"), day }),
     z.object({
       intent: z.literal("capacity"),
       slotId: id,
@@ -38,6 +49,8 @@ export const VisitScheduleFormSchema = z.discriminatedUnion(
         .max(CAPACITY_MAX, `인원은 ${CAPACITY_MAX}명 이하로 입력해 주세요.`),
     }),
     z.object({ intent: z.literal("attendance"), bookingId: id, status: z.enum(PLACE_HOLDING_STATUSES) }),
+    z.object({ intent: z.literal("cancel-booking"), bookingId: id }),
+    z.object({ intent: z.literal("move-booking"), bookingId: id, slotId: slotChoice }),
   ],
   { error: "알 수 없는 요청입니다." },
 );

@@ -1,10 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { useOwnerSession } from "./console.ts";
 
 // The desktop and phone projects run at the same time against one server, so each books and
-// closes its own days (counted from the end of the demo fortnight, which no other spec touches).
-const OWN_DAYS = { desktop: { book: 1, close: 3 }, phone: { book: 2, close: 4 } } as const;
+// closes its own days (counted from the end of the demo fortnight, which no other spec touches),
+// and books its own hour of today.
+const OWN_DAYS = { desktop: { book: 1, close: 3, today: "17:00" }, phone: { book: 2, close: 4, today: "16:00" } } as const;
 
 function uniqueName() {
   const letters = "가나다라마바사아자차카타파하";
@@ -28,6 +29,19 @@ async function offeredDays(form: Locator) {
 /** The slot of a time under the day shown, e.g. "17:00": its label reads the places left. */
 const timeUnderShownDay = (form: Locator, time: string) =>
   form.locator(".visit-day__slots:visible .visit-slot", { has: form.page().getByText(time, { exact: true }) });
+
+/** Books a time through the public form, as a visitor. */
+async function bookVisit(page: Page, day: string, time: string, name: string, phone: string) {
+  const form = page.locator(".visit-form");
+  await page.goto("/daegu/customer");
+  await form.locator(`label[for$="-${day}"]`).click();
+  await form.getByLabel("이름").fill(name);
+  await form.getByLabel("연락처").fill(phone);
+  await timeUnderShownDay(form, time).click();
+  await form.getByLabel(/개인정보 수집·이용 동의/).check();
+  await form.getByRole("button", { name: "방문 예약하기" }).click();
+  await expect(form.getByText(`${time} 견본주택 방문 예약이 완료되었습니다.`, { exact: false })).toBeVisible();
+}
 
 test.describe("model-house visits by time slot", () => {
   test("a visitor books a time, the text message's link cancels it, and the place is free again", async ({ page }, testInfo) => {
@@ -93,27 +107,74 @@ test.describe("model-house visits by time slot", () => {
       await expect(page.getByRole("button", { name: "예약 취소하기" })).toHaveCount(0);
     });
 
-    await test.step("the place is free again and the booking has left the sales office's slot", async () => {
+    await test.step("the place is free again; the booking stays in the sales office's slot, struck through, cancelled by the customer", async () => {
       await page.goto("/daegu/customer");
       await form.locator(`label[for$="-${day}"]`).click();
       await expect(timeUnderShownDay(form, time)).toContainText("6자리 남음");
       await page.goto(`/admin/visits?day=${day}`);
-      await expect(page.locator(".admin-visits__slots tr", { hasText: time })).not.toContainText(name);
+      const booking = page.locator(".admin-visits__slots tr", { hasText: time }).locator(".admin-visits__booking", { hasText: name });
+      await expect(booking.locator("s")).toContainText(name);
+      await expect(booking).toContainText("취소 · 고객");
     });
   });
 
-  test("a day the sales office closes is not offered", async ({ page }, testInfo) => {
+  test("a day with a booking asks before it closes, the visitor's text waits in the outbox, and the day is not offered", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
     const own = OWN_DAYS[testInfo.project.name as keyof typeof OWN_DAYS];
+    const name = uniqueName();
+    const phone = uniquePhone();
+    const form = page.locator(".visit-form");
     await page.goto("/daegu/customer");
-    const day = (await offeredDays(page.locator(".visit-form"))).at(-own.close)!;
+    const day = (await offeredDays(form)).at(-own.close)!;
+    await bookVisit(page, day, "11:00", name, phone);
 
     await signIn(page);
     await page.goto(`/admin/visits?day=${day}`);
     await page.getByRole("button", { name: "이날 예약 닫기" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("예약을 닫을까요?");
+    await expect(confirm).toContainText(name);
+    await confirm.getByRole("button", { name: "닫고 예약자에게 문자 보내기" }).click();
     await expect(page.getByRole("button", { name: "이날 예약 다시 열기" })).toBeVisible();
+    await expect(page.locator(".admin-visits__booking", { hasText: name })).toContainText("취소 · ");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
+    await page.goto("/admin/notifications");
+    const text = page.locator(".admin-message", { hasText: dashed(phone) }).filter({ hasText: "사정으로 취소되었습니다" });
+    await expect(text).toHaveCount(1);
 
     await page.goto("/daegu/customer");
     expect(await offeredDays(page.locator(".visit-form"))).not.toContain(day);
+  });
+
+  test("the visit page opens on today's visitors; marking 방문 shows on the lead's page", async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    const own = OWN_DAYS[testInfo.project.name as keyof typeof OWN_DAYS];
+    const name = uniqueName();
+    const phone = uniquePhone();
+    await page.goto("/daegu/customer");
+    const form = page.locator(".visit-form");
+    const today = new Date(Date.now() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    // The form books only times still ahead: after this project's hour of today (Korean time) there is nothing to mark.
+    const bookable = (await offeredDays(form)).includes(today) && (await form.locator(`input[id$="-${today}"]`).isEnabled());
+    if (bookable) await form.locator(`label[for$="-${today}"]`).click();
+    test.skip(!bookable || !(await timeUnderShownDay(form, own.today).locator("input").isEnabled()), `${own.today} has passed today`);
+    await bookVisit(page, today, own.today, name, phone);
+
+    await signIn(page);
+    await page.goto("/admin/visits");
+    await expect(page.locator("h2").first()).toContainText("오늘 방문");
+    const visitor = page.locator(".admin-visits__today .admin-visits__booking", { hasText: name });
+    await expect(visitor).toContainText(own.today);
+    await expect(visitor.getByRole("link", { name: dashed(phone) })).toHaveAttribute("href", `tel:${phone}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
+    await visitor.getByRole("button", { name: "방문", exact: true }).click();
+    await expect(visitor.getByRole("button", { name: "방문", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await visitor.getByRole("link", { name: new RegExp(name) }).click();
+    await expect(page.locator(".admin-status").first()).toHaveText("방문 완료");
   });
 
   test("a forged cancel link finds nothing", async ({ page }) => {

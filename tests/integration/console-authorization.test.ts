@@ -44,6 +44,8 @@ interface Records {
   binned: number;
   failedText: number;
   slot: number;
+  /** Another slot of the same day, with room. */
+  otherSlot: number;
   booking: number;
   article: number;
   counsellorId: number;
@@ -91,7 +93,7 @@ beforeEach(async () => {
     .values({ site: "daegu", leadId: unassigned, purpose: "confirmation", recipient: "01055550000", body: "안내", status: "failed" })
     .returning({ id: smsOutbox.id });
   await openVisitDays("daegu", [DAY]);
-  const [slot] = await db().select().from(visitSlots).where(eq(visitSlots.site, "daegu")).limit(1);
+  const [slot, otherSlot] = await db().select().from(visitSlots).where(eq(visitSlots.site, "daegu")).orderBy(visitSlots.startsAt).limit(2);
   const [booking] = await db()
     .insert(visitBookings)
     .values({ site: "daegu", slotId: slot!.id, leadId: mine, name: "김하늘", phone: "01055551111" })
@@ -107,6 +109,7 @@ beforeEach(async () => {
     binned,
     failedText: text!.id,
     slot: slot!.id,
+    otherSlot: otherSlot!.id,
     booking: booking!.id,
     article: article!.id,
     counsellorId: team.counsellor.id,
@@ -306,17 +309,46 @@ const TABLE: Record<string, Probe[]> = {
   "admin/visits": [
     { does: "opens the visit schedule", path: () => `/admin/visits?day=${DAY}`, expect: signedInOnly(200) },
     {
+      // The booking's day is ahead, so only 예약 (undoing a mark) may be set yet.
       does: "marks a visit",
       method: "POST",
       path: () => "/admin/visits",
-      form: (r) => ({ intent: "attendance", bookingId: String(r.booking), status: "visited" }),
+      form: (r) => ({ intent: "attendance", bookingId: String(r.booking), status: "booked" }),
       expect: ownersAndManagers(303),
     },
     {
-      does: "closes a day",
+      does: "marks a visit before its day (refused)",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (r) => ({ intent: "attendance", bookingId: String(r.booking), status: "visited" }),
+      expect: ownersAndManagers(409),
+    },
+    {
+      does: "asks before closing a day that has a booking",
       method: "POST",
       path: () => "/admin/visits",
       form: () => ({ intent: "close-day", day: DAY }),
+      expect: ownersAndManagers(200),
+    },
+    {
+      does: "closes a day and texts its booked visitors",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: () => ({ intent: "close-day-confirmed", day: DAY }),
+      expect: ownersAndManagers(303),
+    },
+    {
+      does: "cancels a booking",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (r) => ({ intent: "cancel-booking", bookingId: String(r.booking) }),
+      expect: ownersAndManagers(303),
+    },
+    {
+      does: "moves a booking to another time",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (r) => ({ intent: "move-booking", bookingId: String(r.booking), slotId: String(r.otherSlot) }),
       expect: ownersAndManagers(303),
     },
   ],

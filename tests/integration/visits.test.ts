@@ -7,12 +7,14 @@ import { leads, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema
 import { seedDemoContent } from "#app/.server/seed.ts";
 import { cancelBookingByLink, findBookingByLink } from "#app/.server/visits/booking-link.ts";
 import { closeVisitDay, listBookableSchedule, openVisitDays } from "#app/.server/visits/schedule.ts";
-import { listScheduleForAdmin, setBookingAttendance, setSlotCapacity } from "#app/.server/visits/console.ts";
+import { listScheduleForAdmin, setSlotCapacity } from "#app/.server/visits/console.ts";
+import { markAttendance } from "#app/.server/visits/office.ts";
 import { queueVisitReminders } from "#app/.server/visits/reminders.ts";
 import { VISIT_MESSAGES } from "#app/forms/visit.ts";
 import { action as visitPageAction } from "#app/routes/site/customer.tsx";
 import { kstDay, kstInstant, addDays } from "#app/utils/kst.ts";
 import { withTestDatabase } from "#tests/db.ts";
+import { addStaff } from "#tests/staff.ts";
 import { filledForm, pageOutcome, post, SITE_URL, submitJson, uniquePhone, cookieFrom } from "#tests/lead-requests.ts";
 
 const BASE_ENV = { SITE_URL, SESSION_SECRET: "visits-integration-test-secret-0123456789", LEADS_RATE_LIMIT: "off" };
@@ -359,7 +361,9 @@ describe("the sales office's schedule", () => {
     expect(await setSlotCapacity(SITE, slot!.id, 1)).toEqual({ ok: false, reason: "below-booked", booked: 2 });
     expect(await setSlotCapacity(SITE, slot!.id, 2)).toEqual({ ok: true });
     const [first] = await activeBookings(slot!.id);
-    expect(await setBookingAttendance(SITE, first!.id, "visited")).toBe(first!.leadId);
+    const manager = await addStaff({ email: "manager@example.com", role: "manager" });
+    const change = { site: SITE, actor: manager, clientAddress: "203.0.113.9" };
+    expect(await markAttendance(change, first!.id, "visited", kstInstant(slot!.day, "18:00"))).toBe("done");
     expect(await placesLeft(slot!.id)).toBe(0);
     const [day] = await listScheduleForAdmin(SITE, { from: slot!.day, days: 1 });
     expect(day?.slots[0]?.bookings.map((booking) => booking.status).sort()).toEqual(["booked", "visited"]);

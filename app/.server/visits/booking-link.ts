@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { kstTime } from "#app/utils/kst.ts";
 import type { BookingStatus } from "#app/vocabulary.ts";
 import { db } from "../db.ts";
+import { recordLeadEvent } from "../leads/events.ts";
 import { enqueueSms, withdrawBookingMessages, type TextBudget } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { visitBookings, visitSlots } from "../schema.ts";
@@ -27,6 +28,8 @@ export interface BookingView {
   /** "11월 24일 (화) 14:00". */
   when: string;
   time: string;
+  startsAt: Date;
+  leadId: number;
   status: BookingStatus;
 }
 
@@ -53,13 +56,19 @@ export async function findBookingByLink(token: string, now = new Date()): Promis
     day: row.day,
     when: slotLabel(row.day, row.startsAt),
     time: kstTime(row.startsAt),
+    startsAt: row.startsAt,
+    leadId: row.booking.leadId,
     status: row.booking.status,
   };
   if (row.endsAt <= now) return { state: "expired", booking };
   return { state: row.booking.status === "booked" ? "active" : "cancelled", booking };
 }
 
-/** Cancels the booking a link names (the visitor's one button), freeing its place and withdrawing its unsent messages. */
+/**
+ * Cancels the booking a link names (the visitor's one button), freeing its place and withdrawing
+ * its unsent messages. The booking stays, cancelled by nobody on the team (the customer), and the
+ * lead's history says so.
+ */
 export async function cancelBookingByLink(token: string, now = new Date()): Promise<CancelPageState> {
   const found = await findBookingByLink(token, now);
   if (found.state !== "active") return found;
@@ -69,7 +78,18 @@ export async function cancelBookingByLink(token: string, now = new Date()): Prom
       .set({ status: "cancelled", cancelledAt: now })
       .where(and(eq(visitBookings.id, found.booking.id), eq(visitBookings.status, "booked")))
       .returning({ id: visitBookings.id });
-    if (cancelled.length > 0) await withdrawBookingMessages(tx, [found.booking.id]);
+    if (cancelled.length === 0) return;
+    await withdrawBookingMessages(tx, [found.booking.id]);
+    await recordLeadEvent(
+      tx,
+      {
+        leadId: found.booking.leadId,
+        kind: "visit-cancelled",
+        actor: null,
+        detail: { bookingId: found.booking.id, by: "customer", startsAt: found.booking.startsAt.toISOString() },
+      },
+      now,
+    );
   });
   return { state: "cancelled", booking: { ...found.booking, status: "cancelled" } };
 }
@@ -116,8 +136,25 @@ export async function changeBookingByLink(
       linkToken: token,
     });
     await enqueueSms(tx, [confirmation], { budget, now });
+    await recordLeadEvent(
+      tx,
+      {
+        leadId: current.leadId,
+        kind: "visit-moved",
+        actor: null,
+        detail: {
+          bookingId: booking.id,
+          newBookingId: booking.id,
+          from: booking.startsAt.toISOString(),
+          to: claim.slot.startsAt.toISOString(),
+          by: "customer",
+        },
+      },
+      now,
+    );
     const moved = {
       ...booking,
+      startsAt: claim.slot.startsAt,
       day: claim.slot.day,
       when: slotLabel(claim.slot.day, claim.slot.startsAt),
       time: kstTime(claim.slot.startsAt),

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { PLACE_HOLDING_STATUSES } from "#app/vocabulary.ts";
 import { queryRows, type Transaction } from "../db.ts";
+import { recordLeadEvent } from "../leads/events.ts";
 import { withdrawBookingMessages } from "../outbox/queue.ts";
 import { leads, visitBookings } from "../schema.ts";
 
@@ -92,24 +93,34 @@ export async function placeVisitBooking(
       .where(eq(visitBookings.id, claim.alreadyBookedId));
     return { id: claim.alreadyBookedId, isNew: false, slot: claim.slot, linkToken: existing!.linkToken };
   }
-  if (clientId) {
-    const earlier = await queryRows<{ id: number }>(
-      tx,
-      sql`select b.id from visit_bookings b join visit_slots s on s.id = b.slot_id join leads l on l.id = b.lead_id
-          where b.site = ${site} and b.phone = ${phone} and b.status = 'booked' and l.client_id = ${clientId}
-            and s.starts_at > ${now.toISOString()}::timestamptz`,
-    );
-    if (earlier.length > 0) {
-      const ids = earlier.map((row) => row.id);
-      await tx.update(visitBookings).set({ status: "moved", cancelledAt: now }).where(inArray(visitBookings.id, ids));
-      await withdrawBookingMessages(tx, ids);
-    }
-  }
+  const earlier = clientId
+    ? await queryRows<{ id: number; lead_id: number; starts_at: Date | string }>(
+        tx,
+        sql`select b.id, b.lead_id, s.starts_at from visit_bookings b join visit_slots s on s.id = b.slot_id join leads l on l.id = b.lead_id
+            where b.site = ${site} and b.phone = ${phone} and b.status = 'booked' and l.client_id = ${clientId}
+              and s.starts_at > ${now.toISOString()}::timestamptz`,
+      )
+    : [];
   const linkToken = newLinkToken();
   const [booking] = await tx
     .insert(visitBookings)
     .values({ site, slotId: claim.slot.id, leadId, name, phone, linkToken, createdAt: now })
     .returning({ id: visitBookings.id });
+  if (earlier.length > 0) {
+    const ids = earlier.map((row) => row.id);
+    await tx.update(visitBookings).set({ status: "moved", cancelledAt: now }).where(inArray(visitBookings.id, ids));
+    await withdrawBookingMessages(tx, ids);
+    for (const row of earlier) {
+      const detail = {
+        bookingId: row.id,
+        newBookingId: booking!.id,
+        from: new Date(row.starts_at).toISOString(),
+        to: claim.slot.startsAt.toISOString(),
+        by: "customer" as const,
+      };
+      await recordLeadEvent(tx, { leadId: row.lead_id, kind: "visit-moved", actor: null, detail }, now);
+    }
+  }
   return { id: booking!.id, isNew: true, slot: claim.slot, linkToken };
 }
 

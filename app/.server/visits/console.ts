@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { addDays, formatKoreanDate, kstTime } from "#app/utils/kst.ts";
-import { PLACE_HOLDING_STATUSES, type AttendanceStatus, type BookingStatus } from "#app/vocabulary.ts";
+import { addDays, formatKoreanDate, kstDay, kstTime } from "#app/utils/kst.ts";
+import { PLACE_HOLDING_STATUSES, type BookingStatus } from "#app/vocabulary.ts";
 import { db, queryRows, sqlList } from "../db.ts";
-import { leads, visitBookings, visitSlots } from "../schema.ts";
+import { admins, leadEvents, leads, visitBookings, visitSlots } from "../schema.ts";
 import { slotLabel } from "./schedule.ts";
 
 /** The sales office's side of the visit schedule (/admin/visits and a lead's page). */
@@ -21,6 +21,11 @@ export interface AdminSlot {
     leadId: number;
     assigneeId: number | null;
     deletedAt: Date | null;
+    /** When a cancelled or moved booking left its place, and who did it: a person's name (or email), or null for the customer. */
+    cancelledAt: Date | null;
+    cancelledByName: string | null;
+    /** Where a moved booking went: "11월 25일 (수) 14:00". */
+    movedTo: string | null;
   }[];
 }
 
@@ -31,7 +36,10 @@ export interface AdminDay {
   slots: AdminSlot[];
 }
 
-/** Every day with slots from `from` for `days` days, with who holds each place (cancelled and moved bookings left out). */
+/**
+ * Every day with slots from `from` for `days` days, with who holds each place and, after them,
+ * the bookings cancelled or moved away (they stay in the schedule, with by whom and when).
+ */
 export async function listScheduleForAdmin(site: string, { from, days }: { from: string; days: number }): Promise<AdminDay[]> {
   const slots = await db()
     .select()
@@ -51,19 +59,21 @@ export async function listScheduleForAdmin(site: string, { from, days }: { from:
             leadId: visitBookings.leadId,
             assigneeId: leads.assigneeId,
             deletedAt: leads.deletedAt,
+            cancelledAt: visitBookings.cancelledAt,
+            cancelledByName: sql<string | null>`coalesce(nullif(${admins.name}, ''), ${admins.email})`,
           })
           .from(visitBookings)
           .innerJoin(leads, eq(leads.id, visitBookings.leadId))
+          .leftJoin(admins, eq(admins.id, visitBookings.cancelledBy))
           .where(
-            and(
-              inArray(
-                visitBookings.slotId,
-                slots.map((slot) => slot.id),
-              ),
-              inArray(visitBookings.status, [...PLACE_HOLDING_STATUSES]),
+            inArray(
+              visitBookings.slotId,
+              slots.map((slot) => slot.id),
             ),
           )
-          .orderBy(asc(visitBookings.createdAt));
+          .orderBy(asc(visitBookings.createdAt), asc(visitBookings.id));
+  const movedTo = await movedToLabels(bookings.filter((booking) => booking.status === "moved"));
+  const holding = (status: BookingStatus) => (PLACE_HOLDING_STATUSES as readonly BookingStatus[]).includes(status);
   const byDay = new Map<string, AdminSlot[]>();
   for (const slot of slots) {
     byDay.set(slot.day, [
@@ -73,7 +83,10 @@ export async function listScheduleForAdmin(site: string, { from, days }: { from:
         time: kstTime(slot.startsAt),
         capacity: slot.capacity,
         open: slot.open,
-        bookings: bookings.filter((booking) => booking.slotId === slot.id).map(({ slotId: _slot, ...booking }) => booking),
+        bookings: bookings
+          .filter((booking) => booking.slotId === slot.id)
+          .sort((a, b) => Number(holding(b.status)) - Number(holding(a.status)))
+          .map(({ slotId: _slot, ...booking }) => ({ ...booking, movedTo: movedTo.get(booking.id) ?? null })),
       },
     ]);
   }
@@ -83,6 +96,31 @@ export async function listScheduleForAdmin(site: string, { from, days }: { from:
     open: daySlots.some((slot) => slot.open),
     slots: daySlots,
   }));
+}
+
+/** Where each moved booking went, from its "visit-moved" event. */
+async function movedToLabels(moved: { id: number; leadId: number }[]) {
+  const labels = new Map<number, string>();
+  if (moved.length === 0) return labels;
+  const bookingIds = moved.map((booking) => booking.id);
+  const rows = await db()
+    .select({ detail: leadEvents.detail })
+    .from(leadEvents)
+    .where(
+      and(
+        inArray(
+          leadEvents.leadId,
+          moved.map((booking) => booking.leadId),
+        ),
+        eq(leadEvents.kind, "visit-moved"),
+        inArray(sql<number>`(${leadEvents.detail}->>'bookingId')::int`, bookingIds),
+      ),
+    );
+  for (const { detail } of rows) {
+    const to = new Date(String(detail.to));
+    labels.set(Number(detail.bookingId), slotLabel(kstDay(to), to));
+  }
+  return labels;
 }
 
 /** A lead's bookings, newest first, for its page in the console ("11월 24일 (화) 14:00", status). */
@@ -112,17 +150,4 @@ export async function setSlotCapacity(site: string, slotId: number, capacity: nu
     await tx.update(visitSlots).set({ capacity }).where(eq(visitSlots.id, slotId));
     return { ok: true };
   });
-}
-
-/**
- * A manager marks how a booking went. Only a place-holding booking can be marked; it keeps its
- * place. Answers the booking's lead, or null when there was no such booking to mark.
- */
-export async function setBookingAttendance(site: string, bookingId: number, status: AttendanceStatus): Promise<number | null> {
-  const updated = await db()
-    .update(visitBookings)
-    .set({ status })
-    .where(and(eq(visitBookings.id, bookingId), eq(visitBookings.site, site), inArray(visitBookings.status, [...PLACE_HOLDING_STATUSES])))
-    .returning({ leadId: visitBookings.leadId });
-  return updated[0]?.leadId ?? null;
 }

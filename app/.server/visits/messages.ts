@@ -5,7 +5,10 @@ import type { OutgoingSms } from "../outbox/queue.ts";
 import { siteOrigin, sitePack } from "../site.ts";
 import { maskName } from "../leads/messages.ts";
 
-/** A booking's text messages: the confirmation when it is made and the reminder the day before. */
+/**
+ * A booking's text messages: the confirmation when it is made (or moved), the reminder the day
+ * before, and the notice that the office closed its day.
+ */
 
 /** The personal link in a booking's messages, e.g. https://…/daegu/visit/Ab3…: the page that shows, changes and cancels it. */
 export function bookingUrl(site: string, linkToken: string) {
@@ -13,11 +16,16 @@ export function bookingUrl(site: string, linkToken: string) {
 }
 
 export function bookingSms(
-  purpose: "confirmation" | "reminder",
+  purpose: "confirmation" | "reminder" | "day-closed",
   booking: { id: number; site: string; leadId: number; name: string; phone: string; startsAt: Date; linkToken: string },
 ): OutgoingSms {
   const site = sitePack(booking.site);
-  const template = purpose === "confirmation" ? site.leads.visits.sms.booked : site.leads.visits.sms.reminder;
+  const templates = {
+    confirmation: site.leads.visits.sms.booked,
+    reminder: site.leads.visits.sms.reminder,
+    "day-closed": site.leads.visits.sms.dayClosed,
+  };
+  const template = templates[purpose];
   const values: Record<string, string> = {
     senderName: site.leads.sms.senderName,
     maskedName: maskName(booking.name),

@@ -101,6 +101,13 @@ export const leads: LeadContent = {
         "",
         "{optOut}",
       ].join("\n"),
+      dayClosed: [
+        "{senderName}",
+        "{maskedName} 고객님, {date} {time} 방문 예약이 견본주택 사정으로 취소되었습니다. 불편을 드려 죄송합니다.",
+        "",
+        "다른 날짜로 다시 예약하시거나 궁금하신 점이 있으시면 분양문의로 연락해 주세요.",
+        "■ 분양문의: {salesPhone}",
+      ].join("\n"),
     },
   },
 };

@@ -1,0 +1,304 @@
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { can } from "#app/permissions.ts";
+import { kstDay, kstTime } from "#app/utils/kst.ts";
+import type { AttendanceStatus, LeadStatus } from "#app/vocabulary.ts";
+import { recordAccess, type ChangeContext } from "../audit.ts";
+import { db, queryRows, type Transaction } from "../db.ts";
+import { recordLeadEvent, type LeadEventDetails } from "../leads/events.ts";
+import { enqueueSms, withdrawBookingMessages, type TextBudget } from "../outbox/queue.ts";
+import { wakeOutboxWorker } from "../outbox/worker.ts";
+import { leadEvents, leads, leadStatusChanges, visitBookings, visitSlots } from "../schema.ts";
+import { claimVisitSlot, newLinkToken, type SlotClaim } from "./booking.ts";
+import { bookingSms } from "./messages.ts";
+
+/**
+ * What the sales office does to bookings from /admin/visits: marks how a visit went (and the lead
+ * follows), cancels or moves a booking, closes a day that has bookings and tells its visitors.
+ * Each change writes the lead's history (lead_events, lead_status_changes) and its access record
+ * in the same transaction, and a cancelled or moved booking stays in the schedule.
+ */
+
+export type VisitChange = "done" | "not-found" | "forbidden";
+
+/** Statuses 방문 moves a lead on from; a lead already contracted or closed is never moved back. */
+const BEFORE_VISIT: readonly LeadStatus[] = ["new", "contacted"];
+
+/** The booking, locked for the change, with its slot's day and time, if it is on this site. */
+async function lockBooking(tx: Transaction, site: string, bookingId: number) {
+  const [row] = await tx
+    .select({ booking: visitBookings, day: visitSlots.day, startsAt: visitSlots.startsAt })
+    .from(visitBookings)
+    .innerJoin(visitSlots, eq(visitSlots.id, visitBookings.slotId))
+    .where(and(eq(visitBookings.id, bookingId), eq(visitBookings.site, site)))
+    .for("update", { of: visitBookings });
+  return row;
+}
+
+async function lockLeadStatus(tx: Transaction, leadId: number) {
+  const [lead] = await tx.select({ status: leads.status, spam: leads.spam }).from(leads).where(eq(leads.id, leadId)).for("update");
+  return lead;
+}
+
+async function setLeadStatus(tx: Transaction, change: ChangeContext, leadId: number, from: LeadStatus, to: LeadStatus, now: Date) {
+  await tx.update(leads).set({ status: to }).where(eq(leads.id, leadId));
+  await tx
+    .insert(leadStatusChanges)
+    .values({ leadId, fromStatus: from, toStatus: to, authorId: change.actor.id, authorEmail: change.actor.email, createdAt: now });
+}
+
+/**
+ * Marks how a visit went: 방문 and 노쇼 from the visit's day on (Korean time), 예약 to undo. 방문
+ * moves a new or contacted lead to "visited" with a history entry; undoing it gives the lead back
+ * the status 방문 replaced, if nobody has changed it since. 노쇼 is recorded without touching the
+ * lead's status: the customer may still come another day, and the counsellor decides.
+ */
+export async function markAttendance(
+  change: ChangeContext,
+  bookingId: number,
+  status: AttendanceStatus,
+  now = new Date(),
+): Promise<VisitChange | "too-early"> {
+  if (!can(change.actor.role, "visits.manage")) return "forbidden";
+  return db().transaction(async (tx) => {
+    const row = await lockBooking(tx, change.site, bookingId);
+    if (!row || !["booked", "visited", "no_show"].includes(row.booking.status)) return "not-found";
+    const from = row.booking.status as AttendanceStatus;
+    if (status !== "booked" && kstDay(now) < row.day) return "too-early";
+    if (from === status) return "done";
+    const { leadId } = row.booking;
+    await tx.update(visitBookings).set({ status }).where(eq(visitBookings.id, bookingId));
+    const detail: LeadEventDetails["visit-marked"] = { bookingId, from, to: status };
+    const lead = await lockLeadStatus(tx, leadId);
+    if (lead && !lead.spam) {
+      if (status === "visited" && BEFORE_VISIT.includes(lead.status)) {
+        detail.leadStatusBefore = lead.status;
+        await setLeadStatus(tx, change, leadId, lead.status, "visited", now);
+      } else if (from === "visited" && lead.status === "visited") {
+        const before = await statusBeforeVisit(tx, leadId, bookingId);
+        if (before) await setLeadStatus(tx, change, leadId, "visited", before, now);
+      }
+    }
+    await recordLeadEvent(tx, { leadId, kind: "visit-marked", actor: change.actor, detail }, now);
+    await recordAccess(
+      { ...change, action: "visits.change", leadIds: [leadId], detail: { bookingId, from, to: status } },
+      { executor: tx, now },
+    );
+    return "done";
+  });
+}
+
+/** The status the latest 방문 of this booking replaced, if that 방문 moved the lead at all. */
+async function statusBeforeVisit(tx: Transaction, leadId: number, bookingId: number): Promise<LeadStatus | null> {
+  const [marked] = await tx
+    .select({ detail: leadEvents.detail })
+    .from(leadEvents)
+    .where(
+      and(
+        eq(leadEvents.leadId, leadId),
+        eq(leadEvents.kind, "visit-marked"),
+        sql`(${leadEvents.detail}->>'bookingId')::int = ${bookingId}`,
+        sql`${leadEvents.detail}->>'to' = 'visited'`,
+      ),
+    )
+    .orderBy(desc(leadEvents.id))
+    .limit(1);
+  const detail = marked?.detail as LeadEventDetails["visit-marked"] | undefined;
+  return detail?.leadStatusBefore ?? null;
+}
+
+/** Cancels a booking for the customer (they called): its place is freed, its unsent texts withdrawn, and it stays in the schedule. */
+export async function cancelBookingByStaff(change: ChangeContext, bookingId: number, now = new Date()): Promise<VisitChange> {
+  if (!can(change.actor.role, "visits.manage")) return "forbidden";
+  return db().transaction(async (tx) => {
+    const row = await lockBooking(tx, change.site, bookingId);
+    if (!row || row.booking.status !== "booked") return "not-found";
+    await tx
+      .update(visitBookings)
+      .set({ status: "cancelled", cancelledAt: now, cancelledBy: change.actor.id })
+      .where(eq(visitBookings.id, bookingId));
+    await withdrawBookingMessages(tx, [bookingId]);
+    await recordLeadEvent(
+      tx,
+      {
+        leadId: row.booking.leadId,
+        kind: "visit-cancelled",
+        actor: change.actor,
+        detail: { bookingId, by: "staff", startsAt: row.startsAt.toISOString() },
+      },
+      now,
+    );
+    await recordAccess(
+      { ...change, action: "visits.change", leadIds: [row.booking.leadId], detail: { bookingId, to: "cancelled" } },
+      { executor: tx, now },
+    );
+    return "done";
+  });
+}
+
+export type StaffMove = VisitChange | Extract<SlotClaim, { ok: false }>["reason"];
+
+/**
+ * Moves a booking to another open time with room, as the customer's own link does: the new slot is
+ * claimed under its row lock (after the phone's lock, the order booking.ts keeps), so it never
+ * overfills. The old booking stays in its slot as moved (by this person) and the new one takes its
+ * personal link; the old booking's unsent texts are withdrawn and the customer gets a confirmation
+ * of the new time.
+ */
+export async function moveBookingByStaff(
+  change: ChangeContext,
+  bookingId: number,
+  slotId: number,
+  { budget, now = new Date() }: { budget: TextBudget | null; now?: Date },
+): Promise<StaffMove> {
+  if (!can(change.actor.role, "visits.manage")) return "forbidden";
+  const [target] = await db()
+    .select({ phone: visitBookings.phone })
+    .from(visitBookings)
+    .where(and(eq(visitBookings.id, bookingId), eq(visitBookings.site, change.site)));
+  if (!target) return "not-found";
+  const result = await db().transaction(async (tx): Promise<StaffMove> => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727003, hashtext(${`${change.site}:${target.phone}`}))`);
+    const row = await lockBooking(tx, change.site, bookingId);
+    if (!row || row.booking.status !== "booked") return "not-found";
+    if (row.booking.slotId === slotId) return "done";
+    const claim = await claimVisitSlot(tx, { site: change.site, slotId, phone: row.booking.phone, clientId: null, now });
+    if (!claim.ok) return claim.reason;
+    const { leadId, name, phone, linkToken } = row.booking;
+    // The link follows the visitor to the new booking; the old row keeps a key nobody holds.
+    await tx
+      .update(visitBookings)
+      .set({ status: "moved", cancelledAt: now, cancelledBy: change.actor.id, linkToken: newLinkToken() })
+      .where(eq(visitBookings.id, bookingId));
+    const [moved] = await tx
+      .insert(visitBookings)
+      .values({ site: change.site, slotId, leadId, name, phone, linkToken, createdAt: now })
+      .returning({ id: visitBookings.id });
+    await withdrawBookingMessages(tx, [bookingId]);
+    const confirmation = bookingSms("confirmation", {
+      id: moved!.id,
+      site: change.site,
+      leadId,
+      name,
+      phone,
+      startsAt: claim.slot.startsAt,
+      linkToken,
+    });
+    await enqueueSms(tx, [confirmation], { budget, now });
+    await recordLeadEvent(
+      tx,
+      {
+        leadId,
+        kind: "visit-moved",
+        actor: change.actor,
+        detail: {
+          bookingId,
+          newBookingId: moved!.id,
+          from: row.startsAt.toISOString(),
+          to: claim.slot.startsAt.toISOString(),
+          by: "staff",
+        },
+      },
+      now,
+    );
+    await recordAccess(
+      { ...change, action: "visits.change", leadIds: [leadId], detail: { bookingId, newBookingId: moved!.id, slotId } },
+      { executor: tx, now },
+    );
+    return "done";
+  });
+  if (result === "done") wakeOutboxWorker();
+  return result;
+}
+
+export interface BookedVisitor {
+  id: number;
+  leadId: number;
+  name: string;
+  phone: string;
+  time: string;
+}
+
+/** The bookings still to come on a day: whom closing it would cancel. */
+export async function bookedVisitorsOfDay(site: string, day: string, now = new Date()): Promise<BookedVisitor[]> {
+  const rows = await db()
+    .select({
+      id: visitBookings.id,
+      leadId: visitBookings.leadId,
+      name: visitBookings.name,
+      phone: visitBookings.phone,
+      startsAt: visitSlots.startsAt,
+    })
+    .from(visitBookings)
+    .innerJoin(visitSlots, eq(visitSlots.id, visitBookings.slotId))
+    .where(and(eq(visitSlots.site, site), eq(visitSlots.day, day), eq(visitBookings.status, "booked"), gt(visitSlots.startsAt, now)))
+    .orderBy(visitSlots.startsAt, visitBookings.id);
+  return rows.map(({ startsAt, ...row }) => ({ ...row, time: kstTime(startsAt) }));
+}
+
+/**
+ * Closes a day and cancels its bookings still to come, texting each visitor the pack's notice
+ * (through the outbox, "day-closed"). The slots close first: a booking racing this one either
+ * committed before (and is cancelled and told here) or finds the slot closed.
+ */
+export async function closeDayAndTellVisitors(change: ChangeContext, day: string, now = new Date()): Promise<{ cancelled: number }> {
+  if (!can(change.actor.role, "visits.manage")) return { cancelled: 0 };
+  const cancelled = await db().transaction(async (tx) => {
+    await tx
+      .update(visitSlots)
+      .set({ open: false })
+      .where(and(eq(visitSlots.site, change.site), eq(visitSlots.day, day)));
+    const bookings = await queryRows<{
+      id: number;
+      lead_id: number;
+      name: string;
+      phone: string;
+      link_token: string;
+      starts_at: Date | string;
+    }>(
+      tx,
+      sql`select b.id, b.lead_id, b.name, b.phone, b.link_token, s.starts_at from visit_bookings b join visit_slots s on s.id = b.slot_id
+          where s.site = ${change.site} and s.day = ${day}::date and b.status = 'booked' and s.starts_at > ${now.toISOString()}::timestamptz
+          order by s.starts_at, b.id for update of b`,
+    );
+    const ids = bookings.map((booking) => booking.id);
+    if (ids.length > 0) {
+      await tx
+        .update(visitBookings)
+        .set({ status: "cancelled", cancelledAt: now, cancelledBy: change.actor.id })
+        .where(inArray(visitBookings.id, ids));
+      await withdrawBookingMessages(tx, ids);
+    }
+    const notices = bookings.map((booking) =>
+      bookingSms("day-closed", {
+        id: booking.id,
+        site: change.site,
+        leadId: booking.lead_id,
+        name: booking.name,
+        phone: booking.phone,
+        startsAt: new Date(booking.starts_at),
+        linkToken: booking.link_token,
+      }),
+    );
+    // The office's own decision, one notice per booking it cancels: not held by the text budget.
+    await enqueueSms(tx, notices, { now });
+    for (const booking of bookings) {
+      await recordLeadEvent(
+        tx,
+        { leadId: booking.lead_id, kind: "day-closed", actor: change.actor, detail: { bookingId: booking.id, date: day, texted: true } },
+        now,
+      );
+    }
+    await recordAccess(
+      {
+        ...change,
+        action: "visits.change",
+        leadIds: bookings.map((booking) => booking.lead_id),
+        detail: { intent: "close-day", day, cancelled: ids },
+      },
+      { executor: tx, now },
+    );
+    return ids;
+  });
+  if (cancelled.length > 0) wakeOutboxWorker();
+  return { cancelled: cancelled.length };
+}
