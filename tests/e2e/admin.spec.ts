@@ -120,7 +120,7 @@ test.describe("the admin console", () => {
 
       await page.reload();
       await expect(page.getByRole("button", { name: "연락 완료" })).toHaveAttribute("aria-pressed", "true");
-      const history = page.getByRole("list", { name: "메모와 상태 변경 기록" });
+      const history = page.getByRole("list", { name: /이 접수의 기록/ });
       await expect(history).toContainText(`12월 6일 오후 2시 견본주택 방문 약속 ${tag}`);
       await expect(history).toContainText(E2E_ADMIN.email);
       await expect(history).toContainText("신규 → 연락 완료");
