@@ -12,7 +12,10 @@ import { formatLeadCursor, listLeadsPage, parseLeadCursor } from "#app/.server/l
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { parseRetention, purgeExpiredLeads, startRetentionTimer } from "#app/.server/retention.ts";
-import { leadNotes, leads, leadStatusChanges, smsOutbox } from "#app/.server/schema.ts";
+import { leadNotes, leads, leadStatusChanges, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
+import { openVisitDays } from "#app/.server/visits/schedule.ts";
+import { addDays, kstDay } from "#app/utils/kst.ts";
+import { formatVisitTime } from "#app/utils/visit-time.ts";
 import { sitePacks } from "#app/content/index.ts";
 import { OUTBOX_STATUS_LABELS, SMS_PURPOSE_LABELS } from "#app/forms/admin.ts";
 import { loader as dashboardLoader } from "#app/routes/admin/dashboard.tsx";
@@ -451,6 +454,39 @@ describe("the CSV export", () => {
     const unknown = await outcome(() => exportAction(exportPost("s=unknown", cookie)));
     expect(unknown.status).toBe(303);
     expect(unknown.headers.get("Location")).toMatch(/error=search$/);
+  });
+
+  test("and the inbox carry the next visit's time, the assignee and the latest note, each column's header and cell from one definition", async () => {
+    const cookie = await signIn();
+    const lead = await insertLead({ kind: "visit", assigneeId: manager.id });
+    const day = addDays(kstDay(new Date()), 3);
+    await openVisitDays("daegu", [day]);
+    const [slot] = await db().select().from(visitSlots).where(eq(visitSlots.day, day)).orderBy(visitSlots.startsAt).limit(1);
+    await db().insert(visitBookings).values({ site: "daegu", slotId: slot!.id, leadId: lead.id, name: lead.name, phone: lead.phone });
+    const long = `6일 14시 방문 약속 주차 두 대 필요하다고 하심. 배우자와 같이 오신다고 함. ${"자세히 ".repeat(10)}`;
+    await db()
+      .insert(leadNotes)
+      .values([
+        { leadId: lead.id, body: "첫 통화", authorEmail: manager.email, createdAt: new Date(Date.now() - 60_000) },
+        { leadId: lead.id, body: long, authorEmail: manager.email },
+      ]);
+
+    const [row] = (await listLeadsPage({ site: "daegu", viewer: manager })).leads;
+    expect(row).toMatchObject({ nextVisitAt: slot!.startsAt, assigneeName: manager.name });
+    expect(long.startsWith(row!.latestNote!)).toBe(true);
+    const inbox = await outcome(() => leadsLoader(routeArgs("/admin/leads", { cookie })));
+    expect((inbox.data as Awaited<ReturnType<typeof leadsLoader>>).leads[0]).toMatchObject({ assigneeName: manager.name });
+
+    const columns = ["id", "visitAt", "assignee", "latestNote"];
+    const response = (await exportAction(exportPost("", cookie, columns))) as Response;
+    const { lines, bytes } = await readCsv(response);
+    const definitions = LEAD_CSV_COLUMNS.filter((column) => columns.includes(column.id));
+    expect(lines[0]).toBe(definitions.map((column) => column.header).join(","));
+    expect(lines[0]).toBe("번호,방문 예약 일시,담당자,최근 메모");
+    const when = formatVisitTime(slot!.startsAt);
+    expect(when).toMatch(/^\d{1,2}\.\d{1,2}\([일월화수목금토]\) \d\d:\d\d$/);
+    // The whole note, not the inbox's first letters.
+    expect(new TextDecoder().decode(bytes)).toContain(`${lead.id},${when},${manager.name},${long}\r\n`);
   });
 
   test("of 50,000 leads streams every row with bounded memory", async () => {
