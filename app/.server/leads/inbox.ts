@@ -101,9 +101,7 @@ export const nextVisitAt = sql<Date | null>`(
 )`.mapWith(asDate);
 
 /** The name of the person working the lead (their email when they gave no name). */
-export const assigneeName = sql<
-  string | null
->`(select coalesce(nullif(a.name, ''), a.email) from admins a where a.id = leads.assignee_id)`;
+export const assigneeName = sql<string | null>`(select coalesce(nullif(a.name, ''), a.email) from admins a where a.id = leads.assignee_id)`;
 
 /** The newest note's text, by lead_notes (lead_id, created_at); `max` letters of it when given. */
 export const latestNote = (max?: number) =>
