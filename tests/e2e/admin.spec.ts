@@ -224,6 +224,7 @@ test.describe("the admin console", () => {
         "/admin/leads/export",
         "/admin/leads/bin",
         "/admin/visits",
+        "/admin/conversion",
         "/admin/notifications",
         "/admin/staff",
         "/admin/audit",
