@@ -32,7 +32,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo(siteSeoFrom(matches), {
-    title: loaderData ? `고객 ${loaderData.leads[0]?.name ?? ""}의 기록 | 관리자` : "고객 기록 | 관리자",
+    // A number, not a name: titles end up in browser history and tab lists.
+    title: loaderData ? `고객 기록 #${loaderData.customer.id} | 관리자` : "고객 기록 | 관리자",
     description: "한 고객의 모든 접수와 기록",
     path: loaderData ? `/admin/customers/${loaderData.customer.id}` : "/admin/leads",
     robots: "noindex,nofollow",

@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     leads: page.leads.map((lead) => ({
       ...lead,
       phone: shownPhone(admin, lead),
-      sourcePath: sourcePageTitle(requireSite(context).pack, lead.sourcePath) ?? lead.sourcePath,
+      sourceTitle: sourcePageTitle(requireSite(context).pack, lead.sourcePath),
     })),
     next: page.next ? formatLeadCursor(page.next) : null,
     paged: Boolean(after),
@@ -153,7 +153,7 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
                   {lead.latestNote ? <span className="admin-leads__note">메모: {shorten(lead.latestNote)}</span> : null}
                 </td>
                 <td data-label="접수 페이지" className="admin-leads__source">
-                  {lead.sourcePath}
+                  {lead.sourceTitle ? <span title={lead.sourcePath}>{lead.sourceTitle}</span> : lead.sourcePath}
                   {lead.utmSource || lead.utmCampaign ? (
                     <span className="admin-muted admin-leads__campaign">
                       {[lead.utmSource, lead.utmCampaign].filter(Boolean).join(" / ")}
