@@ -32,6 +32,8 @@ export default [
       route("leads/bin", "routes/admin/leads-bin.tsx"),
       route("leads/:id", "routes/admin/lead.tsx"),
       route("leads/:id/delete", "routes/admin/lead-delete.tsx"),
+      route("customers/:id", "routes/admin/customer.tsx"),
+      route("conversion", "routes/admin/conversion.tsx"),
       route("notifications", "routes/admin/notifications.tsx"),
       route("visits", "routes/admin/visits.tsx"),
       route("staff", "routes/admin/staff.tsx"),

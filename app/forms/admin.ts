@@ -75,8 +75,11 @@ export const TEXT_HOLD_LABELS: Record<TextHoldReason, string> = {
  * a few words of their own, and the columns go into the access record.
  */
 export const EXPORT_PURPOSES = {
-  contact: { label: "상담 연락(전화·문자)", columns: ["id", "createdAt", "kind", "status", "name", "phone", "message"] },
-  visits: { label: "견본주택 방문 관리", columns: ["id", "createdAt", "kind", "status", "name", "phone"] },
+  contact: {
+    label: "상담 연락(전화·문자)",
+    columns: ["id", "createdAt", "kind", "status", "name", "phone", "message", "visitAt", "assignee", "latestNote"],
+  },
+  visits: { label: "견본주택 방문 관리", columns: ["id", "createdAt", "kind", "status", "name", "phone", "visitAt", "assignee"] },
   campaign: {
     label: "광고·캠페인 성과 분석(개인정보 없음)",
     columns: ["id", "createdAt", "kind", "status", "sourcePath", "utmSource", "utmMedium", "utmCampaign", "referrerHost"],

@@ -1,6 +1,5 @@
 import fs from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config.ts";
 import { completeSignIn, OWNER_STATE } from "./console.ts";
 import { chooseFirstOpenTime } from "./visit-slot.ts";
 
@@ -78,7 +77,8 @@ test.describe("the admin console", () => {
       await expect(inboxRows(page).nth(0)).toContainText(visit.name);
       await expect(inboxRows(page).nth(0)).toContainText(dashed(visit.phone));
       await expect(inboxRows(page).nth(1)).toContainText(inquiry.name);
-      await expect(inboxRows(page).nth(1)).toContainText("/Promotion/Customer");
+      // The page's title, not its path (/Promotion/Customer).
+      await expect(inboxRows(page).nth(1)).toContainText("관심고객 등록");
       await expect(inboxRows(page).nth(1)).toContainText(campaign);
       await expect(inboxRows(page).nth(1)).toContainText("신규");
 
@@ -120,9 +120,10 @@ test.describe("the admin console", () => {
 
       await page.reload();
       await expect(page.getByRole("button", { name: "연락 완료" })).toHaveAttribute("aria-pressed", "true");
-      const history = page.getByRole("list", { name: "메모와 상태 변경 기록" });
+      const history = page.getByRole("list", { name: /이 접수의 기록/ });
       await expect(history).toContainText(`12월 6일 오후 2시 견본주택 방문 약속 ${tag}`);
-      await expect(history).toContainText(E2E_ADMIN.email);
+      // Each entry names who did it by role and name.
+      await expect(history).toContainText(/대표 \S+/);
       await expect(history).toContainText("신규 → 연락 완료");
       await expect(page.getByRole("heading", { name: "발송한 문자" })).toBeVisible();
       expect(page.url()).toMatch(/\/admin\/leads\/\d+$/);
@@ -146,12 +147,15 @@ test.describe("the admin console", () => {
       const bytes = await fs.readFile((await download.path())!);
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = bytes.subarray(3).toString("utf8").split("\r\n").filter(Boolean);
-      expect(lines[0]).toBe("번호,접수 일시,유형,상태,이름,연락처,문의 내용,캠페인(utm_campaign)");
+      expect(lines[0]).toBe("번호,접수 일시,유형,상태,이름,연락처,문의 내용,방문 예약 일시,담당자,최근 메모,캠페인(utm_campaign)");
       expect(lines).toHaveLength(3);
       expect(lines[1]).toContain(visit.name);
       expect(lines[1]).toContain(`,${dashed(visit.phone)},`);
       expect(lines[2]).toContain(inquiry.name);
       expect(lines[2]).toContain("연락 완료");
+      // The visit's time, and the note written above, in full.
+      expect(lines[1]).toMatch(/,\d{1,2}\.\d{1,2}\([일월화수목금토]\) \d\d:\d\d,/);
+      expect(lines[2]).toContain(`12월 6일 오후 2시 견본주택 방문 약속 ${tag}`);
       expect(lines[2]).toContain(campaign);
     });
 
@@ -224,6 +228,7 @@ test.describe("the admin console", () => {
         "/admin/leads/export",
         "/admin/leads/bin",
         "/admin/visits",
+        "/admin/conversion",
         "/admin/notifications",
         "/admin/staff",
         "/admin/audit",

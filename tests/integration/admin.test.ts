@@ -12,8 +12,12 @@ import { formatLeadCursor, listLeadsPage, parseLeadCursor } from "#app/.server/l
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { parseRetention, purgeExpiredLeads, startRetentionTimer } from "#app/.server/retention.ts";
-import { leadNotes, leads, leadStatusChanges, smsOutbox } from "#app/.server/schema.ts";
+import { leadNotes, leads, leadStatusChanges, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
+import { openVisitDays } from "#app/.server/visits/schedule.ts";
+import { addDays, kstDay } from "#app/utils/kst.ts";
+import { formatVisitTime } from "#app/utils/visit-time.ts";
 import { sitePacks } from "#app/content/index.ts";
+import { OUTBOX_STATUS_LABELS, SMS_PURPOSE_LABELS } from "#app/forms/admin.ts";
 import { loader as dashboardLoader } from "#app/routes/admin/dashboard.tsx";
 import { action as deleteAction, loader as deleteLoader } from "#app/routes/admin/lead-delete.tsx";
 import { action as leadAction, loader as leadLoader } from "#app/routes/admin/lead.tsx";
@@ -322,7 +326,12 @@ describe("a lead's page", () => {
     expect(detail.notes).toEqual([
       expect.objectContaining({ body: "6일 14시 방문 약속", authorEmail: manager.email, createdAt: expect.any(Date) }),
     ]);
-    expect(detail.changes).toEqual([expect.objectContaining({ fromStatus: "new", toStatus: "contacted", authorEmail: manager.email })]);
+    // The history reads newest first: the note, the status change, then the text sent when the lead came.
+    expect(detail.history.map((entry) => [entry.type, entry.type === "note" ? entry.body : entry.sentence])).toEqual([
+      ["note", "6일 14시 방문 약속"],
+      ["status", "상태 변경: 신규 → 연락 완료"],
+      ["text", `문자: ${SMS_PURPOSE_LABELS.confirmation} (${OUTBOX_STATUS_LABELS.sent})`],
+    ]);
     expect(detail.messages).toEqual([expect.objectContaining({ status: "sent", lastResponse: "200 accepted" })]);
     expect(detail.lead.consentVersion).toBe("2025-03-01");
 
@@ -425,11 +434,11 @@ describe("the CSV export", () => {
     const { bytes, lines } = await readCsv(response);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(lines[0]).toBe(
-      "번호,접수 일시,유형,상태,이름,연락처,문의 내용,접수 페이지,유입 매체(utm_source),유입 방식(utm_medium),캠페인(utm_campaign),유입 사이트,동의 버전,동의 일시",
+      "번호,접수 일시,유형,상태,이름,연락처,문의 내용,방문 예약 일시,담당자,최근 메모,접수 페이지,유입 매체(utm_source),유입 방식(utm_medium),캠페인(utm_campaign),유입 사이트,동의 버전,동의 일시",
     );
     const body = new TextDecoder().decode(bytes);
     expect(body).toContain(
-      `${visit.id},2026-11-21 00:30:05,방문 예약,신규,"'=HYPERLINK(""http://evil.example"")",010-2345-6789,"주차, 가능한가요?\n""확인"" 부탁드립니다",/,naver,,,,2025-03-01,2026-11-21 00:30:05\r\n`,
+      `${visit.id},2026-11-21 00:30:05,방문 예약,신규,"'=HYPERLINK(""http://evil.example"")",010-2345-6789,"주차, 가능한가요?\n""확인"" 부탁드립니다",,,,/,naver,,,,2025-03-01,2026-11-21 00:30:05\r\n`,
     );
     expect(body).not.toContain("정하준");
     expect(csvPhone("01023456789")).toBe("010-2345-6789");
@@ -445,6 +454,39 @@ describe("the CSV export", () => {
     const unknown = await outcome(() => exportAction(exportPost("s=unknown", cookie)));
     expect(unknown.status).toBe(303);
     expect(unknown.headers.get("Location")).toMatch(/error=search$/);
+  });
+
+  test("and the inbox carry the next visit's time, the assignee and the latest note, each column's header and cell from one definition", async () => {
+    const cookie = await signIn();
+    const lead = await insertLead({ kind: "visit", assigneeId: manager.id });
+    const day = addDays(kstDay(new Date()), 3);
+    await openVisitDays("daegu", [day]);
+    const [slot] = await db().select().from(visitSlots).where(eq(visitSlots.day, day)).orderBy(visitSlots.startsAt).limit(1);
+    await db().insert(visitBookings).values({ site: "daegu", slotId: slot!.id, leadId: lead.id, name: lead.name, phone: lead.phone });
+    const long = `6일 14시 방문 약속 주차 두 대 필요하다고 하심. 배우자와 같이 오신다고 함. ${"자세히 ".repeat(10)}`;
+    await db()
+      .insert(leadNotes)
+      .values([
+        { leadId: lead.id, body: "첫 통화", authorEmail: manager.email, createdAt: new Date(Date.now() - 60_000) },
+        { leadId: lead.id, body: long, authorEmail: manager.email },
+      ]);
+
+    const [row] = (await listLeadsPage({ site: "daegu", viewer: manager })).leads;
+    expect(row).toMatchObject({ nextVisitAt: slot!.startsAt, assigneeName: manager.name });
+    expect(long.startsWith(row!.latestNote!)).toBe(true);
+    const inbox = await outcome(() => leadsLoader(routeArgs("/admin/leads", { cookie })));
+    expect((inbox.data as Awaited<ReturnType<typeof leadsLoader>>).leads[0]).toMatchObject({ assigneeName: manager.name });
+
+    const columns = ["id", "visitAt", "assignee", "latestNote"];
+    const response = (await exportAction(exportPost("", cookie, columns))) as Response;
+    const { lines, bytes } = await readCsv(response);
+    const definitions = LEAD_CSV_COLUMNS.filter((column) => columns.includes(column.id));
+    expect(lines[0]).toBe(definitions.map((column) => column.header).join(","));
+    expect(lines[0]).toBe("번호,방문 예약 일시,담당자,최근 메모");
+    const when = formatVisitTime(slot!.startsAt);
+    expect(when).toMatch(/^\d{1,2}\.\d{1,2}\([일월화수목금토]\) \d\d:\d\d$/);
+    // The whole note, not the inbox's first letters.
+    expect(new TextDecoder().decode(bytes)).toContain(`${lead.id},${when},${manager.name},${long}\r\n`);
   });
 
   test("of 50,000 leads streams every row with bounded memory", async () => {

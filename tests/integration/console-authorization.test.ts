@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
-import { leads, pressArticles, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
+import { customers, leads, pressArticles, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import { addDays, kstDay } from "#app/utils/kst.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
@@ -50,6 +50,8 @@ interface Records {
   article: number;
   counsellorId: number;
   managerId: number;
+  /** The customer of each lead above (one phone each). */
+  customers: { unassigned: number; mine: number; theirs: number };
 }
 
 let records: Records;
@@ -66,7 +68,14 @@ beforeEach(async () => {
     none: undefined,
     otherSite: await consoleCookie(other, "suwon"),
   };
+  const customerIds: Record<number, number> = {};
   const lead = async (values: Partial<typeof leads.$inferInsert>) => {
+    const phone = `0105555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
+    const [customer] = await db()
+      .insert(customers)
+      .values({ site: "daegu", phone })
+      .onConflictDoUpdate({ target: [customers.site, customers.phone], set: { phone } })
+      .returning({ id: customers.id });
     const [row] = await db()
       .insert(leads)
       .values({
@@ -74,14 +83,16 @@ beforeEach(async () => {
         kind: "visit",
         site: "daegu",
         name: "김하늘",
-        phone: `0105555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`,
+        phone,
         message: "",
         consentVersion: "test",
         consentedAt: new Date(),
         sourcePath: "/",
+        customerId: customer!.id,
         ...values,
       })
       .returning({ id: leads.id });
+    customerIds[row!.id] = customer!.id;
     return row!.id;
   };
   const unassigned = await lead({});
@@ -114,6 +125,7 @@ beforeEach(async () => {
     article: article!.id,
     counsellorId: team.counsellor.id,
     managerId: team.manager.id,
+    customers: { unassigned: customerIds[unassigned]!, mine: customerIds[mine]!, theirs: customerIds[theirs]! },
   };
 });
 
@@ -295,6 +307,23 @@ const TABLE: Record<string, Probe[]> = {
   "admin/leads/:id/delete": [
     { does: "opens the delete page", path: (r) => `/admin/leads/${r.mine}/delete`, expect: ownersAndManagers(200) },
     { does: "deletes a lead", method: "POST", path: (r) => `/admin/leads/${r.mine}/delete`, expect: ownersAndManagers(303) },
+  ],
+  "admin/customers/:id": [
+    {
+      does: "opens the customer of an unassigned lead",
+      path: (r) => `/admin/customers/${r.customers.unassigned}`,
+      expect: signedInOnly(200),
+    },
+    { does: "opens the customer of their own lead", path: (r) => `/admin/customers/${r.customers.mine}`, expect: signedInOnly(200) },
+    {
+      does: "opens a customer whose only lead another person works",
+      path: (r) => `/admin/customers/${r.customers.theirs}`,
+      expect: signedInOnly(200, 404),
+    },
+  ],
+  "admin/conversion": [
+    { does: "opens the conversion report", path: () => "/admin/conversion", expect: ownersAndManagers(200) },
+    { does: "asks for an impossible period", path: () => "/admin/conversion?from=2026-02-31", expect: ownersAndManagers(400) },
   ],
   "admin/notifications": [
     { does: "opens the outbox", path: () => "/admin/notifications", expect: ownersAndManagers(200) },

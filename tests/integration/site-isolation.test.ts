@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { issueFormToken } from "#app/.server/form-tokens.ts";
-import { leadNotes, leads, pressArticles, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
+import { customers, leadNotes, leads, pressArticles, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
 import { startHandoff } from "#app/.server/site-handoff.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import { sitePacks } from "#app/content/index.ts";
@@ -48,6 +48,7 @@ interface BRecords {
   booking: number;
   bookingLink: string;
   article: number;
+  customer: number;
 }
 let b: BRecords;
 
@@ -62,6 +63,7 @@ beforeEach(async () => {
 });
 
 async function makeSiteB(): Promise<BRecords> {
+  const [customer] = await db().insert(customers).values({ site: "fixture", phone: "01077778888" }).returning({ id: customers.id });
   const [lead] = await db()
     .insert(leads)
     .values({
@@ -74,6 +76,7 @@ async function makeSiteB(): Promise<BRecords> {
       consentVersion: "test",
       consentedAt: new Date(),
       sourcePath: "/",
+      customerId: customer!.id,
     })
     .returning({ id: leads.id });
   await db().insert(leadNotes).values({ leadId: lead!.id, body: B_NOTE, authorEmail: "b-office@example.com" });
@@ -98,6 +101,7 @@ async function makeSiteB(): Promise<BRecords> {
     booking: booking!.id,
     bookingLink: booking!.linkToken,
     article: article!.id,
+    customer: customer!.id,
   };
 }
 
@@ -171,6 +175,8 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
     { path: (records) => `/admin/leads/${records.lead}/delete`, expect: [404] },
     { method: "POST", path: (records) => `/admin/leads/${records.lead}/delete`, expect: [303] },
   ],
+  "admin/customers/:id": [{ path: (records) => `/admin/customers/${records.customer}`, expect: [404] }],
+  "admin/conversion": [{ path: () => "/admin/conversion", expect: [200] }],
   "admin/leads/export.csv": [{ method: "POST", path: () => "/admin/leads/export.csv", form: () => EXPORT_FORM, expect: [200] }],
   "admin/leads/export": [{ path: () => "/admin/leads/export", expect: [200] }],
   "admin/leads/bin": [

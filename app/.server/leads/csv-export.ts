@@ -1,11 +1,21 @@
 import { stringify } from "csv-stringify/sync";
 import { and, desc, getTableColumns, sql } from "drizzle-orm";
 import { formatKst } from "#app/utils/kst.ts";
+import { formatVisitTime } from "#app/utils/visit-time.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import type { LeadKind, LeadStatus } from "#app/vocabulary.ts";
 import { db } from "../db.ts";
 import { leads } from "../schema.ts";
-import { effectiveStatus, filterConditions, olderThan, type LeadCursor, type LeadFilter } from "./inbox.ts";
+import {
+  assigneeName,
+  effectiveStatus,
+  filterConditions,
+  latestNote,
+  nextVisitAt,
+  olderThan,
+  type LeadCursor,
+  type LeadFilter,
+} from "./inbox.ts";
 
 /**
  * The leads of a filter as a CSV file for Excel. Each column is one entry of LEAD_CSV_COLUMNS:
@@ -24,7 +34,14 @@ import { effectiveStatus, filterConditions, olderThan, type LeadCursor, type Lea
  */
 
 /** Every column of a lead (so a field added to the forms reaches the export), its status as staff see it, and the paging key. */
-const exportRow = { ...getTableColumns(leads), status: effectiveStatus, cursorAt: sql<string>`${leads.createdAt}::text` };
+const exportRow = {
+  ...getTableColumns(leads),
+  status: effectiveStatus,
+  nextVisitAt,
+  assigneeName,
+  latestNote: latestNote(),
+  cursorAt: sql<string>`${leads.createdAt}::text`,
+};
 
 async function selectExportRows(filter: LeadFilter, after: LeadCursor | undefined, limit: number) {
   return db()
@@ -57,6 +74,9 @@ export const LEAD_CSV_COLUMNS: readonly CsvColumn[] = [
   { id: "name", header: "이름", value: (lead) => lead.name },
   { id: "phone", header: "연락처", value: (lead) => csvPhone(lead.phone) },
   { id: "message", header: "문의 내용", value: (lead) => lead.message },
+  { id: "visitAt", header: "방문 예약 일시", value: (lead) => (lead.nextVisitAt ? formatVisitTime(lead.nextVisitAt) : "") },
+  { id: "assignee", header: "담당자", value: (lead) => lead.assigneeName ?? "" },
+  { id: "latestNote", header: "최근 메모", value: (lead) => lead.latestNote ?? "" },
   { id: "sourcePath", header: "접수 페이지", value: (lead) => lead.sourcePath },
   { id: "utmSource", header: "유입 매체(utm_source)", value: (lead) => lead.utmSource ?? "" },
   { id: "utmMedium", header: "유입 방식(utm_medium)", value: (lead) => lead.utmMedium ?? "" },

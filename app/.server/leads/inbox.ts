@@ -84,6 +84,32 @@ export function parseLeadCursor(value: string | null | undefined): LeadCursor | 
 export const olderThan = (cursor: LeadCursor | undefined) =>
   cursor ? sql`(${leads.createdAt}, ${leads.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined;
 
+const asDate = (value: unknown) => new Date(value as string | Date);
+
+// The subqueries below name the outer row as "leads": Drizzle writes a lone table's columns
+// unqualified, which inside a subquery would mean the subquery's own columns.
+
+/**
+ * The lead's next visit still to come: its earliest booking that holds a place and has not ended.
+ * Found through visit_bookings (site, phone), the index a lead's bookings share with its customer's.
+ */
+export const nextVisitAt = sql<Date | null>`(
+  select s.starts_at from visit_bookings b join visit_slots s on s.id = b.slot_id
+  where b.site = leads.site and b.phone = leads.phone and b.lead_id = leads.id
+    and b.status = 'booked' and s.ends_at > now()
+  order by s.starts_at limit 1
+)`.mapWith(asDate);
+
+/** The name of the person working the lead (their email when they gave no name). */
+export const assigneeName = sql<string | null>`(select coalesce(nullif(a.name, ''), a.email) from admins a where a.id = leads.assignee_id)`;
+
+/** The newest note's text, by lead_notes (lead_id, created_at); `max` letters of it when given. */
+export const latestNote = (max?: number) =>
+  sql<string | null>`(
+    select ${max ? sql`left(n.body, ${max})` : sql`n.body`} from lead_notes n
+    where n.lead_id = leads.id order by n.created_at desc, n.id desc limit 1
+  )`;
+
 export const inboxColumns = {
   id: leads.id,
   kind: leads.kind,
@@ -100,6 +126,10 @@ export const inboxColumns = {
   consentedAt: leads.consentedAt,
   status: effectiveStatus,
   createdAt: leads.createdAt,
+  nextVisitAt,
+  assigneeName,
+  // A little more than the inbox shows, so its ellipsis knows the note goes on.
+  latestNote: latestNote(60),
   cursorAt: sql<string>`${leads.createdAt}::text`,
 };
 

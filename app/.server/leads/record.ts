@@ -49,6 +49,7 @@ export async function getLeadDetail(site: string, id: number) {
       textsHeld: leads.textsHeld,
       assigneeId: leads.assigneeId,
       assigneeName: admins.name,
+      customerId: leads.customerId,
       createdAt: leads.createdAt,
     })
     .from(leads)

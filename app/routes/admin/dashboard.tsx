@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     summary: { ...summary, newest: summary.newest.map((lead) => ({ ...lead, phone: shownPhone(admin, lead) })) },
     kindLabels: site.pack.leads.kindLabels,
     reviewDue,
+    mayReport: can(admin.role, "reports.view"),
   };
 }
 
@@ -37,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteSeoFrom(matches), { title: "대시보드 | 관리자", description: "접수 현황", path: "/admin", robots: "noindex,nofollow" });
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { summary, kindLabels, reviewDue } = loaderData;
+  const { summary, kindLabels, reviewDue, mayReport } = loaderData;
   const waiting = summary.statuses.new ?? 0;
   return (
     <div className="admin-page">
@@ -125,6 +126,11 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
           )}
+          {mayReport ? (
+            <Link to="/admin/conversion" className="admin-link">
+              예약·방문·계약까지 전환율 보기
+            </Link>
+          ) : null}
         </section>
 
         <section className="admin-card" aria-labelledby="newest-title">

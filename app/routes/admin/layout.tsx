@@ -35,6 +35,7 @@ const NAV: { to: string; label: string; end: boolean; permission?: Permission }[
   { to: "/admin", label: "대시보드", end: true, permission: "leads.unassigned" },
   { to: "/admin/leads", label: "고객 접수", end: false, permission: "leads.unassigned" },
   { to: "/admin/visits", label: "방문 예약", end: false, permission: "visits.view" },
+  { to: "/admin/conversion", label: "전환 분석", end: false, permission: "reports.view" },
   { to: "/admin/notifications", label: "문자 발송", end: false, permission: "outbox.view" },
   { to: "/admin/press", label: "보도자료", end: false, permission: "press.manage" },
   { to: "/admin/staff", label: "직원 계정", end: false, permission: "staff.manage" },

@@ -11,6 +11,8 @@ import {
   revealPhone,
   type LeadChange,
 } from "#app/.server/leads/record.ts";
+import { countCustomerLeads } from "#app/.server/leads/customer.ts";
+import { leadHistory } from "#app/.server/leads/history.ts";
 import { maySee, mayWork } from "#app/.server/leads/visibility.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { listLeadBookings } from "#app/.server/visits/console.ts";
@@ -28,12 +30,15 @@ import {
   TEXT_HOLD_LABELS,
 } from "#app/forms/admin.ts";
 import { ROLE_LABELS } from "#app/forms/staff.ts";
+import { sourcePageTitle } from "#app/content/source-pages.ts";
 import { can } from "#app/permissions.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, maskPhone, telHref } from "#app/utils/phone.ts";
+import { browserSummary } from "#app/utils/user-agent.ts";
 import { LEAD_STATUSES } from "#app/vocabulary.ts";
 import { ADMIN_HEADERS } from "./guard.server.ts";
+import { LeadHistory } from "./lead-history.tsx";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/lead";
 
@@ -45,13 +50,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A lead someone else works is, to a counsellor, a lead that does not exist.
   if (!detail || !maySee(admin, detail.lead)) throw notFound();
   const works = mayWork(admin, detail.lead);
-  const [bookings, staff] = await Promise.all([listLeadBookings(id), can(admin.role, "leads.assign") ? assignableStaff(slug) : []]);
+  const [bookings, staff, history, customerLeads] = await Promise.all([
+    listLeadBookings(id),
+    can(admin.role, "leads.assign") ? assignableStaff(slug) : [],
+    leadHistory(admin, [detail.lead]),
+    detail.lead.customerId ? countCustomerLeads(slug, detail.lead.customerId, admin) : 0,
+  ]);
   await recordConsoleAccess(context, admin, "lead.view", { leadIds: [id] });
   const { phone, ...lead } = detail.lead;
   return {
-    lead: { ...lead, phone: works ? formatPhone(phone) : maskPhone(phone), tel: works ? telHref(phone) : null },
+    lead: {
+      ...lead,
+      phone: works ? formatPhone(phone) : maskPhone(phone),
+      tel: works ? telHref(phone) : null,
+      sourceTitle: sourcePageTitle(site, lead.sourcePath),
+      browser: browserSummary(lead.userAgent),
+    },
     notes: detail.notes,
-    changes: detail.changes,
+    history,
+    customerLeads,
     // Texts carry the customer's number and booking link: shown whole only to whoever works the lead.
     messages: detail.messages.map((message) => (works ? message : { ...message, recipient: maskPhone(message.recipient), body: null })),
     bookings,
@@ -112,21 +129,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, bookings, notes, changes, messages, staff, may, kindLabels, consent } = loaderData;
+  const { lead, bookings, notes, history, customerLeads, messages, staff, may, kindLabels, consent } = loaderData;
   const revealed = actionData?.intent === "reveal" ? actionData : null;
   const failed = actionData && "error" in actionData ? actionData : null;
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
-  const timeline = [
-    ...notes.map((note) => ({ key: `n${note.id}`, at: note.createdAt, author: note.authorEmail, note: note.body, change: undefined })),
-    ...changes.map((change) => ({
-      key: `c${change.id}`,
-      at: change.createdAt,
-      author: change.authorEmail,
-      note: undefined,
-      change: `${statusLabel(change.fromStatus)} → ${statusLabel(change.toStatus)}`,
-    })),
-  ].sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime());
 
   return (
     <div className="admin-page">
@@ -139,6 +146,11 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </h1>
         <span className={`admin-status admin-status--${lead.status}`}>{STATUS_LABELS[lead.status]}</span>
       </div>
+      {lead.customerId ? (
+        <p className="admin-customer-link">
+          <Link to={`/admin/customers/${lead.customerId}`}>이 고객의 모든 기록 ({customerLeads}건)</Link>
+        </p>
+      ) : null}
 
       <div className="admin-detail">
         <section className="admin-card" aria-labelledby="lead-info-title">
@@ -191,7 +203,10 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             <dt>문의 내용</dt>
             <dd className="admin-facts__message">{lead.message || <span className="admin-muted">없음</span>}</dd>
             <dt>접수 페이지</dt>
-            <dd>{lead.sourcePath}</dd>
+            <dd>
+              {lead.sourceTitle ?? lead.sourcePath}
+              {lead.sourceTitle ? <span className="admin-muted admin-facts__path"> {lead.sourcePath}</span> : null}
+            </dd>
             <dt>유입 경로</dt>
             <dd>
               {[
@@ -233,7 +248,16 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               </>
             ) : null}
             <dt>브라우저</dt>
-            <dd className="admin-facts__agent">{lead.userAgent || <span className="admin-muted">알 수 없음</span>}</dd>
+            <dd className="admin-facts__agent">
+              {lead.userAgent ? (
+                <details>
+                  <summary>{lead.browser ?? "알 수 없는 브라우저"}</summary>
+                  <code>{lead.userAgent}</code>
+                </details>
+              ) : (
+                <span className="admin-muted">알 수 없음</span>
+              )}
+            </dd>
           </dl>
         </section>
 
@@ -318,20 +342,8 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             ) : (
               <p className="admin-muted">담당으로 배정된 고객에게만 메모를 남기고 상태를 바꿀 수 있습니다.</p>
             )}
-            {timeline.length === 0 ? (
-              <p className="admin-empty__text">아직 기록이 없습니다.</p>
-            ) : (
-              <ol className="admin-timeline" aria-label="메모와 상태 변경 기록">
-                {timeline.map((entry) => (
-                  <li key={entry.key} className={entry.note === undefined ? "admin-timeline__change" : "admin-timeline__note"}>
-                    <p className="admin-timeline__meta">
-                      <time dateTime={new Date(entry.at).toISOString()}>{formatKst(entry.at)}</time> · {entry.author}
-                    </p>
-                    {entry.note === undefined ? <p>상태 변경: {entry.change}</p> : <p className="admin-timeline__body">{entry.note}</p>}
-                  </li>
-                ))}
-              </ol>
-            )}
+            <h3 className="admin-card__subtitle">기록</h3>
+            <LeadHistory entries={history} label="이 접수의 기록: 상태 변경, 메모, 배정, 문자, 방문" />
           </section>
         </div>
       </div>
@@ -386,9 +398,4 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       ) : null}
     </div>
   );
-}
-
-function statusLabel(status: string) {
-  const labels: Record<string, string> = STATUS_LABELS;
-  return labels[status] ?? status;
 }

@@ -7,6 +7,8 @@ import { BIN_DAYS, filterQuery, LeadFilterFormSchema, LeadFilterSchema, NO_CAMPA
 
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatKst } from "#app/utils/kst.ts";
+import { formatVisitTime } from "#app/utils/visit-time.ts";
+import { sourcePageTitle } from "#app/content/source-pages.ts";
 import { shorten } from "./format.ts";
 import { ADMIN_HEADERS, requireCalendarDays } from "./guard.server.ts";
 import { recordConsoleAccess } from "#app/.server/access.ts";
@@ -44,7 +46,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search,
     searchId: search ? searchId : null,
     searchExpired: Boolean(searchId && !search),
-    leads: page.leads.map((lead) => ({ ...lead, phone: shownPhone(admin, lead) })),
+    leads: page.leads.map((lead) => ({
+      ...lead,
+      phone: shownPhone(admin, lead),
+      sourceTitle: sourcePageTitle(requireSite(context).pack, lead.sourcePath),
+    })),
     next: page.next ? formatLeadCursor(page.next) : null,
     paged: Boolean(after),
     total,
@@ -126,6 +132,8 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
               <th scope="col">접수 페이지</th>
               <th scope="col">접수 시각</th>
               <th scope="col">상태</th>
+              <th scope="col">방문 예약</th>
+              <th scope="col">담당자</th>
             </tr>
           </thead>
           <tbody>
@@ -142,9 +150,10 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td data-label="내용" className="admin-leads__message">
                   {lead.message ? shorten(lead.message) : <span className="admin-muted">—</span>}
+                  {lead.latestNote ? <span className="admin-leads__note">메모: {shorten(lead.latestNote)}</span> : null}
                 </td>
                 <td data-label="접수 페이지" className="admin-leads__source">
-                  {lead.sourcePath}
+                  {lead.sourceTitle ? <span title={lead.sourcePath}>{lead.sourceTitle}</span> : lead.sourcePath}
                   {lead.utmSource || lead.utmCampaign ? (
                     <span className="admin-muted admin-leads__campaign">
                       {[lead.utmSource, lead.utmCampaign].filter(Boolean).join(" / ")}
@@ -156,6 +165,16 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td data-label="상태">
                   <span className={`admin-status admin-status--${lead.status}`}>{STATUS_LABELS[lead.status]}</span>
+                </td>
+                <td data-label="방문 예약" className="admin-nowrap">
+                  {lead.nextVisitAt ? (
+                    <time dateTime={new Date(lead.nextVisitAt).toISOString()}>{formatVisitTime(lead.nextVisitAt)}</time>
+                  ) : (
+                    <span className="admin-muted">—</span>
+                  )}
+                </td>
+                <td data-label="담당자" className="admin-nowrap">
+                  {lead.assigneeName ?? <span className="admin-muted">미배정</span>}
                 </td>
               </tr>
             ))}

@@ -1,0 +1,183 @@
+import { eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { actorLabel, LEAD_EVENT_SENTENCES } from "#app/forms/lead-history.ts";
+import { OUTBOX_STATUS_LABELS, SMS_PURPOSE_LABELS, STATUS_LABELS } from "#app/forms/admin.ts";
+import { ROLE_LABELS } from "#app/forms/staff.ts";
+import type { LeadEventKind, LeadStatus, OutboxStatus, Role } from "#app/vocabulary.ts";
+import { db } from "../db.ts";
+import { admins, leadEvents, leadNotes, leadStatusChanges, smsOutbox } from "../schema.ts";
+import type { LeadEventDetails } from "./events.ts";
+import { mayWork, type Viewer } from "./visibility.ts";
+
+/**
+ * What happened to leads, newest first, as one list: status changes, notes, the lead events others
+ * record (assignments, texts from the team, visits marked, cancelled, moved, days closed) and the
+ * texts of the outbox. The caller has already decided the person may see these leads; a text's
+ * body is shown only to whoever works its lead (it carries the customer's number and booking link).
+ */
+
+export interface HistoryEntry {
+  key: string;
+  leadId: number;
+  at: Date;
+  type: "status" | "note" | "event" | "text";
+  eventKind: LeadEventKind | null;
+  /** What happened, in one Korean sentence. */
+  sentence: string;
+  /** Who did it: "관리자 이매니저", "고객", "자동". */
+  actor: string;
+  /** A note's text, or a text message's body for whoever works the lead. */
+  body: string | null;
+  /** A text message's state in the outbox. */
+  textStatus: OutboxStatus | null;
+}
+
+const person = alias(admins, "history_person");
+const personColumns = { name: person.name, role: person.role };
+
+type Person = { name: string | null; role: Role | null };
+const who = (row: Person, email: string | null, kind?: LeadEventKind) =>
+  actorLabel({ name: row.name, roleLabel: row.role ? ROLE_LABELS[row.role] : null, email }, kind);
+
+const statusLabel = (status: string) => STATUS_LABELS[status as LeadStatus] ?? status;
+
+export async function leadHistory(viewer: Viewer, leads: readonly { id: number; assigneeId: number | null }[]): Promise<HistoryEntry[]> {
+  const ids = leads.map((lead) => lead.id);
+  if (ids.length === 0) return [];
+  const works = new Set(leads.filter((lead) => mayWork(viewer, lead)).map((lead) => lead.id));
+  const [changes, notes, events, texts] = await Promise.all([
+    db()
+      .select({
+        id: leadStatusChanges.id,
+        leadId: leadStatusChanges.leadId,
+        from: leadStatusChanges.fromStatus,
+        to: leadStatusChanges.toStatus,
+        email: leadStatusChanges.authorEmail,
+        at: leadStatusChanges.createdAt,
+        ...personColumns,
+      })
+      .from(leadStatusChanges)
+      .leftJoin(person, eq(person.id, leadStatusChanges.authorId))
+      .where(inArray(leadStatusChanges.leadId, ids)),
+    db()
+      .select({
+        id: leadNotes.id,
+        leadId: leadNotes.leadId,
+        body: leadNotes.body,
+        email: leadNotes.authorEmail,
+        at: leadNotes.createdAt,
+        ...personColumns,
+      })
+      .from(leadNotes)
+      .leftJoin(person, eq(person.id, leadNotes.authorId))
+      .where(inArray(leadNotes.leadId, ids)),
+    db()
+      .select({
+        id: leadEvents.id,
+        leadId: leadEvents.leadId,
+        kind: leadEvents.kind,
+        detail: leadEvents.detail,
+        email: leadEvents.actorEmail,
+        at: leadEvents.createdAt,
+        ...personColumns,
+      })
+      .from(leadEvents)
+      .leftJoin(person, eq(person.id, leadEvents.actorId))
+      .where(inArray(leadEvents.leadId, ids)),
+    db()
+      .select({
+        id: smsOutbox.id,
+        leadId: smsOutbox.leadId,
+        purpose: smsOutbox.purpose,
+        status: smsOutbox.status,
+        body: smsOutbox.body,
+        at: smsOutbox.createdAt,
+        email: person.email,
+        ...personColumns,
+      })
+      .from(smsOutbox)
+      .leftJoin(person, eq(person.id, smsOutbox.sentBy))
+      .where(inArray(smsOutbox.leadId, ids)),
+  ]);
+
+  const textsById = new Map(texts.map((text) => [text.id, text]));
+  // A text from the team is an event and an outbox row: shown once, as the event with the row's state.
+  const told = new Set<number>();
+  const entries: HistoryEntry[] = [];
+  for (const change of changes) {
+    entries.push({
+      key: `s${change.id}`,
+      leadId: change.leadId,
+      at: change.at,
+      type: "status",
+      eventKind: null,
+      sentence: `상태 변경: ${statusLabel(change.from)} → ${statusLabel(change.to)}`,
+      actor: who(change, change.email),
+      body: null,
+      textStatus: null,
+    });
+  }
+  for (const note of notes) {
+    entries.push({
+      key: `n${note.id}`,
+      leadId: note.leadId,
+      at: note.at,
+      type: "note",
+      eventKind: null,
+      sentence: "메모",
+      actor: who(note, note.email),
+      body: note.body,
+      textStatus: null,
+    });
+  }
+  for (const event of events) {
+    const text =
+      event.kind === "text-sent" ? textsById.get((event.detail as unknown as LeadEventDetails["text-sent"]).outboxId) : undefined;
+    if (text) told.add(text.id);
+    entries.push({
+      key: `e${event.id}`,
+      leadId: event.leadId,
+      at: event.at,
+      type: "event",
+      eventKind: event.kind,
+      sentence: eventSentence(event.kind, event.detail),
+      actor: who(event, event.email, event.kind),
+      body: text && works.has(event.leadId) ? text.body : null,
+      textStatus: text?.status ?? null,
+    });
+  }
+  for (const text of texts) {
+    if (told.has(text.id) || text.leadId === null) continue;
+    entries.push({
+      key: `t${text.id}`,
+      leadId: text.leadId,
+      at: text.at,
+      type: "text",
+      eventKind: null,
+      sentence: `문자: ${SMS_PURPOSE_LABELS[text.purpose]} (${OUTBOX_STATUS_LABELS[text.status]})`,
+      actor: who(text, text.email),
+      body: works.has(text.leadId) ? text.body : null,
+      textStatus: text.status,
+    });
+  }
+  return entries.sort((a, b) => b.at.getTime() - a.at.getTime() || b.key.localeCompare(a.key));
+}
+
+/** The event's sentence; its detail is read as the shape its kind was written with (events.ts). */
+function eventSentence(kind: LeadEventKind, stored: Record<string, unknown>): string {
+  const detail = stored as unknown;
+  switch (kind) {
+    case "assigned":
+      return LEAD_EVENT_SENTENCES.assigned(detail as LeadEventDetails["assigned"]);
+    case "text-sent":
+      return LEAD_EVENT_SENTENCES["text-sent"](detail as LeadEventDetails["text-sent"]);
+    case "visit-marked":
+      return LEAD_EVENT_SENTENCES["visit-marked"](detail as LeadEventDetails["visit-marked"]);
+    case "visit-cancelled":
+      return LEAD_EVENT_SENTENCES["visit-cancelled"](detail as LeadEventDetails["visit-cancelled"]);
+    case "visit-moved":
+      return LEAD_EVENT_SENTENCES["visit-moved"](detail as LeadEventDetails["visit-moved"]);
+    case "day-closed":
+      return LEAD_EVENT_SENTENCES["day-closed"](detail as LeadEventDetails["day-closed"]);
+  }
+}

@@ -1,0 +1,56 @@
+import { kstDay, kstTime } from "#app/utils/kst.ts";
+import type { BookingStatus, LeadEventKind } from "#app/vocabulary.ts";
+import { BOOKING_STATUS_LABELS } from "./admin-visits.ts";
+
+/**
+ * A lead's history in sentences, as the timeline on the lead and customer pages reads them. Each
+ * kind of lead event has its sentence here; the object must name every kind in LEAD_EVENT_KINDS,
+ * so a new kind does not typecheck until it is worded. Each sentence takes only the fields it
+ * reads, so the server's detail shapes (app/.server/leads/events.ts) pass to it as they are.
+ */
+
+/** "11월 25일 14:00" for an instant (an ISO string); anything else is shown as it came. */
+export function bookingTimeLabel(value: string) {
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return value;
+  return `${dayLabel(kstDay(instant))} ${kstTime(instant)}`;
+}
+
+/** "11월 25일" for "2026-11-25". */
+export function dayLabel(day: string) {
+  const [, month, date] = day.split("-").map(Number);
+  return month && date ? `${month}월 ${date}일` : day;
+}
+
+const ASSIGN_HOW: Record<"manual" | "bulk" | "round-robin", string> = {
+  manual: "배정",
+  bulk: "일괄 배정",
+  "round-robin": "자동 배정(순서대로)",
+};
+
+function attendanceSentence(detail: { from: BookingStatus; to: BookingStatus }) {
+  const verb = detail.to === "visited" ? "방문 처리" : detail.to === "no_show" ? "노쇼 처리" : "방문 표시 되돌림";
+  return `${verb} (${BOOKING_STATUS_LABELS[detail.from]} → ${BOOKING_STATUS_LABELS[detail.to]})`;
+}
+
+export const LEAD_EVENT_SENTENCES = {
+  assigned: (detail: { assigneeName: string | null; assigneeId: number | null; how: keyof typeof ASSIGN_HOW }) =>
+    detail.assigneeId === null
+      ? "담당자 배정 해제 (미배정으로)"
+      : `${detail.assigneeName || "이름 없는 계정"} 님에게 ${ASSIGN_HOW[detail.how]}`,
+  "text-sent": (detail: { advertising: boolean }) => (detail.advertising ? "광고 문자 발송" : "문자 발송"),
+  "visit-marked": attendanceSentence,
+  "visit-cancelled": (detail: { by: "customer" | "staff"; startsAt: string }) =>
+    `${detail.by === "customer" ? "고객이 예약 취소" : "예약 취소"} (${bookingTimeLabel(detail.startsAt)})`,
+  "visit-moved": (detail: { by: "customer" | "staff"; from: string; to: string }) =>
+    `${detail.by === "customer" ? "고객이 예약 시간 변경" : "예약 시간 변경"} (${bookingTimeLabel(detail.from)} → ${bookingTimeLabel(detail.to)})`,
+  "day-closed": (detail: { date: string; texted: boolean }) =>
+    `예약일 마감으로 취소${detail.texted ? "·안내 문자" : ""} (${dayLabel(detail.date)})`,
+} satisfies Record<LeadEventKind, (detail: never) => string>;
+
+/** Who did it, as the timeline names them: "관리자 이매니저", the customer, or the system. */
+export function actorLabel(actor: { name: string | null; roleLabel: string | null; email: string | null }, kind?: LeadEventKind) {
+  if (actor.email === null) return kind === "visit-cancelled" || kind === "visit-moved" ? "고객" : "자동";
+  const name = actor.name || actor.email;
+  return actor.roleLabel ? `${actor.roleLabel} ${name}` : name;
+}
