@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate, useRevalidator } from "react-router";
+
+/**
+ * The console's menu, kept up to date while a page is open: the server's event stream
+ * (/admin/events) tells of new leads and of leads given to this person; the menu counts them
+ * until the person opens the list, the inbox and dashboard reload their data, and, once the person
+ * allows it, the browser shows a notification (masked name and kind only). Without JavaScript the
+ * menu is plain links.
+ */
+
+export interface NavItem {
+  to: string;
+  label: string;
+  end: boolean;
+}
+
+interface Alert {
+  type: "lead" | "assigned";
+  leadId: number;
+  kindLabel: string;
+  maskedName: string;
+}
+
+const INBOX = "/admin/leads";
+const MINE = "/admin/leads?mine=1";
+
+export function LiveNav({ items }: { items: NavItem[] }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [counts, setCounts] = useState({ leads: 0, mine: 0 });
+  const [permission, setPermission] = useState<NotificationPermission | "unsupported">("unsupported");
+  const mine = new URLSearchParams(location.search).get("mine") === "1";
+  const onInbox = location.pathname === INBOX;
+
+  // The latest of these for the stream's handlers, which are set up once.
+  const latest = useRef({ pathname: location.pathname, revalidate: revalidator.revalidate, navigate });
+  latest.current = { pathname: location.pathname, revalidate: revalidator.revalidate, navigate };
+
+  // Opening a list clears its count.
+  useEffect(() => {
+    if (onInbox) setCounts((current) => (mine ? { ...current, mine: 0 } : { ...current, leads: 0 }));
+  }, [onInbox, mine, location.key]);
+
+  useEffect(() => {
+    if ("Notification" in window) setPermission(Notification.permission);
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource("/admin/events");
+    const receive = (event: MessageEvent<string>) => {
+      const alert = JSON.parse(event.data) as Alert;
+      setCounts((current) => (alert.type === "lead" ? { ...current, leads: current.leads + 1 } : { ...current, mine: current.mine + 1 }));
+      const { pathname, revalidate } = latest.current;
+      if (pathname === "/admin" || pathname.startsWith(INBOX)) void revalidate();
+      notify(alert, (path) => latest.current.navigate(path));
+    };
+    source.addEventListener("lead", receive);
+    source.addEventListener("assigned", receive);
+    return () => source.close();
+  }, []);
+
+  return (
+    <>
+      {items.map((item) => {
+        const count = item.to === MINE ? counts.mine : item.to === INBOX ? counts.leads : 0;
+        // "내 고객" is the inbox with ?mine=1: only one of the two is the page open.
+        const current =
+          item.to === MINE ? onInbox && mine : item.to === INBOX ? location.pathname.startsWith(INBOX) && !mine : undefined;
+        const badge =
+          count > 0 ? (
+            <span className="admin-nav__badge" aria-label={`새 알림 ${count}건`}>
+              {count > 99 ? "99+" : count}
+            </span>
+          ) : null;
+        return current === undefined ? (
+          <NavLink key={item.to} to={item.to} end={item.end} className="admin-nav__link">
+            {item.label}
+            {badge}
+          </NavLink>
+        ) : (
+          <Link
+            key={item.to}
+            to={item.to}
+            className={current ? "admin-nav__link active" : "admin-nav__link"}
+            aria-current={current ? "page" : undefined}
+          >
+            {item.label}
+            {badge}
+          </Link>
+        );
+      })}
+      {permission === "default" ? (
+        <button
+          type="button"
+          className="admin-button admin-button--ghost admin-live__enable"
+          onClick={() => void Notification.requestPermission().then(setPermission)}
+        >
+          새 고객 알림 켜기
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+/** A browser notification, once the person allowed them: masked name and kind, never a number. */
+function notify(alert: Alert, open: (path: string) => void) {
+  if (!("Notification" in window) || Notification.permission !== "granted") return;
+  const title = alert.type === "lead" ? "새 고객이 접수되었습니다" : "고객이 배정되었습니다";
+  const notification = new Notification(title, { body: `${alert.maskedName} · ${alert.kindLabel}`, tag: `${alert.type}-${alert.leadId}` });
+  notification.onclick = () => {
+    window.focus();
+    open(`/admin/leads/${alert.leadId}`);
+    notification.close();
+  };
+}
