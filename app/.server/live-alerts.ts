@@ -77,8 +77,13 @@ export async function subscribe(site: string, listener: LiveListener): Promise<(
 
 async function startingPoint(site: string) {
   const [[lead], [event]] = await Promise.all([
-    db().select({ value: max(leads.id) }).from(leads).where(eq(leads.site, site)),
-    db().select({ value: max(leadEvents.id) }).from(leadEvents),
+    db()
+      .select({ value: max(leads.id) })
+      .from(leads)
+      .where(eq(leads.site, site)),
+    db()
+      .select({ value: max(leadEvents.id) })
+      .from(leadEvents),
   ]);
   return { lead: lead?.value ?? 0, event: event?.value ?? 0 };
 }
@@ -114,7 +119,13 @@ async function poll(site: string, poller: SitePoller) {
       }
       for (const lead of newLeads) {
         if (!maySee(listener.viewer, lead)) continue;
-        listener.send({ type: "lead", leadId: lead.id, kind: lead.kind, kindLabel: kindLabels[lead.kind], maskedName: maskName(lead.name) });
+        listener.send({
+          type: "lead",
+          leadId: lead.id,
+          kind: lead.kind,
+          kindLabel: kindLabels[lead.kind],
+          maskedName: maskName(lead.name),
+        });
       }
       for (const event of assignments) {
         if (event.detail.assigneeId !== listener.viewer.id) continue;

@@ -59,7 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     sessionId: admin.sessionId,
   });
   if (!outcome.ok) return data({ ok: false, intent: "password", message: outcome.message }, { status: 400, headers: ADMIN_HEADERS });
-  return data({ ok: true, intent: "password", message: "비밀번호를 바꿨습니다. 다른 기기와 브라우저의 로그인은 모두 끝났습니다." }, { headers: ADMIN_HEADERS });
+  return data(
+    { ok: true, intent: "password", message: "비밀번호를 바꿨습니다. 다른 기기와 브라우저의 로그인은 모두 끝났습니다." },
+    { headers: ADMIN_HEADERS },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -31,7 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     summary: {
       ...summary,
       // A masked number is not a link: only a lead the person works can be called from here.
-      newest: summary.newest.map((lead) => ({ ...lead, phone: shownPhone(admin, lead), tel: mayWork(admin, lead) ? telHref(lead.phone) : null })),
+      newest: summary.newest.map((lead) => ({
+        ...lead,
+        phone: shownPhone(admin, lead),
+        tel: mayWork(admin, lead) ? telHref(lead.phone) : null,
+      })),
     },
     kindLabels: site.pack.leads.kindLabels,
     reviewDue,

@@ -17,7 +17,10 @@ const HEARTBEAT_MS = 25_000;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdminQuietly(request, context);
   if (!/text\/event-stream/i.test(request.headers.get("Accept") ?? "")) {
-    return new Response("이 주소는 실시간 알림용입니다.", { status: 406, headers: { ...ADMIN_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response("이 주소는 실시간 알림용입니다.", {
+      status: 406,
+      headers: { ...ADMIN_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   const site = requireSite(context).slug;
   const encoder = new TextEncoder();

@@ -50,7 +50,6 @@ const NAV: { to: string; label: string; end: boolean; permission?: Permission }[
   { to: "/admin/account", label: "내 계정", end: false },
 ];
 
-
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminFrame

@@ -5,7 +5,16 @@ import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { assignableStaff, assignLeads } from "#app/.server/leads/assignment.ts";
 import { changeContext } from "#app/.server/access.ts";
-import { BIN_DAYS, BulkAssignFormSchema, filterQuery, LeadFilterFormSchema, LeadFilterSchema, NO_CAMPAIGN, SEARCH_MAX, STATUS_LABELS } from "#app/forms/admin.ts";
+import {
+  BIN_DAYS,
+  BulkAssignFormSchema,
+  filterQuery,
+  LeadFilterFormSchema,
+  LeadFilterSchema,
+  NO_CAMPAIGN,
+  SEARCH_MAX,
+  STATUS_LABELS,
+} from "#app/forms/admin.ts";
 
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatKst } from "#app/utils/kst.ts";
@@ -90,7 +99,10 @@ async function bulkAssign(request: Request, context: Route.ActionArgs["context"]
   const admin = await requireAdmin(request, context, { permission: "leads.assign" });
   const parsed = BulkAssignFormSchema.safeParse({ assignee: form.get("assignee") ?? undefined, ids: form.getAll("ids") });
   if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? "배정할 고객과 담당자를 선택해 주세요." }, { status: 400, headers: ADMIN_HEADERS });
+    return data(
+      { error: parsed.error.issues[0]?.message ?? "배정할 고객과 담당자를 선택해 주세요." },
+      { status: 400, headers: ADMIN_HEADERS },
+    );
   }
   const { outcome, changed } = await assignLeads(changeContext(context, admin), parsed.data.ids, parsed.data.assignee);
   if (outcome !== "done") {
@@ -103,7 +115,10 @@ async function bulkAssign(request: Request, context: Route.ActionArgs["context"]
   const back = new URLSearchParams(String(form.get("back") ?? ""));
   const searchId = back.get("s");
   const query = new URLSearchParams(
-    filterQuery({ ...LeadFilterSchema.parse(Object.fromEntries(back)), s: searchId && /^[\w-]{1,64}$/.test(searchId) ? searchId : undefined }),
+    filterQuery({
+      ...LeadFilterSchema.parse(Object.fromEntries(back)),
+      s: searchId && /^[\w-]{1,64}$/.test(searchId) ? searchId : undefined,
+    }),
   );
   query.set("assigned", String(changed));
   if (parsed.data.assignee === null) query.set("to", "none");

@@ -64,8 +64,7 @@ export function LiveNav({ items }: { items: NavItem[] }) {
       {items.map((item) => {
         const count = item.to === MINE ? counts.mine : item.to === INBOX ? counts.leads : 0;
         // "내 고객" is the inbox with ?mine=1: only one of the two is the page open.
-        const current =
-          item.to === MINE ? onInbox && mine : item.to === INBOX ? location.pathname.startsWith(INBOX) && !mine : undefined;
+        const current = item.to === MINE ? onInbox && mine : item.to === INBOX ? location.pathname.startsWith(INBOX) && !mine : undefined;
         const badge =
           count > 0 ? (
             <span className="admin-nav__badge" aria-label={`새 알림 ${count}건`}>

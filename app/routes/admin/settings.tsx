@@ -51,8 +51,8 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           새 고객 자동 배정
         </h2>
         <p>
-          켜 두면 새로 접수된 고객(스팸 제외)을 상담사에게 한 명씩 차례로 배정합니다. 사용 중지된 계정과 아직 초대를 수락하지 않은
-          계정은 건너뜁니다.
+          켜 두면 새로 접수된 고객(스팸 제외)을 상담사에게 한 명씩 차례로 배정합니다. 사용 중지된 계정과 아직 초대를 수락하지 않은 계정은
+          건너뜁니다.
         </p>
         <p className="admin-muted">
           {counsellors.length > 0 ? `배정 순서: ${counsellors.join(", ")}` : "이 사이트에서 일하는 상담사가 없어 켜도 배정되지 않습니다."}
