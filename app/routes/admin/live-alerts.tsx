@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
 import { Link, NavLink, useLocation, useNavigate, useRevalidator } from "react-router";
 
 /**
@@ -30,32 +30,34 @@ export function LiveNav({ items }: { items: NavItem[] }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [counts, setCounts] = useState({ leads: 0, mine: 0 });
-  const [permission, setPermission] = useState<NotificationPermission | "unsupported">("unsupported");
+  const [, setAsked] = useState(0);
+  const permission = useSyncExternalStore(
+    noSubscription,
+    () => ("Notification" in window ? Notification.permission : "unsupported"),
+    () => "unsupported",
+  );
   const mine = new URLSearchParams(location.search).get("mine") === "1";
   const onInbox = location.pathname === INBOX;
 
-  // The latest of these for the stream's handlers, which are set up once.
-  const latest = useRef({ pathname: location.pathname, revalidate: revalidator.revalidate, navigate });
-  latest.current = { pathname: location.pathname, revalidate: revalidator.revalidate, navigate };
-
-  // Opening a list clears its count.
-  useEffect(() => {
+  // Opening a list clears its count (adjusted while rendering the new location, not in an effect).
+  const [seen, setSeen] = useState(location.key);
+  if (seen !== location.key) {
+    setSeen(location.key);
     if (onInbox) setCounts((current) => (mine ? { ...current, mine: 0 } : { ...current, leads: 0 }));
-  }, [onInbox, mine, location.key]);
+  }
+
+  const receive = useEffectEvent((alert: Alert) => {
+    setCounts((current) => (alert.type === "lead" ? { ...current, leads: current.leads + 1 } : { ...current, mine: current.mine + 1 }));
+    if (location.pathname === "/admin" || location.pathname.startsWith(INBOX)) void revalidator.revalidate();
+    notify(alert, (path) => void navigate(path));
+  });
 
   useEffect(() => {
-    if ("Notification" in window) setPermission(Notification.permission);
     if (typeof EventSource === "undefined") return;
     const source = new EventSource("/admin/events");
-    const receive = (event: MessageEvent<string>) => {
-      const alert = JSON.parse(event.data) as Alert;
-      setCounts((current) => (alert.type === "lead" ? { ...current, leads: current.leads + 1 } : { ...current, mine: current.mine + 1 }));
-      const { pathname, revalidate } = latest.current;
-      if (pathname === "/admin" || pathname.startsWith(INBOX)) void revalidate();
-      notify(alert, (path) => latest.current.navigate(path));
-    };
-    source.addEventListener("lead", receive);
-    source.addEventListener("assigned", receive);
+    const listener = (event: MessageEvent<string>) => receive(JSON.parse(event.data) as Alert);
+    source.addEventListener("lead", listener);
+    source.addEventListener("assigned", listener);
     return () => source.close();
   }, []);
 
@@ -92,7 +94,7 @@ export function LiveNav({ items }: { items: NavItem[] }) {
         <button
           type="button"
           className="admin-button admin-button--ghost admin-live__enable"
-          onClick={() => void Notification.requestPermission().then(setPermission)}
+          onClick={() => void Notification.requestPermission().then(() => setAsked((count) => count + 1))}
         >
           새 고객 알림 켜기
         </button>
@@ -100,6 +102,9 @@ export function LiveNav({ items }: { items: NavItem[] }) {
     </>
   );
 }
+
+/** The permission changes only when the person answers our own request, after which the page re-renders. */
+const noSubscription = () => () => {};
 
 /** A browser notification, once the person allowed them: masked name and kind, never a number. */
 function notify(alert: Alert, open: (path: string) => void) {
