@@ -24,40 +24,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const site = requireSite(context).slug;
   const encoder = new TextEncoder();
-  let cleanup = () => {};
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let open = true;
+  const write = (text: string) => {
+    if (open) controller.enqueue(encoder.encode(text));
+  };
+  let unsubscribe = () => {};
+  const close = () => {
+    if (!open) return;
+    open = false;
+    clearInterval(heartbeat);
+    unsubscribe();
+    request.signal.removeEventListener("abort", close);
+    controller.close();
+  };
   const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let open = true;
-      const write = (text: string) => {
-        if (open) controller.enqueue(encoder.encode(text));
-      };
-      const close = () => {
-        if (!open) return;
-        open = false;
-        cleanup();
-        controller.close();
-      };
-      const unsubscribe = await subscribe(site, {
-        viewer: admin,
-        sessionId: admin.sessionId,
-        send: (alert: LiveAlert) => write(`event: ${alert.type}\ndata: ${JSON.stringify(alert)}\n\n`),
-        end: close,
-      });
-      const heartbeat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);
-      cleanup = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        request.signal.removeEventListener("abort", close);
-      };
-      if (request.signal.aborted) return close();
-      request.signal.addEventListener("abort", close);
-      // The poller's starting point is read: from here on every new lead is told.
-      write("retry: 5000\n: connected\n\n");
+    start(streamController) {
+      controller = streamController;
     },
     cancel() {
-      cleanup();
+      open = false;
+      clearInterval(heartbeat);
+      unsubscribe();
     },
   });
+  // Subscribed before the answer goes out: once the browser has it, no new lead is missed.
+  unsubscribe = await subscribe(site, {
+    viewer: admin,
+    sessionId: admin.sessionId,
+    send: (alert: LiveAlert) => write(`event: ${alert.type}\ndata: ${JSON.stringify(alert)}\n\n`),
+    end: close,
+  });
+  const heartbeat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);
+  request.signal.addEventListener("abort", close);
+  if (request.signal.aborted) close();
+  write("retry: 5000\n: connected\n\n");
   return new Response(stream, {
     headers: {
       ...ADMIN_HEADERS,
