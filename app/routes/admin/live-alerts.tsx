@@ -23,6 +23,11 @@ interface Alert {
 }
 
 const INBOX = "/admin/leads";
+/** A page counts as in use for this long after the last key, click, tap or scroll. */
+const IN_USE_MS = 5 * 60_000;
+const TOUCHES = ["pointerdown", "keydown", "wheel", "touchstart"] as const;
+/** When the person last used the page (module-wide: one console per tab). */
+let lastTouch = Date.now();
 const MINE = "/admin/leads?mine=1";
 
 export function LiveNav({ items }: { items: NavItem[] }) {
@@ -46,10 +51,23 @@ export function LiveNav({ items }: { items: NavItem[] }) {
     if (onInbox) setCounts((current) => (mine ? { ...current, mine: 0 } : { ...current, leads: 0 }));
   }
 
+  // Reloading the page's data is a request that keeps the session alive, so alerts reload it only
+  // while someone is using the page; a page left alone catches up at the next touch, and its session
+  // still ends after the idle time.
+  const [stale, setStale] = useState(false);
+  const reload = useEffectEvent(() => {
+    setStale(false);
+    if (location.pathname === "/admin" || location.pathname.startsWith(INBOX)) void revalidator.revalidate();
+  });
   const receive = useEffectEvent((alert: Alert) => {
     setCounts((current) => (alert.type === "lead" ? { ...current, leads: current.leads + 1 } : { ...current, mine: current.mine + 1 }));
-    if (location.pathname === "/admin" || location.pathname.startsWith(INBOX)) void revalidator.revalidate();
+    if (document.visibilityState === "visible" && Date.now() - lastTouch < IN_USE_MS) reload();
+    else setStale(true);
     notify(alert, (path) => void navigate(path));
+  });
+  const touched = useEffectEvent(() => {
+    lastTouch = Date.now();
+    if (stale) reload();
   });
 
   useEffect(() => {
@@ -58,7 +76,12 @@ export function LiveNav({ items }: { items: NavItem[] }) {
     const listener = (event: MessageEvent<string>) => receive(JSON.parse(event.data) as Alert);
     source.addEventListener("lead", listener);
     source.addEventListener("assigned", listener);
-    return () => source.close();
+    const onTouch = () => touched();
+    for (const name of TOUCHES) window.addEventListener(name, onTouch, { passive: true });
+    return () => {
+      source.close();
+      for (const name of TOUCHES) window.removeEventListener(name, onTouch);
+    };
   }, []);
 
   return (
