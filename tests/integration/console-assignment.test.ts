@@ -7,6 +7,7 @@ import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { assignLead } from "#app/.server/leads/assignment.ts";
 import { createLead, type NewLead } from "#app/.server/leads/create.ts";
 import { admins, auditLog, consoleSettings, leadEvents, leads, smsOutbox } from "#app/.server/schema.ts";
+import { kstDay } from "#app/utils/kst.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { BROWSER, uniquePhone } from "#tests/lead-requests.ts";
@@ -233,6 +234,21 @@ describe("the assigned counsellor hears of it", () => {
     // The menu offers it, and the whole inbox still shows the unassigned lead.
     expect(page).toContain('href="/admin/leads?mine=1"');
     expect(await (await request("/admin/leads", { cookie: await consoleCookie(team.counsellor) })).text()).toContain("미배정고객");
+  });
+});
+
+describe("the dashboard", () => {
+  test("the today cards open the inbox on today only, and the newest leads' numbers are tap-to-call unless masked", async () => {
+    const today = kstDay(new Date());
+    await addLead({ name: "전화고객", phone: "01098765432", kind: "inquiry" });
+    const manager = await (await request("/admin", { cookie: await consoleCookie(team.manager) })).text();
+    expect(manager).toContain(`href="/admin/leads?kind=inquiry&amp;from=${today}&amp;to=${today}"`);
+    expect(manager).toContain('href="tel:01098765432"');
+
+    // A counsellor sees the unassigned lead's number masked, and a masked number is not a link.
+    const counsellor = await (await request("/admin", { cookie: await consoleCookie(team.counsellor) })).text();
+    expect(counsellor).toContain("010-****-5432");
+    expect(counsellor).not.toContain("tel:01098765432");
   });
 });
 
