@@ -25,6 +25,8 @@ export default [
     route("switch-site", "routes/admin/switch-site.ts"),
     route("handoff", "routes/admin/handoff.ts"),
     route("leads/export.csv", "routes/admin/leads-export[.]csv.ts"),
+    // Live alerts: a server-sent event stream of new leads and assignments, outside the layout (no page around it).
+    route("events", "routes/admin/events.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("leads", "routes/admin/leads.tsx"),
@@ -39,6 +41,7 @@ export default [
       route("staff", "routes/admin/staff.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("account", "routes/admin/account.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
       // Press articles: written, previewed, scheduled and published here; read on /{site}/press.
       route("press", "routes/admin/press.tsx"),
       route("press/new", "routes/admin/press-new.tsx"),

@@ -85,6 +85,18 @@ export async function requireAdmin(
   return admin;
 }
 
+/**
+ * As requireAdminOr401, but the request does not count as activity: a stream a tab keeps open
+ * must not keep its session alive past the idle timeout.
+ */
+export async function requireAdminQuietly(request: Request, context: Readonly<RouterContextProvider>): Promise<Admin> {
+  const session = await readSession(request, requireSite(context).slug, new Date(), { touch: false });
+  if (!session?.complete) {
+    throw Response.json({ error: "로그인이 필요합니다." }, { status: 401, headers: { "Cache-Control": CACHE_CONTROL.private } });
+  }
+  return session.admin;
+}
+
 /** As requireAdmin, for resource routes (feeds, downloads, JSON): answers 401 or 403 instead of redirecting. */
 export async function requireAdminOr401(
   request: Request,

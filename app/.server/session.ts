@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import { createCookie, type Cookie } from "react-router";
 import type { Role } from "#app/vocabulary.ts";
 import { db, type Executor } from "./db.ts";
@@ -90,9 +90,15 @@ export async function createSession(adminId: number, site: string, { complete }:
 
 /**
  * The session the request carries on this site, or null: within its lifetime and idle timeout,
- * of an account not disabled that still works on this site.
+ * of an account not disabled that still works on this site. With `touch: false` the request does
+ * not count as activity (the live-alert stream, which a forgotten tab would hold open for ever).
  */
-export async function readSession(request: Request, site: string, now = new Date()): Promise<SessionState | null> {
+export async function readSession(
+  request: Request,
+  site: string,
+  now = new Date(),
+  { touch = true }: { touch?: boolean } = {},
+): Promise<SessionState | null> {
   const token = await readToken(request);
   if (!token) return null;
   const id = hashToken(token);
@@ -119,7 +125,7 @@ export async function readSession(request: Request, site: string, now = new Date
       ),
     );
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > touchIntervalMs()) {
+  if (touch && now.getTime() - row.lastSeenAt.getTime() > touchIntervalMs()) {
     await db().update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
   return {
@@ -127,6 +133,31 @@ export async function readSession(request: Request, site: string, now = new Date
     complete: row.secondFactorAt !== null,
     enrolled: row.enrolledAt !== null,
   };
+}
+
+/**
+ * Which of these complete sessions of this site are still good (lifetime, idle timeout, account
+ * enabled and still on the site), without counting as activity: the live-alert streams ask this
+ * together, and end the streams of sessions that ended.
+ */
+export async function liveSessionIds(ids: string[], site: string, now = new Date()): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db()
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(admins, eq(admins.id, sessions.adminId))
+    .innerJoin(adminSites, and(eq(adminSites.adminId, sessions.adminId), eq(adminSites.site, sessions.site)))
+    .where(
+      and(
+        inArray(sessions.id, ids),
+        eq(sessions.site, site),
+        isNull(admins.disabledAt),
+        isNotNull(sessions.secondFactorAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - idleTimeoutMs())),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }
 
 /** The second factor was given: the half session is replaced by a complete one (a new token, twelve hours). */

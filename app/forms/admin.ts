@@ -10,6 +10,7 @@ import {
   type TextHoldReason,
 } from "#app/vocabulary.ts";
 import { isCalendarDay } from "#app/utils/kst.ts";
+import { MobileSchema } from "./staff.ts";
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
 
 /**
@@ -134,6 +135,8 @@ export const LeadFilterSchema = z.object({
   campaign: optionalText,
   from: optionalDay,
   to: optionalDay,
+  /** "1": only the leads assigned to the person looking ("내 고객"). */
+  mine: z.literal("1").optional().catch(undefined),
 });
 
 export type LeadUrlFilter = Partial<z.infer<typeof LeadFilterSchema>>;
@@ -153,6 +156,35 @@ export const BIN_DAYS = 7;
 /** "" gives the lead back to the unassigned inbox. */
 export const AssignFormSchema = z.object({
   assignee: z.union([z.literal("").transform(() => null), z.coerce.number().int().positive()], { error: "담당자를 선택해 주세요." }),
+});
+
+/** The inbox's bulk assignment: the ticked leads and one person (or "" to unassign them). */
+export const BulkAssignFormSchema = AssignFormSchema.extend({
+  ids: z
+    .array(z.coerce.number().int().positive(), { error: "배정할 고객을 선택해 주세요." })
+    .min(1, "배정할 고객을 선택해 주세요.")
+    .max(200, "한 번에 200명까지 배정할 수 있습니다."),
+});
+
+/** One's own account: texts about leads assigned to me, and the mobile number they go to (required to opt in). */
+export const AssignmentAlertsFormSchema = z
+  .object({
+    textOnAssignment: z
+      .literal("on")
+      .optional()
+      .transform((value) => value === "on"),
+    mobile: z.preprocess((value) => (typeof value === "string" && value.trim() !== "" ? value : null), MobileSchema.nullable()),
+  })
+  .refine((form) => !form.textOnAssignment || form.mobile !== null, {
+    message: "배정 알림 문자를 받으려면 휴대폰 번호를 입력해 주세요.",
+    path: ["mobile"],
+  });
+
+export const ConsoleSettingsFormSchema = z.object({
+  roundRobin: z
+    .literal("on")
+    .optional()
+    .transform((value) => value === "on"),
 });
 
 export const NoteFormSchema = z.object({

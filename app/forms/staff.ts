@@ -71,7 +71,8 @@ export const PasswordChangeSchema = NewPasswordSchema.safeExtend({
   current: z.string({ error: "지금 쓰는 비밀번호를 입력해 주세요." }).min(1, "지금 쓰는 비밀번호를 입력해 주세요.").max(200),
 });
 
-const MobileSchema = z
+/** A Korean mobile number, stored as digits: an invitation's, or where one's assignment alerts go. */
+export const MobileSchema = z
   .string({ error: "휴대폰 번호를 입력해 주세요." })
   .trim()
   .regex(PHONE_PATTERN, "휴대폰 번호를 정확히 입력해 주세요. 예: 010-1234-5678")

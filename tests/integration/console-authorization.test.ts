@@ -234,6 +234,31 @@ const TABLE: Record<string, Probe[]> = {
   "admin/leads": [
     { does: "opens the inbox", path: () => "/admin/leads", expect: signedInOnly(200) },
     { does: "searches", method: "POST", path: () => "/admin/leads", form: () => ({ q: "김하늘" }), expect: signedInOnly(303) },
+    {
+      does: "assigns ticked leads",
+      method: "POST",
+      path: () => "/admin/leads",
+      form: (r) => ({ intent: "assign", assignee: String(r.counsellorId), ids: [String(r.unassigned), String(r.theirs)] }),
+      expect: signedInOnly(303, 403),
+    },
+  ],
+  // The live-alert stream; asked for as a page (not as an EventSource) it answers 406 once the session is good.
+  "admin/events": [
+    {
+      does: "opens the live-alert stream as a page",
+      path: () => "/admin/events",
+      expect: { owner: 406, manager: 406, counsellor: 406, none: 401, otherSite: 401 },
+    },
+  ],
+  "admin/settings": [
+    { does: "opens the assignment settings", path: () => "/admin/settings", expect: ownersAndManagers(200) },
+    {
+      does: "turns round-robin on",
+      method: "POST",
+      path: () => "/admin/settings",
+      form: () => ({ roundRobin: "on" }),
+      expect: ownersAndManagers(303),
+    },
   ],
   "admin/leads/export": [{ does: "opens the export form", path: () => "/admin/leads/export", expect: ownersAndManagers(200) }],
   "admin/leads/export.csv": [
@@ -431,6 +456,13 @@ const TABLE: Record<string, Probe[]> = {
       path: () => "/admin/account",
       form: () => ({ intent: "password", current: "not it at all", password: "a brand new password 7", confirm: "a brand new password 7" }),
       expect: signedInOnly(400),
+    },
+    {
+      does: "asks to be texted about assignments",
+      method: "POST",
+      path: () => "/admin/account",
+      form: () => ({ intent: "alerts", textOnAssignment: "on", mobile: "010-3333-4444" }),
+      expect: signedInOnly(200),
     },
     {
       does: "signs out everywhere",

@@ -10,6 +10,7 @@ import { customers, leads, visitBookings, visitSlots } from "../schema.ts";
 import { sitePack } from "../site.ts";
 import { claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim } from "../visits/booking.ts";
 import { bookingSms } from "../visits/messages.ts";
+import { assignByTurns } from "./assignment.ts";
 import { leadMessages } from "./messages.ts";
 
 /** A lead to store: the form's stored fields (name, phone digits, message, …) and what the server adds. */
@@ -108,6 +109,7 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
 
     const customerId = await customerOf(tx, input.site, input.phone, now);
     const leadId = await insertLead(tx, input, { now, customerId });
+    await assignByTurns(tx, { id: leadId, site: input.site, name: input.name, kind: input.kind }, { budget: textBudget, now });
     const booking = await book(leadId);
     const messages = leadMessages(sitePack(input.site), { ...input, id: leadId }, staffRecipients);
     const held = await enqueueSms(

@@ -29,6 +29,7 @@ export const kstMidnight = (day: string) => sql`(${day}::date::timestamp at time
 
 export function filterConditions(filter: LeadFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(leads.site, filter.site), visibleTo(filter.viewer)];
+  if (filter.mine) conditions.push(eq(leads.assigneeId, filter.viewer.id));
   if (filter.kind) conditions.push(eq(leads.kind, filter.kind));
   if (filter.status === "spam") conditions.push(eq(leads.spam, true));
   else conditions.push(eq(leads.spam, false), filter.status ? eq(leads.status, filter.status) : undefined);

@@ -33,6 +33,29 @@ export function leadMessages(
   ];
 }
 
+/**
+ * The note to a person that leads were given to them: masked names and the kind, never a full
+ * name or number, and a link to sign in and see the lead (several: their "내 고객" list).
+ */
+export function assignmentMessage(
+  site: SitePack,
+  origin: string,
+  recipient: string,
+  given: { id: number; name: string; kind: LeadKind }[],
+): OutgoingSms {
+  const { sms, kindLabels } = site.leads;
+  const [first] = given;
+  const who = `${maskName(first!.name)}(${kindLabels[first!.kind]})${given.length > 1 ? ` 외 ${given.length - 1}명` : ""}`;
+  const link = given.length === 1 ? `${origin}/admin/leads/${first!.id}` : `${origin}/admin/leads?mine=1`;
+  return {
+    site: site.slug,
+    leadId: given.length === 1 ? first!.id : null,
+    purpose: "staff",
+    recipient,
+    body: `[${sms.senderName}] 고객 배정: ${who} 님을 담당하게 되었습니다.\n${link}`,
+  };
+}
+
 /** "김하늘" → "김*늘", "이솔" → "이*". */
 export function maskName(name: string) {
   const letters = [...name];

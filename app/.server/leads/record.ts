@@ -1,16 +1,15 @@
-import { and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
-import { can } from "#app/permissions.ts";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { LeadStatus } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit.ts";
 import { db, type Executor } from "../db.ts";
 import { outboxColumns } from "../outbox/console.ts";
-import { admins, adminSites, leadNotes, leads, leadStatusChanges, smsOutbox } from "../schema.ts";
+import { admins, leadNotes, leads, leadStatusChanges, smsOutbox } from "../schema.ts";
 import { effectiveStatus } from "./inbox.ts";
 import { maySee, mayWork } from "./visibility.ts";
 
 /**
  * One lead as the console shows and works it: its details, status history, notes and text
- * messages; assignment and the reveal of a masked number. Every verb checks the person's right to
+ * messages; the reveal of a masked number (assignment: assignment.ts). Every verb checks the person's right to
  * the lead itself (leads/visibility.ts) and writes its access record in the same transaction as
  * the change, so a change is never without its record. Leads in the bin are not found here.
  */
@@ -78,16 +77,6 @@ export async function getLeadDetail(site: string, id: number) {
   return { lead, notes, changes, messages };
 }
 
-/** The people a lead can be assigned to: the site's accounts in use (invitation taken up, not disabled). */
-export async function assignableStaff(site: string) {
-  return db()
-    .select({ id: admins.id, name: admins.name, email: admins.email, role: admins.role })
-    .from(admins)
-    .innerJoin(adminSites, and(eq(adminSites.adminId, admins.id), eq(adminSites.site, site)))
-    .where(and(isNull(admins.disabledAt), isNotNull(admins.passwordHash)))
-    .orderBy(asc(admins.name), asc(admins.id));
-}
-
 /**
  * Sets a lead's status and records who changed it from what. "spam" also sets the lead's spam
  * flag (so it leaves the inbox, the counts and duplicate folding); any other status clears it.
@@ -126,30 +115,6 @@ export async function addLeadNote(change: ChangeContext, leadId: number, body: s
     if (!mayWork(change.actor, lead)) return "forbidden";
     await tx.insert(leadNotes).values({ leadId, body, authorId: change.actor.id, authorEmail: change.actor.email, createdAt: now });
     await recordAccess({ ...change, action: "lead.note", leadIds: [leadId] }, { executor: tx, now });
-    return "done";
-  });
-}
-
-/** Gives the lead to a person of this site (or back to the unassigned inbox, with null). */
-export async function assignLead(change: ChangeContext, leadId: number, assigneeId: number | null, now = new Date()): Promise<LeadChange> {
-  if (!can(change.actor.role, "leads.assign")) return "forbidden";
-  return db().transaction(async (tx) => {
-    const lead = await lockLead(tx, change.site, leadId);
-    if (!lead) return "not-found";
-    if (assigneeId !== null) {
-      const [assignee] = await tx
-        .select({ id: admins.id })
-        .from(admins)
-        .innerJoin(adminSites, and(eq(adminSites.adminId, admins.id), eq(adminSites.site, change.site)))
-        .where(and(eq(admins.id, assigneeId), isNull(admins.disabledAt), isNotNull(admins.passwordHash)));
-      if (!assignee) return "not-found";
-    }
-    if (lead.assigneeId === assigneeId) return "done";
-    await tx.update(leads).set({ assigneeId }).where(eq(leads.id, leadId));
-    await recordAccess(
-      { ...change, action: "lead.assign", leadIds: [leadId], detail: { from: lead.assigneeId, to: assigneeId } },
-      { executor: tx, now },
-    );
     return "done";
   });
 }

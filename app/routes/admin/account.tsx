@@ -5,6 +5,9 @@ import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { recoveryCodesLeft } from "#app/.server/second-factor.ts";
 import { changeOwnPassword, signOutEverywhere } from "#app/.server/staff.ts";
 import { getEnv } from "#app/.server/env.ts";
+import { assignmentAlertsOf, saveAssignmentAlerts } from "#app/.server/leads/assignment.ts";
+import { AssignmentAlertsFormSchema } from "#app/forms/admin.ts";
+import { formatPhone } from "#app/utils/phone.ts";
 import { PasswordChangeSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, SIGN_IN_TEXT } from "#app/forms/staff.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { ADMIN_HEADERS } from "./guard.server.ts";
@@ -19,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     role: admin.role,
     recoveryCodesLeft: await recoveryCodesLeft(admin.id),
     idleMinutes: getEnv().ADMIN_IDLE_MINUTES,
+    alerts: await assignmentAlertsOf(admin.id).then((alerts) => ({ ...alerts, mobile: alerts.mobile && formatPhone(alerts.mobile) })),
   };
 }
 
@@ -30,11 +34,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     await signOutEverywhere(changeContext(context, admin));
     throw redirect(CONSOLE_LOGIN_PATH, { headers: { ...ADMIN_HEADERS, "Set-Cookie": await logout(request) } });
   }
+  if (form.intent === "alerts") {
+    const parsed = AssignmentAlertsFormSchema.safeParse(form);
+    if (!parsed.success) {
+      return data(
+        { ok: false, intent: "alerts", message: parsed.error.issues[0]?.message ?? "휴대폰 번호를 확인해 주세요." },
+        { status: 400, headers: ADMIN_HEADERS },
+      );
+    }
+    await saveAssignmentAlerts(changeContext(context, admin), parsed.data);
+    const message = parsed.data.textOnAssignment ? "이제 고객이 배정되면 문자로 알려 드립니다." : "배정 알림 문자를 끕니다.";
+    return data({ ok: true, intent: "alerts", message }, { headers: ADMIN_HEADERS });
+  }
   if (form.intent !== "password") throw data("알 수 없는 요청입니다.", { status: 400, headers: ADMIN_HEADERS });
   const parsed = PasswordChangeSchema.safeParse(form);
   if (!parsed.success)
     return data(
-      { ok: false, message: parsed.error.issues[0]?.message ?? SIGN_IN_TEXT.passwordHint },
+      { ok: false, intent: "password", message: parsed.error.issues[0]?.message ?? SIGN_IN_TEXT.passwordHint },
       { status: 400, headers: ADMIN_HEADERS },
     );
   const outcome = await changeOwnPassword(changeContext(context, admin), {
@@ -42,15 +58,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     next: parsed.data.password,
     sessionId: admin.sessionId,
   });
-  if (!outcome.ok) return data({ ok: false, message: outcome.message }, { status: 400, headers: ADMIN_HEADERS });
-  return data({ ok: true, message: "비밀번호를 바꿨습니다. 다른 기기와 브라우저의 로그인은 모두 끝났습니다." }, { headers: ADMIN_HEADERS });
+  if (!outcome.ok) return data({ ok: false, intent: "password", message: outcome.message }, { status: 400, headers: ADMIN_HEADERS });
+  return data(
+    { ok: true, intent: "password", message: "비밀번호를 바꿨습니다. 다른 기기와 브라우저의 로그인은 모두 끝났습니다." },
+    { headers: ADMIN_HEADERS },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteSeoFrom(matches), { title: "내 계정 | 관리자", description: "내 계정", path: "/admin/account", robots: "noindex,nofollow" });
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { name, email, role, recoveryCodesLeft, idleMinutes } = loaderData;
+  const { name, email, role, recoveryCodesLeft, idleMinutes, alerts } = loaderData;
+  const answered = actionData?.intent === "password" ? actionData : undefined;
+  const alertsAnswer = actionData?.intent === "alerts" ? actionData : undefined;
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
   return (
@@ -85,12 +106,12 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <h2 id="password-title" className="admin-card__title">
           비밀번호 변경
         </h2>
-        {actionData ? (
-          <p className={actionData.ok ? "admin-notice" : "admin-form__error"} role={actionData.ok ? "status" : "alert"}>
-            {actionData.message}
+        {answered ? (
+          <p className={answered.ok ? "admin-notice" : "admin-form__error"} role={answered.ok ? "status" : "alert"}>
+            {answered.message}
           </p>
         ) : null}
-        <Form method="post" className="admin-form" key={actionData?.ok ? "done" : "form"}>
+        <Form method="post" className="admin-form" key={answered?.ok ? "done" : "form"}>
           <input type="hidden" name="intent" value="password" />
           <input type="text" name="username" value={email} autoComplete="username" readOnly hidden />
           <div className="admin-field">
@@ -127,6 +148,41 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </div>
           <button type="submit" className="admin-button admin-button--primary" disabled={pending === "password"}>
             {pending === "password" ? "바꾸는 중…" : "비밀번호 바꾸기"}
+          </button>
+        </Form>
+      </section>
+
+      <section className="admin-card" aria-labelledby="alerts-title">
+        <h2 id="alerts-title" className="admin-card__title">
+          배정 알림 문자
+        </h2>
+        <p>고객이 나에게 배정되면 휴대폰으로 짧은 문자를 보냅니다. 문자에는 고객 이름 일부와 접수 유형, 고객 화면 링크만 들어갑니다.</p>
+        {alertsAnswer ? (
+          <p className={alertsAnswer.ok ? "admin-notice" : "admin-form__error"} role={alertsAnswer.ok ? "status" : "alert"}>
+            {alertsAnswer.message}
+          </p>
+        ) : null}
+        <Form method="post" className="admin-form">
+          <input type="hidden" name="intent" value="alerts" />
+          <label className="admin-check">
+            <input type="checkbox" name="textOnAssignment" value="on" defaultChecked={alerts.textOnAssignment} />
+            배정 알림 문자 받기
+          </label>
+          <div className="admin-field">
+            <label htmlFor="alerts-mobile">휴대폰 번호</label>
+            <input
+              id="alerts-mobile"
+              name="mobile"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={20}
+              defaultValue={alerts.mobile ?? ""}
+              placeholder="010-1234-5678"
+            />
+          </div>
+          <button type="submit" className="admin-button" disabled={pending === "alerts"}>
+            {pending === "alerts" ? "저장 중…" : "저장"}
           </button>
         </Form>
       </section>

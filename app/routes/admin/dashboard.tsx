@@ -10,7 +10,8 @@ import { formatKst } from "#app/utils/kst.ts";
 import { recordConsoleAccess } from "#app/.server/access.ts";
 import { unreviewedMonth } from "#app/.server/audit-review.ts";
 import { requireAdmin } from "#app/.server/auth.ts";
-import { shownPhone } from "#app/.server/leads/visibility.ts";
+import { mayWork, shownPhone } from "#app/.server/leads/visibility.ts";
+import { telHref } from "#app/utils/phone.ts";
 import { can } from "#app/permissions.ts";
 import type { Route } from "./+types/dashboard";
 import { LEAD_KINDS } from "#app/vocabulary.ts";
@@ -27,7 +28,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     detail: { page: "dashboard" },
   });
   return {
-    summary: { ...summary, newest: summary.newest.map((lead) => ({ ...lead, phone: shownPhone(admin, lead) })) },
+    summary: {
+      ...summary,
+      // A masked number is not a link: only a lead the person works can be called from here.
+      newest: summary.newest.map((lead) => ({
+        ...lead,
+        phone: shownPhone(admin, lead),
+        tel: mayWork(admin, lead) ? telHref(lead.phone) : null,
+      })),
+    },
     kindLabels: site.pack.leads.kindLabels,
     reviewDue,
     mayReport: can(admin.role, "reports.view"),
@@ -56,7 +65,11 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
 
       <section className="admin-stats" aria-label="오늘과 최근 30일 접수">
         {LEAD_KINDS.map((kind) => (
-          <Link key={kind} to={`/admin/leads?${filterQuery({ kind })}`} className={`admin-stat admin-stat--${kind}`}>
+          <Link
+            key={kind}
+            to={`/admin/leads?${filterQuery({ kind, from: summary.today.day, to: summary.today.day })}`}
+            className={`admin-stat admin-stat--${kind}`}
+          >
             <span className="admin-stat__label">{kindLabels[kind]}</span>
             <span className="admin-stat__today">
               <strong>{summary.today[kind].toLocaleString("ko-KR")}</strong>건 <span className="admin-stat__unit">오늘</span>
@@ -142,15 +155,21 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="admin-newest">
               {summary.newest.map((lead) => (
-                <li key={lead.id}>
+                <li key={lead.id} className="admin-newest__item">
                   <Link to={`/admin/leads/${lead.id}`} className="admin-newest__link">
                     <span className={`admin-kind admin-kind--${lead.kind}`}>{kindLabels[lead.kind]}</span>
                     <span className="admin-newest__name">{lead.name}</span>
-                    <span className="admin-newest__phone">{lead.phone}</span>
                     <time className="admin-newest__time" dateTime={new Date(lead.createdAt).toISOString()}>
                       {formatKst(lead.createdAt)}
                     </time>
                   </Link>
+                  {lead.tel ? (
+                    <a href={lead.tel} className="admin-newest__phone admin-tel" aria-label={`${lead.name}에게 전화 ${lead.phone}`}>
+                      {lead.phone}
+                    </a>
+                  ) : (
+                    <span className="admin-newest__phone">{lead.phone}</span>
+                  )}
                 </li>
               ))}
             </ul>

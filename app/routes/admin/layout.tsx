@@ -1,10 +1,12 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useNavigation } from "react-router";
+import { Form, isRouteErrorResponse, Link, Outlet, useNavigation } from "react-router";
 import { requireSite, servedSites } from "#app/.server/site.ts";
 import { sitesOf } from "#app/.server/site-handoff.ts";
+import { hasAssignedLeads } from "#app/.server/leads/assignment.ts";
 import { adminHeadersMiddleware, requireAdminMiddleware } from "./guard.server.ts";
 import { requireAdmin } from "#app/.server/auth.ts";
 import { ROLE_LABELS } from "#app/forms/staff.ts";
 import { can, type Permission } from "#app/permissions.ts";
+import { LiveNav, type NavItem } from "./live-alerts.tsx";
 import type { Route } from "./+types/layout";
 import "#app/styles/admin.css";
 
@@ -15,7 +17,7 @@ export const middleware: Route.MiddlewareFunction[] = [adminHeadersMiddleware, r
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const site = requireSite(context);
-  const mine = await sitesOf(admin.id);
+  const [mine, assigned] = await Promise.all([sitesOf(admin.id), admin.role === "counsellor" || hasAssignedLeads(site.slug, admin.id)]);
   // The switcher lists the administrator's other sites this server presents.
   const sites = servedSites()
     .filter((other) => mine.includes(other.slug))
@@ -23,27 +25,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     email: admin.email,
     person: `${admin.name || admin.email} · ${ROLE_LABELS[admin.role]}`,
-    nav: NAV.filter((item) => !item.permission || can(admin.role, item.permission)).map(({ to, label, end }) => ({ to, label, end })),
+    nav: NAV.filter((item) => (!item.permission || can(admin.role, item.permission)) && (item.to !== MY_LEADS || assigned)).map(
+      ({ to, label, end }) => ({ to, label, end }),
+    ),
     projectName: site.pack.brand.projectName,
     site: site.slug,
     sites: sites.length > 1 ? sites : [],
   };
 }
 
+/** "내 고객": the inbox of one's own leads, in the menu of counsellors and of anyone with leads assigned. */
+const MY_LEADS = "/admin/leads?mine=1";
+
 // The menu leaves out what a role may not open; the pages refuse it anyway (app/permissions.ts).
 const NAV: { to: string; label: string; end: boolean; permission?: Permission }[] = [
   { to: "/admin", label: "대시보드", end: true, permission: "leads.unassigned" },
   { to: "/admin/leads", label: "고객 접수", end: false, permission: "leads.unassigned" },
+  { to: MY_LEADS, label: "내 고객", end: false, permission: "leads.unassigned" },
   { to: "/admin/visits", label: "방문 예약", end: false, permission: "visits.view" },
   { to: "/admin/conversion", label: "전환 분석", end: false, permission: "reports.view" },
   { to: "/admin/notifications", label: "문자 발송", end: false, permission: "outbox.view" },
   { to: "/admin/press", label: "보도자료", end: false, permission: "press.manage" },
   { to: "/admin/staff", label: "직원 계정", end: false, permission: "staff.manage" },
   { to: "/admin/audit", label: "접속 기록", end: false, permission: "audit.view" },
+  { to: "/admin/settings", label: "배정 설정", end: false, permission: "leads.assign" },
   { to: "/admin/account", label: "내 계정", end: false },
 ];
-
-type NavItem = { to: string; label: string; end: boolean };
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
@@ -87,11 +94,7 @@ function AdminFrame({
             <span className="admin-header__label">관리자</span>
           </Link>
           <nav className="admin-nav" aria-label="관리자 메뉴">
-            {nav.map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.end} className="admin-nav__link">
-                {item.label}
-              </NavLink>
-            ))}
+            <LiveNav items={nav} />
           </nav>
           {sites.length > 0 ? (
             <Form method="post" action="/admin/switch-site" className="admin-site-switch">

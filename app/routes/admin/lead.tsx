@@ -2,17 +2,10 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { changeContext, recordConsoleAccess } from "#app/.server/access.ts";
 import { FORBIDDEN_MESSAGE, requireAdmin } from "#app/.server/auth.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
-import {
-  addLeadNote,
-  assignableStaff,
-  assignLead,
-  changeLeadStatus,
-  getLeadDetail,
-  revealPhone,
-  type LeadChange,
-} from "#app/.server/leads/record.ts";
+import { assignableStaff, assignLead } from "#app/.server/leads/assignment.ts";
 import { countCustomerLeads } from "#app/.server/leads/customer.ts";
 import { leadHistory } from "#app/.server/leads/history.ts";
+import { addLeadNote, changeLeadStatus, getLeadDetail, revealPhone, type LeadChange } from "#app/.server/leads/record.ts";
 import { maySee, mayWork } from "#app/.server/leads/visibility.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { listLeadBookings } from "#app/.server/visits/console.ts";

@@ -1,9 +1,20 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { countLeads, formatLeadCursor, listCampaignChoices, listLeadsPage, parseLeadCursor } from "#app/.server/leads/inbox.ts";
 import { keepLeadSearch, readLeadSearch } from "#app/.server/leads/search.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { BIN_DAYS, filterQuery, LeadFilterFormSchema, LeadFilterSchema, NO_CAMPAIGN, SEARCH_MAX, STATUS_LABELS } from "#app/forms/admin.ts";
+import { assignableStaff, assignLeads } from "#app/.server/leads/assignment.ts";
+import { changeContext } from "#app/.server/access.ts";
+import {
+  BIN_DAYS,
+  BulkAssignFormSchema,
+  filterQuery,
+  LeadFilterFormSchema,
+  LeadFilterSchema,
+  NO_CAMPAIGN,
+  SEARCH_MAX,
+  STATUS_LABELS,
+} from "#app/forms/admin.ts";
 
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatKst } from "#app/utils/kst.ts";
@@ -31,10 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const after = parseLeadCursor(params.get("after"));
   const site = requireSite(context).slug;
   const query = { ...filter, site, viewer: admin, search: search ?? undefined };
-  const [page, total, choices] = await Promise.all([
+  const mayAssign = can(admin.role, "leads.assign");
+  const [page, total, choices, staff] = await Promise.all([
     listLeadsPage(query, { after, limit: PAGE_SIZE }),
     countLeads(query),
     listCampaignChoices(site),
+    mayAssign ? assignableStaff(site) : [],
   ]);
   // Which leads this person was shown, and what they searched for (never the term itself: a name or number).
   await recordConsoleAccess(context, admin, search ? "leads.search" : "leads.list", {
@@ -57,8 +70,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     choices,
     kindLabels: requireSite(context).pack.leads.kindLabels,
     deleted: params.get("deleted") === "1",
-    may: { export: can(admin.role, "leads.export"), bin: can(admin.role, "leads.delete") },
+    assigned: assignedNotice(params),
+    staff: staff.map(({ id, name, email }) => ({ id, name: name || email })),
+    may: { export: can(admin.role, "leads.export"), bin: can(admin.role, "leads.delete"), assign: mayAssign },
   };
+}
+
+/** What the redirect after a bulk assignment says: "3명을 배정했습니다". */
+function assignedNotice(params: URLSearchParams) {
+  const count = Number(params.get("assigned"));
+  if (!Number.isInteger(count) || count < 0 || !params.has("assigned")) return null;
+  if (count === 0) return "선택한 고객은 이미 그 담당자에게 배정되어 있습니다.";
+  return params.get("to") === "none" ? `고객 ${count}명의 배정을 풀었습니다.` : `고객 ${count}명을 배정했습니다.`;
 }
 
 /**
@@ -68,11 +91,44 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
+  const form = await request.formData();
+  if (form.get("intent") === "assign") return bulkAssign(request, context, form);
   const admin = await requireAdmin(request, context, { permission: "leads.unassigned" });
-  const { q, ...filter } = LeadFilterFormSchema.parse(Object.fromEntries(await request.formData()));
+  const { q, ...filter } = LeadFilterFormSchema.parse(Object.fromEntries(form));
   const s = q ? await keepLeadSearch(admin.id, q) : undefined;
   const query = filterQuery({ ...filter, s });
   return redirect(query ? `/admin/leads?${query}` : "/admin/leads", { status: 303, headers: ADMIN_HEADERS });
+}
+
+/** The ticked leads to one person (or back to the unassigned inbox), then back to the same list. */
+async function bulkAssign(request: Request, context: Route.ActionArgs["context"], form: FormData) {
+  const admin = await requireAdmin(request, context, { permission: "leads.assign" });
+  const parsed = BulkAssignFormSchema.safeParse({ assignee: form.get("assignee") ?? undefined, ids: form.getAll("ids") });
+  if (!parsed.success) {
+    return data(
+      { error: parsed.error.issues[0]?.message ?? "배정할 고객과 담당자를 선택해 주세요." },
+      { status: 400, headers: ADMIN_HEADERS },
+    );
+  }
+  const { outcome, changed } = await assignLeads(changeContext(context, admin), parsed.data.ids, parsed.data.assignee);
+  if (outcome !== "done") {
+    return data(
+      { error: "선택한 고객이나 담당자를 찾을 수 없습니다. 목록을 새로 고친 뒤 다시 선택해 주세요." },
+      { status: 404, headers: ADMIN_HEADERS },
+    );
+  }
+  // Back to the list the person was on: its filters and kept search, nothing else the post carried.
+  const back = new URLSearchParams(String(form.get("back") ?? ""));
+  const searchId = back.get("s");
+  const query = new URLSearchParams(
+    filterQuery({
+      ...LeadFilterSchema.parse(Object.fromEntries(back)),
+      s: searchId && /^[\w-]{1,64}$/.test(searchId) ? searchId : undefined,
+    }),
+  );
+  query.set("assigned", String(changed));
+  if (parsed.data.assignee === null) query.set("to", "none");
+  return redirect(`/admin/leads?${query}`, { status: 303, headers: ADMIN_HEADERS });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -83,14 +139,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     robots: "noindex,nofollow",
   });
 
-export default function LeadsPage({ loaderData }: Route.ComponentProps) {
-  const { filter, searchId, leads, next, paged, total, kindLabels, deleted, searchExpired, may } = loaderData;
+export default function LeadsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { filter, searchId, leads, next, paged, total, kindLabels, deleted, searchExpired, may, assigned, staff } = loaderData;
   const current = filterQuery({ ...filter, s: searchId ?? undefined });
-  const loading = useNavigation().state === "loading";
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading";
+  const assigning = navigation.formData?.get("intent") === "assign";
   return (
     <div className="admin-page">
       <div className="admin-page__head">
-        <h1 className="admin-title">고객 접수</h1>
+        <h1 className="admin-title">{filter.mine ? "내 고객" : "고객 접수"}</h1>
         <div className="admin-page__actions">
           {may.bin ? (
             <Link to="/admin/leads/bin" className="admin-button admin-button--ghost">
@@ -114,7 +172,40 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
           검색 조건이 만료되어 검색어 없이 표시합니다. 다시 검색해 주세요.
         </p>
       ) : null}
+      {assigned ? (
+        <p className="admin-notice" role="status">
+          {assigned}
+        </p>
+      ) : null}
+      {actionData && "error" in actionData ? (
+        <p className="admin-notice admin-notice--warning" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
       <FilterForm data={loaderData} />
+      {may.assign && leads.length > 0 ? (
+        <Form method="post" action="/admin/leads" id="bulk-assign" className="admin-card admin-bulk-assign">
+          <input type="hidden" name="intent" value="assign" />
+          <input type="hidden" name="back" value={current} />
+          <label htmlFor="bulk-assignee">선택한 고객 배정</label>
+          <select id="bulk-assignee" name="assignee" defaultValue="" required>
+            <option value="" disabled>
+              담당자 선택
+            </option>
+            {staff.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="admin-button admin-button--primary" disabled={assigning}>
+            {assigning ? "배정 중…" : "선택한 고객 배정"}
+          </button>
+          <button type="submit" name="assignee" value="" formNoValidate className="admin-button admin-button--ghost" disabled={assigning}>
+            배정 해제
+          </button>
+        </Form>
+      ) : null}
       <p className="admin-count" aria-live="polite">
         {loading ? "불러오는 중…" : `${total.toLocaleString("ko-KR")}건`}
         {paged ? " · 이어지는 페이지" : ""}
@@ -125,7 +216,7 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
         <table className="admin-table admin-leads">
           <thead>
             <tr>
-              <th scope="col">유형</th>
+              <th scope="col">{may.assign ? "선택 · 유형" : "유형"}</th>
               <th scope="col">이름</th>
               <th scope="col">연락처</th>
               <th scope="col">내용</th>
@@ -140,6 +231,17 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
             {leads.map((lead) => (
               <tr key={lead.id}>
                 <td data-label="유형">
+                  {/* The bulk assignment form (above the table) owns these boxes through their form attribute. */}
+                  {may.assign ? (
+                    <input
+                      type="checkbox"
+                      name="ids"
+                      value={lead.id}
+                      form="bulk-assign"
+                      className="admin-leads__pick"
+                      aria-label={`${lead.name} 선택`}
+                    />
+                  ) : null}
                   <span className={`admin-kind admin-kind--${lead.kind}`}>{kindLabels[lead.kind]}</span>
                 </td>
                 <td data-label="이름" className="admin-leads__name">
@@ -205,6 +307,7 @@ function FilterForm({ data }: { data: LoaderData }) {
   // A new key when the applied filter changes resets the fields to it after a redirect.
   return (
     <Form method="post" action="/admin/leads" className="admin-card admin-filters" key={`${filterQuery(filter)}|${searchId ?? ""}`}>
+      {filter.mine ? <input type="hidden" name="mine" value="1" /> : null}
       <div className="admin-field admin-filters__search">
         <label htmlFor="filter-q">이름·연락처 검색</label>
         <input
@@ -253,7 +356,7 @@ function FilterForm({ data }: { data: LoaderData }) {
         <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
           {busy ? "적용 중…" : "적용"}
         </button>
-        <Link to="/admin/leads" className="admin-button admin-button--ghost">
+        <Link to={filter.mine ? "/admin/leads?mine=1" : "/admin/leads"} className="admin-button admin-button--ghost">
           초기화
         </Link>
       </div>

@@ -1,0 +1,248 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull } from "drizzle-orm";
+import { can } from "#app/permissions.ts";
+import type { LeadKind } from "#app/vocabulary.ts";
+import { recordAccess, type ChangeContext } from "../audit.ts";
+import { db, type Executor } from "../db.ts";
+import { enqueueSms, type TextBudget } from "../outbox/queue.ts";
+import { wakeOutboxWorker } from "../outbox/worker.ts";
+import { admins, adminSites, consoleSettings, leads } from "../schema.ts";
+import { siteOrigin, sitePack } from "../site.ts";
+import { recordLeadEvent, type LeadEventDetails } from "./events.ts";
+import { assignmentMessage } from "./messages.ts";
+import type { LeadChange } from "./record.ts";
+
+/**
+ * Who works a lead: assignment by a manager (one lead or several at once), or, when the site
+ * turns round-robin on, by turns among its active counsellors as each new lead arrives. Every
+ * assignment is an entry in the lead's history, and a person who asked for it is texted.
+ */
+
+type How = LeadEventDetails["assigned"]["how"];
+
+/** Accounts in use on the site: invitation taken up, not disabled. */
+const activeOnSite = (site: string) => [
+  isNull(admins.disabledAt),
+  isNotNull(admins.passwordHash),
+  inArray(admins.id, db().select({ id: adminSites.adminId }).from(adminSites).where(eq(adminSites.site, site))),
+];
+
+/** The people a lead can be assigned to: the site's accounts in use. */
+export async function assignableStaff(site: string) {
+  return db()
+    .select({ id: admins.id, name: admins.name, email: admins.email, role: admins.role })
+    .from(admins)
+    .where(and(...activeOnSite(site)))
+    .orderBy(asc(admins.name), asc(admins.id));
+}
+
+/** Whether anyone gave this person a lead of the site (the menu then offers "내 고객"). */
+export async function hasAssignedLeads(site: string, adminId: number) {
+  const [row] = await db()
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.assigneeId, adminId), eq(leads.site, site), isNull(leads.deletedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+interface Assignee {
+  id: number;
+  name: string;
+  email: string;
+  mobile: string | null;
+  textOnAssignment: boolean;
+}
+
+async function findAssignee(executor: Executor, site: string, id: number): Promise<Assignee | undefined> {
+  const [assignee] = await executor
+    .select({ id: admins.id, name: admins.name, email: admins.email, mobile: admins.mobile, textOnAssignment: admins.textOnAssignment })
+    .from(admins)
+    .where(and(eq(admins.id, id), ...activeOnSite(site)));
+  return assignee;
+}
+
+/** Gives the lead to a person of this site (or back to the unassigned inbox, with null). */
+export async function assignLead(change: ChangeContext, leadId: number, assigneeId: number | null, now = new Date()): Promise<LeadChange> {
+  const result = await assignLeads(change, [leadId], assigneeId, { how: "manual", now });
+  return result.outcome;
+}
+
+export interface BulkAssignment {
+  outcome: LeadChange;
+  /** How many of the chosen leads changed hands (a lead the person already had is not counted). */
+  changed: number;
+}
+
+/**
+ * Gives several leads of this site at once to one person (or back to the unassigned inbox): one
+ * access record names them all, each gets its history entry. Ids of other sites' leads or of leads
+ * in the bin are passed over; if none is left, "not-found".
+ */
+export async function assignLeads(
+  change: ChangeContext,
+  leadIds: number[],
+  assigneeId: number | null,
+  { how = "bulk", now = new Date() }: { how?: Exclude<How, "round-robin">; now?: Date } = {},
+): Promise<BulkAssignment> {
+  if (!can(change.actor.role, "leads.assign")) return { outcome: "forbidden", changed: 0 };
+  const ids = [...new Set(leadIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return { outcome: "not-found", changed: 0 };
+  const result = await db().transaction(async (tx): Promise<BulkAssignment & { texted?: boolean }> => {
+    // Locked in id order, so two people assigning overlapping selections cannot deadlock.
+    const found = await tx
+      .select({ id: leads.id, assigneeId: leads.assigneeId, name: leads.name, kind: leads.kind })
+      .from(leads)
+      .where(and(inArray(leads.id, ids), eq(leads.site, change.site), isNull(leads.deletedAt)))
+      .orderBy(asc(leads.id))
+      .for("update");
+    if (found.length === 0) return { outcome: "not-found", changed: 0 };
+    const assignee = assigneeId === null ? null : await findAssignee(tx, change.site, assigneeId);
+    if (assigneeId !== null && !assignee) return { outcome: "not-found", changed: 0 };
+    const moving = found.filter((lead) => lead.assigneeId !== assigneeId);
+    if (moving.length === 0) return { outcome: "done", changed: 0 };
+    await tx
+      .update(leads)
+      .set({ assigneeId })
+      .where(
+        inArray(
+          leads.id,
+          moving.map((lead) => lead.id),
+        ),
+      );
+    for (const lead of moving) {
+      await recordLeadEvent(
+        tx,
+        {
+          leadId: lead.id,
+          kind: "assigned",
+          actor: change.actor,
+          detail: { assigneeId, assigneeName: assignee?.name || assignee?.email || null, how },
+        },
+        now,
+      );
+    }
+    await recordAccess(
+      {
+        ...change,
+        action: "lead.assign",
+        leadIds: moving.map((lead) => lead.id),
+        detail: { to: assigneeId, how, from: [...new Set(moving.map((lead) => lead.assigneeId))] },
+      },
+      { executor: tx, now },
+    );
+    const texted = assignee ? await textAssignee(tx, change.site, assignee, moving, sitePack(change.site).leads.textBudget, now) : false;
+    return { outcome: "done", changed: moving.length, texted };
+  });
+  if (result.texted) wakeOutboxWorker();
+  return { outcome: result.outcome, changed: result.changed };
+}
+
+/** Texts the person about leads just given to them, if they asked for it and left a number. */
+async function textAssignee(
+  executor: Executor,
+  site: string,
+  assignee: Assignee,
+  given: { id: number; name: string; kind: LeadKind }[],
+  budget: TextBudget | null,
+  now: Date,
+): Promise<boolean> {
+  if (!assignee.textOnAssignment || !assignee.mobile || given.length === 0) return false;
+  await enqueueSms(executor, [assignmentMessage(sitePack(site), siteOrigin(site), assignee.mobile, given)], { budget, now });
+  return true;
+}
+
+// --- Round-robin: new leads by turns ---
+
+export async function consoleSettingsOf(site: string) {
+  const [row] = await db().select({ roundRobin: consoleSettings.roundRobin }).from(consoleSettings).where(eq(consoleSettings.site, site));
+  return { roundRobin: row?.roundRobin ?? false };
+}
+
+/** Turns round-robin on or off for the site, with its access record in the same transaction. */
+export async function saveConsoleSettings(change: ChangeContext, settings: { roundRobin: boolean }, now = new Date()): Promise<LeadChange> {
+  if (!can(change.actor.role, "leads.assign")) return "forbidden";
+  await db().transaction(async (tx) => {
+    await tx
+      .insert(consoleSettings)
+      .values({ site: change.site, roundRobin: settings.roundRobin, updatedAt: now })
+      .onConflictDoUpdate({ target: consoleSettings.site, set: { roundRobin: settings.roundRobin, updatedAt: now } });
+    await recordAccess({ ...change, action: "console.settings", detail: settings }, { executor: tx, now });
+  });
+  return "done";
+}
+
+/**
+ * In a new lead's own transaction: when the site has round-robin on, gives the lead to the next
+ * active counsellor (by id after the last one given a lead, wrapping round). The settings row is
+ * locked for the turn, so leads arriving at once on several servers still go round fairly; with
+ * round-robin off this costs one primary-key lookup and locks nothing. Answers whether a text was
+ * queued (the caller wakes the outbox after its commit).
+ */
+export async function assignByTurns(
+  tx: Executor,
+  lead: { id: number; site: string; name: string; kind: LeadKind },
+  { budget, now }: { budget: TextBudget | null; now: Date },
+): Promise<{ texted: boolean }> {
+  const [setting] = await tx
+    .select({ roundRobin: consoleSettings.roundRobin })
+    .from(consoleSettings)
+    .where(eq(consoleSettings.site, lead.site));
+  if (!setting?.roundRobin) return { texted: false };
+  const [locked] = await tx
+    .select({ roundRobin: consoleSettings.roundRobin, last: consoleSettings.lastAutoAssigneeId })
+    .from(consoleSettings)
+    .where(eq(consoleSettings.site, lead.site))
+    .for("update");
+  if (!locked?.roundRobin) return { texted: false };
+  const counsellors = and(eq(admins.role, "counsellor"), ...activeOnSite(lead.site));
+  const next = async (after: number | null) => {
+    const [row] = await tx
+      .select({ id: admins.id })
+      .from(admins)
+      .where(and(counsellors, after === null ? undefined : gt(admins.id, after)))
+      .orderBy(asc(admins.id))
+      .limit(1);
+    return row;
+  };
+  const chosen = (await next(locked.last)) ?? (locked.last === null ? undefined : await next(null));
+  if (!chosen) return { texted: false };
+  const assignee = (await findAssignee(tx, lead.site, chosen.id))!;
+  await tx.update(leads).set({ assigneeId: assignee.id }).where(eq(leads.id, lead.id));
+  await tx.update(consoleSettings).set({ lastAutoAssigneeId: assignee.id }).where(eq(consoleSettings.site, lead.site));
+  await recordLeadEvent(
+    tx,
+    {
+      leadId: lead.id,
+      kind: "assigned",
+      actor: null,
+      detail: { assigneeId: assignee.id, assigneeName: assignee.name || assignee.email, how: "round-robin" },
+    },
+    now,
+  );
+  return { texted: await textAssignee(tx, lead.site, assignee, [lead], budget, now) };
+}
+
+// --- One's own assignment alerts ---
+
+export async function assignmentAlertsOf(adminId: number) {
+  const [row] = await db()
+    .select({ mobile: admins.mobile, textOnAssignment: admins.textOnAssignment })
+    .from(admins)
+    .where(eq(admins.id, adminId));
+  return { mobile: row?.mobile ?? null, textOnAssignment: row?.textOnAssignment ?? false };
+}
+
+/** Whether I am texted when a lead is given to me, and at which mobile number (recorded, never the number itself). */
+export async function saveAssignmentAlerts(
+  change: ChangeContext,
+  alerts: { textOnAssignment: boolean; mobile: string | null },
+  now = new Date(),
+) {
+  await db().transaction(async (tx) => {
+    await tx.update(admins).set(alerts).where(eq(admins.id, change.actor.id));
+    await recordAccess(
+      { ...change, action: "console.settings", detail: { account: "assignment-texts", textOnAssignment: alerts.textOnAssignment } },
+      { executor: tx, now },
+    );
+  });
+}

@@ -1,0 +1,149 @@
+import { and, asc, eq, gt, isNull, max } from "drizzle-orm";
+import type { LeadKind } from "#app/vocabulary.ts";
+import { db } from "./db.ts";
+import { maskName } from "./leads/messages.ts";
+import { maySee, type Viewer } from "./leads/visibility.ts";
+import { logError } from "./log.ts";
+import { leadEvents, leads } from "./schema.ts";
+import { liveSessionIds } from "./session.ts";
+import { sitePack } from "./site.ts";
+
+/**
+ * Live alerts for the console (server-sent events, app/routes/admin/events.ts): new leads a
+ * person may see, and leads assigned to them. The database is the only source: each server
+ * process polls it once per site for every stream it holds, so a lead saved by another instance
+ * reaches every instance's streams. A poller starts with its first stream and stops with its last.
+ */
+
+export const POLL_MS = 2_000;
+
+/** What a stream tells the browser; names masked, never a phone number. */
+export type LiveAlert =
+  | { type: "lead"; leadId: number; kind: LeadKind; kindLabel: string; maskedName: string }
+  | { type: "assigned"; leadId: number; kind: LeadKind; kindLabel: string; maskedName: string; how: string };
+
+export interface LiveListener {
+  viewer: Viewer;
+  /** The session the stream was opened with: when it ends, the stream ends. */
+  sessionId: string;
+  send(alert: LiveAlert): void;
+  end(): void;
+}
+
+interface SitePoller {
+  listeners: Set<LiveListener>;
+  lastLeadId: number;
+  lastEventId: number;
+  timer?: NodeJS.Timeout;
+  /** Settled once the starting point is read: a stream opened after it sees every later lead. */
+  ready: Promise<void>;
+  polling: boolean;
+}
+
+const pollers = new Map<string, SitePoller>();
+
+/** Adds a stream to its site's poller (starting it if need be); answers the function that removes it. */
+export async function subscribe(site: string, listener: LiveListener): Promise<() => void> {
+  let poller = pollers.get(site);
+  if (!poller) {
+    const created: SitePoller = { listeners: new Set(), lastLeadId: 0, lastEventId: 0, ready: Promise.resolve(), polling: false };
+    created.ready = startingPoint(site).then(({ lead, event }) => {
+      created.lastLeadId = lead;
+      created.lastEventId = event;
+      created.timer = setInterval(() => void poll(site, created), POLL_MS);
+      // An open stream must not keep a stopping server alive.
+      created.timer.unref();
+    });
+    pollers.set(site, created);
+    poller = created;
+  }
+  poller.listeners.add(listener);
+  const mine = poller;
+  const unsubscribe = () => {
+    mine.listeners.delete(listener);
+    if (mine.listeners.size === 0 && pollers.get(site) === mine) {
+      clearInterval(mine.timer);
+      pollers.delete(site);
+    }
+  };
+  try {
+    await mine.ready;
+  } catch (error) {
+    unsubscribe();
+    throw error;
+  }
+  return unsubscribe;
+}
+
+async function startingPoint(site: string) {
+  const [[lead], [event]] = await Promise.all([
+    db()
+      .select({ value: max(leads.id) })
+      .from(leads)
+      .where(eq(leads.site, site)),
+    db()
+      .select({ value: max(leadEvents.id) })
+      .from(leadEvents),
+  ]);
+  return { lead: lead?.value ?? 0, event: event?.value ?? 0 };
+}
+
+async function poll(site: string, poller: SitePoller) {
+  if (poller.polling) return;
+  poller.polling = true;
+  try {
+    const kindLabels = sitePack(site).leads.kindLabels;
+    const [newLeads, assignments, live] = await Promise.all([
+      db()
+        .select({ id: leads.id, kind: leads.kind, name: leads.name, assigneeId: leads.assigneeId })
+        .from(leads)
+        .where(and(gt(leads.id, poller.lastLeadId), eq(leads.site, site), eq(leads.spam, false), isNull(leads.deletedAt)))
+        .orderBy(asc(leads.id))
+        .limit(100),
+      db()
+        .select({ id: leadEvents.id, leadId: leadEvents.leadId, detail: leadEvents.detail, kind: leads.kind, name: leads.name })
+        .from(leadEvents)
+        .innerJoin(leads, eq(leads.id, leadEvents.leadId))
+        .where(and(gt(leadEvents.id, poller.lastEventId), eq(leadEvents.kind, "assigned"), eq(leads.site, site)))
+        .orderBy(asc(leadEvents.id))
+        .limit(100),
+      liveSessionIds(
+        [...poller.listeners].map((listener) => listener.sessionId),
+        site,
+      ),
+    ]);
+    for (const listener of [...poller.listeners]) {
+      if (!live.has(listener.sessionId)) {
+        listener.end();
+        continue;
+      }
+      for (const lead of newLeads) {
+        if (!maySee(listener.viewer, lead)) continue;
+        listener.send({
+          type: "lead",
+          leadId: lead.id,
+          kind: lead.kind,
+          kindLabel: kindLabels[lead.kind],
+          maskedName: maskName(lead.name),
+        });
+      }
+      for (const event of assignments) {
+        if (event.detail.assigneeId !== listener.viewer.id) continue;
+        listener.send({
+          type: "assigned",
+          leadId: event.leadId,
+          kind: event.kind,
+          kindLabel: kindLabels[event.kind],
+          maskedName: maskName(event.name),
+          how: String(event.detail.how ?? "manual"),
+        });
+      }
+    }
+    poller.lastLeadId = newLeads.at(-1)?.id ?? poller.lastLeadId;
+    poller.lastEventId = assignments.at(-1)?.id ?? poller.lastEventId;
+  } catch (error) {
+    logError(`Live alerts could not poll ${site}`, error);
+  } finally {
+    poller.polling = false;
+  }
+}

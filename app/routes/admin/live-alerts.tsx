@@ -1,0 +1,142 @@
+import { useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
+import { Link, NavLink, useLocation, useNavigate, useRevalidator } from "react-router";
+
+/**
+ * The console's menu, kept up to date while a page is open: the server's event stream
+ * (/admin/events) tells of new leads and of leads given to this person; the menu counts them
+ * until the person opens the list, the inbox and dashboard reload their data, and, once the person
+ * allows it, the browser shows a notification (masked name and kind only). Without JavaScript the
+ * menu is plain links.
+ */
+
+export interface NavItem {
+  to: string;
+  label: string;
+  end: boolean;
+}
+
+interface Alert {
+  type: "lead" | "assigned";
+  leadId: number;
+  kindLabel: string;
+  maskedName: string;
+}
+
+const INBOX = "/admin/leads";
+/** A page counts as in use for this long after the last key, click, tap or scroll. */
+const IN_USE_MS = 5 * 60_000;
+const TOUCHES = ["pointerdown", "keydown", "wheel", "touchstart"] as const;
+/** When the person last used the page (module-wide: one console per tab). */
+let lastTouch = Date.now();
+const MINE = "/admin/leads?mine=1";
+
+export function LiveNav({ items }: { items: NavItem[] }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [counts, setCounts] = useState({ leads: 0, mine: 0 });
+  const [, setAsked] = useState(0);
+  const permission = useSyncExternalStore(
+    noSubscription,
+    () => ("Notification" in window ? Notification.permission : "unsupported"),
+    () => "unsupported",
+  );
+  const mine = new URLSearchParams(location.search).get("mine") === "1";
+  const onInbox = location.pathname === INBOX;
+
+  // Opening a list clears its count (adjusted while rendering the new location, not in an effect).
+  const [seen, setSeen] = useState(location.key);
+  if (seen !== location.key) {
+    setSeen(location.key);
+    if (onInbox) setCounts((current) => (mine ? { ...current, mine: 0 } : { ...current, leads: 0 }));
+  }
+
+  // Reloading the page's data is a request that keeps the session alive, so alerts reload it only
+  // while someone is using the page; a page left alone catches up at the next touch, and its session
+  // still ends after the idle time.
+  const [stale, setStale] = useState(false);
+  const reload = useEffectEvent(() => {
+    setStale(false);
+    if (location.pathname === "/admin" || location.pathname.startsWith(INBOX)) void revalidator.revalidate();
+  });
+  const receive = useEffectEvent((alert: Alert) => {
+    setCounts((current) => (alert.type === "lead" ? { ...current, leads: current.leads + 1 } : { ...current, mine: current.mine + 1 }));
+    if (document.visibilityState === "visible" && Date.now() - lastTouch < IN_USE_MS) reload();
+    else setStale(true);
+    notify(alert, (path) => void navigate(path));
+  });
+  const touched = useEffectEvent(() => {
+    lastTouch = Date.now();
+    if (stale) reload();
+  });
+
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource("/admin/events");
+    const listener = (event: MessageEvent<string>) => receive(JSON.parse(event.data) as Alert);
+    source.addEventListener("lead", listener);
+    source.addEventListener("assigned", listener);
+    const onTouch = () => touched();
+    for (const name of TOUCHES) window.addEventListener(name, onTouch, { passive: true });
+    return () => {
+      source.close();
+      for (const name of TOUCHES) window.removeEventListener(name, onTouch);
+    };
+  }, []);
+
+  return (
+    <>
+      {items.map((item) => {
+        const count = item.to === MINE ? counts.mine : item.to === INBOX ? counts.leads : 0;
+        // "내 고객" is the inbox with ?mine=1: only one of the two is the page open.
+        const current = item.to === MINE ? onInbox && mine : item.to === INBOX ? location.pathname.startsWith(INBOX) && !mine : undefined;
+        const badge =
+          count > 0 ? (
+            <span className="admin-nav__badge" aria-label={`새 알림 ${count}건`}>
+              {count > 99 ? "99+" : count}
+            </span>
+          ) : null;
+        return current === undefined ? (
+          <NavLink key={item.to} to={item.to} end={item.end} className="admin-nav__link">
+            {item.label}
+            {badge}
+          </NavLink>
+        ) : (
+          <Link
+            key={item.to}
+            to={item.to}
+            className={current ? "admin-nav__link active" : "admin-nav__link"}
+            aria-current={current ? "page" : undefined}
+          >
+            {item.label}
+            {badge}
+          </Link>
+        );
+      })}
+      {permission === "default" ? (
+        <button
+          type="button"
+          className="admin-button admin-button--ghost admin-live__enable"
+          onClick={() => void Notification.requestPermission().then(() => setAsked((count) => count + 1))}
+        >
+          새 고객 알림 켜기
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+/** The permission changes only when the person answers our own request, after which the page re-renders. */
+const noSubscription = () => () => {};
+
+/** A browser notification, once the person allowed them: masked name and kind, never a number. */
+function notify(alert: Alert, open: (path: string) => void) {
+  if (!("Notification" in window) || Notification.permission !== "granted") return;
+  const title = alert.type === "lead" ? "새 고객이 접수되었습니다" : "고객이 배정되었습니다";
+  const notification = new Notification(title, { body: `${alert.maskedName} · ${alert.kindLabel}`, tag: `${alert.type}-${alert.leadId}` });
+  notification.onclick = () => {
+    window.focus();
+    open(`/admin/leads/${alert.leadId}`);
+    notification.close();
+  };
+}

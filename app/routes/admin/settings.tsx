@@ -1,0 +1,72 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { changeContext } from "#app/.server/access.ts";
+import { requireAdmin } from "#app/.server/auth.ts";
+import { requireSameOrigin } from "#app/.server/csrf.ts";
+import { assignableStaff, consoleSettingsOf, saveConsoleSettings } from "#app/.server/leads/assignment.ts";
+import { requireSite } from "#app/.server/site.ts";
+import { ConsoleSettingsFormSchema } from "#app/forms/admin.ts";
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { ADMIN_HEADERS } from "./guard.server.ts";
+import type { Route } from "./+types/settings";
+
+/** The site's console settings: for now, whether new leads go to the counsellors by turns. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context, { permission: "leads.assign" });
+  const site = requireSite(context).slug;
+  const [settings, staff] = await Promise.all([consoleSettingsOf(site), assignableStaff(site)]);
+  return {
+    settings,
+    counsellors: staff.filter((person) => person.role === "counsellor").map((person) => person.name || person.email),
+    saved: new URL(request.url).searchParams.get("saved") === "1",
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  const admin = await requireAdmin(request, context, { permission: "leads.assign" });
+  const parsed = ConsoleSettingsFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data("설정 값이 올바르지 않습니다.", { status: 400, headers: ADMIN_HEADERS });
+  await saveConsoleSettings(changeContext(context, admin), parsed.data);
+  return redirect("/admin/settings?saved=1", { status: 303, headers: ADMIN_HEADERS });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(siteSeoFrom(matches), { title: "배정 설정 | 관리자", description: "배정 설정", path: "/admin/settings", robots: "noindex,nofollow" });
+
+export default function SettingsPage({ loaderData }: Route.ComponentProps) {
+  const { settings, counsellors, saved } = loaderData;
+  const saving = useNavigation().formAction === "/admin/settings";
+  return (
+    <div className="admin-page admin-page--narrow">
+      <div className="admin-page__head">
+        <h1 className="admin-title">배정 설정</h1>
+      </div>
+      {saved ? (
+        <p className="admin-notice" role="status">
+          설정을 저장했습니다.
+        </p>
+      ) : null}
+      <section className="admin-card" aria-labelledby="round-robin-title">
+        <h2 id="round-robin-title" className="admin-card__title">
+          새 고객 자동 배정
+        </h2>
+        <p>
+          켜 두면 새로 접수된 고객(스팸 제외)을 상담사에게 한 명씩 차례로 배정합니다. 사용 중지된 계정과 아직 초대를 수락하지 않은 계정은
+          건너뜁니다.
+        </p>
+        <p className="admin-muted">
+          {counsellors.length > 0 ? `배정 순서: ${counsellors.join(", ")}` : "이 사이트에서 일하는 상담사가 없어 켜도 배정되지 않습니다."}
+        </p>
+        <Form method="post" className="admin-form" key={String(settings.roundRobin)}>
+          <label className="admin-check">
+            <input type="checkbox" name="roundRobin" value="on" defaultChecked={settings.roundRobin} />
+            상담사에게 차례로 자동 배정
+          </label>
+          <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
+            {saving ? "저장 중…" : "저장"}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { OWNER_STATE, shownKey, totpCode } from "./console.ts";
+
+// Both projects (desktop, phone) share one server: the counsellor and the lead made here carry a
+// tag unique to the test.
+function uniqueTag() {
+  const letters = "가나다라마바사아자차카타파하";
+  return Array.from({ length: 5 }, () => letters[Math.floor(Math.random() * letters.length)]).join("");
+}
+
+const uniquePhone = () => `010${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
+
+async function freshPage(browser: Browser) {
+  const { viewport, isMobile, hasTouch } = test.info().project.use;
+  return (await browser.newContext({ viewport, isMobile, hasTouch, locale: "ko-KR", timezoneId: "Asia/Seoul" })).newPage();
+}
+
+/** A counsellor who can be given leads: invited by the owner, password set, authenticator enrolled. */
+async function addCounsellor(owner: Page, browser: Browser, name: string) {
+  await owner.goto("/admin/staff");
+  await owner.getByLabel("이름", { exact: true }).fill(name);
+  await owner.getByLabel("이메일 (로그인 아이디)").fill(`live-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
+  await owner.getByLabel("휴대폰 (초대 문자를 받을 번호)").fill("010-2345-6789");
+  await owner.getByRole("radio", { name: /^상담사/ }).check();
+  await owner.getByRole("button", { name: "초대 링크 만들기" }).click();
+  const link = await owner.getByTestId("invitation-link").inputValue();
+
+  const page = await freshPage(browser);
+  await page.goto(link);
+  const password = "a long counsellor password 42";
+  await page.getByLabel("새 비밀번호", { exact: true }).fill(password);
+  await page.getByLabel("새 비밀번호 확인").fill(password);
+  await page.getByRole("button", { name: "비밀번호 정하고 계속하기" }).click();
+  await expect(page).toHaveURL(/\/admin\/enrol$/);
+  await page.getByLabel("인증 코드", { exact: true }).fill(totpCode(await shownKey(page)));
+  await page.getByRole("button", { name: "등록하고 계속하기" }).click();
+  await expect(page.getByRole("list", { name: "복구 코드 10개" }).getByRole("listitem")).toHaveCount(10);
+  await page.context().close();
+}
+
+test("with the inbox open, a lead sent through the public form appears in the list and the menu's count without reloading, and the manager assigns it to a counsellor", async ({
+  browser,
+}) => {
+  const tag = uniqueTag();
+  const counsellor = `상담${tag}`;
+  const customer = `고객${tag}`;
+  const owner = await (await browser.newContext({ ...test.info().project.use, storageState: OWNER_STATE })).newPage();
+  await addCounsellor(owner, browser, counsellor);
+
+  // The inbox, with its live stream connected.
+  const streaming = owner.waitForResponse((response) => new URL(response.url()).pathname === "/admin/events");
+  await owner.goto("/admin/leads");
+  expect((await streaming).headers()["content-type"]).toMatch(/^text\/event-stream/);
+  const inboxLink = owner.getByRole("navigation", { name: "관리자 메뉴" }).getByRole("link", { name: /^고객 접수/ });
+  await expect(inboxLink).toHaveAttribute("aria-current", "page");
+
+  // A visitor sends an inquiry from the public page, in another browser.
+  const visitor = await freshPage(browser);
+  await visitor.goto("/Promotion/Customer");
+  const form = visitor.locator(".inquiry-form");
+  await form.getByLabel("이름").fill(customer);
+  await form.getByLabel("연락처").fill(uniquePhone());
+  await form.getByLabel("문의내용").fill("분양가가 궁금합니다.");
+  await form.getByRole("checkbox", { name: /개인정보 수집·이용 동의/ }).check();
+  await form.getByRole("button", { name: "상담 신청하기" }).click();
+  await expect(visitor.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
+
+  // The open inbox shows the lead, and the menu counts it, without a reload.
+  await expect(owner.getByRole("link", { name: customer })).toBeVisible();
+  await expect(inboxLink.locator(".admin-nav__badge")).toHaveText(/^[1-9]\d*$/);
+
+  // Ticked and given to the counsellor.
+  await owner.getByRole("checkbox", { name: `${customer} 선택` }).check();
+  await owner.getByLabel("선택한 고객 배정").selectOption({ label: counsellor });
+  await owner.getByRole("button", { name: "선택한 고객 배정" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: "고객 1명을 배정했습니다." })).toBeVisible();
+
+  await owner.getByRole("link", { name: customer }).click();
+  await expect(owner.getByRole("heading", { name: customer })).toBeVisible();
+  await expect(owner.getByText(counsellor).first()).toBeVisible();
+  await owner.context().close();
+  await visitor.context().close();
+});
