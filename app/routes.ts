@@ -32,6 +32,7 @@ export default [
       route("leads/bin", "routes/admin/leads-bin.tsx"),
       route("leads/:id", "routes/admin/lead.tsx"),
       route("leads/:id/delete", "routes/admin/lead-delete.tsx"),
+      route("leads/:id/text", "routes/admin/lead-text.tsx"),
       route("notifications", "routes/admin/notifications.tsx"),
       route("visits", "routes/admin/visits.tsx"),
       route("staff", "routes/admin/staff.tsx"),
