@@ -153,7 +153,9 @@ export function contentPackTests(site: SitePack, publicDir: string) {
       { name: "booked", text: site.leads.visits.sms.booked },
       { name: "reminder", text: site.leads.visits.sms.reminder },
       ...Object.entries(site.leads.sms.headlines).map(([kind, text]) => ({ name: `headline ${kind}`, text })),
-      ...site.leads.sms.templates.filter((template) => !template.advertising).map((template) => ({ name: template.key, text: template.text })),
+      ...site.leads.sms.templates
+        .filter((template) => !template.advertising)
+        .map((template) => ({ name: template.key, text: template.text })),
     ];
     for (const { name, text } of plain) expect(text, name).not.toMatch(PROMOTION_WORDS);
     const keys = site.leads.sms.templates.map((template) => template.key);

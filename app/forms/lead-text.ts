@@ -84,7 +84,12 @@ export function leadTextFormSchema({ wrap, advertisingTemplates }: { wrap: Adver
         .optional()
         .catch(undefined)
         .transform((value) => value === "yes"),
-      body: z.string({ error: TEXT_MESSAGES.empty }).overwrite(normalizeBody).trim().min(1, TEXT_MESSAGES.empty).max(LMS_MAX_BYTES, TEXT_MESSAGES.tooLong),
+      body: z
+        .string({ error: TEXT_MESSAGES.empty })
+        .overwrite(normalizeBody)
+        .trim()
+        .min(1, TEXT_MESSAGES.empty)
+        .max(LMS_MAX_BYTES, TEXT_MESSAGES.tooLong),
     })
     .transform((form) => ({
       ...form,

@@ -57,9 +57,11 @@ export const leads: LeadContent = {
       {
         key: "thanks",
         label: "상담 후 감사 인사",
-        text: ["{senderName}", "{customerName} 고객님, 상담에 시간 내어 주셔서 감사합니다.", "궁금하신 점은 {salesPhone}(담당 {staffName})로 연락 주세요."].join(
-          "\n",
-        ),
+        text: [
+          "{senderName}",
+          "{customerName} 고객님, 상담에 시간 내어 주셔서 감사합니다.",
+          "궁금하신 점은 {salesPhone}(담당 {staffName})로 연락 주세요.",
+        ].join("\n"),
       },
       {
         key: "visit-guide",
@@ -76,9 +78,11 @@ export const leads: LeadContent = {
       {
         key: "missed-call",
         label: "부재중 연락 안내",
-        text: ["{senderName}", "{customerName} 고객님, 문의 주신 건으로 전화드렸으나 연결되지 않았습니다.", "편하신 시간에 {salesPhone}로 연락 주세요."].join(
-          "\n",
-        ),
+        text: [
+          "{senderName}",
+          "{customerName} 고객님, 문의 주신 건으로 전화드렸으나 연결되지 않았습니다.",
+          "편하신 시간에 {salesPhone}로 연락 주세요.",
+        ].join("\n"),
       },
       {
         key: "remaining-units",

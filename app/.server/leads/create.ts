@@ -100,7 +100,10 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
         await tx.update(leads).set({ message: merged }).where(eq(leads.id, earlier.id));
       }
       if (input.marketingConsent) {
-        await tx.update(leads).set({ marketingConsentAt: now }).where(and(eq(leads.id, earlier.id), isNull(leads.marketingConsentAt)));
+        await tx
+          .update(leads)
+          .set({ marketingConsentAt: now })
+          .where(and(eq(leads.id, earlier.id), isNull(leads.marketingConsentAt)));
       }
       const booking = await book(earlier.id);
       // A new time for the same visitor is news to them; the same time again is not.

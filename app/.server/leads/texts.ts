@@ -112,7 +112,11 @@ export async function textLead(change: ChangeContext, leadId: number, form: Lead
       },
       { budget: site.leads.textBudget, now },
     );
-    await recordLeadEvent(tx, { leadId, kind: "text-sent", actor: change.actor, detail: { outboxId: id, advertising: form.advertising } }, now);
+    await recordLeadEvent(
+      tx,
+      { leadId, kind: "text-sent", actor: change.actor, detail: { outboxId: id, advertising: form.advertising } },
+      now,
+    );
     await recordAccess(
       {
         ...change,

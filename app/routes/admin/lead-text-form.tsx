@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { SMS_PURPOSE_LABELS } from "#app/forms/admin.ts";
 import { composeText, smsLength, smsLengthLabel, type AdvertisingWrap } from "#app/forms/lead-text.ts";
 import { formatKst } from "#app/utils/kst.ts";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { OutboxStatus, TestModeNotice } from "./outbox-parts.tsx";
 import type { OutboxStatus as OutboxStatusValue, SmsPurpose } from "#app/vocabulary.ts";
 
@@ -128,8 +129,7 @@ function TextForm({ leadId, form, answer }: { leadId: number; form: NonNullable<
   const [body, setBody] = useState(shown?.values.body ?? chosen?.text ?? "");
   const [ticked, setTicked] = useState(shown?.values.advertising ?? false);
   // Until the page's script runs, choosing a template takes the 불러오기 button (a GET with ?template=).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const advertising = ticked || template?.advertising === true;
   const length = smsLength(composeText(body, advertising, form.wrap));
   const busy = fetcher.state !== "idle";

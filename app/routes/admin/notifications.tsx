@@ -35,7 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     leadIds: page.messages.flatMap((message) => (message.leadId === null ? [] : [message.leadId])),
     detail: { view: view ?? "all", paged: Boolean(beforeId) },
   });
-  return { view: view ?? null, paged: Boolean(beforeId), ...page, counts, kindLabels: site.pack.leads.kindLabels, testMode: textsAreNotSent() };
+  return {
+    view: view ?? null,
+    paged: Boolean(beforeId),
+    ...page,
+    counts,
+    kindLabels: site.pack.leads.kindLabels,
+    testMode: textsAreNotSent(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
