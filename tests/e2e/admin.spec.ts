@@ -124,7 +124,7 @@ test.describe("the admin console", () => {
       await expect(history).toContainText(`12월 6일 오후 2시 견본주택 방문 약속 ${tag}`);
       await expect(history).toContainText(E2E_ADMIN.email);
       await expect(history).toContainText("신규 → 연락 완료");
-      await expect(page.getByRole("heading", { name: "발송한 문자" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "보낸 문자" })).toBeVisible();
       expect(page.url()).toMatch(/\/admin\/leads\/\d+$/);
     });
 
