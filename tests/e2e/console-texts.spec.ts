@@ -52,7 +52,7 @@ test.describe("texts from the console", () => {
       );
       await expect(texts.getByText(/^LMS \d+\/2000바이트/)).toBeVisible();
       await texts.getByRole("button", { name: "문자 보내기" }).click();
-      await expect(page).toHaveURL(/\?text=queued#texts$/);
+      await expect(page).toHaveURL(/\?text=queued&message=\d+#texts$/);
       await expect(texts.getByText("문자를 발송 대기열에 넣었습니다.")).toBeVisible();
     });
 

@@ -97,9 +97,8 @@ describe("texts from a lead's page", () => {
       textAction(post(`/admin/leads/${lead.id}/text`, { intent: "send", template: "thanks", body: `${thanks.text}\r\n` }, cookie)),
     );
     expect(sent.status).toBe(303);
-    expect(sent.headers.get("Location")).toBe(`/admin/leads/${lead.id}?text=queued#texts`);
-
     const [message] = await outbox();
+    expect(sent.headers.get("Location")).toBe(`/admin/leads/${lead.id}?text=queued&message=${message!.id}#texts`);
     expect(message).toMatchObject({
       leadId: lead.id,
       purpose: "manual",

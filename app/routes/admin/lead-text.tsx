@@ -74,7 +74,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "opted-out":
       return data<LeadTextAnswer>({ error: REFUSALS[result.outcome], values }, { status: 409 });
     case "queued":
-      return back(result.held ? "held" : result.sendsAt ? "later" : "queued");
+      // The message's id makes each answer a new address, so the form starts empty for the next text.
+      return back(`${result.held ? "held" : result.sendsAt ? "later" : "queued"}&message=${result.outboxId}`);
   }
 }
 
