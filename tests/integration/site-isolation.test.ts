@@ -170,6 +170,16 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
     { path: (records) => `/admin/leads/${records.lead}/delete`, expect: [404] },
     { method: "POST", path: (records) => `/admin/leads/${records.lead}/delete`, expect: [303] },
   ],
+  "admin/leads/:id/text": [
+    { path: (records) => `/admin/leads/${records.lead}/text`, expect: [404] },
+    {
+      method: "POST",
+      path: (records) => `/admin/leads/${records.lead}/text`,
+      form: () => ({ intent: "send", body: "A가 보낸 문자" }),
+      expect: [404],
+    },
+    { method: "POST", path: (records) => `/admin/leads/${records.lead}/text`, form: () => ({ intent: "opt-out" }), expect: [404] },
+  ],
   "admin/leads/export.csv": [{ method: "POST", path: () => "/admin/leads/export.csv", form: () => EXPORT_FORM, expect: [200] }],
   "admin/leads/export": [{ path: () => "/admin/leads/export", expect: [200] }],
   "admin/leads/bin": [
