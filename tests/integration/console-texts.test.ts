@@ -10,6 +10,7 @@ import { action as textAction, loader as textLoader } from "#app/routes/admin/le
 import { loader as leadLoader } from "#app/routes/admin/lead.tsx";
 import { loader as notificationsLoader } from "#app/routes/admin/notifications.tsx";
 import { outboxStatusLabel } from "#app/routes/admin/outbox-parts.tsx";
+import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { filledForm, submitJson } from "#tests/lead-requests.ts";
 import { routeContext } from "#tests/route-context.ts";
@@ -208,22 +209,25 @@ describe("advertising texts", () => {
 
   test("an advertising text at 22:00 waits until 08:00 with (광고), the sender and the opt-out number", async () => {
     const lead = await insertLead({ marketingConsentAt: new Date() });
-    const at = kst("2026-11-23T22:00:00");
+    // Tomorrow night, so the outbox page (which reads the clock) still sees the text waiting.
+    const night = addDays(kstDay(new Date()), 1);
+    const morning = addDays(night, 1);
+    const at = kstInstant(night, "22:00");
     const result = await textLead(acting(), lead.id, { body: "84A 잔여세대 안내", advertising: true, template: undefined }, at);
-    expect(result).toMatchObject({ outcome: "queued", sendsAt: kst("2026-11-24T08:00:00") });
+    expect(result).toMatchObject({ outcome: "queued", sendsAt: kstInstant(morning, "08:00") });
 
     const [message] = await outbox();
-    expect(message).toMatchObject({ advertising: true, status: "pending", nextAttemptAt: kst("2026-11-24T08:00:00") });
+    expect(message).toMatchObject({ advertising: true, status: "pending", nextAttemptAt: kstInstant(morning, "08:00") });
     expect(message!.body).toBe("(광고)[동대구 온빛채 센트럴]\n84A 잔여세대 안내\n무료수신거부 080-000-0000");
 
     const provider = logProvider(() => {});
-    expect((await deliverDueMessages({ provider, workerId: "night", now: kst("2026-11-24T07:59:00") })).claimed).toBe(0);
+    expect((await deliverDueMessages({ provider, workerId: "night", now: kstInstant(morning, "07:59") })).claimed).toBe(0);
     const cookie = await consoleCookie(manager);
     const page = await outcome(() => notificationsLoader(routeArgs("/admin/notifications", { cookie })));
     const shown = (page.data as Awaited<ReturnType<typeof notificationsLoader>>).messages[0]!;
     expect(outboxStatusLabel(shown)).toBe("08:00 발송 예정");
 
-    expect((await deliverDueMessages({ provider, workerId: "morning", now: kst("2026-11-24T08:00:00") })).sent).toBe(1);
+    expect((await deliverDueMessages({ provider, workerId: "morning", now: kstInstant(morning, "08:00") })).sent).toBe(1);
   });
 
   test("an advertising text that comes due again at night, by a retry, waits for the morning", async () => {

@@ -6,6 +6,7 @@ import { db } from "../db.ts";
 import { getEnv } from "../env.ts";
 import { leads, smsOutbox } from "../schema.ts";
 import { formatPhone, maskPhone } from "#app/utils/phone.ts";
+import { advertisingSendTime } from "../sms/advertising.ts";
 import { loggedOnly, providerAnswer, providerName } from "../sms/answers.ts";
 import { wakeOutboxWorker } from "./worker.ts";
 
@@ -36,9 +37,16 @@ export type OutboxRow = Pick<typeof smsOutbox.$inferSelect, keyof typeof outboxC
  * advertising text waits for. `reveal: false` masks the number and hides the body (a counsellor
  * on a lead that is not theirs).
  */
-export function presentOutboxMessage<Row extends OutboxRow>(message: Row, { reveal = true }: { reveal?: boolean } = {}) {
+export function presentOutboxMessage<Row extends OutboxRow>(
+  message: Row,
+  { reveal = true, now = new Date() }: { reveal?: boolean; now?: Date } = {},
+) {
   const { lastResponse: _lastResponse, provider, providerMessageId, ...rest } = message;
-  const waiting = message.status === "pending" && message.attempts === 0 && message.nextAttemptAt > message.createdAt;
+  // The worker leaves advertising alone through the night, whatever its due time says.
+  const due =
+    message.advertising && message.status === "pending"
+      ? advertisingSendTime(message.nextAttemptAt > now ? message.nextAttemptAt : now)
+      : null;
   return {
     ...rest,
     recipient: reveal ? formatPhone(message.recipient) : maskPhone(message.recipient),
@@ -49,7 +57,7 @@ export function presentOutboxMessage<Row extends OutboxRow>(message: Row, { reve
     providerMessageId: provider === "log" ? null : providerMessageId,
     answer: providerAnswer(message),
     /** An advertising text held through the night: "08:00 발송 예정". */
-    sendsAt: waiting ? message.nextAttemptAt : null,
+    sendsAt: due && due > now ? due : null,
   };
 }
 
