@@ -36,6 +36,7 @@ export default [
       route("leads/:id/delete", "routes/admin/lead-delete.tsx"),
       route("customers/:id", "routes/admin/customer.tsx"),
       route("conversion", "routes/admin/conversion.tsx"),
+      route("leads/:id/text", "routes/admin/lead-text.tsx"),
       route("notifications", "routes/admin/notifications.tsx"),
       route("visits", "routes/admin/visits.tsx"),
       route("staff", "routes/admin/staff.tsx"),

@@ -5,6 +5,7 @@ import { expect, test } from "vitest";
 import { packPictures } from "#app/content/pictures.ts";
 import { codePagePaths, REDIRECT_PATHS } from "#app/content/public-paths.ts";
 import type { SitePack } from "#app/content/types.ts";
+import { MANUAL_TEXT_PLACEHOLDERS, PROMOTION_WORDS } from "#app/forms/lead-text.ts";
 
 /** The informational URLs app/routes.ts answers from a `pages` entry of the pack (besides floor plans and interiors). */
 const INFO_PAGE_PATHS = [
@@ -131,14 +132,37 @@ export function contentPackTests(site: SitePack, publicDir: string) {
   test("text messages use only the placeholders their sender fills, and never what a visitor typed", () => {
     const shared = ["senderName", "maskedName", "modelHouseAddress", "salesPhone", "optOut"];
     const templates = [
-      { name: "confirmation", text: site.leads.sms.confirmation, allowed: [...shared, "headline", "modelHouseHours", "remainingUnits"] },
+      { name: "confirmation", text: site.leads.sms.confirmation, allowed: [...shared, "headline", "modelHouseHours"] },
       { name: "staff", text: site.leads.sms.staff, allowed: ["senderName", "kindLabel", "maskedName", "maskedPhone"] },
       { name: "booked", text: site.leads.visits.sms.booked, allowed: [...shared, "date", "time", "cancelUrl"] },
       { name: "reminder", text: site.leads.visits.sms.reminder, allowed: [...shared, "date", "time", "cancelUrl"] },
+      ...site.leads.sms.templates.map((template) => ({ name: template.key, text: template.text, allowed: [...MANUAL_TEXT_PLACEHOLDERS] })),
     ];
     for (const { name, text, allowed } of templates) {
       const used = [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       for (const placeholder of used) expect(allowed, `${name} uses {${placeholder}}`).toContain(placeholder);
     }
+  });
+
+  // 정보통신망법 제50조: a promotion line makes a text advertising, with "(광고)", the opt-out number,
+  // quiet hours and consent. Confirmations and reminders must stay free of them.
+  test("texts that are not advertising carry no promotion, and advertising templates leave the legal wrapping to the console", () => {
+    const plain = [
+      { name: "confirmation", text: site.leads.sms.confirmation },
+      { name: "staff", text: site.leads.sms.staff },
+      { name: "booked", text: site.leads.visits.sms.booked },
+      { name: "reminder", text: site.leads.visits.sms.reminder },
+      ...Object.entries(site.leads.sms.headlines).map(([kind, text]) => ({ name: `headline ${kind}`, text })),
+      ...site.leads.sms.templates
+        .filter((template) => !template.advertising)
+        .map((template) => ({ name: template.key, text: template.text })),
+    ];
+    for (const { name, text } of plain) expect(text, name).not.toMatch(PROMOTION_WORDS);
+    const keys = site.leads.sms.templates.map((template) => template.key);
+    expect(new Set(keys).size, "template keys are unique").toBe(keys.length);
+    for (const template of site.leads.sms.templates.filter((each) => each.advertising)) {
+      expect(template.text, template.key).not.toMatch(/\(광고\)|수신\s*거부|\{senderName\}/);
+    }
+    expect(site.leads.sms.optOutNumber).toMatch(/^080-\d{3,4}-\d{4}$/);
   });
 }

@@ -4,7 +4,8 @@ import { CONSENT_VALUE, LEAD_FORM_TEXT } from "#app/forms/lead.ts";
 
 /**
  * The required, unticked consent checkbox of every lead form, with the four notices the
- * Personal Information Protection Act asks for one tap away and a link to the full policy.
+ * Personal Information Protection Act asks for one tap away and a link to the full policy; then
+ * the optional, unticked consent to advertising texts, which nothing else depends on.
  */
 export function ConsentField({ consent, error }: { consent: LeadConsent; error?: string }) {
   const id = useId();
@@ -46,6 +47,10 @@ export function ConsentField({ consent, error }: { consent: LeadConsent; error?:
           {error}
         </p>
       ) : null}
+      <div className="lead-consent__check lead-consent__check--optional">
+        <input id={`${id}-marketing`} type="checkbox" name="marketing" value={CONSENT_VALUE} />
+        <label htmlFor={`${id}-marketing`}>{LEAD_FORM_TEXT.marketing}</label>
+      </div>
     </div>
   );
 }

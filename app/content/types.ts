@@ -259,18 +259,22 @@ export interface LeadContent {
     staffRecipients: string[];
     /** What the visitor's message confirms, per kind. */
     headlines: Record<LeadKind, string>;
-    /** One line on what is still available, e.g. "잔여세대: 84A·84B 일부 세대 선착순 계약 중". */
-    remainingUnits: string;
-    /** How to stop these messages, e.g. "무료 수신거부 080-000-0000". */
-    optOut: string;
+    /**
+     * The free number that stops advertising texts (정보통신망법 제50조), as dialled: "080-000-0000".
+     * Every advertising text ends with "무료수신거부 {optOutNumber}"; {optOut} in a template is that line.
+     */
+    optOutNumber: string;
     /**
      * The visitor's message. Placeholders: {senderName} {maskedName} {headline} {modelHouseAddress}
-     * {modelHouseHours} {remainingUnits} {salesPhone} {optOut}. What a visitor typed never goes into
-     * a text: the name only masked ("김*늘"), the message not at all.
+     * {modelHouseHours} {salesPhone} {optOut}. What a visitor typed never goes into a text: the name
+     * only masked ("김*늘"), the message not at all. A confirmation, not advertising: no promotion
+     * lines (잔여세대, 선착순 …), which would make it an advertising text (tests/pack-checks.ts).
      */
     confirmation: string;
     /** The note to staff (no full name or number). Placeholders: {senderName} {kindLabel} {maskedName} {maskedPhone}. */
     staff: string;
+    /** Texts the team sends from a lead's page (/admin/leads/:id), offered as starting points. */
+    templates: SmsTemplate[];
   };
   /**
    * Limits on texts, so that nobody can use the forms to flood a phone or run up the bill: past
@@ -283,6 +287,24 @@ export interface LeadContent {
     sitePerHour: number;
   };
   visits: VisitScheduleContent;
+}
+
+/**
+ * A text the team sends to a customer from the console. Placeholders: {customerName} {senderName}
+ * {modelHouseAddress} {modelHouseHours} {salesPhone} {staffName}.
+ */
+export interface SmsTemplate {
+  /** Stable within the pack: the form names the template by it. */
+  key: string;
+  /** What staff see in the template menu. */
+  label: string;
+  text: string;
+  /**
+   * Advertising content (분양 소식, 잔여세대, 이벤트): sent only to customers who agreed to it, never
+   * 21:00–08:00, and wrapped in "(광고)", the sender's name and the opt-out line, which the
+   * console adds, so the template leaves them out.
+   */
+  advertising?: boolean;
 }
 
 /** How the model house takes bookings by time slot, and what the visitor is told. */

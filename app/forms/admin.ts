@@ -87,7 +87,19 @@ export const EXPORT_PURPOSES = {
   },
   records: {
     label: "개인정보 보유 현황 점검",
-    columns: ["id", "createdAt", "kind", "status", "name", "phone", "message", "sourcePath", "consentVersion", "consentedAt"],
+    columns: [
+      "id",
+      "createdAt",
+      "kind",
+      "status",
+      "name",
+      "phone",
+      "message",
+      "sourcePath",
+      "consentVersion",
+      "consentedAt",
+      "marketingConsentAt",
+    ],
   },
 } as const satisfies Record<string, { label: string; columns: readonly string[] }>;
 export type ExportPurpose = keyof typeof EXPORT_PURPOSES;

@@ -41,10 +41,17 @@ export const MessageSchema = z.pipe(
 
 export const ConsentSchema = z.literal(CONSENT_VALUE, { error: "개인정보 수집·이용에 동의해 주세요." });
 
+/** The optional consent to advertising texts: ticked or not, never an error. */
+export const MarketingConsentSchema = z.pipe(
+  z.catch(z.optional(z.literal(CONSENT_VALUE)), undefined),
+  z.transform((value) => value === CONSENT_VALUE),
+);
+
 export const InterestFormSchema = z.object({
   name: NameSchema,
   phone: PhoneSchema,
   consent: ConsentSchema,
+  marketing: MarketingConsentSchema,
 });
 
 /** A slot id from the visit form's time choice; whether one is required is the server's call (an open schedule). */
@@ -57,6 +64,7 @@ export const VisitFormSchema = z.object({
   phone: PhoneSchema,
   message: MessageSchema,
   consent: ConsentSchema,
+  marketing: MarketingConsentSchema,
   visitSlot: VisitSlotSchema,
   visitDate: VisitDateSchema,
 });
@@ -66,6 +74,7 @@ export const InquiryFormSchema = z.object({
   phone: PhoneSchema,
   message: MessageSchema,
   consent: ConsentSchema,
+  marketing: MarketingConsentSchema,
 });
 
 export const LeadFormSchemas = {
@@ -82,8 +91,8 @@ const SHOWN_UNDER = { visitDate: "visitSlot" } as const satisfies Partial<Record
 export type ErrorField = Exclude<LeadField, keyof typeof SHOWN_UNDER>;
 export type FieldErrors = Partial<Record<ErrorField, string>>;
 
-/** What the visitor typed, sent back to re-fill a form that a plain post could not accept (the consent box is ticked again by hand). */
-export type FormValues = Partial<Record<Exclude<LeadField, "consent">, string>>;
+/** What the visitor typed, sent back to re-fill a form that a plain post could not accept (the consent boxes are ticked again by hand). */
+export type FormValues = Partial<Record<Exclude<LeadField, "consent" | "marketing">, string>>;
 
 /** A valid submission of any lead form: the fields every form has, and those of the others as optional. */
 export type LeadFormValues = z.output<typeof InterestFormSchema> &
@@ -91,10 +100,11 @@ export type LeadFormValues = z.output<typeof InterestFormSchema> &
 
 /**
  * The fields a lead stores in columns of the same names (app/.server/schema.ts). The others are
- * not stored as typed: consent is kept as the consent text's version and time, a visit time as a booking.
+ * not stored as typed: consent is kept as the consent text's version and time, the optional
+ * marketing consent as its time, a visit time as a booking.
  */
 export function storedLeadFields(values: LeadFormValues) {
-  const { consent: _consent, visitSlot: _visitSlot, visitDate: _visitDate, ...stored } = values;
+  const { consent: _consent, marketing: _marketing, visitSlot: _visitSlot, visitDate: _visitDate, ...stored } = values;
   return stored;
 }
 
@@ -123,7 +133,7 @@ export function parseLeadForm(kind: LeadKind, fields: FormData | Record<string, 
 export function formValues(kind: LeadKind, fields: Record<string, string | undefined>): FormValues {
   const values: FormValues = {};
   for (const key of Object.keys(LeadFormSchemas[kind].shape)) {
-    if (key !== "consent" && isLeadField(kind, key)) values[key as keyof FormValues] = fields[key];
+    if (key !== "consent" && key !== "marketing" && isLeadField(kind, key)) values[key as keyof FormValues] = fields[key];
   }
   return values;
 }

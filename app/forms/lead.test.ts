@@ -50,8 +50,14 @@ describe("lead forms", () => {
     const result = parseLeadForm("visit", { ...valid, message: "  ", admin: "true" });
     expect(result).toEqual({
       ok: true,
-      values: { name: "김하늘", phone: "01012345678", message: "", consent: CONSENT_VALUE },
+      values: { name: "김하늘", phone: "01012345678", message: "", consent: CONSENT_VALUE, marketing: false },
     });
+  });
+
+  test("the advertising consent is optional: unticked (or anything but the box's value) is no consent, never an error", () => {
+    expect(parseLeadForm("interest", valid)).toMatchObject({ ok: true, values: { marketing: false } });
+    expect(parseLeadForm("interest", { ...valid, marketing: CONSENT_VALUE })).toMatchObject({ ok: true, values: { marketing: true } });
+    expect(parseLeadForm("inquiry", { ...valid, marketing: "on" })).toMatchObject({ ok: true, values: { marketing: false } });
   });
 
   test("control characters, which the database cannot store, are dropped; a message keeps its line breaks", () => {

@@ -43,7 +43,7 @@ export function formTokenSlot(kind: LeadKind) {
   return `@form-token:${kind}@`;
 }
 
-/** The value a ticked consent checkbox sends. */
+/** The value a ticked consent checkbox sends (the required one, and the optional one for advertising texts). */
 export const CONSENT_VALUE = "yes";
 
 /** The spec's result messages (§8) and the server's refusals, as buyers read them. */
@@ -70,6 +70,8 @@ export const LEAD_FORM_TEXT = {
   },
   required: "필수",
   optional: "선택",
+  /** The optional consent to advertising texts (정보통신망법 제50조): unticked unless the visitor ticks it. */
+  marketing: "(선택) 분양 소식·이벤트 등 광고성 정보 문자 수신에 동의합니다",
   consent: {
     details: "자세히 보기",
     purpose: "수집·이용 목적",

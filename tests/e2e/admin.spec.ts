@@ -125,7 +125,7 @@ test.describe("the admin console", () => {
       // Each entry names who did it by role and name.
       await expect(history).toContainText(/대표 \S+/);
       await expect(history).toContainText("신규 → 연락 완료");
-      await expect(page.getByRole("heading", { name: "발송한 문자" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "보낸 문자" })).toBeVisible();
       expect(page.url()).toMatch(/\/admin\/leads\/\d+$/);
     });
 

@@ -308,7 +308,7 @@ describe("a lead's page", () => {
   test("keeps a status change and a note with their author and time, and shows the lead's text messages", async () => {
     const cookie = await signIn();
     const lead = await insertLead({ kind: "visit", message: "토요일 오후 방문 희망" });
-    await insertMessage(lead.id, { status: "sent", lastResponse: "200 accepted" });
+    await insertMessage(lead.id, { status: "sent", provider: "webhook", lastResponse: "200 accepted" });
 
     const changed = await outcome(() => leadAction(post(`/admin/leads/${lead.id}`, { intent: "status", status: "contacted" }, { cookie })));
     expect(changed.status).toBe(303);
@@ -332,7 +332,9 @@ describe("a lead's page", () => {
       ["status", "상태 변경: 신규 → 연락 완료"],
       ["text", `문자: ${SMS_PURPOSE_LABELS.confirmation} (${OUTBOX_STATUS_LABELS.sent})`],
     ]);
-    expect(detail.messages).toEqual([expect.objectContaining({ status: "sent", lastResponse: "200 accepted" })]);
+    expect(detail.texts.messages).toEqual([
+      expect.objectContaining({ status: "sent", loggedOnly: false, answer: "문자 중계 서버가 접수했습니다 (응답 200)." }),
+    ]);
     expect(detail.lead.consentVersion).toBe("2025-03-01");
 
     const missing = await outcome(() => leadLoader(routeArgs("/admin/leads/999999", { cookie })));
@@ -434,11 +436,11 @@ describe("the CSV export", () => {
     const { bytes, lines } = await readCsv(response);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(lines[0]).toBe(
-      "번호,접수 일시,유형,상태,이름,연락처,문의 내용,방문 예약 일시,담당자,최근 메모,접수 페이지,유입 매체(utm_source),유입 방식(utm_medium),캠페인(utm_campaign),유입 사이트,동의 버전,동의 일시",
+      "번호,접수 일시,유형,상태,이름,연락처,문의 내용,방문 예약 일시,담당자,최근 메모,접수 페이지,유입 매체(utm_source),유입 방식(utm_medium),캠페인(utm_campaign),유입 사이트,동의 버전,동의 일시,광고 문자 수신 동의 일시",
     );
     const body = new TextDecoder().decode(bytes);
     expect(body).toContain(
-      `${visit.id},2026-11-21 00:30:05,방문 예약,신규,"'=HYPERLINK(""http://evil.example"")",010-2345-6789,"주차, 가능한가요?\n""확인"" 부탁드립니다",,,,/,naver,,,,2025-03-01,2026-11-21 00:30:05\r\n`,
+      `${visit.id},2026-11-21 00:30:05,방문 예약,신규,"'=HYPERLINK(""http://evil.example"")",010-2345-6789,"주차, 가능한가요?\n""확인"" 부탁드립니다",,,,/,naver,,,,2025-03-01,2026-11-21 00:30:05,\r\n`,
     );
     expect(body).not.toContain("정하준");
     expect(csvPhone("01023456789")).toBe("010-2345-6789");
@@ -690,13 +692,13 @@ describe("the notifications view", () => {
     const cookie = await signIn();
     const lead = await insertLead();
     const sent = await insertMessage(lead.id, { status: "sent", lastResponse: '200 {"messageId":"m-1"}' });
-    const failed = await insertMessage(lead.id, { status: "failed", attempts: 6, lastResponse: "400 invalid number" });
+    const failed = await insertMessage(lead.id, { status: "failed", attempts: 6, provider: "webhook", lastResponse: "400 invalid number" });
     await insertMessage(lead.id, { status: "pending" });
 
     const failedView = await outcome(() => notificationsLoader(routeArgs("/admin/notifications?view=failed", { cookie })));
     const data = failedView.data as Awaited<ReturnType<typeof notificationsLoader>>;
     expect(data.messages.map((message) => message.id)).toEqual([failed.id]);
-    expect(data.messages[0]).toMatchObject({ lastResponse: "400 invalid number", leadName: lead.name });
+    expect(data.messages[0]).toMatchObject({ answer: "문자 중계 서버가 이 문자를 거절했습니다 (응답 400).", leadName: lead.name });
     expect(data.counts).toEqual({ pending: 1, sent: 1, failed: 1 });
 
     const retried = await outcome(() =>

@@ -350,6 +350,38 @@ const TABLE: Record<string, Probe[]> = {
     { does: "opens the conversion report", path: () => "/admin/conversion", expect: ownersAndManagers(200) },
     { does: "asks for an impossible period", path: () => "/admin/conversion?from=2026-02-31", expect: ownersAndManagers(400) },
   ],
+  "admin/leads/:id/text": [
+    { does: "opens the text page of their own lead", path: (r) => `/admin/leads/${r.mine}/text`, expect: signedInOnly(200) },
+    { does: "opens the text page of another person's lead", path: (r) => `/admin/leads/${r.theirs}/text`, expect: signedInOnly(200, 404) },
+    {
+      does: "texts the customer of an unassigned lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.unassigned}/text`,
+      form: () => ({ intent: "send", body: "안녕하세요" }),
+      expect: signedInOnly(303, 403),
+    },
+    {
+      does: "texts the customer of their own lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.mine}/text`,
+      form: () => ({ intent: "send", body: "안녕하세요" }),
+      expect: signedInOnly(303),
+    },
+    {
+      does: "texts the customer of another person's lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.theirs}/text`,
+      form: () => ({ intent: "send", body: "안녕하세요" }),
+      expect: signedInOnly(303, 404),
+    },
+    {
+      does: "records their own customer's opt-out from advertising",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.mine}/text`,
+      form: () => ({ intent: "opt-out" }),
+      expect: signedInOnly(303),
+    },
+  ],
   "admin/notifications": [
     { does: "opens the outbox", path: () => "/admin/notifications", expect: ownersAndManagers(200) },
     {

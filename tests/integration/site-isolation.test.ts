@@ -177,6 +177,16 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
   ],
   "admin/customers/:id": [{ path: (records) => `/admin/customers/${records.customer}`, expect: [404] }],
   "admin/conversion": [{ path: () => "/admin/conversion", expect: [200] }],
+  "admin/leads/:id/text": [
+    { path: (records) => `/admin/leads/${records.lead}/text`, expect: [404] },
+    {
+      method: "POST",
+      path: (records) => `/admin/leads/${records.lead}/text`,
+      form: () => ({ intent: "send", body: "A가 보낸 문자" }),
+      expect: [404],
+    },
+    { method: "POST", path: (records) => `/admin/leads/${records.lead}/text`, form: () => ({ intent: "opt-out" }), expect: [404] },
+  ],
   "admin/leads/export.csv": [{ method: "POST", path: () => "/admin/leads/export.csv", form: () => EXPORT_FORM, expect: [200] }],
   "admin/leads/export": [{ path: () => "/admin/leads/export", expect: [200] }],
   "admin/leads/bin": [

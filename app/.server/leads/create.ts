@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import type { StoredLeadFields } from "#app/forms/lead-schema.ts";
 import type { LeadKind, SpamReason } from "#app/vocabulary.ts";
 import type { Attribution } from "../attribution.ts";
@@ -27,6 +27,8 @@ export interface NewLead extends StoredLeadFields {
   clientId: string | null;
   /** A visit lead's chosen time slot, when the site books visits by slot. */
   visitSlotId?: number;
+  /** The visitor ticked the optional consent to advertising texts (kept as its time). */
+  marketingConsent?: boolean;
 }
 
 // Every field the forms store needs a lead column of the same name; a missing one is named here by the type checker.
@@ -97,6 +99,12 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
       if (input.message && !earlier.message.includes(input.message)) {
         const merged = earlier.message ? `${earlier.message}\n\n${input.message}` : input.message;
         await tx.update(leads).set({ message: merged }).where(eq(leads.id, earlier.id));
+      }
+      if (input.marketingConsent) {
+        await tx
+          .update(leads)
+          .set({ marketingConsentAt: now })
+          .where(and(eq(leads.id, earlier.id), isNull(leads.marketingConsentAt)));
       }
       const booking = await book(earlier.id);
       // A new time for the same visitor is news to them; the same time again is not.
@@ -169,6 +177,7 @@ async function insertLead(tx: Transaction, input: NewLead, { now, customerId }: 
       ...leadColumns(input),
       customerId,
       consentedAt: now,
+      marketingConsentAt: input.marketingConsent ? now : null,
       sourcePath: input.sourcePath.slice(0, 300),
       ...input.attribution,
       userAgent: input.userAgent.slice(0, 400),
@@ -214,6 +223,7 @@ function leadColumns(input: NewLead) {
     userAgent: _userAgent,
     spamReason: _spamReason,
     visitSlotId: _visitSlotId,
+    marketingConsent: _marketingConsent,
     ...columns
   } = input;
   return columns;

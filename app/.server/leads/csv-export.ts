@@ -84,6 +84,11 @@ export const LEAD_CSV_COLUMNS: readonly CsvColumn[] = [
   { id: "referrerHost", header: "유입 사이트", value: (lead) => lead.referrerHost ?? "" },
   { id: "consentVersion", header: "동의 버전", value: (lead) => lead.consentVersion },
   { id: "consentedAt", header: "동의 일시", value: (lead) => formatKst(lead.consentedAt, { seconds: true }) },
+  {
+    id: "marketingConsentAt",
+    header: "광고 문자 수신 동의 일시",
+    value: (lead) => (lead.marketingConsentAt ? formatKst(lead.marketingConsentAt, { seconds: true }) : ""),
+  },
 ];
 
 /** The columns named, in the export's own order; unknown ids are dropped. */

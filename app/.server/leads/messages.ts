@@ -3,6 +3,7 @@ import { formatPhone, maskPhone } from "#app/utils/phone.ts";
 import { fill } from "#app/utils/template.ts";
 import type { LeadKind } from "#app/vocabulary.ts";
 import type { OutgoingSms } from "../outbox/queue.ts";
+import { optOutLine } from "../sms/advertising.ts";
 
 /** The visitor's confirmation and one note per staff number, worded by the content pack. */
 export function leadMessages(
@@ -17,9 +18,8 @@ export function leadMessages(
     headline: sms.headlines[lead.kind],
     modelHouseAddress: site.modelHouse.address,
     modelHouseHours: site.modelHouse.hours,
-    remainingUnits: sms.remainingUnits,
     salesPhone: formatPhone(site.phone),
-    optOut: sms.optOut,
+    optOut: optOutLine(sms),
   });
   const staff = fill(sms.staff, {
     senderName: sms.senderName,

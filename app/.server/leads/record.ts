@@ -37,6 +37,7 @@ export async function getLeadDetail(site: string, id: number) {
       message: leads.message,
       consentVersion: leads.consentVersion,
       consentedAt: leads.consentedAt,
+      marketingConsentAt: leads.marketingConsentAt,
       sourcePath: leads.sourcePath,
       utmSource: leads.utmSource,
       utmMedium: leads.utmMedium,

@@ -95,6 +95,7 @@ export async function submitLeadForm(
         spamReason: spam,
         clientId: client.clientId,
         visitSlotId: parsed.values.visitSlot,
+        marketingConsent: parsed.values.marketing === true,
       },
       { now, textBudget: textBudgetOf(site.slug, policy) },
     );

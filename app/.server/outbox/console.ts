@@ -3,7 +3,11 @@ import type { OutboxView } from "#app/forms/admin.ts";
 import type { OutboxStatus } from "#app/vocabulary.ts";
 import type { Admin } from "../auth.ts";
 import { db } from "../db.ts";
+import { getEnv } from "../env.ts";
 import { leads, smsOutbox } from "../schema.ts";
+import { formatPhone, maskPhone } from "#app/utils/phone.ts";
+import { advertisingSendTime } from "../sms/advertising.ts";
+import { loggedOnly, providerAnswer, providerName } from "../sms/answers.ts";
 import { wakeOutboxWorker } from "./worker.ts";
 
 /** The SMS outbox as the sales office sees it (/admin/notifications and a lead's page). */
@@ -20,9 +24,49 @@ export const outboxColumns = {
   provider: smsOutbox.provider,
   providerMessageId: smsOutbox.providerMessageId,
   lastResponse: smsOutbox.lastResponse,
+  advertising: smsOutbox.advertising,
   sentAt: smsOutbox.sentAt,
   createdAt: smsOutbox.createdAt,
 };
+
+export type OutboxRow = Pick<typeof smsOutbox.$inferSelect, keyof typeof outboxColumns>;
+
+/**
+ * A message as the console shows it: whether it only went to the server log (the log provider:
+ * "기록됨(미발송)", never "발송 완료"), the provider and its answer in Korean, the 08:00 an
+ * advertising text waits for. `reveal: false` masks the number and hides the body (a counsellor
+ * on a lead that is not theirs).
+ */
+export function presentOutboxMessage<Row extends OutboxRow>(
+  message: Row,
+  { reveal = true, now = new Date() }: { reveal?: boolean; now?: Date } = {},
+) {
+  const { lastResponse: _lastResponse, provider, providerMessageId, ...rest } = message;
+  // The worker leaves advertising alone through the night, whatever its due time says.
+  const due =
+    message.advertising && message.status === "pending"
+      ? advertisingSendTime(message.nextAttemptAt > now ? message.nextAttemptAt : now)
+      : null;
+  return {
+    ...rest,
+    recipient: reveal ? formatPhone(message.recipient) : maskPhone(message.recipient),
+    body: reveal ? message.body : null,
+    loggedOnly: loggedOnly(message),
+    provider: providerName(provider),
+    // The log provider's "log-15" means nothing to anyone.
+    providerMessageId: provider === "log" ? null : providerMessageId,
+    answer: providerAnswer(message),
+    /** An advertising text held through the night: "08:00 발송 예정". */
+    sendsAt: due && due > now ? due : null,
+  };
+}
+
+export type OutboxMessageView = ReturnType<typeof presentOutboxMessage<OutboxRow>>;
+
+/** Whether the outbox only writes to the server log (SMS_PROVIDER=log): every outbox screen says so. */
+export function textsAreNotSent() {
+  return getEnv().SMS_PROVIDER === "log";
+}
 
 const VIEW_STATUSES: Record<OutboxView, OutboxStatus[]> = {
   pending: ["pending", "sending"],
@@ -56,7 +100,10 @@ export async function listOutboxPage({
     .orderBy(desc(smsOutbox.id))
     .limit(limit + 1);
   const messages = rows.slice(0, limit);
-  return { messages, nextBeforeId: rows.length > limit ? messages.at(-1)?.id : undefined };
+  return {
+    messages: messages.map((message) => presentOutboxMessage(message)),
+    nextBeforeId: rows.length > limit ? messages.at(-1)?.id : undefined,
+  };
 }
 
 export async function outboxCounts(site: string) {

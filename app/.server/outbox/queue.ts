@@ -18,6 +18,12 @@ export interface OutgoingSms {
   purpose: SmsPurpose;
   recipient: string;
   body: string;
+  /** Advertising content (app/.server/sms/advertising.ts): the worker never sends it 21:00–08:00. */
+  advertising?: boolean;
+  /** The person on the team who wrote it. */
+  sentBy?: number;
+  /** Not before this instant (an advertising text written at night waits until 08:00). */
+  nextAttemptAt?: Date;
 }
 
 /** The site's limits on texts, from its content pack; null lifts them (LEADS_RATE_LIMIT=off, for tests and load scripts). */
@@ -44,15 +50,26 @@ export async function enqueueSms(
 ): Promise<TextHoldReason | null> {
   if (messages.length === 0) return null;
   let heldForCustomer: TextHoldReason | null = null;
-  const rows = [];
+  // One at a time: rows of this batch count against the budget of the next ones.
   for (const message of messages) {
-    const held = budget ? await overBudget(executor, message, budget, now) : null;
+    const { held } = await enqueueOneSms(executor, message, { budget, now });
     if (held && TO_CUSTOMERS.includes(message.purpose)) heldForCustomer ??= held;
-    rows.push(held ? { ...message, status: "held" as const, lastResponse: held, createdAt: now } : { ...message, createdAt: now });
-    // Rows of this batch count against the budget of the next ones.
-    await executor.insert(smsOutbox).values(rows.at(-1)!);
   }
   return heldForCustomer;
+}
+
+/** Queues one message as enqueueSms does, answering its outbox id and why it was held, if it was. */
+export async function enqueueOneSms(
+  executor: Executor,
+  message: OutgoingSms,
+  { budget = null, now = new Date() }: { budget?: TextBudget | null; now?: Date } = {},
+): Promise<{ id: number; held: TextHoldReason | null }> {
+  const held = budget ? await overBudget(executor, message, budget, now) : null;
+  const [row] = await executor
+    .insert(smsOutbox)
+    .values(held ? { ...message, status: "held" as const, lastResponse: held, createdAt: now } : { ...message, createdAt: now })
+    .returning({ id: smsOutbox.id });
+  return { id: row!.id, held };
 }
 
 async function overBudget(executor: Executor, message: OutgoingSms, budget: TextBudget, now: Date): Promise<TextHoldReason | null> {

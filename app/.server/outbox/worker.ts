@@ -4,6 +4,7 @@ import { sitePacks } from "#app/content/index.ts";
 import { db, queryRows } from "../db.ts";
 import { logError } from "../log.ts";
 import { smsOutbox } from "../schema.ts";
+import { inQuietHours } from "../sms/advertising.ts";
 import { SmsDeliveryError, truncate, type SmsMessage, type SmsProvider } from "../sms/message.ts";
 
 /**
@@ -36,6 +37,10 @@ export interface DeliveryReport {
 }
 
 export const MAX_ATTEMPTS = 6;
+
+/** Kept with a message whose claim ran out while it was being sent (the console says it in Korean). */
+export const ABANDONED_RESPONSE =
+  "The sending process stopped during delivery, so whether the provider accepted it is unknown; not sent again to avoid a duplicate.";
 
 /** 30 s, 1 min, 2 min, 4 min … capped at an hour. */
 export function backoffMs(attempt: number) {
@@ -70,6 +75,8 @@ export async function deliverDueMessages({
         where id in (
           select id from sms_outbox
           where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+            -- Advertising is never sent at night (정보통신망법 제50조), whatever brought it due: a retry, a late worker.
+            ${inQuietHours(now) ? sql`and not advertising` : sql``}
             -- A lead in the bin gets no texts; restored within the week, its texts go out again.
             and not exists (select 1 from leads where leads.id = sms_outbox.lead_id and leads.deleted_at is not null)
           order by next_attempt_at, id
@@ -142,8 +149,7 @@ async function abandonExpiredClaims(now: Date) {
       status: "failed",
       lockedBy: null,
       lockedUntil: null,
-      lastResponse:
-        "The sending process stopped during delivery, so whether the provider accepted it is unknown; not sent again to avoid a duplicate.",
+      lastResponse: ABANDONED_RESPONSE,
     })
     .where(and(eq(smsOutbox.status, "sending"), sql`${smsOutbox.lockedUntil} < ${now.toISOString()}::timestamptz`))
     .returning({ id: smsOutbox.id });

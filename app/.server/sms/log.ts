@@ -1,6 +1,9 @@
 import { maskPhone } from "#app/utils/phone.ts";
 import type { SmsProvider } from "./message.ts";
 
+/** The log provider's answer, kept with each message (the console reads it as "기록됨(미발송)"). */
+export const LOG_RESPONSE = "written to the server log";
+
 /**
  * The default provider: nothing leaves the server. The log says that a message was not sent,
  * to whom (masked) and how long it was; its text stays in the outbox for staff to read, never
@@ -13,7 +16,7 @@ export function logProvider(write: (line: string) => void = console.log): SmsPro
       write(
         `SMS #${message.id} (${message.purpose}) to ${maskPhone(message.to)}, ${[...message.text].length} characters: not sent (SMS_PROVIDER=log).`,
       );
-      return { messageId: `log-${message.id}`, response: "written to the server log" };
+      return { messageId: `log-${message.id}`, response: LOG_RESPONSE };
     },
   };
 }

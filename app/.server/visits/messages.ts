@@ -3,6 +3,7 @@ import { fill } from "#app/utils/template.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import type { OutgoingSms } from "../outbox/queue.ts";
 import { siteOrigin, sitePack } from "../site.ts";
+import { optOutLine } from "../sms/advertising.ts";
 import { maskName } from "../leads/messages.ts";
 
 /**
@@ -34,7 +35,7 @@ export function bookingSms(
     modelHouseAddress: site.modelHouse.address,
     cancelUrl: bookingUrl(booking.site, booking.linkToken),
     salesPhone: formatPhone(site.phone),
-    optOut: site.leads.sms.optOut,
+    optOut: optOutLine(site.leads.sms),
   };
   return {
     site: booking.site,

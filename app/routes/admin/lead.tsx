@@ -6,6 +6,7 @@ import { assignableStaff, assignLead } from "#app/.server/leads/assignment.ts";
 import { countCustomerLeads } from "#app/.server/leads/customer.ts";
 import { leadHistory } from "#app/.server/leads/history.ts";
 import { addLeadNote, changeLeadStatus, getLeadDetail, revealPhone, type LeadChange } from "#app/.server/leads/record.ts";
+import { leadTextsPanel } from "#app/.server/leads/texts.ts";
 import { maySee, mayWork } from "#app/.server/leads/visibility.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { listLeadBookings } from "#app/.server/visits/console.ts";
@@ -15,8 +16,6 @@ import {
   BIN_DAYS,
   NOTE_MAX,
   NoteFormSchema,
-  OUTBOX_STATUS_LABELS,
-  SMS_PURPOSE_LABELS,
   SPAM_REASON_LABELS,
   STATUS_LABELS,
   StatusFormSchema,
@@ -32,6 +31,7 @@ import { browserSummary } from "#app/utils/user-agent.ts";
 import { LEAD_STATUSES } from "#app/vocabulary.ts";
 import { ADMIN_HEADERS } from "./guard.server.ts";
 import { LeadHistory } from "./lead-history.tsx";
+import { LeadTexts } from "./lead-text-form.tsx";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/lead";
 
@@ -43,11 +43,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A lead someone else works is, to a counsellor, a lead that does not exist.
   if (!detail || !maySee(admin, detail.lead)) throw notFound();
   const works = mayWork(admin, detail.lead);
-  const [bookings, staff, history, customerLeads] = await Promise.all([
+  const [bookings, staff, history, customerLeads, texts] = await Promise.all([
     listLeadBookings(id),
     can(admin.role, "leads.assign") ? assignableStaff(slug) : [],
     leadHistory(admin, [detail.lead]),
     detail.lead.customerId ? countCustomerLeads(slug, detail.lead.customerId, admin) : 0,
+    leadTextsPanel(admin, site, detail.lead, detail.messages),
   ]);
   await recordConsoleAccess(context, admin, "lead.view", { leadIds: [id] });
   const { phone, ...lead } = detail.lead;
@@ -62,8 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     notes: detail.notes,
     history,
     customerLeads,
-    // Texts carry the customer's number and booking link: shown whole only to whoever works the lead.
-    messages: detail.messages.map((message) => (works ? message : { ...message, recipient: maskPhone(message.recipient), body: null })),
+    texts,
     bookings,
     staff: staff.map((person) => ({ id: person.id, label: `${person.name || person.email} (${ROLE_LABELS[person.role]})` })),
     may: {
@@ -122,7 +122,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, bookings, notes, history, customerLeads, messages, staff, may, kindLabels, consent } = loaderData;
+  const { lead, bookings, notes, history, customerLeads, texts, staff, may, kindLabels, consent } = loaderData;
   const revealed = actionData?.intent === "reveal" ? actionData : null;
   const failed = actionData && "error" in actionData ? actionData : null;
   const navigation = useNavigation();
@@ -226,6 +226,14 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                 </details>
               ) : (
                 <span className="admin-muted"> (현재 동의문 {consent.version}과 다른 버전)</span>
+              )}
+            </dd>
+            <dt>광고 문자 수신</dt>
+            <dd>
+              {lead.marketingConsentAt ? (
+                `${formatKst(lead.marketingConsentAt, { seconds: true })} 동의 (선택 항목)`
+              ) : (
+                <span className="admin-muted">동의하지 않음</span>
               )}
             </dd>
             {lead.spamReason ? (
@@ -341,42 +349,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         </div>
       </div>
 
-      <section className="admin-card" aria-labelledby="lead-sms-title">
-        <h2 id="lead-sms-title" className="admin-card__title">
-          발송한 문자
-        </h2>
-        {messages.length === 0 ? (
-          <p className="admin-empty__text">이 접수로 보낸 문자가 없습니다.</p>
-        ) : (
-          <ul className="admin-messages">
-            {messages.map((message) => (
-              <li key={message.id} className="admin-message">
-                <p className="admin-message__head">
-                  <span className={`admin-sms admin-sms--${message.status}`}>{OUTBOX_STATUS_LABELS[message.status]}</span>
-                  <strong>{SMS_PURPOSE_LABELS[message.purpose]}</strong>
-                  <span>{message.body === null ? message.recipient : formatPhone(message.recipient)}</span>
-                  <span className="admin-muted">
-                    {message.sentAt ? `${formatKst(message.sentAt)} 발송` : `${formatKst(message.createdAt)} 접수`} · 시도{" "}
-                    {message.attempts}회
-                  </span>
-                </p>
-                {message.lastResponse ? <p className="admin-message__response">응답: {message.lastResponse}</p> : null}
-                {message.body === null ? null : (
-                  <details>
-                    <summary>문자 내용</summary>
-                    <pre className="admin-message__body">{message.body}</pre>
-                  </details>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-        {may.outbox ? (
-          <Link to="/admin/notifications" className="admin-link">
-            문자 발송 현황 전체 보기
-          </Link>
-        ) : null}
-      </section>
+      <LeadTexts leadId={lead.id} panel={texts} outboxLink={may.outbox} />
 
       {may.delete ? (
         <section className="admin-card admin-danger" aria-labelledby="lead-delete-title">

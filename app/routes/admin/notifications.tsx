@@ -1,17 +1,19 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { listOutboxPage, outboxCounts, retryFailedMessage } from "#app/.server/outbox/console.ts";
+import { listOutboxPage, outboxCounts, retryFailedMessage, textsAreNotSent } from "#app/.server/outbox/console.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { OUTBOX_STATUS_LABELS, OUTBOX_VIEWS, SMS_PURPOSE_LABELS, type OutboxView } from "#app/forms/admin.ts";
+import { OUTBOX_VIEWS, SMS_PURPOSE_LABELS, type OutboxView } from "#app/forms/admin.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { formatPhone } from "#app/utils/phone.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { ADMIN_HEADERS } from "./guard.server.ts";
+import { LOGGED_ONLY_LABEL, OutboxStatus, TestModeNotice } from "./outbox-parts.tsx";
 import { recordConsoleAccess } from "#app/.server/access.ts";
 import { requireAdmin } from "#app/.server/auth.ts";
 import type { Route } from "./+types/notifications";
 
 const VIEW_LABELS: Record<OutboxView, string> = { pending: "대기", sent: "발송 완료", failed: "실패" };
+/** While texts only go to the server log, "sent" is not what happened to them. */
+const TEST_MODE_VIEW_LABELS: Record<OutboxView, string> = { ...VIEW_LABELS, sent: LOGGED_ONLY_LABEL };
 
 function parseView(value: string | null): OutboxView | undefined {
   return OUTBOX_VIEWS.find((view) => view === value);
@@ -33,7 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     leadIds: page.messages.flatMap((message) => (message.leadId === null ? [] : [message.leadId])),
     detail: { view: view ?? "all", paged: Boolean(beforeId) },
   });
-  return { view: view ?? null, paged: Boolean(beforeId), ...page, counts, kindLabels: site.pack.leads.kindLabels };
+  return {
+    view: view ?? null,
+    paged: Boolean(beforeId),
+    ...page,
+    counts,
+    kindLabels: site.pack.leads.kindLabels,
+    testMode: textsAreNotSent(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,7 +66,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function NotificationsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, paged, messages, nextBeforeId, counts, kindLabels } = loaderData;
+  const { view, paged, messages, nextBeforeId, counts, kindLabels, testMode } = loaderData;
+  const viewLabels = testMode ? TEST_MODE_VIEW_LABELS : VIEW_LABELS;
   const navigation = useNavigation();
   const retrying = navigation.state === "submitting" ? navigation.formData?.get("id") : undefined;
   const viewQuery = view ? `view=${view}` : "";
@@ -77,10 +87,11 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
             className={`admin-tabs__tab admin-tabs__tab--${item}`}
             aria-current={view === item ? "page" : undefined}
           >
-            {VIEW_LABELS[item]} <span className="admin-tabs__count">{counts[item].toLocaleString("ko-KR")}</span>
+            {viewLabels[item]} <span className="admin-tabs__count">{counts[item].toLocaleString("ko-KR")}</span>
           </Link>
         ))}
       </nav>
+      {testMode ? <TestModeNotice /> : null}
       {actionData?.error ? (
         <p className="admin-notice admin-notice--warning" role="alert">
           {actionData.error}
@@ -93,9 +104,10 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
           {messages.map((message) => (
             <li key={message.id} className="admin-card admin-message">
               <div className="admin-message__head">
-                <span className={`admin-sms admin-sms--${message.status}`}>{OUTBOX_STATUS_LABELS[message.status]}</span>
+                <OutboxStatus message={message} />
                 <strong>{SMS_PURPOSE_LABELS[message.purpose]}</strong>
-                <span className="admin-nowrap">{formatPhone(message.recipient)}</span>
+                {message.advertising ? <span className="admin-sms admin-sms--advertising">광고</span> : null}
+                <span className="admin-nowrap">{message.recipient}</span>
                 {message.leadId && message.leadName ? (
                   <Link to={`/admin/leads/${message.leadId}`}>
                     {message.leadName}
@@ -107,19 +119,22 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
               </div>
               <p className="admin-message__meta admin-muted">
                 #{message.id} · {formatKst(message.createdAt)} 접수
-                {message.sentAt ? ` · ${formatKst(message.sentAt)} 발송` : ""}
+                {message.sentAt ? ` · ${formatKst(message.sentAt)} ${message.loggedOnly ? "기록" : "발송"}` : ""}
+                {message.sendsAt ? ` · ${formatKst(message.sendsAt)} 발송 예정` : ""}
                 {message.status === "pending" && message.attempts > 0 ? ` · 다음 시도 ${formatKst(message.nextAttemptAt)}` : ""} · 시도{" "}
                 {message.attempts}회{message.provider ? ` · ${message.provider}` : ""}
-                {message.providerMessageId ? ` · ${message.providerMessageId}` : ""}
+                {message.providerMessageId ? ` · 접수번호 ${message.providerMessageId}` : ""}
               </p>
               <p className="admin-message__response">
-                <span className="admin-muted">발송사 응답: </span>
-                {message.lastResponse ?? "아직 없음"}
+                <span className="admin-muted">발송 결과: </span>
+                {message.answer ?? "아직 없음"}
               </p>
-              <details>
-                <summary>문자 내용</summary>
-                <pre className="admin-message__body">{message.body}</pre>
-              </details>
+              {message.body === null ? null : (
+                <details>
+                  <summary>문자 내용</summary>
+                  <pre className="admin-message__body">{message.body}</pre>
+                </details>
+              )}
               {message.status === "failed" ? (
                 <Form method="post" className="admin-message__retry">
                   <input type="hidden" name="intent" value="retry" />

@@ -49,20 +49,61 @@ export const leads: LeadContent = {
       visit: "견본주택 방문 예약이 접수되었습니다. 담당 상담원이 방문 일시를 확인해 연락드립니다.",
       inquiry: "상담 문의가 접수되었습니다. 전문상담원이 곧 연락드립니다.",
     },
-    remainingUnits: "잔여세대: 84A·84B·84C 일부 세대 선착순 계약 중",
-    optOut: "무료 수신거부 080-000-0000",
+    // A fictional number: the demo sends nothing.
+    optOutNumber: "080-000-0000",
     confirmation: [
       "{senderName}",
       "{maskedName} 고객님, {headline}",
       "",
       "■ 견본주택: {modelHouseAddress}",
       "■ 운영시간: {modelHouseHours}",
-      "■ {remainingUnits}",
       "■ 분양문의: {salesPhone} (24시간 상담)",
       "",
       "{optOut}",
     ].join("\n"),
     staff: "{senderName} 새 {kindLabel}: {maskedName} 고객({maskedPhone}). 관리자 화면에서 확인해 주세요.",
+    templates: [
+      {
+        key: "thanks",
+        label: "상담 후 감사 인사",
+        text: [
+          "{senderName}",
+          "{customerName} 고객님, 오늘 상담에 귀한 시간 내어 주셔서 감사합니다.",
+          "더 궁금하신 점은 언제든 {salesPhone}(담당 {staffName})로 편하게 연락 주세요.",
+        ].join("\n"),
+      },
+      {
+        key: "visit-guide",
+        label: "견본주택 방문 안내(주소·주차)",
+        text: [
+          "{senderName}",
+          "{customerName} 고객님, 견본주택 오시는 길을 안내해 드립니다.",
+          "",
+          "■ 주소: {modelHouseAddress}",
+          "■ 운영시간: {modelHouseHours}",
+          "■ 주차: 견본주택 옆 전용 주차장(무료)을 이용해 주세요.",
+          "■ 문의: {salesPhone}",
+        ].join("\n"),
+      },
+      {
+        key: "missed-call",
+        label: "부재중 연락 안내",
+        text: [
+          "{senderName}",
+          "{customerName} 고객님, 문의 주신 건으로 전화드렸는데 연결되지 않았습니다.",
+          "편하신 시간에 {salesPhone}로 연락 주시면 자세히 안내해 드리겠습니다.",
+        ].join("\n"),
+      },
+      {
+        key: "remaining-units",
+        label: "잔여세대 안내(광고)",
+        advertising: true,
+        text: [
+          "{customerName} 고객님, 동대구 온빛채 센트럴 84A·84B·84C 타입 일부 잔여세대를 선착순으로 계약 중입니다.",
+          "견본주택 방문 상담: {salesPhone}",
+        ].join("\n"),
+      },
+    ],
   },
   textBudget: { perPhonePerDay: 3, sitePerHour: 300 },
   visits: {

@@ -49,20 +49,61 @@ export const leads: LeadContent = {
       visit: "루미엘 갤러리 방문 예약이 접수되었습니다. 담당 상담사가 방문 일시를 확인해 연락드립니다.",
       inquiry: "분양 상담 문의가 접수되었습니다. 담당 상담사가 곧 연락드립니다.",
     },
-    remainingUnits: "잔여 호실: 29A·35A 호수 조망 라인 일부 상담 가능",
-    optOut: "무료 수신거부 080-000-0000",
+    // A fictional number: the demo sends nothing.
+    optOutNumber: "080-000-0000",
     confirmation: [
       "{senderName}",
       "{maskedName} 고객님, {headline}",
       "",
       "▶ 루미엘 갤러리: {modelHouseAddress}",
       "▶ 운영시간: {modelHouseHours}",
-      "▶ {remainingUnits}",
       "▶ 분양문의: {salesPhone} (매일 10:00~19:00)",
       "",
       "{optOut}",
     ].join("\n"),
     staff: "{senderName} {kindLabel} 접수: {maskedName} 고객({maskedPhone}). 관리자 화면에서 확인 후 연락해 주세요.",
+    templates: [
+      {
+        key: "thanks",
+        label: "상담 후 감사 인사",
+        text: [
+          "{senderName}",
+          "{customerName} 고객님, 루미엘 갤러리 상담에 시간 내어 주셔서 감사합니다.",
+          "궁금하신 점이 생기면 {salesPhone}(담당 {staffName})로 언제든 연락 주세요.",
+        ].join("\n"),
+      },
+      {
+        key: "visit-guide",
+        label: "갤러리 방문 안내(주소·주차)",
+        text: [
+          "{senderName}",
+          "{customerName} 고객님, 루미엘 갤러리 오시는 길을 안내해 드립니다.",
+          "",
+          "▶ 주소: {modelHouseAddress}",
+          "▶ 운영시간: {modelHouseHours}",
+          "▶ 주차: 갤러리 지하 주차장을 2시간 무료로 이용하실 수 있습니다.",
+          "▶ 문의: {salesPhone}",
+        ].join("\n"),
+      },
+      {
+        key: "missed-call",
+        label: "부재중 연락 안내",
+        text: [
+          "{senderName}",
+          "{customerName} 고객님, 남겨 주신 문의로 연락드렸으나 통화가 어려웠습니다.",
+          "편하신 때에 {salesPhone}로 전화 주시면 바로 안내해 드리겠습니다.",
+        ].join("\n"),
+      },
+      {
+        key: "remaining-units",
+        label: "잔여 호실 안내(광고)",
+        advertising: true,
+        text: [
+          "{customerName} 고객님, 광교 루미엘 더 레이크 29A·35A 호수 조망 라인 일부 잔여 호실을 선착순으로 상담 중입니다.",
+          "루미엘 갤러리 방문 상담: {salesPhone}",
+        ].join("\n"),
+      },
+    ],
   },
   textBudget: { perPhonePerDay: 3, sitePerHour: 300 },
   visits: {

@@ -1,0 +1,166 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { SitePack } from "#app/content/types.ts";
+import { NAME_PATTERN } from "#app/forms/lead.ts";
+import { composeText, type LeadTextForm, type ManualTextPlaceholder } from "#app/forms/lead-text.ts";
+import { withoutControlCharacters } from "#app/forms/text.ts";
+import { formatPhone } from "#app/utils/phone.ts";
+import { fill } from "#app/utils/template.ts";
+import { recordAccess, type ChangeContext } from "../audit.ts";
+import { db, type Executor } from "../db.ts";
+import { presentOutboxMessage, textsAreNotSent, type OutboxRow } from "../outbox/console.ts";
+import { enqueueOneSms } from "../outbox/queue.ts";
+import { wakeOutboxWorker } from "../outbox/worker.ts";
+import { customers, leads, smsOutbox } from "../schema.ts";
+import { sitePack } from "../site.ts";
+import { advertisingSendTime, advertisingWrap, marketingStanding, type MarketingStanding } from "../sms/advertising.ts";
+import { recordLeadEvent } from "./events.ts";
+import { maySee, mayWork, type Viewer } from "./visibility.ts";
+
+/**
+ * Texts from the team to a customer, from their lead's page: through the outbox (purpose
+ * "manual"), in the lead's history and the access records in the same transaction. Advertising
+ * follows app/.server/sms/advertising.ts: consent, quiet hours, "(광고)" and the opt-out line.
+ */
+
+export type TextOutcome =
+  | { outcome: "queued"; outboxId: number; sendsAt: Date | null; held: boolean }
+  | { outcome: "not-found" | "forbidden" | "no-consent" | "opted-out" };
+
+/** The lead, locked for the text, if it is on this site and out of the bin. */
+async function lockLead(tx: Executor, site: string, leadId: number) {
+  const [lead] = await tx
+    .select({ id: leads.id, assigneeId: leads.assigneeId, name: leads.name, phone: leads.phone })
+    .from(leads)
+    .where(and(eq(leads.id, leadId), eq(leads.site, site), isNull(leads.deletedAt)))
+    .for("update");
+  return lead;
+}
+
+/**
+ * The customer's own name for a text to them. It passed the lead form's name rule when typed; a
+ * name that somehow does not (an old row) is left out rather than sent unchecked.
+ */
+function safeName(name: string) {
+  const cleaned = withoutControlCharacters(name).trim();
+  return NAME_PATTERN.test(cleaned) ? cleaned : "";
+}
+
+/** The pack's templates filled in for this customer, as the form offers them. */
+export function filledTemplates(site: SitePack, { customerName, staffName }: { customerName: string; staffName: string }) {
+  const values: Record<ManualTextPlaceholder, string> = {
+    customerName: safeName(customerName),
+    senderName: site.leads.sms.senderName,
+    modelHouseAddress: site.modelHouse.address,
+    modelHouseHours: site.modelHouse.hours,
+    salesPhone: formatPhone(site.phone),
+    staffName: safeName(staffName) || "상담실",
+  };
+  return site.leads.sms.templates.map((template) => ({
+    key: template.key,
+    label: template.label,
+    advertising: template.advertising === true,
+    // Without a name, "{customerName} 고객님" reads "고객님".
+    text: fill(template.text, values).replace(/^ +/gm, ""),
+  }));
+}
+
+/** What the texts section of a lead's page shows: the texts, and for whoever works the lead, the form. */
+export async function leadTextsPanel(
+  viewer: Viewer & { name: string },
+  site: SitePack,
+  lead: { name: string; phone: string; assigneeId: number | null },
+  messages: OutboxRow[],
+) {
+  const works = mayWork(viewer, lead);
+  const standing: MarketingStanding | null = works ? await marketingStanding(db(), site.slug, lead.phone) : null;
+  return {
+    testMode: textsAreNotSent(),
+    // Texts carry the customer's number and booking link: shown whole only to whoever works the lead.
+    messages: messages.map((message) => presentOutboxMessage(message, { reveal: works })),
+    form: works
+      ? {
+          templates: filledTemplates(site, { customerName: lead.name, staffName: viewer.name }),
+          wrap: advertisingWrap(site),
+          standing,
+        }
+      : null,
+  };
+}
+
+export async function textLead(change: ChangeContext, leadId: number, form: LeadTextForm, now = new Date()): Promise<TextOutcome> {
+  const site = sitePack(change.site);
+  const result = await db().transaction(async (tx): Promise<TextOutcome> => {
+    const lead = await lockLead(tx, change.site, leadId);
+    if (!lead || !maySee(change.actor, lead)) return { outcome: "not-found" };
+    if (!mayWork(change.actor, lead)) return { outcome: "forbidden" };
+    if (form.advertising) {
+      const standing = await marketingStanding(tx, change.site, lead.phone);
+      if (standing !== "consented") return { outcome: standing };
+    }
+    const sendsAt = form.advertising ? advertisingSendTime(now) : now;
+    const { id, held } = await enqueueOneSms(
+      tx,
+      {
+        site: change.site,
+        leadId,
+        purpose: "manual",
+        recipient: lead.phone,
+        body: composeText(form.body, form.advertising, advertisingWrap(site)),
+        advertising: form.advertising,
+        sentBy: change.actor.id,
+        nextAttemptAt: sendsAt,
+      },
+      { budget: site.leads.textBudget, now },
+    );
+    await recordLeadEvent(
+      tx,
+      { leadId, kind: "text-sent", actor: change.actor, detail: { outboxId: id, advertising: form.advertising } },
+      now,
+    );
+    await recordAccess(
+      {
+        ...change,
+        action: "lead.text",
+        leadIds: [leadId],
+        detail: { outboxId: id, advertising: form.advertising, template: form.template ?? null },
+      },
+      { executor: tx, now },
+    );
+    return { outcome: "queued", outboxId: id, sendsAt: sendsAt > now ? sendsAt : null, held: held !== null };
+  });
+  if (result.outcome === "queued" && !result.sendsAt && !result.held) wakeOutboxWorker();
+  return result;
+}
+
+/**
+ * The customer asked the office to stop advertising texts: recorded on the customer (every lead of
+ * that phone at this site), and their advertising texts not yet sent are withdrawn.
+ */
+export async function recordMarketingOptOut(change: ChangeContext, leadId: number, now = new Date()) {
+  return db().transaction(async (tx) => {
+    const lead = await lockLead(tx, change.site, leadId);
+    if (!lead || !maySee(change.actor, lead)) return "not-found" as const;
+    if (!mayWork(change.actor, lead)) return "forbidden" as const;
+    await tx
+      .insert(customers)
+      .values({ site: change.site, phone: lead.phone, marketingOptOutAt: now, createdAt: now })
+      .onConflictDoUpdate({ target: [customers.site, customers.phone], set: { marketingOptOutAt: now } });
+    const withdrawn = await tx
+      .update(smsOutbox)
+      .set({ status: "withdrawn" })
+      .where(
+        and(
+          eq(smsOutbox.site, change.site),
+          eq(smsOutbox.recipient, lead.phone),
+          eq(smsOutbox.advertising, true),
+          eq(smsOutbox.status, "pending"),
+        ),
+      )
+      .returning({ id: smsOutbox.id });
+    await recordAccess(
+      { ...change, action: "lead.text", leadIds: [leadId], detail: { optOut: true, withdrawn: withdrawn.map((row) => row.id) } },
+      { executor: tx, now },
+    );
+    return "done" as const;
+  });
+}

@@ -1,0 +1,42 @@
+import { OUTBOX_STATUS_LABELS } from "#app/forms/admin.ts";
+import { kstTime } from "#app/utils/kst.ts";
+import type { OutboxStatus } from "#app/vocabulary.ts";
+
+/**
+ * What every outbox screen (/admin/notifications, a lead's texts) says the same way: that texts
+ * are not being sent while the server only logs them, and each message's state in honest words.
+ */
+
+export const LOGGED_ONLY_LABEL = "기록됨(미발송)";
+
+export function TestModeNotice() {
+  return (
+    <div className="admin-notice admin-notice--warning admin-test-mode" role="note">
+      <p>
+        <strong>테스트 모드: 문자가 실제로 발송되지 않습니다.</strong>
+      </p>
+      <p>
+        지금은 문자를 서버 기록에만 남기고 고객에게 보내지 않습니다. 실제로 보내려면 서버 설정의 문자 발송 업체(SMS_PROVIDER)를 솔라피 등
+        계약한 업체로 바꾸고 서버를 다시 시작해야 하니, 사이트 관리 담당자에게 요청해 주세요.
+      </p>
+    </div>
+  );
+}
+
+interface ShownState {
+  status: OutboxStatus;
+  loggedOnly: boolean;
+  sendsAt: Date | string | null;
+}
+
+/** "기록됨(미발송)" for what the log provider took, "08:00 발송 예정" for an advertising text waiting out the night. */
+export function outboxStatusLabel(message: ShownState) {
+  if (message.loggedOnly) return LOGGED_ONLY_LABEL;
+  if (message.sendsAt) return `${kstTime(message.sendsAt)} 발송 예정`;
+  return OUTBOX_STATUS_LABELS[message.status];
+}
+
+export function OutboxStatus({ message }: { message: ShownState }) {
+  const modifier = message.loggedOnly ? "logged" : message.status;
+  return <span className={`admin-sms admin-sms--${modifier}`}>{outboxStatusLabel(message)}</span>;
+}
