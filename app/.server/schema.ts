@@ -221,6 +221,8 @@ export const leads = pgTable(
     index("leads_created_at_id_idx").on(table.createdAt, table.id),
     // A counsellor's own leads.
     index("leads_assignee_id_idx").on(table.assigneeId),
+    // A customer's leads (the customer view, the conversion funnel).
+    index("leads_customer_id_idx").on(table.customerId),
   ],
 );
 

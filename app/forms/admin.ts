@@ -37,6 +37,9 @@ export const KIND_SHORT_LABELS: Record<LeadKind, string> = {
 export const OUTBOX_VIEWS = ["pending", "sent", "failed"] as const;
 export type OutboxView = (typeof OUTBOX_VIEWS)[number];
 
+/** What a text the `log` provider took reads as: it was written down, never sent. */
+export const LOGGED_ONLY_LABEL = "기록됨(미발송)";
+
 export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
   pending: "대기",
   sending: "발송 중",

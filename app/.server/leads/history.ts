@@ -1,9 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { actorLabel, LEAD_EVENT_SENTENCES } from "#app/forms/lead-history.ts";
-import { OUTBOX_STATUS_LABELS, SMS_PURPOSE_LABELS, STATUS_LABELS } from "#app/forms/admin.ts";
+import { LOGGED_ONLY_LABEL, OUTBOX_STATUS_LABELS, SMS_PURPOSE_LABELS, STATUS_LABELS } from "#app/forms/admin.ts";
 import { ROLE_LABELS } from "#app/forms/staff.ts";
 import type { LeadEventKind, LeadStatus, OutboxStatus, Role } from "#app/vocabulary.ts";
+import { loggedOnly } from "../sms/answers.ts";
 import { db } from "../db.ts";
 import { admins, leadEvents, leadNotes, leadStatusChanges, smsOutbox } from "../schema.ts";
 import type { LeadEventDetails } from "./events.ts";
@@ -30,6 +31,8 @@ export interface HistoryEntry {
   body: string | null;
   /** A text message's state in the outbox. */
   textStatus: OutboxStatus | null;
+  /** The text's state in words: "기록됨(미발송)" for what the log provider took. */
+  textLabel: string | null;
 }
 
 const person = alias(admins, "history_person");
@@ -90,6 +93,7 @@ export async function leadHistory(viewer: Viewer, leads: readonly { id: number; 
         leadId: smsOutbox.leadId,
         purpose: smsOutbox.purpose,
         status: smsOutbox.status,
+        provider: smsOutbox.provider,
         body: smsOutbox.body,
         at: smsOutbox.createdAt,
         email: person.email,
@@ -115,6 +119,7 @@ export async function leadHistory(viewer: Viewer, leads: readonly { id: number; 
       actor: who(change, change.email),
       body: null,
       textStatus: null,
+      textLabel: null,
     });
   }
   for (const note of notes) {
@@ -128,6 +133,7 @@ export async function leadHistory(viewer: Viewer, leads: readonly { id: number; 
       actor: who(note, note.email),
       body: note.body,
       textStatus: null,
+      textLabel: null,
     });
   }
   for (const event of events) {
@@ -144,6 +150,7 @@ export async function leadHistory(viewer: Viewer, leads: readonly { id: number; 
       actor: who(event, event.email, event.kind),
       body: text && works.has(event.leadId) ? text.body : null,
       textStatus: text?.status ?? null,
+      textLabel: text ? textLabel(text) : null,
     });
   }
   for (const text of texts) {
@@ -154,10 +161,11 @@ export async function leadHistory(viewer: Viewer, leads: readonly { id: number; 
       at: text.at,
       type: "text",
       eventKind: null,
-      sentence: `문자: ${SMS_PURPOSE_LABELS[text.purpose]} (${OUTBOX_STATUS_LABELS[text.status]})`,
+      sentence: `문자: ${SMS_PURPOSE_LABELS[text.purpose]} (${textLabel(text)})`,
       actor: who(text, text.email),
       body: works.has(text.leadId) ? text.body : null,
       textStatus: text.status,
+      textLabel: textLabel(text),
     });
   }
   return entries.sort((a, b) => b.at.getTime() - a.at.getTime() || b.key.localeCompare(a.key));
@@ -180,4 +188,8 @@ function eventSentence(kind: LeadEventKind, stored: Record<string, unknown>): st
     case "day-closed":
       return LEAD_EVENT_SENTENCES["day-closed"](detail as LeadEventDetails["day-closed"]);
   }
+}
+
+function textLabel(text: { status: OutboxStatus; provider: string | null }) {
+  return loggedOnly(text) ? LOGGED_ONLY_LABEL : OUTBOX_STATUS_LABELS[text.status];
 }

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { OUTBOX_STATUS_LABELS } from "#app/forms/admin.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import type { LeadEventKind, OutboxStatus } from "#app/vocabulary.ts";
 
@@ -14,6 +13,7 @@ export interface TimelineEntry {
   actor: string;
   body: string | null;
   textStatus: OutboxStatus | null;
+  textLabel: string | null;
 }
 
 /**
@@ -41,7 +41,7 @@ export function LeadHistory({ entries, label, showLead = false }: { entries: Tim
             <p className="admin-history__sentence">
               {entry.sentence}
               {entry.textStatus && entry.type === "event" ? (
-                <span className={`admin-sms admin-sms--${entry.textStatus}`}>{OUTBOX_STATUS_LABELS[entry.textStatus]}</span>
+                <span className={`admin-sms admin-sms--${entry.textStatus}`}>{entry.textLabel}</span>
               ) : null}
             </p>
           )}

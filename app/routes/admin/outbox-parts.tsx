@@ -1,4 +1,4 @@
-import { OUTBOX_STATUS_LABELS } from "#app/forms/admin.ts";
+import { LOGGED_ONLY_LABEL, OUTBOX_STATUS_LABELS } from "#app/forms/admin.ts";
 import { kstTime } from "#app/utils/kst.ts";
 import type { OutboxStatus } from "#app/vocabulary.ts";
 
@@ -7,7 +7,7 @@ import type { OutboxStatus } from "#app/vocabulary.ts";
  * are not being sent while the server only logs them, and each message's state in honest words.
  */
 
-export const LOGGED_ONLY_LABEL = "기록됨(미발송)";
+export { LOGGED_ONLY_LABEL };
 
 export function TestModeNotice() {
   return (

@@ -1,0 +1,1 @@
+CREATE INDEX "leads_customer_id_idx" ON "leads" USING btree ("customer_id");
