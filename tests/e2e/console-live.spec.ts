@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { OWNER_STATE, shownKey, totpCode } from "./console.ts";
+import { expect, test } from "@playwright/test";
+import { addCounsellor, OWNER_STATE } from "./console.ts";
 
 // Both projects (desktop, phone) share one server: the counsellor and the lead made here carry a
 // tag unique to the test.
@@ -9,34 +9,6 @@ function uniqueTag() {
 }
 
 const uniquePhone = () => `010${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
-
-async function freshPage(browser: Browser) {
-  const { viewport, isMobile, hasTouch } = test.info().project.use;
-  return (await browser.newContext({ viewport, isMobile, hasTouch, locale: "ko-KR", timezoneId: "Asia/Seoul" })).newPage();
-}
-
-/** A counsellor who can be given leads: invited by the owner, password set, authenticator enrolled. */
-async function addCounsellor(owner: Page, browser: Browser, name: string) {
-  await owner.goto("/admin/staff");
-  await owner.getByLabel("이름", { exact: true }).fill(name);
-  await owner.getByLabel("이메일 (로그인 아이디)").fill(`live-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
-  await owner.getByLabel("휴대폰 (초대 문자를 받을 번호)").fill("010-2345-6789");
-  await owner.getByRole("radio", { name: /^상담사/ }).check();
-  await owner.getByRole("button", { name: "초대 링크 만들기" }).click();
-  const link = await owner.getByTestId("invitation-link").inputValue();
-
-  const page = await freshPage(browser);
-  await page.goto(link);
-  const password = "a long counsellor password 42";
-  await page.getByLabel("새 비밀번호", { exact: true }).fill(password);
-  await page.getByLabel("새 비밀번호 확인").fill(password);
-  await page.getByRole("button", { name: "비밀번호 정하고 계속하기" }).click();
-  await expect(page).toHaveURL(/\/admin\/enrol$/);
-  await page.getByLabel("인증 코드", { exact: true }).fill(totpCode(await shownKey(page)));
-  await page.getByRole("button", { name: "등록하고 계속하기" }).click();
-  await expect(page.getByRole("list", { name: "복구 코드 10개" }).getByRole("listitem")).toHaveCount(10);
-  await page.context().close();
-}
 
 test("with the inbox open, a lead sent through the public form appears in the list and the menu's count without reloading, and the manager assigns it to a counsellor", async ({
   browser,

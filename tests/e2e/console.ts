@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { E2E_ADMIN } from "../../playwright.config.ts";
 
@@ -87,4 +87,38 @@ export async function signIn(page: Page, who: { email?: string; password?: strin
 export async function useOwnerSession(page: Page) {
   const state = JSON.parse(fs.readFileSync(OWNER_STATE, "utf8")) as { cookies: Parameters<ReturnType<Page["context"]>["addCookies"]>[0] };
   await page.context().addCookies(state.cookies);
+}
+
+export async function freshPage(browser: Browser) {
+  const { viewport, isMobile, hasTouch } = test.info().project.use;
+  return (await browser.newContext({ viewport, isMobile, hasTouch, locale: "ko-KR", timezoneId: "Asia/Seoul" })).newPage();
+}
+
+/** A counsellor who can be given leads: invited by the owner, password set, authenticator enrolled; optionally their signed-in page. */
+export async function addCounsellor(owner: Page, browser: Browser, name: string, { keepSignedIn = false } = {}): Promise<Page | null> {
+  await owner.goto("/admin/staff");
+  await owner.getByLabel("이름", { exact: true }).fill(name);
+  await owner.getByLabel("이메일 (로그인 아이디)").fill(`live-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
+  await owner.getByLabel("휴대폰 (초대 문자를 받을 번호)").fill("010-2345-6789");
+  await owner.getByRole("radio", { name: /^상담사/ }).check();
+  await owner.getByRole("button", { name: "초대 링크 만들기" }).click();
+  const link = await owner.getByTestId("invitation-link").inputValue();
+
+  const page = await freshPage(browser);
+  await page.goto(link);
+  const password = "a long counsellor password 42";
+  await page.getByLabel("새 비밀번호", { exact: true }).fill(password);
+  await page.getByLabel("새 비밀번호 확인").fill(password);
+  await page.getByRole("button", { name: "비밀번호 정하고 계속하기" }).click();
+  await expect(page).toHaveURL(/\/admin\/enrol$/);
+  await page.getByLabel("인증 코드", { exact: true }).fill(totpCode(await shownKey(page)));
+  await page.getByRole("button", { name: "등록하고 계속하기" }).click();
+  await expect(page.getByRole("list", { name: "복구 코드 10개" }).getByRole("listitem")).toHaveCount(10);
+  if (!keepSignedIn) {
+    await page.context().close();
+    return null;
+  }
+  await page.getByRole("link", { name: "적어 두었습니다. 계속하기" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return page;
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { useOwnerSession } from "./console.ts";
+import { bookVisit, offeredDays, timeUnderShownDay } from "./visit-form.ts";
 
 // The desktop and phone projects run at the same time against one server, so each books and
 // closes its own days (counted from the end of the demo fortnight, which no other spec touches),
@@ -20,28 +21,6 @@ const dashed = (phone: string) => `${phone.slice(0, 3)}-${phone.slice(3, 7)}-${p
 
 /** The owner's session from the setup project (tests/e2e/console.ts). */
 const signIn = useOwnerSession;
-
-/** The day chips of the visit form, as "2026-12-04" values, in order. */
-async function offeredDays(form: Locator) {
-  return form.locator('input[name="visitDate"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-}
-
-/** The slot of a time under the day shown, e.g. "17:00": its label reads the places left. */
-const timeUnderShownDay = (form: Locator, time: string) =>
-  form.locator(".visit-day__slots:visible .visit-slot", { has: form.page().getByText(time, { exact: true }) });
-
-/** Books a time through the public form, as a visitor. */
-async function bookVisit(page: Page, day: string, time: string, name: string, phone: string) {
-  const form = page.locator(".visit-form");
-  await page.goto("/daegu/customer");
-  await form.locator(`label[for$="-${day}"]`).click();
-  await form.getByLabel("이름").fill(name);
-  await form.getByLabel("연락처").fill(phone);
-  await timeUnderShownDay(form, time).click();
-  await form.getByLabel(/개인정보 수집·이용 동의/).check();
-  await form.getByRole("button", { name: "방문 예약하기" }).click();
-  await expect(form.getByText(`${time} 견본주택 방문 예약이 완료되었습니다.`, { exact: false })).toBeVisible();
-}
 
 test.describe("model-house visits by time slot", () => {
   test("a visitor books a time, the text message's link cancels it, and the place is free again", async ({ page }, testInfo) => {

@@ -150,6 +150,12 @@ const EXPORT_FORM = { purpose: "contact", reason: "B 명단을 노림", columns:
 /** Every console route, asked about site B's records from site A. */
 const CONSOLE_PROBES: Record<string, Probe[]> = {
   admin: [{ path: () => "/admin", expect: [200] }],
+  // Site A's live stream as a page (406); its events come from site A's leads only (console-assignment.test.ts).
+  "admin/events": [{ path: () => "/admin/events", expect: [406] }],
+  "admin/settings": [
+    { path: () => "/admin/settings", expect: [200] },
+    { method: "POST", path: () => "/admin/settings", form: () => ({ roundRobin: "on" }), expect: [303] },
+  ],
   "admin/leads": [
     { path: () => "/admin/leads", expect: [200] },
     { method: "POST", path: () => "/admin/leads", form: () => ({ q: B_NAME }), expect: [303] },
