@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { addCounsellor, OWNER_STATE } from "./console.ts";
+import { addCounsellor, freshPage, OWNER_STATE } from "./console.ts";
 
 // Both projects (desktop, phone) share one server: the counsellor and the lead made here carry a
 // tag unique to the test.
