@@ -48,6 +48,8 @@ export default [
       route("press/new", "routes/admin/press-new.tsx"),
       route("press/:id", "routes/admin/press-edit.tsx"),
       route("press/:id/delete", "routes/admin/press-delete.tsx"),
+      // What the public pages say, overriding the content pack: contacts, footer, ad and analytics tags.
+      route("site-settings", "routes/admin/site-settings.tsx"),
     ]),
   ]),
   layout("routes/site/layout.tsx", [

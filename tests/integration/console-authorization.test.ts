@@ -260,6 +260,23 @@ const TABLE: Record<string, Probe[]> = {
       expect: ownersAndManagers(303),
     },
   ],
+  "admin/site-settings": [
+    { does: "opens the site settings", path: () => "/admin/site-settings", expect: ownersAndManagers(200) },
+    {
+      does: "changes the sales phone",
+      method: "POST",
+      path: () => "/admin/site-settings",
+      form: () => ({ intent: "save", salesPhone: "1661-2345" }),
+      expect: ownersAndManagers(303),
+    },
+    {
+      does: "reverts a change that was never made",
+      method: "POST",
+      path: () => "/admin/site-settings",
+      form: () => ({ intent: "revert", change: "999999" }),
+      expect: ownersAndManagers(404),
+    },
+  ],
   "admin/leads/export": [{ does: "opens the export form", path: () => "/admin/leads/export", expect: ownersAndManagers(200) }],
   "admin/leads/export.csv": [
     {

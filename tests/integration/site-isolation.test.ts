@@ -3,7 +3,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { issueFormToken } from "#app/.server/form-tokens.ts";
-import { customers, leadNotes, leads, pressArticles, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
+import {
+  customers,
+  leadNotes,
+  leads,
+  pressArticles,
+  siteSettingChanges,
+  siteSettings,
+  smsOutbox,
+  visitBookings,
+  visitSlots,
+} from "#app/.server/schema.ts";
 import { startHandoff } from "#app/.server/site-handoff.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import { sitePacks } from "#app/content/index.ts";
@@ -49,6 +59,7 @@ interface BRecords {
   bookingLink: string;
   article: number;
   customer: number;
+  settingChange: number;
 }
 let b: BRecords;
 
@@ -94,7 +105,15 @@ async function makeSiteB(): Promise<BRecords> {
     .insert(pressArticles)
     .values({ site: "fixture", title: "비사이트 보도자료", summary: "B의 소식" })
     .returning({ id: pressArticles.id });
+  await db()
+    .insert(siteSettings)
+    .values({ site: "fixture", values: { salesPhone: "16619999" }, version: 1 });
+  const [settingChange] = await db()
+    .insert(siteSettingChanges)
+    .values({ site: "fixture", field: "salesPhone", before: "16610000", after: "16619999", actorEmail: "b-office@example.com" })
+    .returning({ id: siteSettingChanges.id });
   return {
+    settingChange: settingChange!.id,
     lead: lead!.id,
     message: message!.id,
     slot: slot!.id,
@@ -132,7 +151,8 @@ async function bSnapshot() {
   const [slot] = await db().select().from(visitSlots).where(eq(visitSlots.id, b.slot));
   const [booking] = await db().select().from(visitBookings).where(eq(visitBookings.id, b.booking));
   const [article] = await db().select().from(pressArticles).where(eq(pressArticles.id, b.article));
-  return JSON.stringify({ lead, notes, message, slot, booking, article });
+  const [settings] = await db().select().from(siteSettings).where(eq(siteSettings.site, "fixture"));
+  return JSON.stringify({ lead, notes, message, slot, booking, article, settings });
 }
 
 interface Probe {
@@ -155,6 +175,16 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
   "admin/settings": [
     { path: () => "/admin/settings", expect: [200] },
     { method: "POST", path: () => "/admin/settings", form: () => ({ roundRobin: "on" }), expect: [303] },
+  ],
+  // B's change history is B's: reverting one of its changes from A finds nothing.
+  "admin/site-settings": [
+    { path: () => "/admin/site-settings", expect: [200] },
+    {
+      method: "POST",
+      path: () => "/admin/site-settings",
+      form: (r) => ({ intent: "revert", change: String(r.settingChange) }),
+      expect: [404],
+    },
   ],
   "admin/leads": [
     { path: () => "/admin/leads", expect: [200] },

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { effectivePack } from "#app/.server/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { listBookableSchedule, visitFormIntro } from "#app/.server/visits/schedule.ts";
 import { ComplexSection } from "#app/components/home/complex.tsx";
@@ -20,7 +21,7 @@ import type { Route } from "./+types/home";
 import "#app/styles/home.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const site = requireSite(context).pack;
+  const { pack: site } = await effectivePack(requireSite(context).pack);
   const page = site.pages["/"];
   if (!page) throw new Error("The content pack has no home page entry.");
   const schedule = await listBookableSchedule(site.slug);
