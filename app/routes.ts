@@ -48,6 +48,10 @@ export default [
       route("press/new", "routes/admin/press-new.tsx"),
       route("press/:id", "routes/admin/press-edit.tsx"),
       route("press/:id/delete", "routes/admin/press-delete.tsx"),
+      // The subscription schedule (분양 일정): listed on /BusinessGuide/plan, counted down to on the home page.
+      route("schedule", "routes/admin/schedule.tsx"),
+      route("schedule/:id", "routes/admin/schedule-edit.tsx"),
+      route("schedule/:id/delete", "routes/admin/schedule-delete.tsx"),
     ]),
   ]),
   layout("routes/site/layout.tsx", [
