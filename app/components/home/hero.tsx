@@ -58,16 +58,16 @@ export function HomeHero({
             <li key={fact}>{fact}</li>
           ))}
         </ul>
+        {/* Rendered with the page (never after it), so the buttons below do not move. */}
+        {countdown ? (
+          <Link to={SCHEDULE_PATH} className="home-hero__countdown">
+            <span className="home-hero__countdown-title">
+              {countdown.title} <strong className="home-hero__countdown-label">{countdown.label}</strong>
+            </span>
+            <span className="home-hero__countdown-day">{countdown.day}</span>
+          </Link>
+        ) : null}
         <div className="home-hero__actions">
-          {/* Rendered with the page (never after it), so the buttons below do not move. */}
-          {countdown ? (
-            <Link to={SCHEDULE_PATH} className="home-hero__countdown">
-              <span className="home-hero__countdown-title">
-                {countdown.title} <strong className="home-hero__countdown-label">{countdown.label}</strong>
-              </span>
-              <span className="home-hero__countdown-day">{countdown.day}</span>
-            </Link>
-          ) : null}
           <RegisterLink className="button button--accent home-hero__register">{hero.registerLabel}</RegisterLink>
           <a className="button home-hero__visit" href="#interestForm">
             {hero.visitLabel}

@@ -42,7 +42,7 @@ export default function ScheduleEditPage({ loaderData, actionData }: Route.Compo
       <p className="admin-back">
         <Link to="/admin/schedule">← 분양 일정</Link>
       </p>
-      <section className="admin-card" aria-labelledby="schedule-edit-title">
+      <section className="admin-card schedule-edit" aria-labelledby="schedule-edit-title">
         <h1 id="schedule-edit-title" className="admin-title">
           일정 수정
         </h1>
