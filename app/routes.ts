@@ -50,6 +50,10 @@ export default [
       route("press/:id/delete", "routes/admin/press-delete.tsx"),
       // What the public pages say, overriding the content pack: contacts, footer, ad and analytics tags.
       route("site-settings", "routes/admin/site-settings.tsx"),
+      // The subscription schedule (분양 일정): listed on /BusinessGuide/plan, counted down to on the home page.
+      route("schedule", "routes/admin/schedule.tsx"),
+      route("schedule/:id", "routes/admin/schedule-edit.tsx"),
+      route("schedule/:id/delete", "routes/admin/schedule-delete.tsx"),
     ]),
   ]),
   layout("routes/site/layout.tsx", [

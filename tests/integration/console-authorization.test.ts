@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
-import { customers, leads, pressArticles, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
+import { customers, leads, pressArticles, scheduleEntries, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import { addDays, kstDay } from "#app/utils/kst.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
@@ -48,6 +48,7 @@ interface Records {
   otherSlot: number;
   booking: number;
   article: number;
+  scheduleEntry: number;
   counsellorId: number;
   managerId: number;
   /** The customer of each lead above (one phone each). */
@@ -113,6 +114,10 @@ beforeEach(async () => {
     .insert(pressArticles)
     .values({ site: "daegu", title: "보도자료", summary: "소식" })
     .returning({ id: pressArticles.id });
+  const [scheduleEntry] = await db()
+    .insert(scheduleEntries)
+    .values({ site: "daegu", title: "1순위 청약", startsOn: DAY })
+    .returning({ id: scheduleEntries.id });
   records = {
     unassigned,
     mine,
@@ -123,6 +128,7 @@ beforeEach(async () => {
     otherSlot: otherSlot!.id,
     booking: booking!.id,
     article: article!.id,
+    scheduleEntry: scheduleEntry!.id,
     counsellorId: team.counsellor.id,
     managerId: team.manager.id,
     customers: { unassigned: customerIds[unassigned]!, mine: customerIds[mine]!, theirs: customerIds[theirs]! },
@@ -175,6 +181,8 @@ const anyone = (signedOut: number, signedIn: number): Record<Who, number> => ({
 });
 
 const PRESS_FORM = { intent: "save", title: "새 소식", summary: "요약", content: "본문", publication: "draft" };
+
+const SCHEDULE_FORM = { title: "2순위 청약", startsOn: DAY, endsOn: "", note: "" };
 
 const EXPORT_FORM = { purpose: "contact", reason: "오늘 연락할 명단", columns: ["id", "name", "phone"] };
 
@@ -546,6 +554,39 @@ const TABLE: Record<string, Probe[]> = {
   "admin/press/:id/delete": [
     { does: "opens an article's delete page", path: (r) => `/admin/press/${r.article}/delete`, expect: ownersAndManagers(200) },
     { does: "deletes an article", method: "POST", path: (r) => `/admin/press/${r.article}/delete`, expect: ownersAndManagers(303) },
+  ],
+  "admin/schedule": [
+    { does: "opens the subscription schedule", path: () => "/admin/schedule", expect: ownersAndManagers(200) },
+    {
+      does: "adds a schedule entry",
+      method: "POST",
+      path: () => "/admin/schedule",
+      form: () => SCHEDULE_FORM,
+      expect: ownersAndManagers(303),
+    },
+  ],
+  "admin/schedule/:id": [
+    { does: "opens a schedule entry", path: (r) => `/admin/schedule/${r.scheduleEntry}`, expect: ownersAndManagers(200) },
+    {
+      does: "changes a schedule entry",
+      method: "POST",
+      path: (r) => `/admin/schedule/${r.scheduleEntry}`,
+      form: () => SCHEDULE_FORM,
+      expect: ownersAndManagers(303),
+    },
+  ],
+  "admin/schedule/:id/delete": [
+    {
+      does: "opens a schedule entry's delete page",
+      path: (r) => `/admin/schedule/${r.scheduleEntry}/delete`,
+      expect: ownersAndManagers(200),
+    },
+    {
+      does: "deletes a schedule entry",
+      method: "POST",
+      path: (r) => `/admin/schedule/${r.scheduleEntry}/delete`,
+      expect: ownersAndManagers(303),
+    },
   ],
 };
 

@@ -8,6 +8,7 @@ import {
   leadNotes,
   leads,
   pressArticles,
+  scheduleEntries,
   siteSettingChanges,
   siteSettings,
   smsOutbox,
@@ -58,6 +59,7 @@ interface BRecords {
   booking: number;
   bookingLink: string;
   article: number;
+  scheduleEntry: number;
   customer: number;
   settingChange: number;
 }
@@ -112,6 +114,10 @@ async function makeSiteB(): Promise<BRecords> {
     .insert(siteSettingChanges)
     .values({ site: "fixture", field: "salesPhone", before: "16610000", after: "16619999", actorEmail: "b-office@example.com" })
     .returning({ id: siteSettingChanges.id });
+  const [scheduleEntry] = await db()
+    .insert(scheduleEntries)
+    .values({ site: "fixture", title: "비사이트 1순위", startsOn: DAY, note: "B의 일정" })
+    .returning({ id: scheduleEntries.id });
   return {
     settingChange: settingChange!.id,
     lead: lead!.id,
@@ -120,6 +126,7 @@ async function makeSiteB(): Promise<BRecords> {
     booking: booking!.id,
     bookingLink: booking!.linkToken,
     article: article!.id,
+    scheduleEntry: scheduleEntry!.id,
     customer: customer!.id,
   };
 }
@@ -152,7 +159,8 @@ async function bSnapshot() {
   const [booking] = await db().select().from(visitBookings).where(eq(visitBookings.id, b.booking));
   const [article] = await db().select().from(pressArticles).where(eq(pressArticles.id, b.article));
   const [settings] = await db().select().from(siteSettings).where(eq(siteSettings.site, "fixture"));
-  return JSON.stringify({ lead, notes, message, slot, booking, article, settings });
+  const schedule = await db().select().from(scheduleEntries).where(eq(scheduleEntries.site, "fixture"));
+  return JSON.stringify({ lead, notes, message, slot, booking, article, settings, schedule });
 }
 
 interface Probe {
@@ -296,6 +304,20 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
     { path: (records) => `/admin/press/${records.article}/delete`, expect: [404] },
     { method: "POST", path: (records) => `/admin/press/${records.article}/delete`, expect: [303] },
   ],
+  "admin/schedule": [{ path: () => "/admin/schedule", expect: [200] }],
+  "admin/schedule/:id": [
+    { path: (records) => `/admin/schedule/${records.scheduleEntry}`, expect: [404] },
+    {
+      method: "POST",
+      path: (records) => `/admin/schedule/${records.scheduleEntry}`,
+      form: () => ({ title: "A가 고침", startsOn: DAY, endsOn: "", note: "" }),
+      expect: [404],
+    },
+  ],
+  "admin/schedule/:id/delete": [
+    { path: (records) => `/admin/schedule/${records.scheduleEntry}/delete`, expect: [404] },
+    { method: "POST", path: (records) => `/admin/schedule/${records.scheduleEntry}/delete`, expect: [303] },
+  ],
 };
 
 describe("two sites on one database", () => {
@@ -312,7 +334,7 @@ describe("two sites on one database", () => {
       const response = await on(A, path, { method: probe.method, form: probe.form?.(b), cookie });
       expect(probe.expect, `${probe.method ?? "GET"} ${path} answered ${response.status}`).toContain(response.status);
       const body = await response.text();
-      for (const secret of [B_NAME, B_NOTE, B_TEXT, "01077778888", "010-7777-8888", "비사이트 보도자료"]) {
+      for (const secret of [B_NAME, B_NOTE, B_TEXT, "01077778888", "010-7777-8888", "비사이트 보도자료", "비사이트 1순위"]) {
         expect(body, `${probe.method ?? "GET"} ${path} shows ${secret}`).not.toContain(secret);
       }
     }
