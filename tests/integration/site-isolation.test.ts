@@ -7,6 +7,7 @@ import {
   customers,
   leadNotes,
   leads,
+  noticePopups,
   pressArticles,
   scheduleEntries,
   siteSettingChanges,
@@ -60,6 +61,7 @@ interface BRecords {
   bookingLink: string;
   article: number;
   scheduleEntry: number;
+  popup: number;
   customer: number;
   settingChange: number;
 }
@@ -118,6 +120,10 @@ async function makeSiteB(): Promise<BRecords> {
     .insert(scheduleEntries)
     .values({ site: "fixture", title: "비사이트 1순위", startsOn: DAY, note: "B의 일정" })
     .returning({ id: scheduleEntries.id });
+  const [popup] = await db()
+    .insert(noticePopups)
+    .values({ site: "fixture", title: "비사이트 공지", startsAt: new Date(), endsAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: noticePopups.id });
   return {
     settingChange: settingChange!.id,
     lead: lead!.id,
@@ -127,6 +133,7 @@ async function makeSiteB(): Promise<BRecords> {
     bookingLink: booking!.linkToken,
     article: article!.id,
     scheduleEntry: scheduleEntry!.id,
+    popup: popup!.id,
     customer: customer!.id,
   };
 }
@@ -160,7 +167,8 @@ async function bSnapshot() {
   const [article] = await db().select().from(pressArticles).where(eq(pressArticles.id, b.article));
   const [settings] = await db().select().from(siteSettings).where(eq(siteSettings.site, "fixture"));
   const schedule = await db().select().from(scheduleEntries).where(eq(scheduleEntries.site, "fixture"));
-  return JSON.stringify({ lead, notes, message, slot, booking, article, settings, schedule });
+  const [popup] = await db().select().from(noticePopups).where(eq(noticePopups.id, b.popup));
+  return JSON.stringify({ lead, notes, message, slot, booking, article, settings, schedule, popup });
 }
 
 interface Probe {
@@ -318,6 +326,31 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
     { path: (records) => `/admin/schedule/${records.scheduleEntry}/delete`, expect: [404] },
     { method: "POST", path: (records) => `/admin/schedule/${records.scheduleEntry}/delete`, expect: [303] },
   ],
+  "admin/popups": [{ path: () => "/admin/popups", expect: [200] }],
+  "admin/popups/new": [{ path: () => "/admin/popups/new", expect: [200] }],
+  "admin/popups/:id": [
+    { path: (records) => `/admin/popups/${records.popup}`, expect: [404] },
+    {
+      method: "POST",
+      path: (records) => `/admin/popups/${records.popup}`,
+      form: () => ({
+        intent: "save",
+        title: "A가 고침",
+        startDay: "2026-11-01",
+        startTime: "09:00",
+        endDay: "2026-12-31",
+        endTime: "18:00",
+        sortOrder: "0",
+        devices: "all",
+      }),
+      expect: [404],
+    },
+    { method: "POST", path: (records) => `/admin/popups/${records.popup}`, form: () => ({ intent: "delete" }), expect: [404] },
+  ],
+  "admin/documents": [
+    { path: () => "/admin/documents", expect: [200] },
+    { method: "POST", path: () => "/admin/documents", form: () => ({ kind: "announcement", intent: "reset" }), expect: [303] },
+  ],
 };
 
 describe("two sites on one database", () => {
@@ -334,7 +367,16 @@ describe("two sites on one database", () => {
       const response = await on(A, path, { method: probe.method, form: probe.form?.(b), cookie });
       expect(probe.expect, `${probe.method ?? "GET"} ${path} answered ${response.status}`).toContain(response.status);
       const body = await response.text();
-      for (const secret of [B_NAME, B_NOTE, B_TEXT, "01077778888", "010-7777-8888", "비사이트 보도자료", "비사이트 1순위"]) {
+      for (const secret of [
+        B_NAME,
+        B_NOTE,
+        B_TEXT,
+        "01077778888",
+        "010-7777-8888",
+        "비사이트 보도자료",
+        "비사이트 1순위",
+        "비사이트 공지",
+      ]) {
         expect(body, `${probe.method ?? "GET"} ${path} shows ${secret}`).not.toContain(secret);
       }
     }

@@ -46,6 +46,8 @@ const NAV: { to: string; label: string; end: boolean; permission?: Permission }[
   { to: "/admin/conversion", label: "전환 분석", end: false, permission: "reports.view" },
   { to: "/admin/notifications", label: "문자 발송", end: false, permission: "outbox.view" },
   { to: "/admin/press", label: "보도자료", end: false, permission: "press.manage" },
+  { to: "/admin/popups", label: "공지 팝업", end: false, permission: "content.manage" },
+  { to: "/admin/documents", label: "공고·서류", end: false, permission: "content.manage" },
   { to: "/admin/schedule", label: "분양 일정", end: false, permission: "content.manage" },
   { to: "/admin/site-settings", label: "사이트 설정", end: false, permission: "content.manage" },
   { to: "/admin/staff", label: "직원 계정", end: false, permission: "staff.manage" },

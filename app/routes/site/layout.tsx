@@ -7,6 +7,7 @@ import { AnalyticsScripts } from "#app/components/frame/analytics-scripts.tsx";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { SiteFrame } from "#app/components/frame/site-frame.tsx";
 import { SubMenu } from "#app/components/frame/sub-menu.tsx";
+import { NoticePopups } from "#app/components/notice-popups.tsx";
 import { RegisterLink } from "#app/components/register-link.tsx";
 import { RegistrationPopupProvider } from "#app/components/registration-popup.tsx";
 import type { FrameContent, PageInfo } from "#app/content/types.ts";
@@ -70,6 +71,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
         <Outlet />
+        <NoticePopups />
       </SiteFrame>
       <AnalyticsScripts tags={analytics} />
     </RegistrationPopupProvider>
