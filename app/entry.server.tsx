@@ -6,6 +6,7 @@ import { getEnv } from "#app/.server/env.ts";
 import { issueFormToken } from "#app/.server/form-tokens.ts";
 import { documentCsp } from "#app/.server/http.ts";
 import { loggablePath, logError } from "#app/.server/log.ts";
+import { analyticsContext } from "#app/.server/site-settings.ts";
 import { frameOrigins, siteContext } from "#app/.server/site.ts";
 import { NonceProvider } from "#app/utils/nonce.tsx";
 import type { LeadKind } from "#app/vocabulary.ts";
@@ -40,7 +41,12 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set(
             "Content-Security-Policy",
-            documentCsp({ nonce, frameOrigins: site ? frameOrigins(site.pack) : [], production: getEnv().NODE_ENV === "production" }),
+            documentCsp({
+              nonce,
+              frameOrigins: site ? frameOrigins(site.pack) : [],
+              production: getEnv().NODE_ENV === "production",
+              analytics: loadContext.get(analyticsContext),
+            }),
           );
           // The whole document is ready: read it, give each form its own fresh token, answer it.
           const chunks: Buffer[] = [];

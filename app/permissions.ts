@@ -22,6 +22,7 @@ export const PERMISSIONS = {
   /** The outbox: every text's recipient and body. */
   "outbox.view": ["owner", "manager"],
   "press.manage": ["owner", "manager"],
+  "content.manage": ["owner", "manager"],
   /** Conversion by campaign and form: counts only, no one's data. */
   "reports.view": ["owner", "manager"],
   "staff.manage": ["owner"],

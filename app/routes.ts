@@ -13,6 +13,9 @@ export default [
   route("actions/visit", "routes/actions/visit.ts"),
   route("actions/inquiry", "routes/actions/inquiry.ts"),
   route("actions/token", "routes/actions/token.ts"),
+  // What the office uploaded (popup images, documents), served from the database; and the popups showing now.
+  route("uploads/:file", "routes/files/upload.ts"),
+  route("popups.json", "routes/site/popups[.]json.ts"),
   // The sales office's console: outside the public frame, every page behind the admin layout's guard.
   ...prefix("admin", [
     // Signing in: the password, then a code (or enrolling a second factor); an invitation sets the password first.
@@ -48,6 +51,17 @@ export default [
       route("press/new", "routes/admin/press-new.tsx"),
       route("press/:id", "routes/admin/press-edit.tsx"),
       route("press/:id/delete", "routes/admin/press-delete.tsx"),
+      // What the public pages say, overriding the content pack: contacts, footer, ad and analytics tags.
+      route("site-settings", "routes/admin/site-settings.tsx"),
+      // The subscription schedule (분양 일정): listed on /BusinessGuide/plan, counted down to on the home page.
+      route("schedule", "routes/admin/schedule.tsx"),
+      route("schedule/:id", "routes/admin/schedule-edit.tsx"),
+      route("schedule/:id/delete", "routes/admin/schedule-delete.tsx"),
+      // Notice popups on the public pages, and the documents (announcement, contract) they serve.
+      route("popups", "routes/admin/popups.tsx"),
+      route("popups/new", "routes/admin/popup-new.tsx"),
+      route("popups/:id", "routes/admin/popup-edit.tsx"),
+      route("documents", "routes/admin/documents.tsx"),
     ]),
   ]),
   layout("routes/site/layout.tsx", [

@@ -9,7 +9,15 @@ import os from "node:os";
 import path from "node:path";
 import { sitePacks } from "#app/content/index.ts";
 import { sharePictures } from "#app/content/pictures.ts";
-import { GENERATED_PREFIX, RASTER_SOURCE, VARIANT_FORMATS, shareImageUrl, variantUrl, variantWidths } from "../app/utils/image-variants.js";
+import {
+  GENERATED_PREFIX,
+  RASTER_SOURCE,
+  VARIANT_ENCODING,
+  VARIANT_FORMATS,
+  shareImageUrl,
+  variantUrl,
+  variantWidths,
+} from "../app/utils/image-variants.js";
 import { composeShareImage, shareImageInputs, configureSvgFonts } from "./lib/share-image.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -18,7 +26,6 @@ const IMAGES = path.join(PUBLIC, "images");
 const GENERATED = path.join(PUBLIC, ...GENERATED_PREFIX.split("/"));
 /** Each preview's input hash, so a changed colour or logo redraws it though no file is newer. */
 const SHARE_MANIFEST = path.join(GENERATED, "share-images.json");
-const ENCODE = { avif: { quality: 55, effort: 4 }, webp: { quality: 78 } };
 
 configureSvgFonts();
 const { default: sharp } = await import("sharp");
@@ -91,7 +98,7 @@ async function encodeVariants(sources) {
         const output = path.join(PUBLIC, variantUrl(src, size, format));
         expected.add(output);
         if (isFresh(output, source)) continue;
-        await writeAtomically(output, sharp(source).resize({ width: size })[format](ENCODE[format]));
+        await writeAtomically(output, sharp(source).resize({ width: size })[format](VARIANT_ENCODING[format]));
         written += 1;
       }
     }

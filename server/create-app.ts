@@ -50,7 +50,14 @@ export function createApp(build: Parameters<typeof reactRouterHandler>[0]["build
   app.use(refuseCrossSitePosts);
 
   // Bodies are read up to their limit before anything parses them (413 past it).
-  app.use(readBody());
+  app.use(
+    readBody([
+      // The console's uploads: a little over their own limits (app/.server/uploads.ts), which answer
+      // an oversized file with a message naming its limit; past these the generic 413 stops it.
+      { path: /^\/admin\/popups(\/[^/]+)?$/, limit: "12mb" },
+      { path: /^\/admin\/documents$/, limit: "22mb" },
+    ]),
+  );
   app.use(
     reactRouterHandler({
       build,

@@ -14,4 +14,14 @@ describe("security headers", () => {
     expect(csp).toContain("upgrade-insecure-requests");
     expect(documentCsp({ nonce: "abc", frameOrigins: [], production: false })).toContain("frame-src 'none'");
   });
+
+  test("an ad or analytics tag opens exactly its own hosts, and none opens nothing", () => {
+    const plain = documentCsp({ nonce: "abc", frameOrigins: [], production: false });
+    expect(documentCsp({ nonce: "abc", frameOrigins: [], production: false, analytics: {} })).toBe(plain);
+    const meta = documentCsp({ nonce: "abc", frameOrigins: [], production: false, analytics: { metaPixelId: "123456789012345" } });
+    expect(meta).toContain("script-src 'nonce-abc' 'strict-dynamic' https://connect.facebook.net");
+    expect(meta).toContain("img-src 'self' data: https://www.facebook.com");
+    expect(meta).toContain("connect-src 'self' https://www.facebook.com");
+    expect(meta).not.toContain("google");
+  });
 });

@@ -1,3 +1,4 @@
+import { analyticsCspSources, type AnalyticsTags } from "#app/utils/analytics.ts";
 import { VIDEO_EMBED_ORIGIN } from "#app/utils/video.ts";
 
 /**
@@ -41,17 +42,31 @@ export const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-i
 /**
  * The policy for HTML documents. Scripts run only with this request's nonce ('strict-dynamic'
  * lets React Router's module scripts load the chunks they import). Frames are limited to the
- * video and VR hosts the content pack names.
+ * video and VR hosts the content pack names. An ad or analytics tag the office switched on opens
+ * exactly its own hosts (app/utils/analytics.ts); with none, nothing leaves the origin.
  */
-export function documentCsp({ nonce, frameOrigins, production }: { nonce: string; frameOrigins: string[]; production: boolean }) {
+export function documentCsp({
+  nonce,
+  frameOrigins,
+  production,
+  analytics = {},
+}: {
+  nonce: string;
+  frameOrigins: string[];
+  production: boolean;
+  analytics?: AnalyticsTags;
+}) {
+  const tags = analyticsCspSources(analytics);
+  const withTags = (sources: string, hosts: string[]) => [sources, ...hosts].join(" ");
   const directives = [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    // Browsers that know 'strict-dynamic' ignore host sources; the hosts serve older ones.
+    withTags(`script-src 'nonce-${nonce}' 'strict-dynamic'`, tags.script),
     // React writes style attributes (image aspect boxes, transitions); no inline <style> elements.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    withTags("img-src 'self' data:", tags.img),
     "font-src 'self'",
-    "connect-src 'self'",
+    withTags("connect-src 'self'", tags.connect),
     "media-src 'self'",
     `frame-src ${frameOrigins.length > 0 ? frameOrigins.join(" ") : "'none'"}`,
     "object-src 'none'",

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { requireSite } from "./site.ts";
 
 /**
@@ -22,6 +22,7 @@ export function requireInfoPage(request: Request, context: Readonly<RouterContex
   requireCanonicalPath(request, path);
   const site = requireSite(context).pack;
   const page = site.pages[path];
-  if (!page) throw new Error(`The content pack has no page entry for ${path}.`);
+  // A pack that leaves a page out (a development without, say, a stamp-tax page) does not have it.
+  if (!page) throw data(null, { status: 404 });
   return { site, page: { title: page.title, description: page.description, name: page.banner.title } };
 }

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import type {
   AuditAction,
   AuditChain,
@@ -498,4 +511,104 @@ export const auditReviews = pgTable(
     note: varchar({ length: 500 }).notNull().default(""),
   },
   (table) => [uniqueIndex("audit_reviews_site_month_key").on(table.site, table.month)],
+);
+
+// --- What the office edits without a developer (issue #18): settings, uploads, popups, schedule ---
+
+/** Bytes as Postgres stores them; Node reads them as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A site's overrides of its content pack's values (phone numbers, hours, tag ids …), by field
+ * name: the pack stays the structure and the defaults. `version` goes up with every change to
+ * anything the public pages show from the database (settings, popups, schedule, documents), so a
+ * cache anywhere can tell it is stale.
+ */
+export const siteSettings = pgTable("site_settings", {
+  site: varchar({ length: 64 }).primaryKey(),
+  values: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  version: integer().notNull().default(0),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer().references(() => admins.id, { onDelete: "set null" }),
+});
+
+/** Every change of a setting: who, when, before → after (null: the pack's default); a revert is another change. */
+export const siteSettingChanges = pgTable(
+  "site_setting_changes",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    field: varchar({ length: 64 }).notNull(),
+    before: jsonb(),
+    after: jsonb(),
+    actorId: integer().references(() => admins.id, { onDelete: "set null" }),
+    actorEmail: varchar({ length: 254 }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("site_setting_changes_site_created_at_idx").on(table.site, table.createdAt)],
+);
+
+/**
+ * Files the office uploads (popup images and their AVIF/WebP variants, PDFs), in the database so
+ * every instance serves them. A variant points at its original (`parentId`).
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    parentId: integer(),
+    /** "original", or the variant: "avif-800", "webp-800" … */
+    variant: varchar({ length: 24 }).notNull().default("original"),
+    fileName: varchar({ length: 200 }).notNull(),
+    mimeType: varchar({ length: 64 }).notNull(),
+    size: integer().notNull(),
+    width: integer(),
+    height: integer(),
+    /** SHA-256 of the bytes, hex: the ETag, and part of the public URL so a changed file is a new URL. */
+    sha256: varchar({ length: 64 }).notNull(),
+    bytes: bytea().notNull(),
+    createdBy: integer().references(() => admins.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("uploads_site_idx").on(table.site), index("uploads_parent_id_idx").on(table.parentId)],
+);
+
+/** A notice popup: shown between `startsAt` and `endsAt` (KST as entered), in `sortOrder`, on the devices named. */
+export const noticePopups = pgTable(
+  "notice_popups",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    title: varchar({ length: 100 }).notNull(),
+    body: text().notNull().default(""),
+    imageUploadId: integer().references(() => uploads.id, { onDelete: "set null" }),
+    linkUrl: varchar({ length: 500 }),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    sortOrder: integer().notNull().default(0),
+    /** "all", "desktop" or "phone". */
+    devices: varchar({ length: 16 }).notNull().default("all"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("notice_popups_site_ends_at_idx").on(table.site, table.endsAt)],
+);
+
+/** The subscription schedule (분양 일정): 특별공급, 1순위, 2순위, 당첨자 발표, 계약 … */
+export const scheduleEntries = pgTable(
+  "schedule_entries",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    title: varchar({ length: 100 }).notNull(),
+    startsOn: date({ mode: "string" }).notNull(),
+    endsOn: date({ mode: "string" }),
+    note: varchar({ length: 300 }).notNull().default(""),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("schedule_entries_site_starts_on_idx").on(table.site, table.startsOn)],
 );

@@ -12,6 +12,7 @@ import {
   formTokenSlot,
 } from "#app/forms/lead.ts";
 import type { ErrorField, FieldErrors, FormValues } from "#app/forms/lead-schema.ts";
+import { reportLeadConversion } from "#app/utils/analytics.ts";
 import { prepareFormToken, setFormToken, waitForFillTime } from "./form-token.ts";
 import "#app/styles/forms.css";
 import { type LeadKind } from "#app/vocabulary.ts";
@@ -76,6 +77,7 @@ export function useLeadSubmission(
       if (response.ok && answer?.ok) {
         submissionId.current = null;
         setStatus({ state: "done", message: answer.message ?? LEAD_MESSAGES.success });
+        reportLeadConversion();
         return true;
       }
       // 400: a field the server refused; 409: the chosen visit time was taken meanwhile.

@@ -529,4 +529,7 @@ export interface InfoPages {
 export type FrameContent = Pick<
   SitePack,
   "brand" | "phone" | "menu" | "builder" | "developer" | "company" | "familySite" | "footerDisclaimer" | "copyrightYear"
->;
+> & {
+  /** The office's Kakao channel (a site setting; no pack value): a button in the footer and the phone's bottom bar when set. */
+  kakaoChannelUrl?: string;
+};

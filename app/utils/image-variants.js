@@ -6,6 +6,9 @@ export const VARIANT_WIDTHS = [480, 960, 1440, 1920];
 
 export const VARIANT_FORMATS = /** @type {const} */ (["avif", "webp"]);
 
+/** Encoder settings for every variant, the pack's images and the office's uploads alike. */
+export const VARIANT_ENCODING = /** @type {const} */ ({ avif: { quality: 55, effort: 4 }, webp: { quality: 78 } });
+
 export const RASTER_SOURCE = /\.(png|jpe?g)$/i;
 
 /** Where the variants of `/images/**` sources go (gitignored, rebuilt by `npm run build:images`). */

@@ -14,8 +14,15 @@ describe("phone numbers", () => {
     expect(formatPhone("16610000")).toBe("1661-0000");
   });
 
+  test("show landlines with their area code: Seoul's 02, the others' three digits", () => {
+    expect(formatPhone("0212345678")).toBe("02-1234-5678");
+    expect(formatPhone("021234567")).toBe("02-123-4567");
+    expect(formatPhone("0531234567")).toBe("053-123-4567");
+    expect(formatPhone("07012345678")).toBe("070-1234-5678");
+  });
+
   test("leave an unrecognised number as it was given", () => {
-    expect(formatPhone("02-123-4567")).toBe("02-123-4567");
+    expect(formatPhone("12-345")).toBe("12-345");
   });
 
   test("are masked for logs, keeping only the prefix and the last four digits", () => {

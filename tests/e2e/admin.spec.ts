@@ -233,6 +233,7 @@ test.describe("the admin console", () => {
         "/admin/staff",
         "/admin/audit",
         "/admin/audit?view=month",
+        "/admin/schedule",
         "/admin/account",
       ]) {
         const response = await page.goto(path);

@@ -444,7 +444,10 @@ describe("the CSV export", () => {
     );
     expect(body).not.toContain("정하준");
     expect(csvPhone("01023456789")).toBe("010-2345-6789");
-    expect(csvPhone("0212345678")).toBe('="0212345678"');
+    // Landlines are written with their area code, as Korean staff dial them (the dashes keep them text).
+    expect(csvPhone("0212345678")).toBe("02-1234-5678");
+    // Digits no format knows stay text as a formula-free literal.
+    expect(csvPhone("12345")).toBe('="12345"');
 
     // A kept search narrows the export as it narrows the list.
     const posted = await outcome(() => leadsAction(post("/admin/leads", { q: "정하준" }, { cookie })));

@@ -2,7 +2,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
-import { customers, leads, pressArticles, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
+import {
+  customers,
+  leads,
+  noticePopups,
+  pressArticles,
+  scheduleEntries,
+  smsOutbox,
+  visitBookings,
+  visitSlots,
+} from "#app/.server/schema.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import { addDays, kstDay } from "#app/utils/kst.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
@@ -48,6 +57,8 @@ interface Records {
   otherSlot: number;
   booking: number;
   article: number;
+  scheduleEntry: number;
+  popup: number;
   counsellorId: number;
   managerId: number;
   /** The customer of each lead above (one phone each). */
@@ -113,6 +124,14 @@ beforeEach(async () => {
     .insert(pressArticles)
     .values({ site: "daegu", title: "보도자료", summary: "소식" })
     .returning({ id: pressArticles.id });
+  const [scheduleEntry] = await db()
+    .insert(scheduleEntries)
+    .values({ site: "daegu", title: "1순위 청약", startsOn: DAY })
+    .returning({ id: scheduleEntries.id });
+  const [popup] = await db()
+    .insert(noticePopups)
+    .values({ site: "daegu", title: "공지", startsAt: new Date(), endsAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: noticePopups.id });
   records = {
     unassigned,
     mine,
@@ -123,6 +142,8 @@ beforeEach(async () => {
     otherSlot: otherSlot!.id,
     booking: booking!.id,
     article: article!.id,
+    scheduleEntry: scheduleEntry!.id,
+    popup: popup!.id,
     counsellorId: team.counsellor.id,
     managerId: team.manager.id,
     customers: { unassigned: customerIds[unassigned]!, mine: customerIds[mine]!, theirs: customerIds[theirs]! },
@@ -175,6 +196,19 @@ const anyone = (signedOut: number, signedIn: number): Record<Who, number> => ({
 });
 
 const PRESS_FORM = { intent: "save", title: "새 소식", summary: "요약", content: "본문", publication: "draft" };
+
+const SCHEDULE_FORM = { title: "2순위 청약", startsOn: DAY, endsOn: "", note: "" };
+const POPUP_FORM = {
+  intent: "save",
+  title: "모델하우스 오픈",
+  body: "",
+  startDay: "2026-11-01",
+  startTime: "09:00",
+  endDay: "2026-12-31",
+  endTime: "18:00",
+  sortOrder: "0",
+  devices: "all",
+};
 
 const EXPORT_FORM = { purpose: "contact", reason: "오늘 연락할 명단", columns: ["id", "name", "phone"] };
 
@@ -258,6 +292,23 @@ const TABLE: Record<string, Probe[]> = {
       path: () => "/admin/settings",
       form: () => ({ roundRobin: "on" }),
       expect: ownersAndManagers(303),
+    },
+  ],
+  "admin/site-settings": [
+    { does: "opens the site settings", path: () => "/admin/site-settings", expect: ownersAndManagers(200) },
+    {
+      does: "changes the sales phone",
+      method: "POST",
+      path: () => "/admin/site-settings",
+      form: () => ({ intent: "save", salesPhone: "1661-2345" }),
+      expect: ownersAndManagers(303),
+    },
+    {
+      does: "reverts a change that was never made",
+      method: "POST",
+      path: () => "/admin/site-settings",
+      form: () => ({ intent: "revert", change: "999999" }),
+      expect: ownersAndManagers(404),
     },
   ],
   "admin/leads/export": [{ does: "opens the export form", path: () => "/admin/leads/export", expect: ownersAndManagers(200) }],
@@ -529,6 +580,71 @@ const TABLE: Record<string, Probe[]> = {
   "admin/press/:id/delete": [
     { does: "opens an article's delete page", path: (r) => `/admin/press/${r.article}/delete`, expect: ownersAndManagers(200) },
     { does: "deletes an article", method: "POST", path: (r) => `/admin/press/${r.article}/delete`, expect: ownersAndManagers(303) },
+  ],
+  "admin/schedule": [
+    { does: "opens the subscription schedule", path: () => "/admin/schedule", expect: ownersAndManagers(200) },
+    {
+      does: "adds a schedule entry",
+      method: "POST",
+      path: () => "/admin/schedule",
+      form: () => SCHEDULE_FORM,
+      expect: ownersAndManagers(303),
+    },
+  ],
+  "admin/schedule/:id": [
+    { does: "opens a schedule entry", path: (r) => `/admin/schedule/${r.scheduleEntry}`, expect: ownersAndManagers(200) },
+    {
+      does: "changes a schedule entry",
+      method: "POST",
+      path: (r) => `/admin/schedule/${r.scheduleEntry}`,
+      form: () => SCHEDULE_FORM,
+      expect: ownersAndManagers(303),
+    },
+  ],
+  "admin/schedule/:id/delete": [
+    {
+      does: "opens a schedule entry's delete page",
+      path: (r) => `/admin/schedule/${r.scheduleEntry}/delete`,
+      expect: ownersAndManagers(200),
+    },
+    {
+      does: "deletes a schedule entry",
+      method: "POST",
+      path: (r) => `/admin/schedule/${r.scheduleEntry}/delete`,
+      expect: ownersAndManagers(303),
+    },
+  ],
+  "admin/popups": [{ does: "opens the notice popups", path: () => "/admin/popups", expect: ownersAndManagers(200) }],
+  "admin/popups/new": [
+    { does: "opens a new popup's editor", path: () => "/admin/popups/new", expect: ownersAndManagers(200) },
+    { does: "saves a new popup", method: "POST", path: () => "/admin/popups/new", form: () => POPUP_FORM, expect: ownersAndManagers(303) },
+  ],
+  "admin/popups/:id": [
+    { does: "opens a popup's editor", path: (r) => `/admin/popups/${r.popup}`, expect: ownersAndManagers(200) },
+    {
+      does: "changes a popup",
+      method: "POST",
+      path: (r) => `/admin/popups/${r.popup}`,
+      form: () => POPUP_FORM,
+      expect: ownersAndManagers(303),
+    },
+    {
+      does: "deletes a popup",
+      method: "POST",
+      path: (r) => `/admin/popups/${r.popup}`,
+      form: () => ({ intent: "delete" }),
+      expect: ownersAndManagers(303),
+    },
+  ],
+  "admin/documents": [
+    { does: "opens the documents", path: () => "/admin/documents", expect: ownersAndManagers(200) },
+    {
+      does: "goes back to the generated announcement",
+      method: "POST",
+      path: () => "/admin/documents",
+      form: () => ({ kind: "announcement", intent: "reset" }),
+      expect: ownersAndManagers(303),
+    },
   ],
 };
 

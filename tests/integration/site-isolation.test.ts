@@ -3,7 +3,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { issueFormToken } from "#app/.server/form-tokens.ts";
-import { customers, leadNotes, leads, pressArticles, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
+import {
+  customers,
+  leadNotes,
+  leads,
+  noticePopups,
+  pressArticles,
+  scheduleEntries,
+  siteSettingChanges,
+  siteSettings,
+  smsOutbox,
+  visitBookings,
+  visitSlots,
+} from "#app/.server/schema.ts";
 import { startHandoff } from "#app/.server/site-handoff.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import { sitePacks } from "#app/content/index.ts";
@@ -48,7 +60,10 @@ interface BRecords {
   booking: number;
   bookingLink: string;
   article: number;
+  scheduleEntry: number;
+  popup: number;
   customer: number;
+  settingChange: number;
 }
 let b: BRecords;
 
@@ -94,13 +109,31 @@ async function makeSiteB(): Promise<BRecords> {
     .insert(pressArticles)
     .values({ site: "fixture", title: "비사이트 보도자료", summary: "B의 소식" })
     .returning({ id: pressArticles.id });
+  await db()
+    .insert(siteSettings)
+    .values({ site: "fixture", values: { salesPhone: "16619999" }, version: 1 });
+  const [settingChange] = await db()
+    .insert(siteSettingChanges)
+    .values({ site: "fixture", field: "salesPhone", before: "16610000", after: "16619999", actorEmail: "b-office@example.com" })
+    .returning({ id: siteSettingChanges.id });
+  const [scheduleEntry] = await db()
+    .insert(scheduleEntries)
+    .values({ site: "fixture", title: "비사이트 1순위", startsOn: DAY, note: "B의 일정" })
+    .returning({ id: scheduleEntries.id });
+  const [popup] = await db()
+    .insert(noticePopups)
+    .values({ site: "fixture", title: "비사이트 공지", startsAt: new Date(), endsAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: noticePopups.id });
   return {
+    settingChange: settingChange!.id,
     lead: lead!.id,
     message: message!.id,
     slot: slot!.id,
     booking: booking!.id,
     bookingLink: booking!.linkToken,
     article: article!.id,
+    scheduleEntry: scheduleEntry!.id,
+    popup: popup!.id,
     customer: customer!.id,
   };
 }
@@ -132,7 +165,10 @@ async function bSnapshot() {
   const [slot] = await db().select().from(visitSlots).where(eq(visitSlots.id, b.slot));
   const [booking] = await db().select().from(visitBookings).where(eq(visitBookings.id, b.booking));
   const [article] = await db().select().from(pressArticles).where(eq(pressArticles.id, b.article));
-  return JSON.stringify({ lead, notes, message, slot, booking, article });
+  const [settings] = await db().select().from(siteSettings).where(eq(siteSettings.site, "fixture"));
+  const schedule = await db().select().from(scheduleEntries).where(eq(scheduleEntries.site, "fixture"));
+  const [popup] = await db().select().from(noticePopups).where(eq(noticePopups.id, b.popup));
+  return JSON.stringify({ lead, notes, message, slot, booking, article, settings, schedule, popup });
 }
 
 interface Probe {
@@ -155,6 +191,16 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
   "admin/settings": [
     { path: () => "/admin/settings", expect: [200] },
     { method: "POST", path: () => "/admin/settings", form: () => ({ roundRobin: "on" }), expect: [303] },
+  ],
+  // B's change history is B's: reverting one of its changes from A finds nothing.
+  "admin/site-settings": [
+    { path: () => "/admin/site-settings", expect: [200] },
+    {
+      method: "POST",
+      path: () => "/admin/site-settings",
+      form: (r) => ({ intent: "revert", change: String(r.settingChange) }),
+      expect: [404],
+    },
   ],
   "admin/leads": [
     { path: () => "/admin/leads", expect: [200] },
@@ -266,6 +312,45 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
     { path: (records) => `/admin/press/${records.article}/delete`, expect: [404] },
     { method: "POST", path: (records) => `/admin/press/${records.article}/delete`, expect: [303] },
   ],
+  "admin/schedule": [{ path: () => "/admin/schedule", expect: [200] }],
+  "admin/schedule/:id": [
+    { path: (records) => `/admin/schedule/${records.scheduleEntry}`, expect: [404] },
+    {
+      method: "POST",
+      path: (records) => `/admin/schedule/${records.scheduleEntry}`,
+      form: () => ({ title: "A가 고침", startsOn: DAY, endsOn: "", note: "" }),
+      expect: [404],
+    },
+  ],
+  "admin/schedule/:id/delete": [
+    { path: (records) => `/admin/schedule/${records.scheduleEntry}/delete`, expect: [404] },
+    { method: "POST", path: (records) => `/admin/schedule/${records.scheduleEntry}/delete`, expect: [303] },
+  ],
+  "admin/popups": [{ path: () => "/admin/popups", expect: [200] }],
+  "admin/popups/new": [{ path: () => "/admin/popups/new", expect: [200] }],
+  "admin/popups/:id": [
+    { path: (records) => `/admin/popups/${records.popup}`, expect: [404] },
+    {
+      method: "POST",
+      path: (records) => `/admin/popups/${records.popup}`,
+      form: () => ({
+        intent: "save",
+        title: "A가 고침",
+        startDay: "2026-11-01",
+        startTime: "09:00",
+        endDay: "2026-12-31",
+        endTime: "18:00",
+        sortOrder: "0",
+        devices: "all",
+      }),
+      expect: [404],
+    },
+    { method: "POST", path: (records) => `/admin/popups/${records.popup}`, form: () => ({ intent: "delete" }), expect: [404] },
+  ],
+  "admin/documents": [
+    { path: () => "/admin/documents", expect: [200] },
+    { method: "POST", path: () => "/admin/documents", form: () => ({ kind: "announcement", intent: "reset" }), expect: [303] },
+  ],
 };
 
 describe("two sites on one database", () => {
@@ -282,7 +367,16 @@ describe("two sites on one database", () => {
       const response = await on(A, path, { method: probe.method, form: probe.form?.(b), cookie });
       expect(probe.expect, `${probe.method ?? "GET"} ${path} answered ${response.status}`).toContain(response.status);
       const body = await response.text();
-      for (const secret of [B_NAME, B_NOTE, B_TEXT, "01077778888", "010-7777-8888", "비사이트 보도자료"]) {
+      for (const secret of [
+        B_NAME,
+        B_NOTE,
+        B_TEXT,
+        "01077778888",
+        "010-7777-8888",
+        "비사이트 보도자료",
+        "비사이트 1순위",
+        "비사이트 공지",
+      ]) {
         expect(body, `${probe.method ?? "GET"} ${path} shows ${secret}`).not.toContain(secret);
       }
     }

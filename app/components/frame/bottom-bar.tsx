@@ -3,7 +3,7 @@ import { telHref } from "#app/utils/phone.ts";
 import { CalendarIcon, PhoneIcon } from "./icons.tsx";
 
 /** Phones only: the two ways to reach the sales office, always under the thumb. */
-export function BottomBar({ phone }: { phone: string }) {
+export function BottomBar({ phone, kakaoChannelUrl }: { phone: string; kakaoChannelUrl?: string }) {
   return (
     <nav className="bottom-bar" aria-label="빠른 상담">
       <RegisterLink className="bottom-bar__visit">
@@ -14,6 +14,12 @@ export function BottomBar({ phone }: { phone: string }) {
         <PhoneIcon />
         전화상담
       </a>
+      {kakaoChannelUrl ? (
+        <a className="bottom-bar__kakao" href={kakaoChannelUrl} target="_blank" rel="noopener">
+          카카오톡
+          <span className="visually-hidden"> 상담 (새 창)</span>
+        </a>
+      ) : null}
     </nav>
   );
 }

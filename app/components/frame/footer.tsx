@@ -1,5 +1,5 @@
 import { RegisterLink } from "#app/components/register-link.tsx";
-import { formatPhone } from "#app/utils/phone.ts";
+import { formatPhone, telHref } from "#app/utils/phone.ts";
 import { CalendarIcon, ChevronIcon } from "./icons.tsx";
 import type { FrameContent } from "#app/content/types.ts";
 
@@ -24,6 +24,12 @@ export function SiteFooter({ content }: { content: FrameContent }) {
               <CalendarIcon />
               방문예약
             </RegisterLink>
+            {content.kakaoChannelUrl ? (
+              <a className="button button--outline site-footer__kakao" href={content.kakaoChannelUrl} target="_blank" rel="noopener">
+                카카오톡 상담
+                <span className="visually-hidden"> (새 창)</span>
+              </a>
+            ) : null}
             {/* <details> keeps the family-site list usable with or without JavaScript. */}
             <details className="family-site">
               <summary>
@@ -48,7 +54,9 @@ export function SiteFooter({ content }: { content: FrameContent }) {
           </div>
           <div>
             <dt>분양문의</dt>
-            <dd>{formatPhone(content.phone)}</dd>
+            <dd>
+              <a href={telHref(content.phone)}>{formatPhone(content.phone)}</a>
+            </dd>
           </div>
           <div>
             <dt>시행</dt>

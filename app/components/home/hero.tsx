@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { RegisterLink } from "#app/components/register-link.tsx";
 import type { HomeContent } from "#app/content/types.ts";
 
@@ -5,11 +6,30 @@ import type { HomeContent } from "#app/content/types.ts";
 export const HERO_PHONE_MEDIA = "(max-width: 900px)";
 export const HERO_WIDE_MEDIA = "(min-width: 901px)";
 
+/** The next step of the sale, counted down in Korean days ("1순위 청약 D-3"), from the console's schedule. */
+export interface HeroCountdown {
+  title: string;
+  label: string;
+  /** "2026.12.08 (화)" */
+  day: string;
+}
+
+/** Where the whole schedule is listed. */
+const SCHEDULE_PATH = "/BusinessGuide/plan";
+
 /**
  * The first screen and the page's largest paint: a small SVG drawn at once (no lazy loading,
  * no fade), landscape on wide screens and portrait on phones, under the headline.
  */
-export function HomeHero({ hero, projectName }: { hero: HomeContent["hero"]; projectName: string }) {
+export function HomeHero({
+  hero,
+  projectName,
+  countdown,
+}: {
+  hero: HomeContent["hero"];
+  projectName: string;
+  countdown: HeroCountdown | null;
+}) {
   return (
     <section className="home-hero" data-home-step aria-labelledby="home-title">
       <picture>
@@ -38,6 +58,15 @@ export function HomeHero({ hero, projectName }: { hero: HomeContent["hero"]; pro
             <li key={fact}>{fact}</li>
           ))}
         </ul>
+        {/* Rendered with the page (never after it), so the buttons below do not move. */}
+        {countdown ? (
+          <Link to={SCHEDULE_PATH} className="home-hero__countdown">
+            <span className="home-hero__countdown-title">
+              {countdown.title} <strong className="home-hero__countdown-label">{countdown.label}</strong>
+            </span>
+            <span className="home-hero__countdown-day">{countdown.day}</span>
+          </Link>
+        ) : null}
         <div className="home-hero__actions">
           <RegisterLink className="button button--accent home-hero__register">{hero.registerLabel}</RegisterLink>
           <a className="button home-hero__visit" href="#interestForm">

@@ -6,6 +6,7 @@ import { bookedSlotLabel, listBookableSchedule, visitFormIntro } from "#app/.ser
 import { successMessage } from "#app/forms/visit.ts";
 import { pageHeaders } from "#app/utils/headers.ts";
 import { livePageHeaders } from "#app/.server/http.ts";
+import { effectivePack } from "#app/.server/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { VisitForm } from "#app/components/visit-form.tsx";
@@ -15,7 +16,7 @@ import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/customer";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const site = requireSite(context, params.site).pack;
+  const { pack: site } = await effectivePack(requireSite(context, params.site).pack);
   const url = new URL(request.url);
   const schedule = await listBookableSchedule(site.slug);
   return data(

@@ -1,8 +1,10 @@
 import { data, Link } from "react-router";
+import { effectivePack } from "#app/.server/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
+import { listScheduleEntries } from "#app/.server/schedule-entries.ts";
 import { listBookableSchedule, visitFormIntro } from "#app/.server/visits/schedule.ts";
 import { ComplexSection } from "#app/components/home/complex.tsx";
-import { HERO_PHONE_MEDIA, HERO_WIDE_MEDIA, HomeHero } from "#app/components/home/hero.tsx";
+import { HERO_PHONE_MEDIA, HERO_WIDE_MEDIA, HomeHero, type HeroCountdown } from "#app/components/home/hero.tsx";
 import { HomeOverview } from "#app/components/home/overview.tsx";
 import { PremiumCards } from "#app/components/home/premium.tsx";
 import { useSectionSteps } from "#app/components/home/section-steps.tsx";
@@ -16,14 +18,15 @@ import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { pageHeaders } from "#app/utils/headers.ts";
 import { livePageHeaders } from "#app/.server/http.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
+import { formatScheduleDay, nextEntry } from "#app/utils/schedule-days.ts";
 import type { Route } from "./+types/home";
 import "#app/styles/home.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const site = requireSite(context).pack;
+  const { pack: site } = await effectivePack(requireSite(context).pack);
   const page = site.pages["/"];
   if (!page) throw new Error("The content pack has no home page entry.");
-  const schedule = await listBookableSchedule(site.slug);
+  const [schedule, countdown] = await Promise.all([listBookableSchedule(site.slug), saleCountdown(site.slug)]);
   return data(
     {
       page: { title: page.title, description: page.description },
@@ -38,9 +41,17 @@ export async function loader({ context }: Route.LoaderArgs) {
       phone: site.phone,
       consultationHours: site.consultationHours,
       schedule,
+      countdown,
     },
-    { headers: livePageHeaders(schedule.length > 0) },
+    // A count of places or a D-day is only right today: caches must ask again.
+    { headers: livePageHeaders(schedule.length > 0 || countdown !== null) },
   );
+}
+
+/** The next step of the sale (분양 일정) with its D-day in Korea, rendered on the server; none after the last. */
+async function saleCountdown(site: string, now = new Date()): Promise<HeroCountdown | null> {
+  const next = nextEntry(await listScheduleEntries(site), now);
+  return next && { title: next.entry.title, label: next.label, day: formatScheduleDay(next.entry.startsOn) };
 }
 
 export const headers = pageHeaders;
@@ -93,11 +104,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { home, projectName, unitTabs, vrTabs } = loaderData;
+  const { home, projectName, unitTabs, vrTabs, countdown } = loaderData;
   const containerRef = useSectionSteps<HTMLDivElement>();
   return (
     <div className="home" ref={containerRef}>
-      <HomeHero hero={home.hero} projectName={projectName} />
+      <HomeHero hero={home.hero} projectName={projectName} countdown={countdown} />
       <HomeOverview home={home} />
       <BrandSection brand={home.brand} />
       <SpecialPlanSection specialPlan={home.specialPlan} />

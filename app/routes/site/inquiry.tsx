@@ -4,6 +4,7 @@ import { refuseCrossSitePost } from "#app/.server/csrf.ts";
 import { submitLeadForm } from "#app/.server/leads/submit.ts";
 import { pageHeaders } from "#app/utils/headers.ts";
 import { plainPostAnswer } from "./plain-post.server.ts";
+import { effectivePack } from "#app/.server/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { ConsentField } from "#app/components/consent-field.tsx";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
@@ -21,7 +22,7 @@ import type { Route } from "./+types/inquiry";
 const PATH = "/Promotion/Customer";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const site = requireSite(context).pack;
+  const { pack: site } = await effectivePack(requireSite(context).pack);
   return {
     page: site.leads.inquiryPage,
     consent: site.leads.consent,

@@ -1,10 +1,13 @@
 import { isRouteErrorResponse, Link, Outlet, useLocation, useMatches } from "react-router";
 import { attributionMiddleware } from "#app/.server/attribution.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
+import { analyticsContext, analyticsTagsOf, effectivePack } from "#app/.server/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
+import { AnalyticsScripts } from "#app/components/frame/analytics-scripts.tsx";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { SiteFrame } from "#app/components/frame/site-frame.tsx";
 import { SubMenu } from "#app/components/frame/sub-menu.tsx";
+import { NoticePopups } from "#app/components/notice-popups.tsx";
 import { RegisterLink } from "#app/components/register-link.tsx";
 import { RegistrationPopupProvider } from "#app/components/registration-popup.tsx";
 import type { FrameContent, PageInfo } from "#app/content/types.ts";
@@ -22,7 +25,10 @@ export interface SitePageHandle {
 export const middleware: Route.MiddlewareFunction[] = [attributionMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const site = requireSite(context).pack;
+  // The office's settings are read on every request, so a change shows at once on every instance.
+  const { pack: site, settings } = await effectivePack(requireSite(context).pack);
+  const analytics = analyticsTagsOf(settings);
+  context.set(analyticsContext, analytics);
   const content: FrameContent = {
     brand: site.brand,
     phone: site.phone,
@@ -33,10 +39,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     familySite: site.familySite,
     footerDisclaimer: site.footerDisclaimer,
     copyrightYear: site.copyrightYear,
+    kakaoChannelUrl: settings.kakaoChannelUrl,
   };
   // Every page's banner travels once: this loader does not run again on client navigation.
   const pages = Object.fromEntries(Object.entries(site.pages).map(([path, page]) => [path, { group: page.group, banner: page.banner }]));
-  return { content, pages, subMenus: [...site.menu, ...site.subMenus] };
+  return { content, pages, subMenus: [...site.menu, ...site.subMenus], analytics };
 }
 
 // Public pages are the same for every visitor. A minute of freshness absorbs traffic spikes
@@ -48,7 +55,7 @@ export const headers: Route.HeadersFunction = ({ errorHeaders }) =>
   errorHeaders?.has("Cache-Control") ? errorHeaders : { "Cache-Control": CACHE_CONTROL.publicPage };
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { content, pages, subMenus } = loaderData;
+  const { content, pages, subMenus, analytics } = loaderData;
   const { pathname } = useLocation();
   const found = findPage(pages, useCurrentPagePath(pathname));
   const [path, page] = found ?? ["/", undefined];
@@ -64,7 +71,9 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
         <Outlet />
+        <NoticePopups />
       </SiteFrame>
+      <AnalyticsScripts tags={analytics} />
     </RegistrationPopupProvider>
   );
 }

@@ -1,4 +1,6 @@
+import { analyticsTagsOf, siteSettingsOf } from "#app/.server/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
+import { toolsInUse } from "#app/utils/analytics.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/privacy";
@@ -6,7 +8,12 @@ import "#app/styles/forms.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = requireSite(context).pack;
-  return { policy: site.privacy, eyebrow: site.brand.nameEn };
+  // The ad and analytics tools the office switched on are named here as soon as they run.
+  const tools = toolsInUse(analyticsTagsOf(await siteSettingsOf(site.slug))).map(({ tool }) => ({
+    name: tool.name,
+    company: tool.company,
+  }));
+  return { policy: site.privacy, eyebrow: site.brand.nameEn, tools };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -18,7 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 /** 개인정보처리방침: what the lead forms collect, why, for how long, who processes it, and the visitor's rights. */
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
-  const { policy, eyebrow } = loaderData;
+  const { policy, eyebrow, tools } = loaderData;
   const { headings, labels, officer } = policy;
   return (
     <>
@@ -63,6 +70,8 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
 
         <h2>{headings.thirdParties}</h2>
         <p>{policy.thirdParties}</p>
+
+        {tools.length > 0 ? <BehaviouralData tools={tools} /> : null}
 
         <h2>{headings.rights}</h2>
         <List items={policy.rights} />
@@ -110,5 +119,35 @@ function List({ items }: { items: string[] }) {
         <li key={item}>{item}</li>
       ))}
     </ul>
+  );
+}
+
+/** 행태정보: what the ad and analytics tools in use collect, and how a visitor refuses it. */
+function BehaviouralData({ tools }: { tools: { name: string; company: string }[] }) {
+  return (
+    <>
+      <h2>행태정보의 수집·이용 및 거부</h2>
+      <p>
+        이 사이트는 방문 통계와 광고 효과 측정을 위해 아래 도구를 사용합니다. 이 도구들은 쿠키 등으로 방문한 페이지, 방문 시각, 기기와
+        브라우저 정보, 관심고객 등록 여부를 수집하며, 성함이나 연락처 등 입력하신 개인정보는 전달하지 않습니다.
+      </p>
+      <table className="privacy-policy__table">
+        <thead>
+          <tr>
+            <th scope="col">도구</th>
+            <th scope="col">운영사</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tools.map((tool) => (
+            <tr key={tool.name}>
+              <td>{tool.name}</td>
+              <td>{tool.company}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>브라우저 설정에서 쿠키 저장을 거부하거나 삭제하면 수집을 거부할 수 있습니다. 이 경우에도 사이트 이용에는 제한이 없습니다.</p>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { requireInfoPage } from "#app/.server/info-pages.ts";
+import { siteDocument } from "#app/.server/uploads.ts";
 import { Notes, preloadMeta, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import type { InfoPages } from "#app/content/types.ts";
@@ -13,7 +14,10 @@ const LOADING_FALLBACK_MS = 4_000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { site, page } = requireInfoPage(request, context, PATH);
-  return { page, announcement: site.infoPages.announcement };
+  const { announcement } = site.infoPages;
+  // The office's uploaded notice, when there is one; otherwise the PDF generated from the pack.
+  const uploaded = await siteDocument(site.slug, "announcement");
+  return { page, announcement: uploaded ? { ...announcement, pdf: { ...announcement.pdf, href: uploaded.href } } : announcement };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [

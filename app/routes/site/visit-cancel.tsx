@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
+import { effectivePack } from "#app/.server/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { textBudgetOf } from "#app/.server/spam.ts";
 import { cancelBookingByLink, changeBookingByLink, findBookingByLink } from "#app/.server/visits/booking-link.ts";
@@ -22,7 +23,7 @@ const NO_STORE = { "Cache-Control": CACHE_CONTROL.private };
  * change or cancel a booking (knowing the phone number is not enough; docs/decisions/012).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const site = requireSite(context, params.site).pack;
+  const { pack: site } = await effectivePack(requireSite(context, params.site).pack);
   const found = await findBookingByLink(params.token);
   const booking = found.state === "invalid" || found.booking.site !== site.slug ? null : found.booking;
   const active = booking && found.state === "active";

@@ -1,0 +1,174 @@
+import { z } from "zod";
+import type { SitePack } from "#app/content/types.ts";
+import { formatPhone, normalizePhone } from "#app/utils/phone.ts";
+import { withoutControlCharacters } from "./text.ts";
+
+/**
+ * What the office may change about its site without a developer (issue #18), declared once: each
+ * field's check, its Korean label, and which value of the content pack it overrides. An empty
+ * field means "the pack's value"; the analytics tags have no pack value, so empty means "off".
+ * Client-safe: the console page renders the labels and hints, the server parses with the schemas.
+ */
+
+const FIELD_MAX = 200;
+
+/** Sales lines as Korean offices publish them: mobile, Seoul and area codes, 070, and 15xx/16xx/18xx lines. */
+const KOREAN_PHONE = /^(?:01[016789]\d{7,8}|02\d{7,8}|0[3-9]\d{8,9}|1[5-9]\d{6})$/;
+
+const line = z
+  .string()
+  .transform(withoutControlCharacters)
+  .transform((value) => value.trim())
+  .pipe(z.string().max(FIELD_MAX, `${FIELD_MAX}자 이내로 입력해 주세요.`));
+
+const phone = line.pipe(
+  z
+    .string()
+    .transform(normalizePhone)
+    .refine((digits) => KOREAN_PHONE.test(digits), "전화번호 형식이 올바르지 않습니다. 예: 1661-0000, 02-123-4567, 010-1234-5678"),
+);
+
+const kakaoChannel = line.pipe(
+  z.string().refine((value) => {
+    const url = URL.canParse(value) ? new URL(value) : undefined;
+    return url?.protocol === "https:" && url.hostname === "pf.kakao.com" && /^\/_[A-Za-z0-9]+(?:\/chat)?\/?$/.test(url.pathname);
+  }, "카카오톡 채널 주소는 https://pf.kakao.com/_로 시작해야 합니다. 예: https://pf.kakao.com/_abcDEF"),
+);
+
+const tagId = (pattern: RegExp, example: string) =>
+  line.pipe(z.string().refine((value) => pattern.test(value), `형식이 올바르지 않습니다. 예: ${example}`));
+
+export interface SiteSettingField {
+  label: string;
+  /** Shown under the field: what the value is for, and where the public pages show it. */
+  hint: string;
+  schema: z.ZodType<string, string>;
+  /** The pack's value this field replaces (undefined: the field has no default and is off when empty). */
+  fromPack?: (pack: SitePack) => string;
+  intoPack?: (pack: SitePack, value: string) => SitePack;
+}
+
+export const SITE_SETTING_FIELDS = {
+  salesPhone: {
+    label: "분양문의 전화",
+    hint: "머리글, 모바일 하단 바, 바닥글과 상담 페이지의 전화 버튼",
+    schema: phone,
+    fromPack: (pack) => pack.phone,
+    intoPack: (pack, value) => ({ ...pack, phone: value }),
+  },
+  consultationHours: {
+    label: "상담 가능 시간",
+    hint: "홈, 방문예약, 고객문의 페이지의 전화 안내",
+    schema: line,
+    fromPack: (pack) => pack.consultationHours,
+    intoPack: (pack, value) => ({ ...pack, consultationHours: value }),
+  },
+  modelHouseAddress: {
+    label: "견본주택 주소",
+    hint: "홈, 방문예약, 고객문의 페이지의 견본주택 안내",
+    schema: line,
+    fromPack: (pack) => pack.modelHouse.address,
+    intoPack: (pack, value) => ({ ...pack, modelHouse: { ...pack.modelHouse, address: value } }),
+  },
+  modelHouseHours: {
+    label: "견본주택 운영시간",
+    hint: "홈, 방문예약, 고객문의 페이지의 견본주택 안내",
+    schema: line,
+    fromPack: (pack) => pack.modelHouse.hours,
+    intoPack: (pack, value) => ({ ...pack, modelHouse: { ...pack.modelHouse, hours: value } }),
+  },
+  kakaoChannelUrl: {
+    label: "카카오톡 채널 주소",
+    hint: "입력하면 바닥글과 모바일 하단 바에 카카오톡 상담 버튼이 나타납니다.",
+    schema: kakaoChannel,
+  },
+  companyName: {
+    label: "상호",
+    hint: "바닥글",
+    schema: line,
+    fromPack: (pack) => pack.company.name,
+    intoPack: (pack, value) => ({ ...pack, company: { ...pack.company, name: value } }),
+  },
+  companyAddress: {
+    label: "현장 주소",
+    hint: "바닥글",
+    schema: line,
+    fromPack: (pack) => pack.company.address,
+    intoPack: (pack, value) => ({ ...pack, company: { ...pack.company, address: value } }),
+  },
+  developer: {
+    label: "시행",
+    hint: "바닥글",
+    schema: line,
+    fromPack: (pack) => pack.developer,
+    intoPack: (pack, value) => ({ ...pack, developer: value }),
+  },
+  builder: {
+    label: "시공",
+    hint: "바닥글",
+    schema: line,
+    fromPack: (pack) => pack.builder,
+    intoPack: (pack, value) => ({ ...pack, builder: value }),
+  },
+  ga4MeasurementId: {
+    label: "GA4 측정 ID",
+    hint: "Google 애널리틱스 4",
+    schema: tagId(/^G-[A-Z0-9]{4,16}$/, "G-AB12CD34EF"),
+  },
+  naverAnalyticsId: {
+    label: "네이버 애널리틱스 ID",
+    hint: '네이버 애널리틱스 공통 스크립트의 wcs_add["wa"] 값',
+    schema: tagId(/^[A-Za-z0-9_]{6,40}$/, "s_1a2b3c4d5e6f"),
+  },
+  metaPixelId: {
+    label: "메타 픽셀 ID",
+    hint: "Facebook·Instagram 광고 전환 추적",
+    schema: tagId(/^\d{8,20}$/, "123456789012345"),
+  },
+  kakaoPixelId: {
+    label: "카카오 픽셀 ID",
+    hint: "카카오모먼트 광고 전환 추적",
+    schema: tagId(/^\d{8,25}$/, "1234567890123456789"),
+  },
+} as const satisfies Record<string, SiteSettingField>;
+
+export type SiteSettingName = keyof typeof SITE_SETTING_FIELDS;
+export const SITE_SETTING_NAMES = Object.keys(SITE_SETTING_FIELDS) as SiteSettingName[];
+
+/** The console form's sections, in order. */
+export const SITE_SETTING_GROUPS: { title: string; fields: SiteSettingName[] }[] = [
+  { title: "상담 연락처", fields: ["salesPhone", "consultationHours", "kakaoChannelUrl"] },
+  { title: "견본주택", fields: ["modelHouseAddress", "modelHouseHours"] },
+  { title: "바닥글 회사 정보", fields: ["companyName", "companyAddress", "developer", "builder"] },
+  { title: "광고·분석 태그", fields: ["ga4MeasurementId", "naverAnalyticsId", "metaPixelId", "kakaoPixelId"] },
+];
+
+/** The overrides a site has: only fields set to something other than the pack's value. */
+export type SiteSettingValues = Partial<Record<SiteSettingName, string>>;
+
+/**
+ * Checks a posted settings form field by field: every error in Korean, keyed by field; an empty
+ * field is no override (null).
+ */
+export function parseSiteSettingsForm(
+  form: Record<string, unknown>,
+): { ok: true; values: Record<SiteSettingName, string | null> } | { ok: false; errors: Partial<Record<SiteSettingName, string>> } {
+  const values = {} as Record<SiteSettingName, string | null>;
+  const errors: Partial<Record<SiteSettingName, string>> = {};
+  for (const name of SITE_SETTING_NAMES) {
+    const raw = typeof form[name] === "string" ? (form[name] as string) : "";
+    if (raw.trim() === "") {
+      values[name] = null;
+      continue;
+    }
+    const parsed = SITE_SETTING_FIELDS[name].schema.safeParse(raw);
+    if (parsed.success) values[name] = parsed.data;
+    else errors[name] = parsed.error.issues[0]?.message ?? "값이 올바르지 않습니다.";
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
+}
+
+/** A stored or default value as a person reads it (phone numbers with dashes). */
+export function displaySetting(name: SiteSettingName, value: string): string {
+  return name === "salesPhone" ? formatPhone(value) : value;
+}

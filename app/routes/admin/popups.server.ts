@@ -1,0 +1,125 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { requireAdmin } from "#app/.server/auth.ts";
+import { requireSameOrigin } from "#app/.server/csrf.ts";
+import { deletePopup, savePopup } from "#app/.server/popups.ts";
+import { requireSite } from "#app/.server/site.ts";
+import { chosenFile, readUploadForm, UploadRefused } from "#app/.server/uploads.ts";
+import { POPUP_DEVICES, PopupSchema, type PopupDevices } from "#app/forms/popups.ts";
+import { kstDay, kstTime } from "#app/utils/kst.ts";
+import { ADMIN_HEADERS } from "./guard.server.ts";
+import type { PopupEditorValues } from "./popup-editor.tsx";
+
+export function requirePopupId(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== value) throw popupNotFound();
+  return id;
+}
+
+export function popupNotFound() {
+  return data("없는 팝업입니다. 이미 삭제되었을 수 있습니다.", { status: 404, headers: ADMIN_HEADERS });
+}
+
+/** A stored popup in the editor's terms (Korean days and times). */
+export function popupEditorValues(popup: {
+  title: string;
+  body: string;
+  linkUrl: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  sortOrder: number;
+  devices: string;
+}): PopupEditorValues {
+  return {
+    title: popup.title,
+    body: popup.body,
+    linkUrl: popup.linkUrl ?? "",
+    startDay: kstDay(popup.startsAt),
+    startTime: kstTime(popup.startsAt),
+    endDay: kstDay(popup.endsAt),
+    endTime: kstTime(popup.endsAt),
+    sortOrder: String(popup.sortOrder),
+    devices: parseDevices(popup.devices),
+  };
+}
+
+/** A new popup starts now and runs a week. */
+export function newPopupValues(now = new Date()): PopupEditorValues {
+  return popupEditorValues({
+    title: "",
+    body: "",
+    linkUrl: null,
+    startsAt: now,
+    endsAt: new Date(now.getTime() + 7 * 24 * 60 * 60 * 1000),
+    sortOrder: 0,
+    devices: "all",
+  });
+}
+
+const parseDevices = (value: unknown): PopupDevices => POPUP_DEVICES.find((device) => device === value) ?? "all";
+
+function typed(form: FormData): PopupEditorValues {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    title: text("title"),
+    body: text("body"),
+    linkUrl: text("linkUrl"),
+    startDay: text("startDay"),
+    startTime: text("startTime"),
+    endDay: text("endDay"),
+    endTime: text("endTime"),
+    sortOrder: text("sortOrder"),
+    devices: parseDevices(text("devices")),
+  };
+}
+
+/**
+ * The editor's multipart post, for a new popup (`id` undefined) or an existing one (save or
+ * delete). Works as a plain form post: a refusal answers the form again with its message.
+ */
+export async function handlePopupAction({
+  request,
+  context,
+  id,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  id?: number;
+}) {
+  requireSameOrigin(request, context);
+  const admin = await requireAdmin(request, context, { permission: "content.manage" });
+  const editor = { site: requireSite(context).slug, adminId: admin.id };
+  let form: FormData;
+  try {
+    form = await readUploadForm(request, "image");
+  } catch (error) {
+    if (error instanceof UploadRefused)
+      return data({ values: null, error: error.message }, { status: error.status, headers: ADMIN_HEADERS });
+    throw error;
+  }
+  if (id !== undefined && form.get("intent") === "delete") {
+    if ((await deletePopup(editor, id)) === "not-found") throw popupNotFound();
+    throw redirect("/admin/popups?deleted=1", { status: 303, headers: ADMIN_HEADERS });
+  }
+  const values = typed(form);
+  const parsed = PopupSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
+  if (!parsed.success) {
+    return data(
+      { values, error: parsed.error.issues[0]?.message ?? "입력한 내용을 확인해 주세요." },
+      { status: 400, headers: ADMIN_HEADERS },
+    );
+  }
+  try {
+    const saved = await savePopup(editor, id, parsed.data, {
+      image: chosenFile(form, "image"),
+      removeImage: form.get("removeImage") === "on",
+    });
+    if (saved.result === "not-found") throw popupNotFound();
+    throw redirect(`/admin/popups?saved=${saved.id}`, { status: 303, headers: ADMIN_HEADERS });
+  } catch (error) {
+    if (error instanceof UploadRefused) return data({ values, error: error.message }, { status: error.status, headers: ADMIN_HEADERS });
+    throw error;
+  }
+}

@@ -1,0 +1,209 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { changeContext } from "#app/.server/access.ts";
+import { requireAdmin } from "#app/.server/auth.ts";
+import { requireSameOrigin } from "#app/.server/csrf.ts";
+import { applySettings, changeSettings, packDefault, revertChange, settingChanges, siteSettingsOf } from "#app/.server/site-settings.ts";
+import { requireSite } from "#app/.server/site.ts";
+import {
+  displaySetting,
+  parseSiteSettingsForm,
+  SITE_SETTING_FIELDS,
+  SITE_SETTING_GROUPS,
+  SITE_SETTING_NAMES,
+  type SiteSettingName,
+} from "#app/forms/site-settings.ts";
+import { formatKst } from "#app/utils/kst.ts";
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { formatPhone } from "#app/utils/phone.ts";
+import { ADMIN_HEADERS } from "./guard.server.ts";
+import type { Route } from "./+types/site-settings";
+
+const PATH = "/admin/site-settings";
+
+/** What the public pages say, overriding the content pack: contacts, footer details, ad and analytics tags. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context, { permission: "content.manage" });
+  const { pack, slug } = requireSite(context);
+  const [settings, history] = await Promise.all([siteSettingsOf(slug), settingChanges(slug)]);
+  const effective = applySettings(pack, settings);
+  const searchParams = new URL(request.url).searchParams;
+  return {
+    values: settings,
+    defaults: Object.fromEntries(SITE_SETTING_NAMES.map((name) => [name, packDefault(pack, name)])) as Record<
+      SiteSettingName,
+      string | null
+    >,
+    preview: {
+      phone: formatPhone(effective.phone),
+      companyName: effective.company.name,
+      companyAddress: effective.company.address,
+      developer: effective.developer,
+      builder: effective.builder,
+      kakaoChannelUrl: settings.kakaoChannelUrl,
+    },
+    history: history.map((change) => ({ ...change, createdAt: formatKst(change.createdAt) })),
+    notice:
+      searchParams.get("saved") === "1"
+        ? "저장했습니다. 공개 페이지에 바로 반영됩니다."
+        : searchParams.get("reverted") === "1"
+          ? "되돌렸습니다."
+          : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  const admin = await requireAdmin(request, context, { permission: "content.manage" });
+  const form = Object.fromEntries(await request.formData());
+  const change = changeContext(context, admin);
+  if (form.intent === "revert") {
+    const changeId = Number(form.change);
+    const result = Number.isSafeInteger(changeId) ? await revertChange(change, changeId) : "not-found";
+    if (result === "not-found") throw data("되돌릴 변경 기록을 찾을 수 없습니다.", { status: 404, headers: ADMIN_HEADERS });
+    return redirect(`${PATH}?reverted=1`, { status: 303, headers: ADMIN_HEADERS });
+  }
+  const parsed = parseSiteSettingsForm(form);
+  if (!parsed.ok) {
+    const typed = Object.fromEntries(SITE_SETTING_NAMES.map((name) => [name, typeof form[name] === "string" ? form[name] : ""]));
+    return data({ errors: parsed.errors, typed }, { status: 400, headers: ADMIN_HEADERS });
+  }
+  await changeSettings(change, parsed.values);
+  return redirect(`${PATH}?saved=1`, { status: 303, headers: ADMIN_HEADERS });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(siteSeoFrom(matches), { title: "사이트 설정 | 관리자", description: "사이트 설정", path: PATH, robots: "noindex,nofollow" });
+
+export default function SiteSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { values, defaults, preview, history, notice } = loaderData;
+  const errors: Partial<Record<SiteSettingName, string>> = actionData?.errors ?? {};
+  const typed: Record<string, string> | undefined = actionData?.typed;
+  const saving = useNavigation().formAction === PATH;
+  const errorCount = Object.keys(errors).length;
+  return (
+    <div className="admin-page site-settings">
+      <div className="admin-page__head">
+        <h1 className="admin-title">사이트 설정</h1>
+      </div>
+      <p className="admin-muted">
+        비워 두면 기본값(회색 글씨)을 씁니다. 저장하면 모든 공개 페이지에 바로 반영되고, 바꾼 내용은 아래 변경 기록에 남아 언제든 되돌릴 수
+        있습니다.
+      </p>
+      {notice ? (
+        <p className="admin-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {errorCount > 0 ? (
+        <p className="admin-form__error" role="alert">
+          {`${errorCount}개 항목을 확인해 주세요. 아무것도 저장하지 않았습니다.`}
+        </p>
+      ) : null}
+      <div className="site-settings__layout">
+        <Form method="post" className="admin-card admin-form site-settings__form" key={JSON.stringify(values)}>
+          {SITE_SETTING_GROUPS.map((group) => (
+            <fieldset key={group.title} className="site-settings__group">
+              <legend className="admin-card__title">{group.title}</legend>
+              {group.fields.map((name) => {
+                const field = SITE_SETTING_FIELDS[name];
+                const fallback = defaults[name];
+                const id = `setting-${name}`;
+                return (
+                  <div key={name} className="admin-field">
+                    <label htmlFor={id}>{field.label}</label>
+                    <input
+                      id={id}
+                      name={name}
+                      type="text"
+                      defaultValue={typed?.[name] ?? (values[name] === undefined ? "" : displaySetting(name, values[name]))}
+                      placeholder={fallback === null ? "사용 안 함" : displaySetting(name, fallback)}
+                      autoComplete="off"
+                      aria-invalid={errors[name] ? true : undefined}
+                      aria-describedby={`${id}-hint${errors[name] ? ` ${id}-error` : ""}`}
+                    />
+                    <p id={`${id}-hint`} className="admin-field__hint">
+                      {field.hint}
+                      {fallback === null ? "" : ` · 기본값: ${displaySetting(name, fallback)}`}
+                    </p>
+                    {errors[name] ? (
+                      <p id={`${id}-error`} className="site-settings__error">
+                        {errors[name]}
+                      </p>
+                    ) : null}
+                  </div>
+                );
+              })}
+            </fieldset>
+          ))}
+          <input type="hidden" name="intent" value="save" />
+          <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
+            {saving ? "저장 중…" : "저장"}
+          </button>
+        </Form>
+        <section className="admin-card site-settings__preview" aria-labelledby="settings-preview-title">
+          <h2 id="settings-preview-title" className="admin-card__title">
+            지금 공개 화면
+          </h2>
+          <p className="admin-muted">머리글과 모바일 하단 바</p>
+          <p className="site-settings__preview-line">
+            분양문의 <strong>{preview.phone}</strong>
+            {preview.kakaoChannelUrl ? " · 카카오톡 상담" : ""}
+          </p>
+          <p className="admin-muted">바닥글</p>
+          <p className="site-settings__preview-line">
+            {`상호 ${preview.companyName} · 분양문의 ${preview.phone} · 시행 ${preview.developer} · 시공 ${preview.builder} · 현장 ${preview.companyAddress}`}
+          </p>
+        </section>
+      </div>
+      <section className="admin-card" aria-labelledby="settings-history-title">
+        <h2 id="settings-history-title" className="admin-card__title">
+          변경 기록
+        </h2>
+        {history.length === 0 ? (
+          <p className="admin-muted">아직 바꾼 설정이 없습니다.</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table admin-table--compact">
+              <thead>
+                <tr>
+                  <th scope="col">일시</th>
+                  <th scope="col">변경한 사람</th>
+                  <th scope="col">항목</th>
+                  <th scope="col">변경 전 → 후</th>
+                  <th scope="col">
+                    <span className="visually-hidden">되돌리기</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.map((change) => (
+                  <tr key={change.id}>
+                    <td>{change.createdAt}</td>
+                    <td>{change.actorEmail}</td>
+                    <th scope="row">{SITE_SETTING_FIELDS[change.field].label}</th>
+                    <td className="site-settings__change">
+                      {`${shown(change.field, change.before)} → ${shown(change.field, change.after)}`}
+                    </td>
+                    <td>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="revert" />
+                        <input type="hidden" name="change" value={change.id} />
+                        <button type="submit" className="admin-button admin-button--ghost admin-button--small" disabled={saving}>
+                          되돌리기
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function shown(name: SiteSettingName, value: string | null) {
+  return value === null ? "(기본값)" : displaySetting(name, value);
+}

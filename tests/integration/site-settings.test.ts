@@ -1,0 +1,156 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { contentVersion } from "#app/.server/content-version.ts";
+import { settingChanges } from "#app/.server/site-settings.ts";
+import { db } from "#app/.server/db.ts";
+import { parseEnv, setEnv } from "#app/.server/env.ts";
+import { siteSettingChanges, siteSettings } from "#app/.server/schema.ts";
+import { startTestApp, type TestApp } from "#tests/app-server.ts";
+import { withTestDatabase } from "#tests/db.ts";
+import { addTeam, consoleCookie } from "#tests/staff.ts";
+
+/**
+ * Site settings (issue #18): the office changes what the public frame says, over HTTP as a
+ * browser would, and the next public request shows it.
+ */
+
+withTestDatabase();
+let app: TestApp;
+let HERE: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  HERE = `http://here.localhost:${app.port}`;
+});
+afterAll(() => app.close());
+
+let manager: string;
+let counsellor: string;
+
+beforeEach(async () => {
+  setEnv(parseEnv({ SITES: `daegu@${HERE}`, TRUST_PROXY: "1" }));
+  const team = await addTeam();
+  manager = await consoleCookie(team.manager);
+  counsellor = await consoleCookie(team.counsellor);
+});
+
+function on(path: string, { form, cookie }: { form?: Record<string, string>; cookie?: string } = {}) {
+  const headers: Record<string, string> = { Host: new URL(HERE).host, "X-Forwarded-For": "198.51.100.40", Accept: "text/html" };
+  if (cookie) headers.Cookie = cookie;
+  if (!form) return app.fetch(path, { headers });
+  headers.Origin = HERE;
+  headers["Content-Type"] = "application/x-www-form-urlencoded";
+  return app.fetch(path, { method: "POST", headers, body: new URLSearchParams(form).toString() });
+}
+
+function save(fields: Record<string, string>, cookie = manager) {
+  return on("/admin/site-settings", { form: { intent: "save", ...fields }, cookie });
+}
+
+/** Every tel: link of a page. */
+function telLinks(html: string) {
+  return [...html.matchAll(/href="(tel:[^"]*)"/g)].map((match) => match[1]);
+}
+
+describe("site settings", () => {
+  test("a manager changes the sales phone; the public header, footer and every tel: link show it on the next request", async () => {
+    const before = await (await on("/")).text();
+    expect(telLinks(before).length).toBeGreaterThan(0);
+    expect(telLinks(before).every((link) => link === "tel:16610000")).toBe(true);
+
+    const saved = await save({ salesPhone: "1588 1234" });
+    expect(saved.status).toBe(303);
+
+    for (const path of ["/", "/Promotion/Customer", "/daegu/customer", "/Brand/intro"]) {
+      const html = await (await on(path)).text();
+      const links = telLinks(html);
+      expect(links.length, path).toBeGreaterThan(0);
+      expect(
+        links.every((link) => link === "tel:15881234"),
+        `${path}: ${links.join(" ")}`,
+      ).toBe(true);
+      expect(html, path).toContain("1588-1234");
+      expect(html, path).not.toContain("1661-0000");
+    }
+    expect(await contentVersion(db(), "daegu")).toBe(1);
+  });
+
+  test("a bad phone number is a 400 with a Korean message and nothing changes", async () => {
+    const response = await save({ salesPhone: "12345", companyName: "새 상호" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("전화번호 형식이 올바르지 않습니다");
+    expect(await db().select().from(siteSettingChanges)).toEqual([]);
+    expect(await contentVersion(db(), "daegu")).toBe(0);
+    expect(await (await on("/")).text()).not.toContain("새 상호");
+  });
+
+  test("each change is recorded before → after and can be reverted", async () => {
+    await save({ salesPhone: "1588-1234", modelHouseHours: "매일 10:00~18:00" });
+    await save({ salesPhone: "02-123-4567", modelHouseHours: "매일 10:00~18:00" });
+    const changes = (await settingChanges("daegu")).reverse();
+    expect(changes.map(({ field, before, after, actorEmail }) => ({ field, before, after, actorEmail }))).toEqual([
+      { field: "salesPhone", before: null, after: "15881234", actorEmail: "manager@example.com" },
+      { field: "modelHouseHours", before: null, after: "매일 10:00~18:00", actorEmail: "manager@example.com" },
+      { field: "salesPhone", before: "15881234", after: "021234567", actorEmail: "manager@example.com" },
+    ]);
+    const page = await (await on("/admin/site-settings", { cookie: manager })).text();
+    expect(page).toContain("1588-1234 → 02-123-4567");
+    expect(page).toContain("(기본값) → 매일 10:00~18:00");
+
+    const reverted = await on("/admin/site-settings", { form: { intent: "revert", change: String(changes[2]!.id) }, cookie: manager });
+    expect(reverted.status).toBe(303);
+    expect(telLinks(await (await on("/")).text()).every((link) => link === "tel:15881234")).toBe(true);
+
+    await on("/admin/site-settings", { form: { intent: "revert", change: String(changes[0]!.id) }, cookie: manager });
+    const [row] = await db().select().from(siteSettings).where(eq(siteSettings.site, "daegu"));
+    expect(row!.values).toEqual({ modelHouseHours: "매일 10:00~18:00" });
+    expect(telLinks(await (await on("/")).text()).every((link) => link === "tel:16610000")).toBe(true);
+    const latest = (await settingChanges("daegu")).reverse();
+    expect(latest.slice(3).map(({ before, after }) => [before, after])).toEqual([
+      ["021234567", "15881234"],
+      ["15881234", null],
+    ]);
+  });
+
+  test("a counsellor cannot open the settings (403)", async () => {
+    expect((await on("/admin/site-settings", { cookie: counsellor })).status).toBe(403);
+    expect((await save({ salesPhone: "1588-1234" }, counsellor)).status).toBe(403);
+    expect(await db().select().from(siteSettingChanges)).toEqual([]);
+  });
+
+  test("with a GA4 id the home page loads gtag with the nonce and the CSP allows googletagmanager.com; cleared, both are gone", async () => {
+    const plain = await on("/");
+    const plainCsp = plain.headers.get("Content-Security-Policy")!;
+    expect(plainCsp).not.toContain("googletagmanager");
+
+    expect((await save({ ga4MeasurementId: "G-AB12CD34EF" })).status).toBe(303);
+    const tagged = await on("/");
+    const csp = tagged.headers.get("Content-Security-Policy")!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+    const html = await tagged.text();
+    expect(html).toContain(`<script nonce="${nonce}" src="https://www.googletagmanager.com/gtag/js?id=G-AB12CD34EF">`);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
+    expect(csp).toMatch(/connect-src 'self' [^;]*https:\/\/\*\.google-analytics\.com/);
+    expect(csp).not.toContain("facebook");
+    // The console never carries the tags.
+    expect((await on("/admin/site-settings", { cookie: manager })).headers.get("Content-Security-Policy")).not.toContain(
+      "googletagmanager",
+    );
+
+    await save({ ga4MeasurementId: "" });
+    const cleared = await on("/");
+    expect(await cleared.text()).not.toContain("googletagmanager");
+    expect(cleared.headers.get("Content-Security-Policy")!.replace(/'nonce-[^']+'/, "")).toBe(plainCsp.replace(/'nonce-[^']+'/, ""));
+  });
+
+  test("the privacy page lists the tools in use", async () => {
+    const plain = await (await on("/privacy")).text();
+    expect(plain).not.toContain("행태정보");
+    await save({ ga4MeasurementId: "G-AB12CD34EF", metaPixelId: "123456789012345" });
+    const html = await (await on("/privacy")).text();
+    expect(html).toContain("행태정보의 수집·이용 및 거부");
+    expect(html).toContain("Google 애널리틱스 4");
+    expect(html).toContain("메타 픽셀");
+    expect(html).not.toContain("카카오 픽셀");
+  });
+});

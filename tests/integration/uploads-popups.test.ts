@@ -1,0 +1,290 @@
+import { count, eq, isNotNull } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { db } from "#app/.server/db.ts";
+import { parseEnv, setEnv } from "#app/.server/env.ts";
+import { noticePopups, siteSettings, uploads } from "#app/.server/schema.ts";
+import { setSiteDocument, storeUpload, uploadUrl } from "#app/.server/uploads.ts";
+import { sitePacks } from "#app/content/index.ts";
+import { UPLOAD_MESSAGES } from "#app/forms/uploads.ts";
+import { startTestApp, type TestApp } from "#tests/app-server.ts";
+import { withTestDatabase } from "#tests/db.ts";
+import { fixturePack } from "#tests/fixtures/fixture-pack.ts";
+import { addStaff, consoleCookie, type TestStaff } from "#tests/staff.ts";
+
+/**
+ * What the office uploads and the notice popups, through the whole app over HTTP: site A is daegu
+ * on a.localhost, site B the fixture development on b.localhost.
+ */
+
+withTestDatabase();
+
+let app: TestApp;
+let A: string;
+let B: string;
+let manager: TestStaff;
+let counsellor: TestStaff;
+
+beforeAll(async () => {
+  sitePacks[fixturePack.slug] = fixturePack;
+  app = await startTestApp();
+  A = `http://a.localhost:${app.port}`;
+  B = `http://b.localhost:${app.port}`;
+});
+
+afterAll(async () => {
+  delete sitePacks[fixturePack.slug];
+  await app.close();
+});
+
+beforeEach(async () => {
+  setEnv(parseEnv({ SITES: `daegu@${A},fixture@${B}`, SESSION_SECRET: "integration-test-session-secret-0123456789" }));
+  manager = await addStaff({ email: "manager@example.com", role: "manager", sites: ["daegu"] });
+  counsellor = await addStaff({ email: "counsellor@example.com", role: "counsellor", sites: ["daegu"] });
+});
+
+const HOUR = 60 * 60 * 1000;
+
+async function png(width = 1200, height = 800) {
+  return sharp({ create: { width, height, channels: 3, background: { r: 28, g: 42, b: 58 } } })
+    .png()
+    .toBuffer();
+}
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
+
+/** A multipart form as a browser posts it. */
+async function multipart(fields: Record<string, string>, files: Record<string, { bytes: Buffer; name: string; type: string }> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, file] of Object.entries(files))
+    form.append(name, new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+  const encoded = new Response(form);
+  return { body: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get("Content-Type")! };
+}
+
+async function post(origin: string, path: string, form: { body: Buffer; type: string }, staff: TestStaff = manager) {
+  const cookie = await consoleCookie(staff, origin === A ? "daegu" : "fixture");
+  return app.fetch(path, {
+    method: "POST",
+    headers: { Host: new URL(origin).host, Origin: origin, Cookie: cookie, "Content-Type": form.type, Accept: "text/html" },
+    body: form.body,
+  });
+}
+
+function get(origin: string, path: string, headers: Record<string, string> = {}) {
+  return app.fetch(path, { headers: { Host: new URL(origin).host, Accept: "text/html", ...headers } });
+}
+
+const POPUP = {
+  title: "모델하우스 오픈 안내",
+  body: "11월 28일 10시에 엽니다.",
+  startDay: "2026-11-01",
+  startTime: "09:00",
+  endDay: "2099-12-31",
+  endTime: "18:00",
+  sortOrder: "0",
+  devices: "all",
+  intent: "save",
+};
+
+const storedCount = async () => (await db().select({ n: count() }).from(uploads))[0]!.n;
+
+describe("uploads", () => {
+  test("an uploaded PNG is stored with AVIF and WebP variants and served with its type, nosniff and a sandbox CSP", async () => {
+    const bytes = await png();
+    const response = await post(
+      A,
+      "/admin/popups/new",
+      await multipart(POPUP, { image: { bytes, name: "오픈 안내.png", type: "image/png" } }),
+    );
+    expect(response.status).toBe(303);
+
+    const rows = await db().select().from(uploads);
+    const original = rows.find((row) => row.parentId === null)!;
+    expect(original).toMatchObject({
+      site: "daegu",
+      mimeType: "image/png",
+      size: bytes.length,
+      width: 1200,
+      height: 800,
+      fileName: "오픈-안내.png",
+    });
+    const variants = rows.filter((row) => row.parentId === original.id).map((row) => [row.variant, row.mimeType, row.width, row.height]);
+    expect(variants.sort()).toEqual([
+      ["avif-480", "image/avif", 480, 320],
+      ["avif-960", "image/avif", 960, 640],
+      ["webp-480", "image/webp", 480, 320],
+      ["webp-960", "image/webp", 960, 640],
+    ]);
+    const [popup] = await db().select().from(noticePopups);
+    expect(popup!.imageUploadId).toBe(original.id);
+
+    const served = await get(A, uploadUrl(original));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/png");
+    expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(served.headers.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox");
+    expect(served.headers.get("Content-Disposition")).toBe(`inline; filename*=UTF-8''${encodeURIComponent("오픈-안내.png")}`);
+    expect(served.headers.get("ETag")).toBe(`"${original.sha256}"`);
+    expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    expect((await get(A, uploadUrl(original), { "If-None-Match": `"${original.sha256}"` })).status).toBe(304);
+
+    const avif = rows.find((row) => row.variant === "avif-960")!;
+    expect((await get(A, uploadUrl(avif))).headers.get("Content-Type")).toBe("image/avif");
+    // A URL with another hash is not the file.
+    expect((await get(A, uploadUrl({ ...original, sha256: "0".repeat(64) }))).status).toBe(404);
+  });
+
+  test("an SVG or HTML renamed .png is refused with a Korean message and nothing stored", async () => {
+    const disguised = [
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>"),
+    ];
+    for (const bytes of disguised) {
+      const response = await post(
+        A,
+        "/admin/popups/new",
+        await multipart(POPUP, { image: { bytes, name: "notice.png", type: "image/png" } }),
+      );
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(UPLOAD_MESSAGES.wrongType.image);
+    }
+    const pdfAsImage = await post(
+      A,
+      "/admin/popups/new",
+      await multipart(POPUP, { image: { bytes: PDF, name: "notice.png", type: "image/png" } }),
+    );
+    expect(pdfAsImage.status).toBe(400);
+    const pngAsPdf = await post(
+      A,
+      "/admin/documents",
+      await multipart(
+        { kind: "announcement", intent: "upload" },
+        { file: { bytes: await png(), name: "공고.pdf", type: "application/pdf" } },
+      ),
+    );
+    expect(pngAsPdf.status).toBe(400);
+    expect(await pngAsPdf.text()).toContain(UPLOAD_MESSAGES.wrongType.pdf);
+    expect(await storedCount()).toBe(0);
+    expect(await db().select().from(noticePopups)).toEqual([]);
+  });
+
+  test("an 11 MB image is refused (413) without storing", async () => {
+    const bytes = Buffer.concat([await png(), Buffer.alloc(11 * 1024 * 1024)]);
+    const response = await post(A, "/admin/popups/new", await multipart(POPUP, { image: { bytes, name: "big.png", type: "image/png" } }));
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain(UPLOAD_MESSAGES.tooLarge.image);
+    expect(await storedCount()).toBe(0);
+    expect(await db().select().from(noticePopups)).toEqual([]);
+  });
+
+  test("another site's upload is 404", async () => {
+    const file = new File([new Uint8Array(await png(200, 100))], "b.png", { type: "image/png" });
+    const stored = await storeUpload(db(), { site: "fixture", file, kind: "image", adminId: null });
+    expect((await get(B, uploadUrl(stored))).status).toBe(200);
+    expect((await get(A, uploadUrl(stored))).status).toBe(404);
+  });
+});
+
+describe("notice popups", () => {
+  async function addPopup(site: string, title: string, startsAt: Date, endsAt: Date) {
+    await db().insert(noticePopups).values({ site, title, startsAt, endsAt });
+  }
+
+  test("a popup shows only between its start and end and only on its site", async () => {
+    const now = Date.now();
+    await addPopup("daegu", "지금 공지", new Date(now - HOUR), new Date(now + HOUR));
+    await addPopup("daegu", "내일 공지", new Date(now + 24 * HOUR), new Date(now + 48 * HOUR));
+    await addPopup("daegu", "지난 공지", new Date(now - 48 * HOUR), new Date(now - HOUR));
+    await addPopup("fixture", "다른 현장 공지", new Date(now - HOUR), new Date(now + HOUR));
+
+    const shown = async (origin: string) => {
+      const response = await get(origin, "/popups.json", { Accept: "application/json" });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Cache-Control")).toBe("public, no-cache");
+      const { popups } = (await response.json()) as { popups: { title: string }[] };
+      return popups.map((popup) => popup.title);
+    };
+    expect(await shown(A)).toEqual(["지금 공지"]);
+    expect(await shown(B)).toEqual(["다른 현장 공지"]);
+    // Crawlers read the page, not the notice: the HTML never carries it.
+    expect(await (await get(A, "/")).text()).not.toContain("지금 공지");
+  });
+
+  test("a popup's end must come after its start, and its link be https or a path on the site", async () => {
+    const backwards = await post(A, "/admin/popups/new", await multipart({ ...POPUP, endDay: "2026-10-01" }));
+    expect(backwards.status).toBe(400);
+    expect(await backwards.text()).toContain("종료 일시는 시작 일시보다 뒤여야 합니다.");
+    const script = await post(A, "/admin/popups/new", await multipart({ ...POPUP, linkUrl: "javascript:alert(1)" }));
+    expect(script.status).toBe(400);
+    expect(await db().select().from(noticePopups)).toEqual([]);
+  });
+
+  test("a counsellor cannot manage popups (403)", async () => {
+    const cookie = await consoleCookie(counsellor);
+    for (const path of ["/admin/popups", "/admin/popups/new", "/admin/documents"]) {
+      expect((await get(A, path, { Cookie: cookie })).status).toBe(403);
+    }
+    expect((await post(A, "/admin/popups/new", await multipart(POPUP), counsellor)).status).toBe(403);
+    expect(await db().select().from(noticePopups)).toEqual([]);
+  });
+
+  test("editing a popup changes it and deleting it removes its image", async () => {
+    await post(A, "/admin/popups/new", await multipart(POPUP, { image: { bytes: await png(), name: "a.png", type: "image/png" } }));
+    const [popup] = await db().select().from(noticePopups);
+    const edited = await post(A, `/admin/popups/${popup!.id}`, await multipart({ ...POPUP, title: "바뀐 제목", removeImage: "on" }));
+    expect(edited.status).toBe(303);
+    const [after] = await db().select().from(noticePopups);
+    expect(after).toMatchObject({ title: "바뀐 제목", imageUploadId: null });
+    expect(await storedCount()).toBe(0);
+    expect((await post(A, `/admin/popups/${popup!.id}`, await multipart({ intent: "delete" }))).status).toBe(303);
+    expect(await db().select().from(noticePopups)).toEqual([]);
+  });
+});
+
+describe("documents", () => {
+  test("an uploaded announcement PDF is what the announcement page serves; without one, the generated file", async () => {
+    // Another engineer's setting on the same row stays as it was.
+    await db()
+      .insert(siteSettings)
+      .values({ site: "daegu", values: { salesPhone: "1661-1234" } });
+    const before = await (await get(A, "/SalesInfo/announcement")).text();
+    expect(before).toContain('href="/announcement.pdf"');
+
+    const response = await post(
+      A,
+      "/admin/documents",
+      await multipart({ kind: "announcement", intent: "upload" }, { file: { bytes: PDF, name: "모집공고.pdf", type: "application/pdf" } }),
+    );
+    expect(response.status).toBe(303);
+    const [pdf] = await db().select().from(uploads).where(eq(uploads.mimeType, "application/pdf"));
+    const [settings] = await db().select().from(siteSettings).where(eq(siteSettings.site, "daegu"));
+    expect(settings!.values).toEqual({ salesPhone: "1661-1234", announcementPdfUploadId: pdf!.id });
+    expect(settings!.version).toBeGreaterThan(0);
+
+    const page = await (await get(A, "/SalesInfo/announcement")).text();
+    expect(page).toContain(`href="${uploadUrl(pdf!)}"`);
+    expect(page).not.toContain('href="/announcement.pdf"');
+    const served = await get(A, uploadUrl(pdf!));
+    expect(served.headers.get("Content-Type")).toBe("application/pdf");
+    expect(Buffer.from(await served.arrayBuffer()).equals(PDF)).toBe(true);
+    // The other site's host does not serve it.
+    expect((await get(B, uploadUrl(pdf!))).status).toBe(404);
+
+    const reset = await post(A, "/admin/documents", await multipart({ kind: "announcement", intent: "reset" }));
+    expect(reset.status).toBe(303);
+    expect(await (await get(A, "/SalesInfo/announcement")).text()).toContain('href="/announcement.pdf"');
+    expect((await db().select().from(siteSettings).where(eq(siteSettings.site, "daegu")))[0]!.values).toEqual({ salesPhone: "1661-1234" });
+    expect(await storedCount()).toBe(0);
+  });
+
+  test("uploaded contract documents replace the coming-soon page", async () => {
+    const without = await (await get(A, "/BusinessGuide/documents")).text();
+    expect(without).not.toContain("/uploads/");
+    await setSiteDocument({ site: "daegu", adminId: manager.id }, "contract", new File([new Uint8Array(PDF)], "계약서류.pdf"));
+    const [pdf] = await db().select().from(uploads).where(isNotNull(uploads.id));
+    expect(await (await get(A, "/BusinessGuide/documents")).text()).toContain(uploadUrl(pdf!));
+  });
+});
