@@ -28,7 +28,24 @@ const SEED = process.env.FUZZ_SEED || crypto.randomBytes(4).toString("hex");
 const MARKER = `fz${SEED}`;
 const ADMIN = { email: "fuzz-admin@example.com", password: `fuzz-${SEED}-password` };
 /** Admin pages that show what visitors sent. */
-const ADMIN_PAGES = ["/admin", "/admin/leads", "/admin/visits", "/admin/notifications", "/admin/leads/bin", "/admin/audit", "/admin/staff"];
+// Console pages that show what visitors typed (names, messages, campaign names) or what staff wrote.
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/leads",
+  "/admin/leads?mine=1",
+  "/admin/visits",
+  "/admin/notifications",
+  "/admin/leads/bin",
+  "/admin/audit",
+  "/admin/staff",
+  "/admin/conversion",
+  "/admin/press",
+  "/admin/settings",
+  "/admin/site-settings",
+  "/admin/schedule",
+  "/admin/popups",
+  "/admin/documents",
+];
 const SCRIPT = `<script>alert('${MARKER}')</script>`;
 
 const payloads = [
