@@ -102,7 +102,17 @@ function cookiePair(headers: Headers) {
 async function insertArticle(values: Partial<typeof pressArticles.$inferInsert> = {}) {
   const [row] = await db()
     .insert(pressArticles)
-    .values({ site: "daegu", title: "온빛채 소식", summary: "요약", content: "본문", views: 0, ...values })
+    // Dated a second ago by the test's clock: the database's now() keeps microseconds, so an article
+    // dated by it can be later than the millisecond the page asks "what is published by now".
+    .values({
+      site: "daegu",
+      title: "온빛채 소식",
+      summary: "요약",
+      content: "본문",
+      views: 0,
+      date: new Date(Date.now() - 1_000),
+      ...values,
+    })
     .returning();
   return row!;
 }
