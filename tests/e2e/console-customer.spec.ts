@@ -1,27 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { OWNER_STATE } from "./console.ts";
 import { chooseFirstOpenTime } from "./visit-slot.ts";
+import { noSidewaysScroll, uniquePhone, uniqueTag } from "./unique.ts";
 
 // Other specs share the server and database: the leads made here carry a name unique to the run.
-function uniqueTag() {
-  const letters = "가나다라마바사아자차카타파하";
-  return Array.from({ length: 6 }, () => letters[Math.floor(Math.random() * letters.length)]).join("");
-}
-
-function uniquePhone() {
-  return `010${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
-}
-
 async function fillLeadForm(page: Page, form: string, { name, phone }: { name: string; phone: string }) {
   const scope = page.locator(form);
   await scope.getByLabel("이름").fill(name);
   await scope.getByLabel("연락처").fill(phone);
   await scope.getByRole("checkbox", { name: /개인정보 수집·이용 동의/ }).check();
-}
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, page.url()).toBeLessThanOrEqual(0);
 }
 
 test("one phone's two leads meet on the customer's page, and the conversion report shows their campaign", async ({ browser }) => {

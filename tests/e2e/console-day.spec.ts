@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { addCounsellor, OWNER_STATE } from "./console.ts";
 import { offeredDays, timeUnderShownDay, bookVisit } from "./visit-form.ts";
+import { noSidewaysScroll, uniquePhone, uniqueTag } from "./unique.ts";
 
 // A sales team's day, walked at 1440 and at 390: a visitor books today's visit from a campaign
 // link, the lead appears in the open inbox, the owner gives it to a new counsellor, the counsellor
@@ -10,24 +11,13 @@ import { offeredDays, timeUnderShownDay, bookVisit } from "./visit-form.ts";
 // 16:00 and 17:00.
 const OWN_HOUR = { desktop: "15:00", phone: "14:00" } as const;
 
-function uniqueTag() {
-  const letters = "가나다라마바사아자차카타파하";
-  return Array.from({ length: 5 }, () => letters[Math.floor(Math.random() * letters.length)]).join("");
-}
-
-const uniquePhone = () => `010${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
-
-async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
-
 test("a day in the office: a new lead appears live, is assigned, texted, visits, and the conversion report counts it", async ({
   browser,
 }, testInfo) => {
   // Several people, two sign-ins and a text worker on a shared machine: room, not a threshold.
   test.setTimeout(180_000);
   const hour = OWN_HOUR[testInfo.project.name as keyof typeof OWN_HOUR];
-  const tag = uniqueTag();
+  const tag = uniqueTag(5);
   const customer = `하루${tag}`;
   const counsellor = `상담${tag}`;
   const campaign = `day-${testInfo.project.name}-${Date.now().toString(36)}`;

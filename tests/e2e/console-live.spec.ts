@@ -1,19 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { addCounsellor, freshPage, OWNER_STATE } from "./console.ts";
+import { uniquePhone, uniqueTag } from "./unique.ts";
 
 // Both projects (desktop, phone) share one server: the counsellor and the lead made here carry a
 // tag unique to the test.
-function uniqueTag() {
-  const letters = "가나다라마바사아자차카타파하";
-  return Array.from({ length: 5 }, () => letters[Math.floor(Math.random() * letters.length)]).join("");
-}
-
-const uniquePhone = () => `010${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
-
 test("with the inbox open, a lead sent through the public form appears in the list and the menu's count without reloading, and the manager assigns it to a counsellor", async ({
   browser,
 }) => {
-  const tag = uniqueTag();
+  const tag = uniqueTag(5);
   const counsellor = `상담${tag}`;
   const customer = `고객${tag}`;
   const owner = await (await browser.newContext({ ...test.info().project.use, storageState: OWNER_STATE })).newPage();

@@ -1,16 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { OWNER_STATE } from "./console.ts";
+import { uniquePhone, uniqueTag } from "./unique.ts";
 
 // Desktop and phone share one server and database: the lead made here carries a tag unique to the run.
-function uniqueTag() {
-  const letters = "가나다라마바사아자차카타파하";
-  return Array.from({ length: 6 }, () => letters[Math.floor(Math.random() * letters.length)]).join("");
-}
-
-function uniquePhone() {
-  return `010${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
-}
-
 test.describe("texts from the console", () => {
   test.use({ storageState: OWNER_STATE });
 

@@ -1,15 +1,12 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { addDays, kstDay } from "../../app/utils/kst.ts";
 import { useOwnerSession } from "./console.ts";
+import { noSidewaysScroll } from "./unique.ts";
 
 // Both projects share one server and database. The desktop's entry is three days off and the
 // phone's five, so the desktop's is always the home page's next step while it exists: the desktop
 // checks at once, the phone waits for the desktop to delete its own (never the other way round).
 const DAYS_AHEAD: Record<string, number> = { desktop: 3, phone: 5 };
-
-async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
 
 test("an entry added in the console replaces COMEING SOON on the schedule page and counts down on the home page", async ({ page }) => {
   const project = test.info().project.name;
