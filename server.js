@@ -104,8 +104,9 @@ async function main() {
   app.use((_req, res, next) => {
     res.set(baselineHeaders);
     // Documents set their own policy (with the script nonce); everything else gets the strict one.
+    // A 304 carries none: the browser keeps the policy of the copy it holds (a page's nonce).
     onHeaders(res, () => {
-      if (!res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", server.FILE_CSP);
+      if (res.statusCode !== 304 && !res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", server.FILE_CSP);
     });
     next();
   });
@@ -124,8 +125,10 @@ async function main() {
     app.use("/assets", servePrecompressed(`${BUILD_DIR}/client/assets`));
     // Hashed file names change with their content, so the browser may keep them for a year.
     app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { ...IMMUTABLE, index: false }));
-    // Unhashed public files (images, PDF, robots) keep their URL across releases: one hour.
-    app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
+    // Unhashed public files (images, PDF, robots) keep their URL across releases: one hour. Every
+    // file has an extension and no page does, so a page costs no look at the disk.
+    const publicFiles = express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
     app.use(server.app);
   }
 

@@ -3,13 +3,12 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getEnv } from "#app/.server/env.ts";
-import { issueFormToken } from "#app/.server/form-tokens.ts";
-import { documentCsp } from "#app/.server/http.ts";
+import { fillFormTokens } from "#app/.server/form-tokens.ts";
+import { documentCsp, sharedRenderContext } from "#app/.server/http.ts";
 import { loggablePath, logError } from "#app/.server/log.ts";
 import { analyticsContext } from "#app/.server/site-settings.ts";
 import { frameOrigins, siteContext } from "#app/.server/site.ts";
 import { NonceProvider } from "#app/utils/nonce.tsx";
-import type { LeadKind } from "#app/vocabulary.ts";
 
 export const streamTimeout = 5_000;
 
@@ -25,6 +24,10 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = crypto.randomBytes(16).toString("base64");
+  // A page the cache keeps for everyone gets its nonce and tokens replaced in every response
+  // (server/page-cache.ts), so it reports its nonce and keeps the token placeholders.
+  const shared = loadContext.get(sharedRenderContext);
+  if (shared) shared.nonce = nonce;
 
   return new Promise<Response>((resolve, reject) => {
     const timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -53,8 +56,13 @@ export default function handleRequest(
           const body = new PassThrough();
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("end", () => {
-            const html = site ? withFormTokens(site.slug, Buffer.concat(chunks).toString("utf8")) : Buffer.concat(chunks).toString("utf8");
-            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+            const html = Buffer.concat(chunks).toString("utf8");
+            resolve(
+              new Response(site && !shared ? fillFormTokens(site.slug, html) : html, {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
           });
           body.on("error", reject);
           pipe(body);
@@ -72,19 +80,6 @@ export default function handleRequest(
       },
     );
   });
-}
-
-/**
- * A token field as SpamGuardFields writes it (raw HTML): React escapes every text of a page's
- * content, and scripts carry `<` escaped, so nothing else in a page can look like one.
- */
-const TOKEN_FIELD = /(<input type="hidden" name="_token" value=")@form-token:(interest|visit|inquiry)@(">)/g;
-
-function withFormTokens(site: string, html: string) {
-  return html.replace(
-    TOKEN_FIELD,
-    (_field, before: string, kind: LeadKind, after: string) => `${before}${issueFormToken(site, kind)}${after}`,
-  );
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -3,14 +3,15 @@ import { RouterContextProvider } from "react-router";
 import { clientAddress, clientAddressContext } from "#app/.server/client-address.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { siteContext, type RequestSite } from "#app/.server/site.ts";
-import { bodyErrors, reactRouterHandler, readBody, refuseCrossSitePosts, resolveSite } from "./request-handler.ts";
+import { pageCache } from "./page-cache.ts";
+import { bodyErrors, reactRouterHandler, reactRouterRenderer, readBody, refuseCrossSitePosts, resolveSite } from "./request-handler.ts";
 
 /**
  * The Express app in front of React Router: request bodies within their limits, the client's
- * address, then the routes. `build` is the server build (the virtual module in production and
+ * address, the page cache, then the routes. `build` is the server build (the virtual module in production and
  * development; tests/app-build.ts in the integration tests).
  */
-export function createApp(build: Parameters<typeof reactRouterHandler>[0]["build"]) {
+export function createApp(build: Parameters<typeof reactRouterRenderer>[0]["build"]) {
   const app = express();
   app.disable("x-powered-by");
   /** A refused post's body is read and dropped up to this size; past it the connection is closed. */
@@ -49,6 +50,31 @@ export function createApp(build: Parameters<typeof reactRouterHandler>[0]["build
   // is refused before its body is read: lead forms, bookings, sign-in and the console alike.
   app.use(refuseCrossSitePosts);
 
+  const render = reactRouterRenderer({
+    build,
+    getLoadContext(req, res) {
+      const context = new RouterContextProvider();
+      context.set(siteContext, res.locals.site as RequestSite | null);
+      context.set(
+        clientAddressContext,
+        clientAddress({
+          socketAddress: req.socket.remoteAddress,
+          forwardedFor: req.headers["x-forwarded-for"],
+          trustProxy: getEnv().TRUST_PROXY,
+        }),
+      );
+      return context;
+    },
+  });
+  // Pages that are the same for every visitor, from memory until what they show changes. Made on
+  // the first request, as the configuration is validated at boot, after this module loads.
+  let servePage: ReturnType<typeof pageCache> | null | undefined;
+  app.use((req, res, next) => {
+    servePage ??= getEnv().PAGE_CACHE_MB > 0 ? pageCache({ render, maxBytes: getEnv().PAGE_CACHE_MB * 1024 * 1024 }) : null;
+    if (servePage) return servePage(req, res, next);
+    next();
+  });
+
   // Bodies are read up to their limit before anything parses them (413 past it).
   app.use(
     readBody([
@@ -58,24 +84,7 @@ export function createApp(build: Parameters<typeof reactRouterHandler>[0]["build
       { path: /^\/admin\/documents$/, limit: "22mb" },
     ]),
   );
-  app.use(
-    reactRouterHandler({
-      build,
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(siteContext, res.locals.site as RequestSite | null);
-        context.set(
-          clientAddressContext,
-          clientAddress({
-            socketAddress: req.socket.remoteAddress,
-            forwardedFor: req.headers["x-forwarded-for"],
-            trustProxy: getEnv().TRUST_PROXY,
-          }),
-        );
-        return context;
-      },
-    }),
-  );
+  app.use(reactRouterHandler(render));
   app.use(bodyErrors);
   return app;
 }

@@ -2,7 +2,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import express, { type ErrorRequestHandler, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider } from "react-router";
 import { CROSS_SITE_MESSAGE, postSource } from "#app/.server/csrf.ts";
-import { CACHE_CONTROL } from "#app/.server/http.ts";
+import { CACHE_CONTROL, sharedRenderContext } from "#app/.server/http.ts";
 import { siteForHost, type RequestSite } from "#app/.server/site.ts";
 
 /**
@@ -93,27 +93,51 @@ export const bodyErrors: ErrorRequestHandler = (error: { status?: number; type?:
   else res.type("text/plain; charset=utf-8").send(message);
 };
 
-/** React Router for every request Express passes on, with the body read by readBody(). */
-export function reactRouterHandler({
+/**
+ * Renders a request with React Router. By default the request as Express received it; the page
+ * cache passes a request of its own (no cookies, no campaign parameters) and a holder that the
+ * document fills with its nonce, for a page it may keep for everyone (server/page-cache.ts).
+ */
+export type RenderRequest = (
+  req: ExpressRequest,
+  res: ExpressResponse,
+  shared?: { request: Request; holder: { nonce?: string } },
+) => Promise<Response>;
+
+export function reactRouterRenderer({
   build,
   getLoadContext,
 }: {
   build: Parameters<typeof createRequestHandler>[0];
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
-}) {
+}): RenderRequest {
   const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+  return (req, res, shared) => {
+    const context = getLoadContext(req, res);
+    if (!shared) return handleRequest(webRequest(req, res), context);
+    context.set(sharedRenderContext, shared.holder);
+    return handleRequest(shared.request, context);
+  };
+}
+
+/** React Router for every request Express passes on, with the body read by readBody(). */
+export function reactRouterHandler(render: RenderRequest) {
   return async (req: ExpressRequest, res: ExpressResponse, next: (error?: unknown) => void) => {
     try {
-      const response = await handleRequest(webRequest(req, res), getLoadContext(req, res));
-      await send(res, response);
+      await send(res, await render(req, res));
     } catch (error) {
       next(error);
     }
   };
 }
 
+/** The URL a request names, on the host it asked for. */
+export function requestUrl(req: ExpressRequest): URL {
+  return new URL(`${req.protocol}://${requestHost(req) || "localhost"}${req.originalUrl}`);
+}
+
 function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = new URL(`${req.protocol}://${requestHost(req) || "localhost"}${req.originalUrl}`);
+  const url = requestUrl(req);
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -127,7 +151,7 @@ function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url, { method: req.method, headers, body, signal: controller.signal });
 }
 
-async function send(res: ExpressResponse, response: Response) {
+export async function send(res: ExpressResponse, response: Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;

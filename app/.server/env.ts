@@ -18,6 +18,8 @@ const EnvSchema = z
     // Staff accounts: how long an unused console session lives, and how long access records are kept.
     ADMIN_IDLE_MINUTES: optional(z.coerce.number().int().min(5).max(720)).transform((value) => value ?? 30),
     AUDIT_RETENTION_DAYS: optional(z.coerce.number().int().min(365).max(3650)).transform((value) => value ?? 730),
+    // The page cache's memory for public pages, in MB (0 turns it off: every page rendered anew).
+    PAGE_CACHE_MB: optional(z.coerce.number().int().min(0).max(4096)).transform((value) => value ?? 64),
     // The sites one server presents: SITES, or for one site the SITE/SITE_URL shorthand.
     SITES: optional(z.string()),
     SITE: optional(
@@ -156,6 +158,7 @@ const EXPECTED: Record<string, string> = {
   TRUST_PROXY: "must be the number of proxies in front of the server, 0 to 10",
   ADMIN_IDLE_MINUTES: "must be the minutes an unused console session lives, 5 to 720",
   AUDIT_RETENTION_DAYS: "must be the days access records are kept, 365 (the legal minimum) to 3650",
+  PAGE_CACHE_MB: "must be the page cache's size in MB, 0 (off) to 4096",
   E2E: "must be 0 or 1",
   LEADS_RATE_LIMIT: "must be on or off",
   SMS_PROVIDER: "must be log, webhook or solapi",

@@ -36,6 +36,20 @@ export function readFormToken(site: string, kind: LeadKind, token: unknown, now 
   return { state: "valid", id: match[2]!, elapsedMs };
 }
 
+/**
+ * A token field as SpamGuardFields writes it (raw HTML): React escapes every text of a page's
+ * content, and scripts carry `<` escaped, so nothing else in a page can look like one.
+ */
+export const FORM_TOKEN_FIELD = /(<input type="hidden" name="_token" value=")@form-token:(interest|visit|inquiry)@(">)/g;
+
+/** Gives each form of a rendered page (fresh or from the page cache) its own fresh token. */
+export function fillFormTokens(site: string, html: string, now = Date.now()): string {
+  return html.replace(
+    FORM_TOKEN_FIELD,
+    (_field, before: string, kind: LeadKind, after: string) => `${before}${issueFormToken(site, kind, now)}${after}`,
+  );
+}
+
 /** Bound to one site's one form: a token from another site's page, or another form, is no token here. */
 function signature(site: string, kind: LeadKind, payload: string) {
   return hmac(`form:${site}:${kind}`, payload).slice(0, 22);

@@ -1,3 +1,4 @@
+import { createContext } from "react-router";
 import { analyticsCspSources, type AnalyticsTags } from "#app/utils/analytics.ts";
 import { VIDEO_EMBED_ORIGIN } from "#app/utils/video.ts";
 
@@ -10,8 +11,10 @@ export const CACHE_CONTROL = {
   /** Public pages change when content is deployed or an article is published: browsers and
    * CDNs may reuse a page for a minute, and serve it stale for ten while they refetch. */
   publicPage: "public, max-age=60, stale-while-revalidate=600",
-  /** A public page whose counts must be current (places left in visit times, an article's views):
-   * a cache may keep it but must ask again each time. */
+  /** A public page listing places left in visit times: a cache may keep it but must ask again
+   * each time (the server's own page cache keeps it for a second, and a booking clears it). */
+  placesPage: "public, max-age=0, must-revalidate",
+  /** A public page every request must reach the server for (an article counts its views). */
   livePage: "public, no-cache",
   /** Anything personal (a signed-in administrator, lead data): never stored anywhere. */
   private: "private, no-store",
@@ -21,8 +24,25 @@ export const CACHE_CONTROL = {
 
 /** A page that lists places left (visit times) must not be reused from a cache; other pages keep the layout's. */
 export function livePageHeaders(live: boolean): HeadersInit {
-  return live ? { "Cache-Control": CACHE_CONTROL.livePage } : {};
+  return live ? { "Cache-Control": CACHE_CONTROL.placesPage } : {};
 }
+
+/**
+ * How long the server's page cache (server/page-cache.ts) may keep a page, by the Cache-Control
+ * its route answered with; a page answered otherwise is rendered for every request. Any change a
+ * page shows bumps the site's content version and ends its entries at once; the lifetime bounds
+ * what the version cannot see (an article whose scheduled time comes, a D-day at midnight).
+ */
+export const PAGE_CACHE_SECONDS: ReadonlyMap<string, number> = new Map([
+  [CACHE_CONTROL.publicPage, 60],
+  [CACHE_CONTROL.placesPage, 1],
+]);
+
+/**
+ * Set by the page cache when it renders a page it may keep for everyone: the document then leaves
+ * its form tokens as placeholders and reports its script nonce, both replaced in every response.
+ */
+export const sharedRenderContext = createContext<{ nonce?: string } | null>(null);
 
 /** Headers every response carries, documents and files alike. */
 export function baselineSecurityHeaders({ production }: { production: boolean }): Record<string, string> {

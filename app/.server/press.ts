@@ -3,6 +3,7 @@ import type { PressEditorInput } from "#app/forms/press.ts";
 import type { PressSaveResult, PressStatus } from "#app/forms/press-messages.ts";
 import { db } from "./db.ts";
 import { pressArticles } from "./schema.ts";
+import { bumpContentVersion } from "./content-version.ts";
 
 export const PRESS_PAGE_SIZE = 10;
 
@@ -174,12 +175,15 @@ function placement(input: PressEditorInput, now: Date, current?: { draft: boolea
 /** A new article, as a draft, published now or scheduled; no views yet. */
 export async function createPress(site: string, input: PressEditorInput, now = new Date()): Promise<PressSaved> {
   const { result, ...where } = placement(input, now);
-  const [row] = await db()
-    .insert(pressArticles)
-    .values({ site, title: input.title, summary: input.summary, content: input.content, ...where, views: 0 })
-    .returning({ id: pressArticles.id });
-  if (!row) throw new Error("The article was not stored.");
-  return { id: row.id, result };
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(pressArticles)
+      .values({ site, title: input.title, summary: input.summary, content: input.content, ...where, views: 0 })
+      .returning({ id: pressArticles.id });
+    if (!row) throw new Error("The article was not stored.");
+    await bumpContentVersion(tx, site);
+    return { id: row.id, result };
+  });
 }
 
 /** Changes an article's words and publication; its views stay. Undefined when there is no such article. */
@@ -196,16 +200,20 @@ export async function updatePress(site: string, id: number, input: PressEditorIn
       .update(pressArticles)
       .set({ title: input.title, summary: input.summary, content: input.content, ...where, updatedAt: now })
       .where(and(eq(pressArticles.id, id), eq(pressArticles.site, site)));
+    await bumpContentVersion(tx, site);
     return { id, result };
   });
 }
 
 export async function deletePress(site: string, id: number): Promise<boolean> {
-  const rows = await db()
-    .delete(pressArticles)
-    .where(and(eq(pressArticles.id, id), eq(pressArticles.site, site)))
-    .returning({ id: pressArticles.id });
-  return rows.length > 0;
+  return db().transaction(async (tx) => {
+    const rows = await tx
+      .delete(pressArticles)
+      .where(and(eq(pressArticles.id, id), eq(pressArticles.site, site)))
+      .returning({ id: pressArticles.id });
+    if (rows.length > 0) await bumpContentVersion(tx, site);
+    return rows.length > 0;
+  });
 }
 
 /** The newest articles visitors may see, with their summaries, for the RSS feed. */

@@ -37,6 +37,9 @@ export interface SessionState {
 
 let cookie: Cookie | undefined;
 
+/** A request that carries it is a member of staff's: pages are rendered for them, never from the page cache. */
+export const SESSION_COOKIE = "__session";
+
 /**
  * The session cookie holds a random token; the database keeps only its SHA-256, so a leaked
  * table cannot be replayed. SameSite=Lax keeps the cookie off cross-site POSTs (with the Origin
@@ -44,7 +47,7 @@ let cookie: Cookie | undefined;
  * host has its own cookie, and a session belongs to the site it was made on.
  */
 function sessionCookie(): Cookie {
-  cookie ??= createCookie("__session", {
+  cookie ??= createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     secure: getEnv().NODE_ENV === "production",

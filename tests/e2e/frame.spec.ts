@@ -271,7 +271,7 @@ test.describe("files for crawlers", () => {
     const response = await request.get("/Brand/intro");
     expect(response.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
     for (const path of ["/", "/daegu/customer"]) {
-      expect((await request.get(path)).headers()["cache-control"]).toBe("public, no-cache");
+      expect((await request.get(path)).headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
     }
   });
 });

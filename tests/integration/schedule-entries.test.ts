@@ -85,7 +85,7 @@ describe("the subscription schedule", () => {
 
     const after = await on(HERE, "/BusinessGuide/plan");
     expect(after.status).toBe(200);
-    expect(after.headers.get("Cache-Control")).toBe("public, no-cache");
+    expect(after.headers.get("Cache-Control")).toBe("public, max-age=0, must-revalidate");
     const page = await textOf(after);
     expect(page).not.toContain("COMEING SOON");
     expect(page).toContain("1순위 청약 2026.12.08 (화) 청약홈 인터넷 접수");

@@ -9,6 +9,7 @@ import { visitBookings, visitSlots } from "../schema.ts";
 import { claimVisitSlot, type SlotClaim } from "./booking.ts";
 import { bookingSms } from "./messages.ts";
 import { slotLabel } from "./schedule.ts";
+import { bumpContentVersion } from "../content-version.ts";
 
 /**
  * A booking's personal link from its text messages (/{site}/visit/{token}): it shows the booking
@@ -79,6 +80,7 @@ export async function cancelBookingByLink(token: string, now = new Date()): Prom
       .where(and(eq(visitBookings.id, found.booking.id), eq(visitBookings.status, "booked")))
       .returning({ id: visitBookings.id });
     if (cancelled.length === 0) return;
+    await bumpContentVersion(tx, found.booking.site);
     await withdrawBookingMessages(tx, [found.booking.id]);
     await recordLeadEvent(
       tx,
@@ -125,6 +127,7 @@ export async function changeBookingByLink(
     const claim = await claimVisitSlot(tx, { site: booking.site, slotId, phone: booking.phone, clientId: null, now });
     if (!claim.ok) return { state: "unavailable", reason: claim.reason, day: claim.day };
     await tx.update(visitBookings).set({ slotId, reminderQueuedAt: null }).where(eq(visitBookings.id, booking.id));
+    await bumpContentVersion(tx, booking.site);
     await withdrawBookingMessages(tx, [booking.id]);
     const confirmation = bookingSms("confirmation", {
       id: booking.id,

@@ -5,6 +5,7 @@ import { queryRows, type Transaction } from "../db.ts";
 import { recordLeadEvent } from "../leads/events.ts";
 import { withdrawBookingMessages } from "../outbox/queue.ts";
 import { leads, visitBookings } from "../schema.ts";
+import { bumpContentVersion } from "../content-version.ts";
 
 /**
  * Booking a time slot. A slot's places are its capacity minus its active bookings, counted while
@@ -106,6 +107,7 @@ export async function placeVisitBooking(
     .insert(visitBookings)
     .values({ site, slotId: claim.slot.id, leadId, name, phone, linkToken, createdAt: now })
     .returning({ id: visitBookings.id });
+  await bumpContentVersion(tx, site);
   if (earlier.length > 0) {
     const ids = earlier.map((row) => row.id);
     await tx.update(visitBookings).set({ status: "moved", cancelledAt: now }).where(inArray(visitBookings.id, ids));

@@ -4,6 +4,7 @@ import { PLACE_HOLDING_STATUSES, type BookingStatus } from "#app/vocabulary.ts";
 import { db, queryRows, sqlList } from "../db.ts";
 import { admins, leadEvents, leads, visitBookings, visitSlots } from "../schema.ts";
 import { slotLabel } from "./schedule.ts";
+import { bumpContentVersion } from "../content-version.ts";
 
 /** The sales office's side of the visit schedule (/admin/visits and a lead's page). */
 
@@ -148,6 +149,7 @@ export async function setSlotCapacity(site: string, slotId: number, capacity: nu
     const booked = Number(held?.count ?? 0);
     if (capacity < booked) return { ok: false, reason: "below-booked", booked };
     await tx.update(visitSlots).set({ capacity }).where(eq(visitSlots.id, slotId));
+    await bumpContentVersion(tx, site);
     return { ok: true };
   });
 }

@@ -10,6 +10,7 @@ import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { leadEvents, leads, leadStatusChanges, visitBookings, visitSlots } from "../schema.ts";
 import { claimVisitSlot, newLinkToken, type SlotClaim } from "./booking.ts";
 import { bookingSms } from "./messages.ts";
+import { bumpContentVersion } from "../content-version.ts";
 
 /**
  * What the sales office does to bookings from /admin/visits: marks how a visit went (and the lead
@@ -116,6 +117,7 @@ export async function cancelBookingByStaff(change: ChangeContext, bookingId: num
       .update(visitBookings)
       .set({ status: "cancelled", cancelledAt: now, cancelledBy: change.actor.id })
       .where(eq(visitBookings.id, bookingId));
+    await bumpContentVersion(tx, change.site, change.actor.id);
     await withdrawBookingMessages(tx, [bookingId]);
     await recordLeadEvent(
       tx,
@@ -173,6 +175,7 @@ export async function moveBookingByStaff(
       .insert(visitBookings)
       .values({ site: change.site, slotId, leadId, name, phone, linkToken, createdAt: now })
       .returning({ id: visitBookings.id });
+    await bumpContentVersion(tx, change.site, change.actor.id);
     await withdrawBookingMessages(tx, [bookingId]);
     const confirmation = bookingSms("confirmation", {
       id: moved!.id,
@@ -247,6 +250,7 @@ export async function closeDayAndTellVisitors(change: ChangeContext, day: string
       .update(visitSlots)
       .set({ open: false })
       .where(and(eq(visitSlots.site, change.site), eq(visitSlots.day, day)));
+    await bumpContentVersion(tx, change.site, change.actor.id);
     const bookings = await queryRows<{
       id: number;
       lead_id: number;

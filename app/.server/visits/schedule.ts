@@ -6,6 +6,7 @@ import { PLACE_HOLDING_STATUSES } from "#app/vocabulary.ts";
 import { db, queryRows, sqlList, type Executor, type Transaction } from "../db.ts";
 import { visitSlots } from "../schema.ts";
 import { sitePack } from "../site.ts";
+import { bumpContentVersion } from "../content-version.ts";
 
 /**
  * The model house's schedule of time slots: which days are open, what the visit form offers,
@@ -34,6 +35,7 @@ export async function openVisitDays(site: string, days: string[], executor: Exec
     .update(visitSlots)
     .set({ open: true })
     .where(and(eq(visitSlots.site, site), inArray(visitSlots.day, days)));
+  await bumpContentVersion(executor, site);
 }
 
 /** Closes a day: its slots are no longer offered. Bookings already made stay (the office calls them). */
@@ -42,6 +44,7 @@ export async function closeVisitDay(site: string, day: string) {
     .update(visitSlots)
     .set({ open: false })
     .where(and(eq(visitSlots.site, site), eq(visitSlots.day, day)));
+  await bumpContentVersion(db(), site);
 }
 
 /** The demo schedule: `demoDays` days from today, once, on a site that never had one. */
