@@ -54,7 +54,7 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
-export function pageCache({ render, maxBytes, now = Date.now }: PageCacheOptions) {
+export function pageCache({ render, maxBytes, now = () => Date.now() }: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<CachedPage | Response>>();
   let size = 0;

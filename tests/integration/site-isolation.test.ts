@@ -111,7 +111,9 @@ async function makeSiteB(): Promise<BRecords> {
     .returning({ id: pressArticles.id });
   await db()
     .insert(siteSettings)
-    .values({ site: "fixture", values: { salesPhone: "16619999" }, version: 1 });
+    .values({ site: "fixture", values: { salesPhone: "16619999" }, version: 1 })
+    // Opening the visit day above made the row (its version counts the change).
+    .onConflictDoUpdate({ target: siteSettings.site, set: { values: { salesPhone: "16619999" } } });
   const [settingChange] = await db()
     .insert(siteSettingChanges)
     .values({ site: "fixture", field: "salesPhone", before: "16610000", after: "16619999", actorEmail: "b-office@example.com" })
