@@ -10,6 +10,7 @@ const SCRIPTS = [
   ["fuzz", "scripts/fuzz.js"],
   ["bench:leads", "scripts/bench-leads.js"],
   ["crash:leads", "scripts/crash-leads.js"],
+  ["bench:press", "scripts/bench-press.js"],
 ];
 
 /** The scripts' tuning variables: a value left in the shell would make the test measure something else (BASE_URL, another server). */
@@ -24,6 +25,9 @@ const TUNING = [
   "ROUNDS",
   "LOAD_MS",
   "BASE_URL",
+  "ARTICLES",
+  "DEPTH",
+  "STATISTICS",
 ];
 const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !TUNING.includes(name)));
 

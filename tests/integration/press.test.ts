@@ -4,7 +4,8 @@ import { count, eq, sql } from "drizzle-orm";
 import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, test } from "vitest";
 import { getAdmin } from "#app/.server/auth.ts";
-import { db } from "#app/.server/db.ts";
+import { db, queryRows } from "#app/.server/db.ts";
+import { createPress } from "#app/.server/press.ts";
 import { accountDelayMs, MAX_ACCOUNT_DELAY_MS } from "#app/.server/login-throttle.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { loginAttempts, pressArticles, sessions } from "#app/.server/schema.ts";
@@ -117,6 +118,19 @@ async function insertArticle(values: Partial<typeof pressArticles.$inferInsert> 
   return row!;
 }
 
+interface ListPage {
+  items: { id: number; number: number }[];
+  after: string | null;
+  next: string | null;
+}
+
+async function listPage(after?: string | null) {
+  const { data } = await outcome(() => listLoader(routeArgs(`/daegu/press${after ? `?after=${encodeURIComponent(after)}` : ""}`)));
+  return (data as { list: ListPage }).list;
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+
 async function viewsOf(id: number) {
   const [row] = await db().select({ views: pressArticles.views }).from(pressArticles).where(eq(pressArticles.id, id));
   return row?.views;
@@ -157,6 +171,48 @@ describe("press list", () => {
     expect(pages).toBe(3);
     expect(seen).toEqual(expected.map((row) => row.id));
     expect(numbers).toEqual(Array.from({ length: 26 }, (_, index) => index + 1));
+  });
+
+  test("pages follow one another to the last; drafts, scheduled and other sites' articles take no place or number", async () => {
+    const published: number[] = [];
+    for (let i = 0; i < 35; i++) {
+      const article = await insertArticle({ title: `공개 ${i}`, date: new Date(Date.UTC(2026, 9, 1, 0, i)) });
+      published.unshift(article.id);
+      if (i % 5 === 0) await insertArticle({ title: `임시 저장 ${i}`, draft: true, date: new Date(Date.UTC(2026, 9, 1, 0, i, 30)) });
+      if (i % 7 === 0) await insertArticle({ title: `다른 현장 ${i}`, site: "elsewhere", date: new Date(Date.UTC(2026, 9, 1, 0, i, 30)) });
+    }
+    await insertArticle({ title: "예약", date: new Date(Date.now() + 86_400_000) });
+
+    const first = await listPage();
+    expect(first.items.map((item) => item.id)).toEqual(published.slice(0, 10));
+    expect(first.items.map((item) => item.number)).toEqual(range(1, 10));
+    expect(first.after).toBeNull();
+
+    const second = await listPage(first.next);
+    const deep = await listPage(second.next);
+    expect(deep.after).toBe(second.next);
+    expect(deep.items.map((item) => item.id)).toEqual(published.slice(20, 30));
+    expect(deep.items.map((item) => item.number)).toEqual(range(21, 30));
+
+    const last = await listPage(deep.next);
+    expect(last.items.map((item) => item.id)).toEqual(published.slice(30));
+    expect(last.items.map((item) => item.number)).toEqual(range(31, 35));
+    expect(last.next).toBeNull();
+  });
+
+  test("a cursor past the oldest article answers an empty list, not an error", async () => {
+    const oldest = await insertArticle({ date: new Date("2026-01-01T00:00:00Z") });
+    const pastTheEnd = `2026-01-01T00:00:00.000000Z_${oldest.id}`;
+    const result = await outcome(() => listLoader(routeArgs(`/daegu/press?after=${encodeURIComponent(pastTheEnd)}`)));
+    expect(result.status).toBe(200);
+    expect((result.data as { list: ListPage }).list).toEqual({ items: [], after: pastTheEnd, next: null });
+  });
+
+  // PostgreSQL's autovacuum gathers its own statistics, in its own time.
+  test.runIf(!process.env.TEST_DATABASE_URL)("writing an article on PGlite leaves the planner statistics for the list", async () => {
+    await createPress("daegu", { title: "통계", summary: "요약", content: "", publication: "now", publishAt: null });
+    const rows = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from pg_stats where tablename = 'press_articles'`);
+    expect(rows[0]?.n).toBeGreaterThan(0);
   });
 
   test("a malformed or impossible cursor shows the first page instead of failing", async () => {
