@@ -41,6 +41,52 @@ test.describe("security headers", () => {
     for (const script of scripts) expect(script).toContain(`nonce="${value}"`);
   });
 
+  test("a page from the page cache runs its own scripts, but neither an injected script nor one carrying an earlier answer's nonce", async ({
+    page,
+    request,
+  }) => {
+    await request.get("/Brand/intro");
+    const earlier = await request.get("/Brand/intro");
+    expect(earlier.headers()["x-page-cache"]).toBe("hit");
+    const earlierNonce = directives(earlier.headers()["content-security-policy"]!)
+      .get("script-src")!
+      .find((value) => value.startsWith("'nonce-"))!
+      .slice("'nonce-".length, -1);
+
+    let servedFromCache = false;
+    await page.route("**/Brand/intro", async (route) => {
+      const response = await route.fetch();
+      servedFromCache = response.headers()["x-page-cache"] === "hit";
+      const body = (await response.text()).replace(
+        "</body>",
+        `<script>window.__injected = true</script><script nonce="${earlierNonce}">window.__replayed = true</script></body>`,
+      );
+      await route.fulfill({ response, body });
+    });
+    await page.goto("/Brand/intro");
+    // The page's own scripts ran: the openers became popup triggers when it hydrated.
+    await expect(page.locator("[data-register-link][aria-haspopup='dialog']").first()).toBeAttached();
+    expect(servedFromCache).toBe(true);
+    expect(await page.evaluate(() => ({ injected: "__injected" in window, replayed: "__replayed" in window }))).toEqual({
+      injected: false,
+      replayed: false,
+    });
+  });
+
+  test("a reload answered 304 keeps the page's scripts running under the policy that came with it", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Refused to/.test(message.text())) violations.push(message.text());
+    });
+    const first = await page.goto("/Interior/59A");
+    const reload = await page.reload();
+    // The browser asked with the tag it held and got 304: no body came over the network.
+    expect((await reload!.request().allHeaders())["if-none-match"]).toBe(first!.headers()["etag"]);
+    expect((await reload!.request().sizes()).responseBodySize).toBe(0);
+    await expect(page.locator("[data-register-link][aria-haspopup='dialog']").first()).toBeAttached();
+    expect(violations).toEqual([]);
+  });
+
   test("frames are limited to the video and VR hosts the content names", async ({ request }) => {
     const csp = (await request.get("/")).headers()["content-security-policy"]!;
     const frameSrc = directives(csp).get("frame-src") ?? [];
