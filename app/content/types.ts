@@ -532,4 +532,6 @@ export type FrameContent = Pick<
 > & {
   /** The office's Kakao channel (a site setting; no pack value): a button in the footer and the phone's bottom bar when set. */
   kakaoChannelUrl?: string;
+  /** The office's mobile consultation page (a site setting; no pack value): a "모바일 상담" button beside Kakao's when set. */
+  mobileConsultUrl?: string;
 };
