@@ -3,7 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { clientAddress, clientAddressContext } from "#app/.server/client-address.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { siteContext, type RequestSite } from "#app/.server/site.ts";
-import { bodyErrors, reactRouterHandler, readBody, refuseCrossSitePosts, resolveSite } from "./request-handler.ts";
+import { bodyErrors, mayUploadContent, reactRouterHandler, readBody, refuseCrossSitePosts, resolveSite } from "./request-handler.ts";
 
 /**
  * The Express app in front of React Router: request bodies within their limits, the client's
@@ -54,8 +54,9 @@ export function createApp(build: Parameters<typeof reactRouterHandler>[0]["build
     readBody([
       // The console's uploads: a little over their own limits (app/.server/uploads.ts), which answer
       // an oversized file with a message naming its limit; past these the generic 413 stops it.
-      { path: /^\/admin\/popups(\/[^/]+)?$/, limit: "12mb" },
-      { path: /^\/admin\/documents$/, limit: "22mb" },
+      // Only for a signed-in account that may upload: anyone else's body is read to the default limit.
+      { path: /^\/admin\/popups(\/[^/]+)?$/, limit: "12mb", only: mayUploadContent },
+      { path: /^\/admin\/documents$/, limit: "22mb", only: mayUploadContent },
     ]),
   );
   app.use(
