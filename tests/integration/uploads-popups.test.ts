@@ -1,4 +1,4 @@
-import { count, eq, isNotNull } from "drizzle-orm";
+import { count, eq, isNotNull, isNull } from "drizzle-orm";
 import net from "node:net";
 import { Readable } from "node:stream";
 import sharp from "sharp";
@@ -252,6 +252,42 @@ describe("uploads", () => {
       socket.on("error", (error) => (/^HTTP/.test(answer) ? undefined : reject(error)));
     });
   }
+
+  test("a phone photo's EXIF (the place it was taken, the camera) is gone from the stored original, which is turned upright", async () => {
+    // 300×200 pixels that the camera says to turn a quarter (orientation 6): upright it is 200×300.
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "TestPhone", Model: "Camera 1" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "35/1 52/1 1234/100", GPSLongitudeRef: "E", GPSLongitude: "128/1 37/1 0/1" },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const fixture = await sharp(photo).metadata();
+    expect(fixture.exif?.toString("latin1")).toContain("TestPhone");
+    expect(fixture.orientation).toBe(6);
+
+    const saved = await post(
+      A,
+      "/admin/popups/new",
+      await multipart(POPUP, { image: { bytes: photo, name: "현장.jpg", type: "image/jpeg" } }),
+    );
+    expect(saved.status).toBe(303);
+    const [original] = await db()
+      .select({ id: uploads.id, sha256: uploads.sha256, mimeType: uploads.mimeType, width: uploads.width, height: uploads.height })
+      .from(uploads)
+      .where(isNull(uploads.parentId));
+    expect(original).toMatchObject({ mimeType: "image/jpeg", width: 200, height: 300 });
+
+    const served = Buffer.from(await (await get(A, uploadUrl(original!))).arrayBuffer());
+    const metadata = await sharp(served).metadata();
+    expect(metadata.format).toBe("jpeg");
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.orientation).toBeUndefined();
+    expect([metadata.width, metadata.height]).toEqual([200, 300]);
+    expect(served.includes("Exif\0\0", 0, "latin1")).toBe(false);
+    expect(served.includes("TestPhone", 0, "latin1")).toBe(false);
+  });
 
   test("another site's upload is 404", async () => {
     const file = new File([new Uint8Array(await png(200, 100))], "b.png", { type: "image/png" });
