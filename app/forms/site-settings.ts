@@ -94,7 +94,7 @@ export const SITE_SETTING_FIELDS = {
   },
   mobileConsultUrl: {
     label: "모바일 상담 링크",
-    hint: "입력하면 바닥글과 모바일 하단 바에 모바일 상담 버튼이 나타납니다(https:// 주소).",
+    hint: "입력하면 머리글의 '모바일 상담'이 상담 문의 페이지 대신 이 주소를 열고, 모바일 하단 바에도 버튼이 나타납니다(https:// 주소).",
     schema: httpsUrl,
   },
   remainingUnitsLine: {

@@ -112,10 +112,13 @@ describe("site settings", () => {
     ]);
   });
 
-  test("a remaining-units line shows in the home page's hero and a mobile consultation link in the footer and bottom bar; cleared, both are gone", async () => {
+  test("a remaining-units line shows in the home page's hero and a mobile consultation link in the header and bottom bar; cleared, both are gone", async () => {
     const plain = await (await on("/")).text();
     expect(plain).not.toContain("home-hero__remaining");
-    expect(plain).not.toContain("__consult");
+    expect(plain).not.toContain("bottom-bar__consult");
+    expect(plain).toMatch(
+      /<a [^>]*href="\/Promotion\/Customer"[^>]*class="header-consult"|<a [^>]*class="header-consult"[^>]*href="\/Promotion\/Customer"/,
+    );
 
     const saved = await save({
       remainingUnitsLine: "잔여세대 12세대 선착순 분양 중",
@@ -124,10 +127,11 @@ describe("site settings", () => {
     expect(saved.status).toBe(303);
     const html = await (await on("/")).text();
     expect(html).toContain('<p class="home-hero__remaining">잔여세대 12세대 선착순 분양 중</p>');
-    const consultLinks = [
-      ...html.matchAll(/<a class="([^"]*)" href="https:\/\/talk\.example\.co\.kr\/consult\?site=daegu" target="_blank" rel="noopener">/g),
-    ];
-    expect(consultLinks.map((match) => match[1])).toEqual(["button button--outline site-footer__consult", "bottom-bar__consult"]);
+    const consultLinks = [...html.matchAll(/<a [^>]*>/g)]
+      .map(([tag]) => tag)
+      .filter((tag) => tag.includes('href="https://talk.example.co.kr/consult?site=daegu"'));
+    expect(consultLinks.every((tag) => tag.includes('target="_blank"') && tag.includes('rel="noopener"'))).toBe(true);
+    expect(consultLinks.map((tag) => /class="([^"]*)"/.exec(tag)?.[1])).toEqual(["header-consult", "bottom-bar__consult"]);
     // Another page has the frame's link but not the home page's line.
     const other = await (await on("/Brand/intro")).text();
     expect(other).toContain("bottom-bar__consult");

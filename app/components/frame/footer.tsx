@@ -30,12 +30,6 @@ export function SiteFooter({ content }: { content: FrameContent }) {
                 <span className="visually-hidden"> (새 창)</span>
               </a>
             ) : null}
-            {content.mobileConsultUrl ? (
-              <a className="button button--outline site-footer__consult" href={content.mobileConsultUrl} target="_blank" rel="noopener">
-                모바일 상담
-                <span className="visually-hidden"> (새 창)</span>
-              </a>
-            ) : null}
             {/* <details> keeps the family-site list usable with or without JavaScript. */}
             <details className="family-site">
               <summary>
