@@ -10,6 +10,14 @@ const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir()
 /** The second demo development's origin in the browser tests. */
 export const SUWON_ORIGIN = `http://suwon.localhost:${PORT}`;
 export const DAEGU_ALIAS_ORIGIN = `http://daegu.localhost:${PORT}`;
+/**
+ * A second server with its own database, next port up, for the notice popups' browser test: a
+ * live popup there covers no other spec's page (tests/e2e/popups.spec.ts).
+ */
+export const POPUP_ORIGIN = `http://popups.localhost:${PORT + 1}`;
+const popupDataDir = process.env.E2E_DATA_DIR
+  ? `${process.env.E2E_DATA_DIR}-popups`
+  : fs.mkdtempSync(path.join(os.tmpdir(), "e2e-popups-"));
 
 export const E2E_ADMIN = { email: "admin@example.com", password: "sales-office-e2e-2026" };
 
@@ -37,8 +45,9 @@ export default defineConfig({
     timezoneId: "Asia/Seoul",
   },
   projects: [
-    // Signs the demo owner in once, enrolling a second factor, for the tests that need the console (tests/e2e/console.ts).
-    { name: "console", testMatch: /console\.setup\.ts/, use: { ...chromium } },
+    // Signs the demo owner in once, enrolling a second factor, for the tests that need the console (tests/e2e/console.ts),
+    // and makes the live notice popups on the popups server (popups.setup.ts).
+    { name: "console", testMatch: /(console|popups)\.setup\.ts/, use: { ...chromium } },
     { name: "desktop", dependencies: ["console"], use: { ...chromium, viewport: { width: 1440, height: 900 } } },
     {
       name: "phone",
@@ -46,23 +55,42 @@ export default defineConfig({
       use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: {
-    // The production build, as `npm start` serves it (it builds first when sources changed).
-    command: "node server.js",
-    url: `http://localhost:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      // daegu on localhost (and its alias daegu.localhost), suwon on suwon.localhost: Chromium
-      // resolves every *.localhost name to this machine.
-      SITES: `daegu@http://localhost:${PORT},daegu@http://daegu.localhost:${PORT},suwon@http://suwon.localhost:${PORT}`,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      E2E: "1",
+  webServer: [
+    {
+      // The production build, as `npm start` serves it (it builds first when sources changed).
+      command: "node server.js",
+      url: `http://localhost:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        // daegu on localhost (and its alias daegu.localhost), suwon on suwon.localhost: Chromium
+        // resolves every *.localhost name to this machine.
+        SITES: `daegu@http://localhost:${PORT},daegu@http://daegu.localhost:${PORT},suwon@http://suwon.localhost:${PORT}`,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        E2E: "1",
+      },
     },
-  },
+    // Started after the first (Playwright starts web servers in order), so the build is done.
+    {
+      command: "node server.js",
+      url: `http://localhost:${PORT + 1}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT + 1),
+        DATA_DIR: popupDataDir,
+        SITES: `daegu@${POPUP_ORIGIN}`,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        E2E: "1",
+      },
+    },
+  ],
 });

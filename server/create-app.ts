@@ -4,7 +4,15 @@ import { clientAddress, clientAddressContext } from "#app/.server/client-address
 import { getEnv } from "#app/.server/env.ts";
 import { siteContext, type RequestSite } from "#app/.server/site.ts";
 import { pageCache } from "./page-cache.ts";
-import { bodyErrors, reactRouterHandler, reactRouterRenderer, readBody, refuseCrossSitePosts, resolveSite } from "./request-handler.ts";
+import {
+  bodyErrors,
+  mayUploadContent,
+  reactRouterHandler,
+  reactRouterRenderer,
+  readBody,
+  refuseCrossSitePosts,
+  resolveSite,
+} from "./request-handler.ts";
 
 /**
  * The Express app in front of React Router: request bodies within their limits, the client's
@@ -80,8 +88,9 @@ export function createApp(build: Parameters<typeof reactRouterRenderer>[0]["buil
     readBody([
       // The console's uploads: a little over their own limits (app/.server/uploads.ts), which answer
       // an oversized file with a message naming its limit; past these the generic 413 stops it.
-      { path: /^\/admin\/popups(\/[^/]+)?$/, limit: "12mb" },
-      { path: /^\/admin\/documents$/, limit: "22mb" },
+      // Only for a signed-in account that may upload: anyone else's body is read to the default limit.
+      { path: /^\/admin\/popups(\/[^/]+)?$/, limit: "12mb", only: mayUploadContent },
+      { path: /^\/admin\/documents$/, limit: "22mb", only: mayUploadContent },
     ]),
   );
   app.use(reactRouterHandler(render));

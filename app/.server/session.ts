@@ -139,6 +139,14 @@ export async function readSession(
 }
 
 /**
+ * The session a bare Cookie header carries on this site, without counting as activity: the server
+ * asks it before reading an upload's body, where there is no Request yet.
+ */
+export function sessionOfCookie(cookieHeader: string, site: string, now = new Date()): Promise<SessionState | null> {
+  return readSession(new Request("http://session.invalid/", { headers: { Cookie: cookieHeader } }), site, now, { touch: false });
+}
+
+/**
  * Which of these complete sessions of this site are still good (lifetime, idle timeout, account
  * enabled and still on the site), without counting as activity: the live-alert streams ask this
  * together, and end the streams of sessions that ended.

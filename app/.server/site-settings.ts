@@ -55,9 +55,18 @@ export interface EffectiveSite {
   settings: SiteSettingValues;
 }
 
-export async function effectivePack(pack: SitePack): Promise<EffectiveSite> {
-  const settings = await siteSettingsOf(pack.slug);
+export async function effectivePack(pack: SitePack, executor: Executor = db()): Promise<EffectiveSite> {
+  const settings = await siteSettingsOf(pack.slug, executor);
   return { pack: applySettings(pack, settings), settings };
+}
+
+/**
+ * The pack a text message is worded from: the site's overrides read once for the send (sales
+ * phone, model house, the texts' opening line), so a change shows in the very next text. Inside a
+ * transaction, pass it: PGlite has one connection and a read beside the transaction would wait on it.
+ */
+export async function textPack(site: string, executor: Executor = db()): Promise<SitePack> {
+  return (await effectivePack(sitePack(site), executor)).pack;
 }
 
 export function applySettings(pack: SitePack, settings: SiteSettingValues): SitePack {

@@ -119,18 +119,19 @@ export async function storeUpload(
   { site, file, kind, adminId }: { site: string; file: File; kind: UploadKind; adminId: number | null },
 ): Promise<StoredUpload> {
   if (file.size > UPLOAD_LIMITS[kind]) throw new UploadRefused(UPLOAD_MESSAGES.tooLarge[kind], 413);
-  const bytes = Buffer.from(await file.arrayBuffer());
-  const type = sniffType(bytes);
+  const received = Buffer.from(await file.arrayBuffer());
+  const type = sniffType(received);
   const wanted = kind === "pdf" ? type === "application/pdf" : type !== null && type !== "application/pdf";
   if (!type || !wanted) throw new UploadRefused(UPLOAD_MESSAGES.wrongType[kind], 400);
   const fileName = safeFileName(file.name, type);
 
+  let bytes: Buffer = received;
   let dimensions: { width: number; height: number } | null = null;
   let variants: { variant: string; mimeType: "image/avif" | "image/webp"; bytes: Buffer; width: number; height: number }[] = [];
-  if (kind === "image") {
+  if (kind === "image" && type !== "application/pdf") {
     try {
-      // Rotated as the camera meant it; the variants then carry no EXIF (and no location).
-      const { width, height } = (await sharp(bytes).metadata()).autoOrient;
+      bytes = await withoutMetadata(received, type);
+      const { width, height } = await sharp(bytes).metadata();
       dimensions = { width, height };
       variants = await encodeVariants(bytes, width);
     } catch {
@@ -160,6 +161,18 @@ export async function storeUpload(
     );
   }
   return original!;
+}
+
+/**
+ * The image as it is kept and served: turned upright as the camera meant it, then encoded again in
+ * its own format with no metadata at all. A phone's photo carries EXIF with the place it was taken
+ * (GPS), the device and the time; the original is public at its URL like the variants.
+ */
+async function withoutMetadata(bytes: Buffer, type: "image/jpeg" | "image/png" | "image/webp"): Promise<Buffer> {
+  const upright = sharp(bytes).rotate();
+  if (type === "image/jpeg") return upright.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+  if (type === "image/png") return upright.png().toBuffer();
+  return upright.webp({ quality: 90 }).toBuffer();
 }
 
 async function encodeVariants(bytes: Buffer, sourceWidth: number) {

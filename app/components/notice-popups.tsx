@@ -69,10 +69,18 @@ export function NoticePopups() {
   const shown = phone ? forDevice.slice(0, 1) : forDevice;
   const close = (id: number) => setPopups((current) => current.filter((popup) => popup.id !== id));
 
-  // Focus goes into the first popup once it appears, and to the next one after a close.
+  // Focus goes into the first popup once it appears, to the next one after a close, and after the
+  // last one back where it was before the popups took it.
   const firstId = shown[0]?.id;
+  const returnFocusRef = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    if (firstId === undefined) return;
+    if (firstId === undefined) {
+      const previous = returnFocusRef.current;
+      returnFocusRef.current = null;
+      if (previous?.isConnected) previous.focus();
+      return;
+    }
+    if (!returnFocusRef.current && document.activeElement instanceof HTMLElement) returnFocusRef.current = document.activeElement;
     firstRef.current?.focus();
   }, [firstId]);
 

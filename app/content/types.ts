@@ -532,4 +532,9 @@ export type FrameContent = Pick<
 > & {
   /** The office's Kakao channel (a site setting; no pack value): a button in the footer and the phone's bottom bar when set. */
   kakaoChannelUrl?: string;
+  /**
+   * The office's mobile consultation page (a site setting; no pack value): when set, the header's
+   * "모바일 상담" opens it instead of the inquiry page, and the phone's bottom bar gets the button too.
+   */
+  mobileConsultUrl?: string;
 };

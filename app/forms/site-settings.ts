@@ -35,6 +35,16 @@ const kakaoChannel = line.pipe(
   }, "카카오톡 채널 주소는 https://pf.kakao.com/_로 시작해야 합니다. 예: https://pf.kakao.com/_abcDEF"),
 );
 
+/** A link the office pastes from its consultation tool: https only, no credentials in it. */
+const httpsUrl = line.pipe(
+  z.string().refine((value) => {
+    const url = URL.canParse(value) ? new URL(value) : undefined;
+    return url?.protocol === "https:" && url.hostname.includes(".") && url.username === "" && url.password === "";
+  }, "https://로 시작하는 주소를 입력해 주세요. 예: https://talk.example.co.kr/consult"),
+);
+
+const shortLine = (max: number) => line.pipe(z.string().max(max, `${max}자 이내로 입력해 주세요.`));
+
 const tagId = (pattern: RegExp, example: string) =>
   line.pipe(z.string().refine((value) => pattern.test(value), `형식이 올바르지 않습니다. 예: ${example}`));
 
@@ -51,7 +61,7 @@ export interface SiteSettingField {
 export const SITE_SETTING_FIELDS = {
   salesPhone: {
     label: "분양문의 전화",
-    hint: "머리글, 모바일 하단 바, 바닥글과 상담 페이지의 전화 버튼",
+    hint: "머리글, 모바일 하단 바, 바닥글과 상담 페이지의 전화 버튼, 고객에게 가는 확인 문자",
     schema: phone,
     fromPack: (pack) => pack.phone,
     intoPack: (pack, value) => ({ ...pack, phone: value }),
@@ -65,14 +75,14 @@ export const SITE_SETTING_FIELDS = {
   },
   modelHouseAddress: {
     label: "견본주택 주소",
-    hint: "홈, 방문예약, 고객문의 페이지의 견본주택 안내",
+    hint: "홈, 방문예약, 고객문의 페이지의 견본주택 안내와 확인·예약 문자",
     schema: line,
     fromPack: (pack) => pack.modelHouse.address,
     intoPack: (pack, value) => ({ ...pack, modelHouse: { ...pack.modelHouse, address: value } }),
   },
   modelHouseHours: {
     label: "견본주택 운영시간",
-    hint: "홈, 방문예약, 고객문의 페이지의 견본주택 안내",
+    hint: "홈, 방문예약, 고객문의 페이지의 견본주택 안내와 확인 문자",
     schema: line,
     fromPack: (pack) => pack.modelHouse.hours,
     intoPack: (pack, value) => ({ ...pack, modelHouse: { ...pack.modelHouse, hours: value } }),
@@ -81,6 +91,23 @@ export const SITE_SETTING_FIELDS = {
     label: "카카오톡 채널 주소",
     hint: "입력하면 바닥글과 모바일 하단 바에 카카오톡 상담 버튼이 나타납니다.",
     schema: kakaoChannel,
+  },
+  mobileConsultUrl: {
+    label: "모바일 상담 링크",
+    hint: "입력하면 머리글의 '모바일 상담'이 상담 문의 페이지 대신 이 주소를 열고, 모바일 하단 바에도 버튼이 나타납니다(https:// 주소).",
+    schema: httpsUrl,
+  },
+  remainingUnitsLine: {
+    label: "잔여세대 안내",
+    hint: "입력하면 홈 첫 화면의 단지명 아래에 한 줄로 나타납니다. 예: 잔여세대 12세대 선착순 분양 중",
+    schema: shortLine(60),
+  },
+  textSenderName: {
+    label: "문자 머리말",
+    hint: "확인·예약 문자, 상담 문자와 직원 알림의 첫머리(광고 문자는 (광고) 바로 뒤). 예: [동대구 온빛채 센트럴]",
+    schema: shortLine(40),
+    fromPack: (pack) => pack.leads.sms.senderName,
+    intoPack: (pack, value) => ({ ...pack, leads: { ...pack.leads, sms: { ...pack.leads.sms, senderName: value } } }),
   },
   companyName: {
     label: "상호",
@@ -137,8 +164,9 @@ export const SITE_SETTING_NAMES = Object.keys(SITE_SETTING_FIELDS) as SiteSettin
 
 /** The console form's sections, in order. */
 export const SITE_SETTING_GROUPS: { title: string; fields: SiteSettingName[] }[] = [
-  { title: "상담 연락처", fields: ["salesPhone", "consultationHours", "kakaoChannelUrl"] },
+  { title: "상담 연락처", fields: ["salesPhone", "consultationHours", "kakaoChannelUrl", "mobileConsultUrl"] },
   { title: "견본주택", fields: ["modelHouseAddress", "modelHouseHours"] },
+  { title: "분양 안내와 문자", fields: ["remainingUnitsLine", "textSenderName"] },
   { title: "바닥글 회사 정보", fields: ["companyName", "companyAddress", "developer", "builder"] },
   { title: "광고·분석 태그", fields: ["ga4MeasurementId", "naverAnalyticsId", "metaPixelId", "kakaoPixelId"] },
 ];

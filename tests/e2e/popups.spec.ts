@@ -1,54 +1,53 @@
 import { expect, test, type Page } from "@playwright/test";
-import { useOwnerSession } from "./console.ts";
+import { ENDED_POPUP, LIVE_POPUPS, nextKstMidnight, POPUP_ORIGIN } from "./live-popups.ts";
 
 /**
- * The notice popups in the browser. Every spec shares one server and its database, so a popup
- * really showing on / would cover other specs' pages: the overlay's behaviour is tested with the
- * site's /popups.json answered here (what the server picks is tests/integration/uploads-popups.test.ts),
- * and the popups made through the console are ones no visitor sees (ended, or not yet begun).
+ * The notice popups in the browser, live: the setup project made them through the console of the
+ * popups server (playwright.config.ts), whose own database no other spec reads, so they really
+ * show on its / without covering anyone else's page. What the server picks in detail (start, end,
+ * site) is tests/integration/uploads-popups.test.ts.
  */
 
-const TONIGHT = new Date("2026-11-24T23:50:00+09:00");
-const AFTER_MIDNIGHT = new Date("2026-11-25T00:05:00+09:00");
-
-const NOTICES = [
-  {
-    id: 9001,
-    title: "모델하우스 오픈 안내",
-    body: "11월 28일 10시에 엽니다.",
-    linkUrl: "/SalesInfo/announcement",
-    devices: "all",
-    image: null,
-  },
-  { id: 9002, title: "청약 일정 안내", body: "1순위 청약은 12월 2일입니다.", linkUrl: null, devices: "all", image: null },
-];
-
-async function answerPopups(page: Page, popups: unknown[]) {
-  await page.route("**/popups.json", (route) => route.fulfill({ json: { popups } }));
-}
+const [FIRST, SECOND] = LIVE_POPUPS;
 
 const dialogs = (page: Page) => page.getByRole("dialog");
+const notice = (page: Page, title: string) => page.getByRole("dialog", { name: title });
 
-test("a notice shows over / after the page, side by side on wide screens and one at a time on phones", async ({ page }, info) => {
-  await page.clock.install({ time: TONIGHT });
-  await answerPopups(page, NOTICES);
-  await page.goto("/");
-  const phone = info.project.name === "phone";
-  const first = page.getByRole("dialog", { name: "모델하우스 오픈 안내" });
+/** Opens the popups server's home page and waits for its popups' answer. */
+async function openHome(page: Page) {
+  const answered = page.waitForResponse(`${POPUP_ORIGIN}/popups.json`);
+  await page.goto(`${POPUP_ORIGIN}/`);
+  return ((await (await answered).json()) as { popups: { title: string }[] }).popups.map((popup) => popup.title);
+}
+
+test("live notices show over / after the page, side by side on wide screens and one at a time on phones; 「닫기」 closes each", async ({
+  page,
+}, info) => {
+  const titles = await openHome(page);
+  expect(titles).toEqual([...LIVE_POPUPS]);
+  // Not in the page's HTML: crawlers never read the notice as the page's content.
+  expect(await page.evaluate(() => fetch("/").then((response) => response.text()))).not.toContain(FIRST);
+
+  const first = notice(page, FIRST);
   await expect(first).toBeVisible();
   await expect(first).toBeFocused();
-  await expect(dialogs(page)).toHaveCount(phone ? 1 : 2);
-  // Not in the page's HTML: crawlers never read the notice as the page's content.
-  expect(await (await page.request.get("/")).text()).not.toContain("모델하우스 오픈 안내");
-
-  if (phone) {
+  if (info.project.name === "phone") {
+    await expect(dialogs(page)).toHaveCount(1);
     await first.getByRole("button", { name: "닫기" }).click();
-    await expect(page.getByRole("dialog", { name: "청약 일정 안내" })).toBeVisible();
-    await page.keyboard.press("Escape");
-  } else {
-    await page.keyboard.press("Escape");
     await expect(first).toBeHidden();
-    await page.getByRole("dialog", { name: "청약 일정 안내" }).getByRole("button", { name: "닫기" }).click();
+    await expect(notice(page, SECOND)).toBeVisible();
+    await expect(notice(page, SECOND)).toBeFocused();
+    await notice(page, SECOND).getByRole("button", { name: "닫기" }).click();
+  } else {
+    await expect(dialogs(page)).toHaveCount(2);
+    const [left, right] = [await first.boundingBox(), await notice(page, SECOND).boundingBox()];
+    // Side by side: one row, the first on the left, not overlapping.
+    expect(Math.abs(left!.y - right!.y)).toBeLessThan(2);
+    expect(left!.x + left!.width).toBeLessThanOrEqual(right!.x);
+    await first.getByRole("button", { name: "닫기" }).click();
+    await expect(first).toBeHidden();
+    await expect(notice(page, SECOND)).toBeVisible();
+    await notice(page, SECOND).getByRole("button", { name: "닫기" }).click();
   }
   await expect(dialogs(page)).toHaveCount(0);
   // Closed is closed for this page only: the next visit shows them again.
@@ -56,43 +55,54 @@ test("a notice shows over / after the page, side by side on wide screens and one
   await expect(first).toBeVisible();
 });
 
-test("「오늘 하루 보지 않기」 hides a notice until the next midnight in Korea", async ({ page }) => {
-  await page.clock.install({ time: TONIGHT });
-  await answerPopups(page, NOTICES.slice(0, 1));
-  await page.goto("/");
-  const notice = page.getByRole("dialog", { name: "모델하우스 오픈 안내" });
-  await notice.getByRole("button", { name: "오늘 하루 보지 않기" }).click();
-  await expect(notice).toBeHidden();
-  await page.reload();
-  await expect(page.locator("h1, main").first()).toBeVisible();
-  await expect(dialogs(page)).toHaveCount(0);
-
-  await page.clock.setSystemTime(AFTER_MIDNIGHT);
-  await page.reload();
-  await expect(notice).toBeVisible();
+test("a notice that has ended never shows", async ({ page }) => {
+  const titles = await openHome(page);
+  expect(titles).not.toContain(ENDED_POPUP);
+  await expect(notice(page, FIRST)).toBeVisible();
+  await expect(notice(page, ENDED_POPUP)).toHaveCount(0);
 });
 
-test("a notice made in the console that has ended, or not begun, never shows", async ({ page, browser }) => {
-  await useOwnerSession(page);
-  const title = `지난 공지 ${test.info().project.name} ${Date.now().toString(36)}`;
-  for (const [startDay, endDay] of [
-    ["2020-01-01", "2020-01-02"],
-    ["2099-01-01", "2099-01-02"],
-  ] as const) {
-    await page.goto("/admin/popups/new");
-    await page.getByLabel("제목").fill(title);
-    await page.getByLabel("시작 날짜").fill(startDay);
-    await page.getByLabel("시작 시각").fill("09:00");
-    await page.getByLabel("종료 날짜").fill(endDay);
-    await page.getByLabel("종료 시각").fill("18:00");
-    await page.getByRole("button", { name: "저장" }).click();
-    await expect(page.getByRole("status")).toContainText(`「${title}」 팝업을 저장했습니다.`);
-  }
-  const visitor = await (await browser.newContext()).newPage();
-  const answered = visitor.waitForResponse("**/popups.json");
-  await visitor.goto("/");
-  const { popups } = (await (await answered).json()) as { popups: { title: string }[] };
-  expect(popups.map((popup) => popup.title)).not.toContain(title);
-  await expect(visitor.getByRole("dialog", { name: title })).toHaveCount(0);
-  await visitor.context().close();
+test("「오늘 하루 보지 않기」 hides a notice until the next midnight in Korea, then it shows again", async ({ page }) => {
+  const now = new Date();
+  await page.clock.install({ time: now });
+  await openHome(page);
+  await notice(page, FIRST).getByRole("button", { name: "오늘 하루 보지 않기" }).click();
+  await expect(notice(page, FIRST)).toBeHidden();
+
+  await openHome(page);
+  await expect(notice(page, SECOND)).toBeVisible();
+  await expect(notice(page, FIRST)).toHaveCount(0);
+
+  // A minute before midnight it is still hidden; a minute after, back.
+  const midnight = nextKstMidnight(now);
+  await page.clock.setSystemTime(new Date(midnight.getTime() - 60_000));
+  await openHome(page);
+  await expect(notice(page, SECOND)).toBeVisible();
+  await expect(notice(page, FIRST)).toHaveCount(0);
+
+  await page.clock.setSystemTime(new Date(midnight.getTime() + 60_000));
+  await openHome(page);
+  await expect(notice(page, FIRST)).toBeVisible();
+});
+
+test("Escape closes the notice in focus, and after the last one focus returns where it was", async ({ page }) => {
+  // The popups' answer waits until a link of the page has the focus, as when someone tabs in early.
+  let release!: () => void;
+  const focused = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${POPUP_ORIGIN}/popups.json`, async (route) => {
+    await focused;
+    await route.continue();
+  });
+  await page.goto(`${POPUP_ORIGIN}/`);
+  const skipLink = page.getByRole("link", { name: "본문 바로가기" });
+  await skipLink.focus();
+  release();
+
+  await expect(notice(page, FIRST)).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(notice(page, FIRST)).toBeHidden();
+  await expect(notice(page, SECOND)).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialogs(page)).toHaveCount(0);
+  await expect(skipLink).toBeFocused();
 });

@@ -112,6 +112,47 @@ describe("site settings", () => {
     ]);
   });
 
+  test("a remaining-units line shows in the home page's hero and a mobile consultation link in the header and bottom bar; cleared, both are gone", async () => {
+    const plain = await (await on("/")).text();
+    expect(plain).not.toContain("home-hero__remaining");
+    expect(plain).not.toContain("bottom-bar__consult");
+    expect(plain).toMatch(
+      /<a [^>]*href="\/Promotion\/Customer"[^>]*class="header-consult"|<a [^>]*class="header-consult"[^>]*href="\/Promotion\/Customer"/,
+    );
+
+    const saved = await save({
+      remainingUnitsLine: "잔여세대 12세대 선착순 분양 중",
+      mobileConsultUrl: "https://talk.example.co.kr/consult?site=daegu",
+    });
+    expect(saved.status).toBe(303);
+    const html = await (await on("/")).text();
+    expect(html).toContain('<p class="home-hero__remaining">잔여세대 12세대 선착순 분양 중</p>');
+    const consultLinks = [...html.matchAll(/<a [^>]*>/g)]
+      .map(([tag]) => tag)
+      .filter((tag) => tag.includes('href="https://talk.example.co.kr/consult?site=daegu"'));
+    expect(consultLinks.every((tag) => tag.includes('target="_blank"') && tag.includes('rel="noopener"'))).toBe(true);
+    expect(consultLinks.map((tag) => /class="([^"]*)"/.exec(tag)?.[1])).toEqual(["header-consult", "bottom-bar__consult"]);
+    // Another page has the frame's link but not the home page's line.
+    const other = await (await on("/Brand/intro")).text();
+    expect(other).toContain("bottom-bar__consult");
+    expect(other).not.toContain("잔여세대 12세대");
+
+    await save({ remainingUnitsLine: "", mobileConsultUrl: "" });
+    const cleared = await (await on("/")).text();
+    expect(cleared).not.toContain("잔여세대 12세대");
+    expect(cleared).not.toContain("talk.example.co.kr");
+  });
+
+  test("a mobile consultation link must be https and a remaining-units line short", async () => {
+    const response = await save({ mobileConsultUrl: "http://talk.example.co.kr/consult", remainingUnitsLine: "잔".repeat(61) });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("https://로 시작하는 주소를 입력해 주세요");
+    expect(html).toContain("60자 이내로 입력해 주세요");
+    expect((await save({ mobileConsultUrl: "javascript:alert(1)" })).status).toBe(400);
+    expect(await db().select().from(siteSettingChanges)).toEqual([]);
+  });
+
   test("a counsellor cannot open the settings (403)", async () => {
     expect((await on("/admin/site-settings", { cookie: counsellor })).status).toBe(403);
     expect((await save({ salesPhone: "1588-1234" }, counsellor)).status).toBe(403);

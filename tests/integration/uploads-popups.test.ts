@@ -1,4 +1,6 @@
-import { count, eq, isNotNull } from "drizzle-orm";
+import { count, eq, isNotNull, isNull } from "drizzle-orm";
+import net from "node:net";
+import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/.server/db.ts";
@@ -178,6 +180,113 @@ describe("uploads", () => {
     expect(await response.text()).toContain(UPLOAD_MESSAGES.tooLarge.image);
     expect(await storedCount()).toBe(0);
     expect(await db().select().from(noticePopups)).toEqual([]);
+  });
+
+  test("a 5 MB post to the upload routes without a session is refused before its body is read; signed in, the same post is read whole", async () => {
+    const form = await multipart(POPUP, {
+      image: { bytes: Buffer.concat([await png(), Buffer.alloc(5 * 1024 * 1024)]), name: "big.png", type: "image/png" },
+    });
+    /**
+     * The form as a stream sent at a walking pace (64 kB a few milliseconds apart, so the kernel's
+     * buffers cannot swallow it all at once) that counts what was sent before the answer came.
+     */
+    const counted = () => {
+      const state = { sent: 0 };
+      const chunk = 64 * 1024;
+      const body = new Readable({
+        read() {
+          setTimeout(() => {
+            if (state.sent >= form.body.length) return this.push(null);
+            const next = form.body.subarray(state.sent, state.sent + chunk);
+            state.sent += next.length;
+            this.push(next);
+          }, 3);
+        },
+      });
+      return { body, state };
+    };
+    const headers = (cookie?: string) => ({
+      Host: new URL(A).host,
+      Origin: A,
+      "Content-Type": form.type,
+      "Content-Length": String(form.body.length),
+      Accept: "text/html",
+      ...(cookie ? { Cookie: cookie } : {}),
+    });
+    for (const path of ["/admin/popups/new", "/admin/documents"]) {
+      for (const cookie of [undefined, "__session=forged-or-expired", await consoleCookie(counsellor)]) {
+        const { body, state } = counted();
+        const { status, sentBeforeAnswer } = await postStream(path, headers(cookie), body, state);
+        expect(status, `${path} ${cookie}`).toBe(413);
+        expect(sentBeforeAnswer, `${path} ${cookie}`).toBeLessThan(1024 * 1024);
+      }
+    }
+
+    const { body, state } = counted();
+    const signedIn = await postStream("/admin/popups/new", headers(await consoleCookie(manager)), body, state);
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.sentBeforeAnswer).toBe(form.body.length);
+  });
+
+  /**
+   * Posts a stream over a bare socket and answers at the status line. Node's HTTP client would
+   * report the refused connection (EPIPE) instead of the answer the server sent before closing it.
+   */
+  function postStream(path: string, headers: Record<string, string>, body: Readable, state: { sent: number }) {
+    return new Promise<{ status: number; sentBeforeAnswer: number }>((resolve, reject) => {
+      let answer = "";
+      const socket = net.connect(app.port, "127.0.0.1", () => {
+        const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+        socket.write(`POST ${path} HTTP/1.1\r\n${head.join("")}Connection: close\r\n\r\n`);
+        // Not ended after the body: a half-closed connection gets no answer from Node's server.
+        body.pipe(socket, { end: false });
+      });
+      socket.on("data", (chunk: Buffer) => {
+        answer += chunk.toString("latin1");
+        const status = /^HTTP\/1\.1 (\d{3})/.exec(answer);
+        if (!status) return;
+        resolve({ status: Number(status[1]), sentBeforeAnswer: state.sent });
+        body.destroy();
+        socket.destroy();
+      });
+      socket.on("error", (error) => (/^HTTP/.test(answer) ? undefined : reject(error)));
+    });
+  }
+
+  test("a phone photo's EXIF (the place it was taken, the camera) is gone from the stored original, which is turned upright", async () => {
+    // 300×200 pixels that the camera says to turn a quarter (orientation 6): upright it is 200×300.
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "TestPhone", Model: "Camera 1" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "35/1 52/1 1234/100", GPSLongitudeRef: "E", GPSLongitude: "128/1 37/1 0/1" },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const fixture = await sharp(photo).metadata();
+    expect(fixture.exif?.toString("latin1")).toContain("TestPhone");
+    expect(fixture.orientation).toBe(6);
+
+    const saved = await post(
+      A,
+      "/admin/popups/new",
+      await multipart(POPUP, { image: { bytes: photo, name: "현장.jpg", type: "image/jpeg" } }),
+    );
+    expect(saved.status).toBe(303);
+    const [original] = await db()
+      .select({ id: uploads.id, sha256: uploads.sha256, mimeType: uploads.mimeType, width: uploads.width, height: uploads.height })
+      .from(uploads)
+      .where(isNull(uploads.parentId));
+    expect(original).toMatchObject({ mimeType: "image/jpeg", width: 200, height: 300 });
+
+    const served = Buffer.from(await (await get(A, uploadUrl(original!))).arrayBuffer());
+    const metadata = await sharp(served).metadata();
+    expect(metadata.format).toBe("jpeg");
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.orientation).toBeUndefined();
+    expect([metadata.width, metadata.height]).toEqual([200, 300]);
+    expect(served.includes("Exif\0\0", 0, "latin1")).toBe(false);
+    expect(served.includes("TestPhone", 0, "latin1")).toBe(false);
   });
 
   test("another site's upload is 404", async () => {

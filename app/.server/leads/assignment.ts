@@ -6,6 +6,7 @@ import { db, type Executor } from "../db.ts";
 import { enqueueSms, type TextBudget } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { admins, adminSites, consoleSettings, leads } from "../schema.ts";
+import { textPack } from "../site-settings.ts";
 import { siteOrigin, sitePack } from "../site.ts";
 import { recordLeadEvent, type LeadEventDetails } from "./events.ts";
 import { assignmentMessage } from "./messages.ts";
@@ -147,7 +148,8 @@ async function textAssignee(
   now: Date,
 ): Promise<boolean> {
   if (!assignee.textOnAssignment || !assignee.mobile || given.length === 0) return false;
-  await enqueueSms(executor, [assignmentMessage(sitePack(site), siteOrigin(site), assignee.mobile, given)], { budget, now });
+  const pack = await textPack(site, executor);
+  await enqueueSms(executor, [assignmentMessage(pack, siteOrigin(site), assignee.mobile, given)], { budget, now });
   return true;
 }
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import type { SitePack } from "#app/content/types.ts";
 import type { StoredLeadFields } from "#app/forms/lead-schema.ts";
 import type { LeadKind, SpamReason } from "#app/vocabulary.ts";
 import type { Attribution } from "../attribution.ts";
@@ -7,6 +8,7 @@ import { getEnv } from "../env.ts";
 import { enqueueSms, type OutgoingSms, type TextBudget } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { customers, leads, visitBookings, visitSlots } from "../schema.ts";
+import { textPack } from "../site-settings.ts";
 import { sitePack } from "../site.ts";
 import { claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim } from "../visits/booking.ts";
 import { bookingSms } from "../visits/messages.ts";
@@ -76,6 +78,8 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
     const repeat = await findSubmission(tx, input.submissionId);
     if (repeat) return { outcome: "retried", leadId: repeat.id, booking: await bookingOfLead(tx, repeat.id) };
     if (input.spamReason) return { outcome: "created", leadId: await insertLead(tx, input, { now, customerId: null }), booking: null };
+    // The texts below are worded with the office's current settings (sales phone, model house).
+    const pack = await textPack(input.site, tx);
 
     let claim: Extract<SlotClaim, { ok: true }> | null = null;
     if (input.kind === "visit" && input.visitSlotId !== undefined) {
@@ -109,7 +113,7 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
       const booking = await book(earlier.id);
       // A new time for the same visitor is news to them; the same time again is not.
       if (booking?.isNew) {
-        const held = await enqueueSms(tx, [bookingMessage(input, earlier.id, booking)], { budget: textBudget, now });
+        const held = await enqueueSms(tx, [bookingMessage(pack, input, earlier.id, booking)], { budget: textBudget, now });
         if (held) await tx.update(leads).set({ textsHeld: held }).where(eq(leads.id, earlier.id));
       }
       return { outcome: "folded", leadId: earlier.id, booking };
@@ -119,11 +123,11 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
     const leadId = await insertLead(tx, input, { now, customerId });
     await assignByTurns(tx, { id: leadId, site: input.site, name: input.name, kind: input.kind }, { budget: textBudget, now });
     const booking = await book(leadId);
-    const messages = leadMessages(sitePack(input.site), { ...input, id: leadId }, staffRecipients);
+    const messages = leadMessages(pack, { ...input, id: leadId }, staffRecipients);
     const held = await enqueueSms(
       tx,
       booking
-        ? messages.map((message) => (message.purpose === "confirmation" ? bookingMessage(input, leadId, booking) : message))
+        ? messages.map((message) => (message.purpose === "confirmation" ? bookingMessage(pack, input, leadId, booking) : message))
         : messages,
       { budget: textBudget, now },
     );
@@ -230,10 +234,9 @@ function leadColumns(input: NewLead) {
 }
 
 /** The visitor's booking confirmation: date, time, address and the personal cancel link. */
-function bookingMessage(input: NewLead, leadId: number, booking: PlacedBooking): OutgoingSms {
-  return bookingSms("confirmation", {
+function bookingMessage(pack: SitePack, input: NewLead, leadId: number, booking: PlacedBooking): OutgoingSms {
+  return bookingSms(pack, "confirmation", {
     id: booking.id,
-    site: input.site,
     leadId,
     name: input.name,
     phone: input.phone,

@@ -5,7 +5,10 @@ import type { LeadKind } from "#app/vocabulary.ts";
 import type { OutgoingSms } from "../outbox/queue.ts";
 import { optOutLine } from "../sms/advertising.ts";
 
-/** The visitor's confirmation and one note per staff number, worded by the content pack. */
+/**
+ * The visitor's confirmation and one note per staff number, worded by `site`: the content pack with
+ * the office's overrides applied (site-settings.ts `textPack`), so a changed sales phone is in the next text.
+ */
 export function leadMessages(
   site: SitePack,
   lead: { id: number; kind: LeadKind; name: string; phone: string },
@@ -52,7 +55,7 @@ export function assignmentMessage(
     leadId: given.length === 1 ? first!.id : null,
     purpose: "staff",
     recipient,
-    body: `[${sms.senderName}] 고객 배정: ${who} 님을 담당하게 되었습니다.\n${link}`,
+    body: `${sms.senderName} 고객 배정: ${who} 님을 담당하게 되었습니다.\n${link}`,
   };
 }
 

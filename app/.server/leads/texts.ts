@@ -11,7 +11,7 @@ import { presentOutboxMessage, textsAreNotSent, type OutboxRow } from "../outbox
 import { enqueueOneSms } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { customers, leads, smsOutbox } from "../schema.ts";
-import { sitePack } from "../site.ts";
+import { textPack } from "../site-settings.ts";
 import { advertisingSendTime, advertisingWrap, marketingStanding, type MarketingStanding } from "../sms/advertising.ts";
 import { recordLeadEvent } from "./events.ts";
 import { maySee, mayWork, type Viewer } from "./visibility.ts";
@@ -88,7 +88,7 @@ export async function leadTextsPanel(
 }
 
 export async function textLead(change: ChangeContext, leadId: number, form: LeadTextForm, now = new Date()): Promise<TextOutcome> {
-  const site = sitePack(change.site);
+  const site = await textPack(change.site);
   const result = await db().transaction(async (tx): Promise<TextOutcome> => {
     const lead = await lockLead(tx, change.site, leadId);
     if (!lead || !maySee(change.actor, lead)) return { outcome: "not-found" };

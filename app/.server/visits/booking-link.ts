@@ -7,6 +7,7 @@ import { enqueueSms, withdrawBookingMessages, type TextBudget } from "../outbox/
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { visitBookings, visitSlots } from "../schema.ts";
 import { claimVisitSlot, type SlotClaim } from "./booking.ts";
+import { textPack } from "../site-settings.ts";
 import { bookingSms } from "./messages.ts";
 import { slotLabel } from "./schedule.ts";
 import { bumpContentVersion } from "../content-version.ts";
@@ -129,9 +130,8 @@ export async function changeBookingByLink(
     await tx.update(visitBookings).set({ slotId, reminderQueuedAt: null }).where(eq(visitBookings.id, booking.id));
     await bumpContentVersion(tx, booking.site);
     await withdrawBookingMessages(tx, [booking.id]);
-    const confirmation = bookingSms("confirmation", {
+    const confirmation = bookingSms(await textPack(booking.site, tx), "confirmation", {
       id: booking.id,
-      site: booking.site,
       leadId: current.leadId,
       name: booking.name,
       phone: booking.phone,

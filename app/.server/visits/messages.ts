@@ -2,7 +2,8 @@ import { formatKoreanDate, kstDay, kstTime } from "#app/utils/kst.ts";
 import { fill } from "#app/utils/template.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import type { OutgoingSms } from "../outbox/queue.ts";
-import { siteOrigin, sitePack } from "../site.ts";
+import type { SitePack } from "#app/content/types.ts";
+import { siteOrigin } from "../site.ts";
 import { optOutLine } from "../sms/advertising.ts";
 import { maskName } from "../leads/messages.ts";
 
@@ -16,11 +17,12 @@ export function bookingUrl(site: string, linkToken: string) {
   return `${siteOrigin(site)}/${site}/visit/${linkToken}`;
 }
 
+/** Worded from `site`, the pack with the office's overrides (site-settings.ts `textPack`). */
 export function bookingSms(
+  site: SitePack,
   purpose: "confirmation" | "reminder" | "day-closed",
-  booking: { id: number; site: string; leadId: number; name: string; phone: string; startsAt: Date; linkToken: string },
+  booking: { id: number; leadId: number; name: string; phone: string; startsAt: Date; linkToken: string },
 ): OutgoingSms {
-  const site = sitePack(booking.site);
   const templates = {
     confirmation: site.leads.visits.sms.booked,
     reminder: site.leads.visits.sms.reminder,
@@ -33,12 +35,12 @@ export function bookingSms(
     date: formatKoreanDate(kstDay(booking.startsAt)),
     time: kstTime(booking.startsAt),
     modelHouseAddress: site.modelHouse.address,
-    cancelUrl: bookingUrl(booking.site, booking.linkToken),
+    cancelUrl: bookingUrl(site.slug, booking.linkToken),
     salesPhone: formatPhone(site.phone),
     optOut: optOutLine(site.leads.sms),
   };
   return {
-    site: booking.site,
+    site: site.slug,
     leadId: booking.leadId,
     bookingId: booking.id,
     purpose,

@@ -9,6 +9,7 @@ import { enqueueSms, withdrawBookingMessages, type TextBudget } from "../outbox/
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { leadEvents, leads, leadStatusChanges, visitBookings, visitSlots } from "../schema.ts";
 import { claimVisitSlot, newLinkToken, type SlotClaim } from "./booking.ts";
+import { textPack } from "../site-settings.ts";
 import { bookingSms } from "./messages.ts";
 import { bumpContentVersion } from "../content-version.ts";
 
@@ -177,9 +178,8 @@ export async function moveBookingByStaff(
       .returning({ id: visitBookings.id });
     await bumpContentVersion(tx, change.site, change.actor.id);
     await withdrawBookingMessages(tx, [bookingId]);
-    const confirmation = bookingSms("confirmation", {
+    const confirmation = bookingSms(await textPack(change.site, tx), "confirmation", {
       id: moved!.id,
-      site: change.site,
       leadId,
       name,
       phone,
@@ -272,10 +272,10 @@ export async function closeDayAndTellVisitors(change: ChangeContext, day: string
         .where(inArray(visitBookings.id, ids));
       await withdrawBookingMessages(tx, ids);
     }
+    const pack = await textPack(change.site, tx);
     const notices = bookings.map((booking) =>
-      bookingSms("day-closed", {
+      bookingSms(pack, "day-closed", {
         id: booking.id,
-        site: change.site,
         leadId: booking.lead_id,
         name: booking.name,
         phone: booking.phone,

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { SitePack } from "#app/content/types.ts";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
 import { db, queryRows } from "../db.ts";
 import { enqueueSms } from "../outbox/queue.ts";
@@ -6,6 +7,7 @@ import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { startPeriodicTask, type PeriodicTask } from "../periodic.ts";
 import { logError } from "../log.ts";
 import { textBudgetOf } from "../spam.ts";
+import { textPack } from "../site-settings.ts";
 import { bookingSms } from "./messages.ts";
 
 /** Reminders for day D are queued from this Korean time on day D-1 (not at night). */
@@ -38,10 +40,12 @@ export async function queueVisitReminders(now = new Date()): Promise<number> {
             and b.created_at < ${remindFrom.toISOString()}::timestamptz
           returning b.id, b.site, b.lead_id, b.name, b.phone, b.link_token, s.starts_at`,
     );
+    const packs = new Map<string, SitePack>();
     for (const row of due) {
-      const reminder = bookingSms("reminder", {
+      const pack = packs.get(row.site) ?? (await textPack(row.site, tx));
+      packs.set(row.site, pack);
+      const reminder = bookingSms(pack, "reminder", {
         id: row.id,
-        site: row.site,
         leadId: row.lead_id,
         name: row.name,
         phone: row.phone,

@@ -3,7 +3,15 @@ import { telHref } from "#app/utils/phone.ts";
 import { CalendarIcon, PhoneIcon } from "./icons.tsx";
 
 /** Phones only: the two ways to reach the sales office, always under the thumb. */
-export function BottomBar({ phone, kakaoChannelUrl }: { phone: string; kakaoChannelUrl?: string }) {
+export function BottomBar({
+  phone,
+  kakaoChannelUrl,
+  mobileConsultUrl,
+}: {
+  phone: string;
+  kakaoChannelUrl?: string;
+  mobileConsultUrl?: string;
+}) {
   return (
     <nav className="bottom-bar" aria-label="빠른 상담">
       <RegisterLink className="bottom-bar__visit">
@@ -18,6 +26,12 @@ export function BottomBar({ phone, kakaoChannelUrl }: { phone: string; kakaoChan
         <a className="bottom-bar__kakao" href={kakaoChannelUrl} target="_blank" rel="noopener">
           카카오톡
           <span className="visually-hidden"> 상담 (새 창)</span>
+        </a>
+      ) : null}
+      {mobileConsultUrl ? (
+        <a className="bottom-bar__consult" href={mobileConsultUrl} target="_blank" rel="noopener">
+          모바일 상담
+          <span className="visually-hidden"> (새 창)</span>
         </a>
       ) : null}
     </nav>

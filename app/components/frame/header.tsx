@@ -47,9 +47,17 @@ export function SiteHeader({
         </Link>
         <DesktopMenu menu={content.menu} />
         <div className="site-header__actions">
-          <Link to="/Promotion/Customer" className="header-consult">
-            모바일 상담
-          </Link>
+          {/* The office's own consultation page when it set one (a site setting), else the inquiry form. */}
+          {content.mobileConsultUrl ? (
+            <a href={content.mobileConsultUrl} className="header-consult" target="_blank" rel="noopener">
+              모바일 상담
+              <span className="visually-hidden"> (새 창)</span>
+            </a>
+          ) : (
+            <Link to="/Promotion/Customer" className="header-consult">
+              모바일 상담
+            </Link>
+          )}
           <RegisterLink className="header-phone">
             <PhoneIcon />
             <span className="visually-hidden">관심고객 등록 · 분양문의 </span>

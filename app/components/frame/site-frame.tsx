@@ -40,7 +40,7 @@ export function SiteFrame({ content, children }: { content: FrameContent; childr
           {children}
         </main>
         <SiteFooter content={content} />
-        <BottomBar phone={content.phone} kakaoChannelUrl={content.kakaoChannelUrl} />
+        <BottomBar phone={content.phone} kakaoChannelUrl={content.kakaoChannelUrl} mobileConsultUrl={content.mobileConsultUrl} />
       </div>
     </div>
   );

@@ -25,10 +25,13 @@ export function HomeHero({
   hero,
   projectName,
   countdown,
+  remainingUnitsLine,
 }: {
   hero: HomeContent["hero"];
   projectName: string;
   countdown: HeroCountdown | null;
+  /** The office's line about units still for sale (a site setting), e.g. "잔여세대 12세대 선착순 분양 중". */
+  remainingUnitsLine: string | null;
 }) {
   return (
     <section className="home-hero" data-home-step aria-labelledby="home-title">
@@ -53,6 +56,7 @@ export function HomeHero({
             <span key={line}>{line}</span>
           ))}
         </p>
+        {remainingUnitsLine ? <p className="home-hero__remaining">{remainingUnitsLine}</p> : null}
         <ul className="home-hero__facts">
           {hero.facts.map((fact) => (
             <li key={fact}>{fact}</li>

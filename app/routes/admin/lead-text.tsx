@@ -4,6 +4,7 @@ import { FORBIDDEN_MESSAGE, requireAdmin } from "#app/.server/auth.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { getLeadDetail } from "#app/.server/leads/record.ts";
 import { leadTextsPanel, recordMarketingOptOut, textLead } from "#app/.server/leads/texts.ts";
+import { textPack } from "#app/.server/site-settings.ts";
 import { maySee } from "#app/.server/leads/visibility.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { advertisingWrap } from "#app/.server/sms/advertising.ts";
@@ -28,10 +29,10 @@ const REFUSALS = {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context, { permission: "leads.unassigned" });
   const id = requireLeadId(params.id);
-  const { slug, pack } = requireSite(context);
+  const { slug } = requireSite(context);
   const detail = await getLeadDetail(slug, id);
   if (!detail || !maySee(admin, detail.lead)) throw notFound();
-  const texts = await leadTextsPanel(admin, pack, detail.lead, detail.messages);
+  const texts = await leadTextsPanel(admin, await textPack(slug), detail.lead, detail.messages);
   await recordConsoleAccess(context, admin, "lead.view", { leadIds: [id] });
   return { lead: { id, name: detail.lead.name }, texts, outboxLink: can(admin.role, "outbox.view") };
 }
@@ -50,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return back("opted-out");
   }
   if (form.intent !== "send") throw data("알 수 없는 요청입니다.", { status: 400, headers: ADMIN_HEADERS });
-  const { pack } = requireSite(context);
+  const pack = await textPack(change.site);
   const schema = leadTextFormSchema({
     wrap: advertisingWrap(pack),
     advertisingTemplates: pack.leads.sms.templates.filter((template) => template.advertising).map((template) => template.key),

@@ -7,6 +7,7 @@ import { countCustomerLeads } from "#app/.server/leads/customer.ts";
 import { leadHistory } from "#app/.server/leads/history.ts";
 import { addLeadNote, changeLeadStatus, getLeadDetail, revealPhone, type LeadChange } from "#app/.server/leads/record.ts";
 import { leadTextsPanel } from "#app/.server/leads/texts.ts";
+import { textPack } from "#app/.server/site-settings.ts";
 import { maySee, mayWork } from "#app/.server/leads/visibility.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { listLeadBookings } from "#app/.server/visits/console.ts";
@@ -48,7 +49,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     can(admin.role, "leads.assign") ? assignableStaff(slug) : [],
     leadHistory(admin, [detail.lead]),
     detail.lead.customerId ? countCustomerLeads(slug, detail.lead.customerId, admin) : 0,
-    leadTextsPanel(admin, site, detail.lead, detail.messages),
+    // Templates filled with the office's current sales phone and model house, as the texts will be.
+    textPack(slug).then((pack) => leadTextsPanel(admin, pack, detail.lead, detail.messages)),
   ]);
   await recordConsoleAccess(context, admin, "lead.view", { leadIds: [id] });
   const { phone, ...lead } = detail.lead;

@@ -40,6 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       developer: effective.developer,
       builder: effective.builder,
       kakaoChannelUrl: settings.kakaoChannelUrl,
+      mobileConsultUrl: settings.mobileConsultUrl,
+      remainingUnitsLine: settings.remainingUnitsLine,
+      textSenderName: effective.leads.sms.senderName,
     },
     history: history.map((change) => ({ ...change, createdAt: formatKst(change.createdAt) })),
     notice:
@@ -148,7 +151,16 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
           <p className="site-settings__preview-line">
             분양문의 <strong>{preview.phone}</strong>
             {preview.kakaoChannelUrl ? " · 카카오톡 상담" : ""}
+            {preview.mobileConsultUrl ? " · 모바일 상담(설정한 주소)" : ""}
           </p>
+          {preview.remainingUnitsLine ? (
+            <>
+              <p className="admin-muted">홈 첫 화면</p>
+              <p className="site-settings__preview-line">{preview.remainingUnitsLine}</p>
+            </>
+          ) : null}
+          <p className="admin-muted">문자 첫머리</p>
+          <p className="site-settings__preview-line">{preview.textSenderName}</p>
           <p className="admin-muted">바닥글</p>
           <p className="site-settings__preview-line">
             {`상호 ${preview.companyName} · 분양문의 ${preview.phone} · 시행 ${preview.developer} · 시공 ${preview.builder} · 현장 ${preview.companyAddress}`}

@@ -23,7 +23,7 @@ import type { Route } from "./+types/home";
 import "#app/styles/home.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { pack: site } = await effectivePack(requireSite(context).pack);
+  const { pack: site, settings } = await effectivePack(requireSite(context).pack);
   const page = site.pages["/"];
   if (!page) throw new Error("The content pack has no home page entry.");
   const [schedule, countdown] = await Promise.all([listBookableSchedule(site.slug), saleCountdown(site.slug)]);
@@ -42,6 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       consultationHours: site.consultationHours,
       schedule,
       countdown,
+      remainingUnitsLine: settings.remainingUnitsLine ?? null,
     },
     // A count of places or a D-day is only right today: caches must ask again.
     { headers: livePageHeaders(schedule.length > 0 || countdown !== null) },
@@ -104,11 +105,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { home, projectName, unitTabs, vrTabs, countdown } = loaderData;
+  const { home, projectName, unitTabs, vrTabs, countdown, remainingUnitsLine } = loaderData;
   const containerRef = useSectionSteps<HTMLDivElement>();
   return (
     <div className="home" ref={containerRef}>
-      <HomeHero hero={home.hero} projectName={projectName} countdown={countdown} />
+      <HomeHero hero={home.hero} projectName={projectName} countdown={countdown} remainingUnitsLine={remainingUnitsLine} />
       <HomeOverview home={home} />
       <BrandSection brand={home.brand} />
       <SpecialPlanSection specialPlan={home.specialPlan} />

@@ -40,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     footerDisclaimer: site.footerDisclaimer,
     copyrightYear: site.copyrightYear,
     kakaoChannelUrl: settings.kakaoChannelUrl,
+    mobileConsultUrl: settings.mobileConsultUrl,
   };
   // Every page's banner travels once: this loader does not run again on client navigation.
   const pages = Object.fromEntries(Object.entries(site.pages).map(([path, page]) => [path, { group: page.group, banner: page.banner }]));

@@ -1,0 +1,82 @@
+import { and, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type { ChangeContext } from "#app/.server/audit.ts";
+import { db } from "#app/.server/db.ts";
+import { parseEnv, setEnv } from "#app/.server/env.ts";
+import { smsOutbox, visitSlots } from "#app/.server/schema.ts";
+import { changeSettings } from "#app/.server/site-settings.ts";
+import { openVisitDays } from "#app/.server/visits/schedule.ts";
+import { queueVisitReminders } from "#app/.server/visits/reminders.ts";
+import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
+import { withTestDatabase } from "#tests/db.ts";
+import { filledForm, SITE_URL, submitJson, uniquePhone } from "#tests/lead-requests.ts";
+import { addTeam } from "#tests/staff.ts";
+
+/**
+ * Site settings reach the text messages (issue #18): the office changes the sales phone, the model
+ * house or the texts' opening line, and the very next text a visitor gets says the new value.
+ */
+
+const BASE_ENV = { SITE_URL, SESSION_SECRET: "settings-texts-integration-secret-0123456789", LEADS_RATE_LIMIT: "off" };
+setEnv(parseEnv(BASE_ENV));
+withTestDatabase();
+afterEach(() => setEnv(parseEnv(BASE_ENV)));
+
+let change: ChangeContext;
+beforeEach(async () => {
+  const { manager } = await addTeam();
+  change = { site: "daegu", actor: { id: manager.id, email: manager.email, role: manager.role }, clientAddress: "198.51.100.40" };
+});
+
+async function textsTo(phone: string, purpose: "confirmation" | "reminder") {
+  return db()
+    .select({ body: smsOutbox.body })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.recipient, phone), eq(smsOutbox.purpose, purpose)))
+    .orderBy(smsOutbox.id);
+}
+
+describe("texts worded with the office's settings", () => {
+  test("a changed sales phone is in the confirmation of the next lead; the pack's number is not", async () => {
+    const before = uniquePhone();
+    expect((await submitJson("interest", filledForm("interest", { phone: before }))).status).toBe(200);
+    expect((await textsTo(before, "confirmation"))[0]?.body).toContain("1661-0000");
+
+    expect(await changeSettings(change, { salesPhone: "15881234" })).toEqual(["salesPhone"]);
+    const after = uniquePhone();
+    expect((await submitJson("inquiry", filledForm("inquiry", { phone: after }))).status).toBe(200);
+    const [confirmation] = await textsTo(after, "confirmation");
+    expect(confirmation?.body).toContain("■ 분양문의: 1588-1234");
+    expect(confirmation?.body).not.toContain("1661-0000");
+  });
+
+  test("the model house's address and hours and the opening line follow the settings too", async () => {
+    await changeSettings(change, {
+      modelHouseAddress: "대구광역시 동구 새주소로 1",
+      modelHouseHours: "매일 09:00~19:00",
+      textSenderName: "[온빛채 분양사무소]",
+    });
+    const phone = uniquePhone();
+    await submitJson("interest", filledForm("interest", { phone }));
+    const [confirmation] = await textsTo(phone, "confirmation");
+    expect(confirmation?.body.startsWith("[온빛채 분양사무소]\n")).toBe(true);
+    expect(confirmation?.body).toContain("■ 견본주택: 대구광역시 동구 새주소로 1");
+    expect(confirmation?.body).toContain("■ 운영시간: 매일 09:00~19:00");
+  });
+
+  test("a booking's confirmation and its reminder the day before use the phone set when each is queued", async () => {
+    const visitDay = addDays(kstDay(new Date()), 3);
+    await openVisitDays("daegu", [visitDay]);
+    const [slot] = await db().select().from(visitSlots).where(eq(visitSlots.day, visitDay)).orderBy(visitSlots.startsAt);
+    const phone = uniquePhone();
+    await changeSettings(change, { salesPhone: "0212345678" });
+    const booked = await submitJson("visit", filledForm("visit", { phone, visitDate: visitDay, visitSlot: String(slot!.id) }));
+    expect(booked.status).toBe(200);
+    expect((await textsTo(phone, "confirmation"))[0]?.body).toContain("■ 분양문의: 02-1234-5678");
+
+    await changeSettings(change, { salesPhone: "15880000" });
+    expect(await queueVisitReminders(kstInstant(addDays(visitDay, -1), "10:00"))).toBe(1);
+    const [reminder] = await textsTo(phone, "reminder");
+    expect(reminder?.body).toContain("■ 분양문의: 1588-0000");
+  });
+});
