@@ -212,11 +212,10 @@ function inPieces(template: string, nonce: string): Piece[] {
   return pieces;
 }
 
-/** Host and path, and the query but for campaign parameters (in a fixed order). */
+/** The page's URL, its query without campaign parameters and in a fixed order. */
 function cacheKey(req: ExpressRequest) {
-  if (!req.originalUrl.includes("?")) return `${requestHost(req)}${req.originalUrl}`;
-  const url = canonicalUrl(req);
-  return `${url.host}${url.pathname}${url.search}`;
+  if (!req.originalUrl.includes("?")) return `${req.protocol}://${requestHost(req)}${req.originalUrl}`;
+  return canonicalUrl(req).href;
 }
 
 /** The URL without its campaign parameters: one page for every campaign that links to it. */
