@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { landingAttributionCookie } from "#app/.server/attribution.ts";
-import { recentContentVersion } from "#app/.server/content-version.ts";
+import { forgetContentVersions, recentContentVersion } from "#app/.server/content-version.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { fillFormTokens, FORM_TOKEN_FIELD, issueFormToken } from "#app/.server/form-tokens.ts";
 import { CACHE_CONTROL, PAGE_CACHE_SECONDS } from "#app/.server/http.ts";
@@ -54,10 +54,27 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
+/** Every page cache of this process, for forgetAllPages(). */
+const caches = new Set<() => void>();
+
+/**
+ * Empties every page cache of this process and the versions read. For tests, whose databases are
+ * emptied between cases: there a site's version starts again from 0, which in production it never
+ * does, and a page kept under an earlier case's version could otherwise be answered.
+ */
+export function forgetAllPages() {
+  for (const clear of caches) clear();
+  forgetContentVersions();
+}
+
 export function pageCache({ render, maxBytes, now = () => Date.now() }: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<CachedPage | Response>>();
   let size = 0;
+  caches.add(() => {
+    pages.clear();
+    size = 0;
+  });
 
   function forget(key: string) {
     const page = pages.get(key);

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { openDatabase, queryRows, setDatabase, type DatabaseHandle } from "#app/.server/db.ts";
+import { forgetAllPages } from "#server/page-cache.ts";
 
 /**
  * A real, migrated database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL
@@ -56,6 +57,8 @@ export function withTestDatabase() {
   });
   beforeEach(async () => {
     if (state.handle) await truncateAll(state.handle);
+    // Versions start again from 0 in the emptied database: pages kept under an earlier case's go.
+    forgetAllPages();
   });
   afterAll(async () => {
     setDatabase(undefined);

@@ -60,3 +60,9 @@ export async function recentContentVersion(site: string, now = Date.now()): Prom
   lastRead.set(site, reading);
   return reading;
 }
+
+/** Forgets every version read and every change made here (server/page-cache.ts's forgetAllPages). */
+export function forgetContentVersions() {
+  lastRead.clear();
+  locallyChangedAt.clear();
+}
