@@ -4,8 +4,8 @@ import { requireInfoPage } from "#app/.server/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/brand-intro";
-import "#app/styles/pages.css";
 
 const PATH = "/Brand/intro";
 const TEXT_DELAY_MS = 500;
@@ -33,6 +33,7 @@ export default function BrandIntroPage({ loaderData }: Route.ComponentProps) {
   if (imageShown) classes.push("is-image-shown");
   return (
     <section className={classes.join(" ")} aria-labelledby="brand-story-title">
+      <PagesStylesheet />
       <div className="brand-story__text">
         <SectionHeading section={brand} id="brand-story-title" />
         <ul className="brand-values">

@@ -2,8 +2,8 @@ import { requireInfoPage } from "#app/.server/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { videoEmbedUrl } from "#app/utils/video.ts";
+import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/brand-video";
-import "#app/styles/pages.css";
 
 const PATH = "/Brand/video";
 
@@ -23,6 +23,7 @@ export default function BrandVideoPage({ loaderData }: Route.ComponentProps) {
   const { brandVideo } = loaderData;
   return (
     <section className="info-page brand-video" aria-labelledby="brand-video-title">
+      <PagesStylesheet />
       <SectionHeading section={brandVideo} id="brand-video-title" />
       <div className="video-frame video-frame--brand">
         <iframe

@@ -9,8 +9,8 @@ import { pageHeaders } from "#app/utils/headers.ts";
 import { kstDay } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { entryTiming, formatScheduleDays, type EntryTiming } from "#app/utils/schedule-days.ts";
+import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/business-plan";
-import "#app/styles/pages.css";
 
 const PATH = "/BusinessGuide/plan";
 
@@ -54,6 +54,7 @@ export default function BusinessPlanPage({ loaderData }: Route.ComponentProps) {
   const { entries, eyebrow } = loaderData;
   return (
     <section className="info-page info-page--narrow sale-schedule" aria-labelledby="sale-schedule-title">
+      <PagesStylesheet />
       <SectionHeading section={SCHEDULE_HEADING(eyebrow)} id="sale-schedule-title" />
       <table className="data-table sale-schedule__table">
         <caption className="visually-hidden">분양일정표</caption>

@@ -1,8 +1,8 @@
 import { requireInfoPage } from "#app/.server/info-pages.ts";
 import { PlanPage } from "#app/components/pages/plan-page.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/complex-detail";
-import "#app/styles/pages.css";
 
 const PATH = "/ComplexGuide/detailintro";
 
@@ -20,5 +20,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function UnitPlacementPage({ loaderData }: Route.ComponentProps) {
-  return <PlanPage section={loaderData.section} titleId="unitPlacement-title" />;
+  return (
+    <>
+      <PagesStylesheet />
+      <PlanPage section={loaderData.section} titleId="unitPlacement-title" />
+    </>
+  );
 }

@@ -3,8 +3,8 @@ import { requireInfoPage } from "#app/.server/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { LinkTabs } from "#app/components/pages/link-tabs.tsx";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/floor-plan-emodel";
-import "#app/styles/pages.css";
 
 const PATH = "/FloorPlan/Emodel";
 
@@ -42,6 +42,7 @@ export default function EmodelPage({ loaderData }: Route.ComponentProps) {
   const active = tours.find((tour) => tour.key === searchParams.get("tab")) ?? tours[0];
   return (
     <section className="info-page" aria-labelledby="emodel-title">
+      <PagesStylesheet />
       <SectionHeading section={emodel} id="emodel-title" />
       {active ? (
         <LinkTabs

@@ -11,6 +11,7 @@ import { NoticePopups } from "#app/components/notice-popups.tsx";
 import { RegisterLink } from "#app/components/register-link.tsx";
 import { RegistrationPopupProvider } from "#app/components/registration-popup.tsx";
 import type { FrameContent, PageInfo } from "#app/content/types.ts";
+import { NoticePopupsStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/layout";
 
 /**
@@ -72,6 +73,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         ) : null}
         <Outlet />
         <NoticePopups />
+        <NoticePopupsStylesheet />
       </SiteFrame>
       <AnalyticsScripts tags={analytics} />
     </RegistrationPopupProvider>

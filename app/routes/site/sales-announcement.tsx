@@ -5,8 +5,8 @@ import { Notes, preloadMeta, SectionHeading } from "#app/components/pages/info.t
 import { Picture } from "#app/components/picture.tsx";
 import type { InfoPages } from "#app/content/types.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/sales-announcement";
-import "#app/styles/pages.css";
 
 const PATH = "/SalesInfo/announcement";
 // Some browsers hand a PDF to a plugin or a download and never fire `load` in the new tab.
@@ -33,6 +33,7 @@ export default function AnnouncementPage({ loaderData }: Route.ComponentProps) {
   const { announcement } = loaderData;
   return (
     <section className="info-page announcement" aria-labelledby="announcement-title">
+      <PagesStylesheet />
       <div className="announcement__text">
         <SectionHeading section={announcement} id="announcement-title" />
         <PdfButton pdf={announcement.pdf} />

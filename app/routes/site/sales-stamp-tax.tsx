@@ -2,8 +2,8 @@ import { requireInfoPage } from "#app/.server/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/sales-stamp-tax";
-import "#app/styles/pages.css";
 
 // Old links also spell it /SalesInfo/StampTax; the loader sends that spelling here.
 const PATH = "/SalesInfo/stampTax";
@@ -25,6 +25,7 @@ export default function StampTaxPage({ loaderData }: Route.ComponentProps) {
   const { stampTax } = officetel;
   return (
     <section className="info-page officetel" aria-labelledby="officetel-title">
+      <PagesStylesheet />
       <div className="officetel__text">
         <SectionHeading section={officetel} id="officetel-title" />
         <dl className="facts-list">
