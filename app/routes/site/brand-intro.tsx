@@ -4,7 +4,6 @@ import { requireInfoPage } from "#app/.server/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/brand-intro";
 
 const PATH = "/Brand/intro";
@@ -33,7 +32,6 @@ export default function BrandIntroPage({ loaderData }: Route.ComponentProps) {
   if (imageShown) classes.push("is-image-shown");
   return (
     <section className={classes.join(" ")} aria-labelledby="brand-story-title">
-      <PagesStylesheet />
       <div className="brand-story__text">
         <SectionHeading section={brand} id="brand-story-title" />
         <ul className="brand-values">

@@ -2,7 +2,6 @@ import { requireInfoPage } from "#app/.server/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { videoEmbedUrl } from "#app/utils/video.ts";
-import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/brand-video";
 
 const PATH = "/Brand/video";
@@ -23,7 +22,6 @@ export default function BrandVideoPage({ loaderData }: Route.ComponentProps) {
   const { brandVideo } = loaderData;
   return (
     <section className="info-page brand-video" aria-labelledby="brand-video-title">
-      <PagesStylesheet />
       <SectionHeading section={brandVideo} id="brand-video-title" />
       <div className="video-frame video-frame--brand">
         <iframe

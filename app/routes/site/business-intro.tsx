@@ -1,7 +1,6 @@
 import { requireInfoPage } from "#app/.server/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/business-intro";
 
 const PATH = "/BusinessGuide/intro";
@@ -22,7 +21,6 @@ export default function BusinessIntroPage({ loaderData }: Route.ComponentProps) 
   const { business } = loaderData;
   return (
     <section className="info-page info-page--narrow" aria-labelledby="business-title">
-      <PagesStylesheet />
       <SectionHeading section={business} id="business-title" />
       <table className="facts-table">
         <caption className="visually-hidden">{business.caption}</caption>

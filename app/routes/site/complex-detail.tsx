@@ -1,7 +1,6 @@
 import { requireInfoPage } from "#app/.server/info-pages.ts";
 import { PlanPage } from "#app/components/pages/plan-page.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/complex-detail";
 
 const PATH = "/ComplexGuide/detailintro";
@@ -20,10 +19,5 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function UnitPlacementPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <>
-      <PagesStylesheet />
-      <PlanPage section={loaderData.section} titleId="unitPlacement-title" />
-    </>
-  );
+  return <PlanPage section={loaderData.section} titleId="unitPlacement-title" />;
 }

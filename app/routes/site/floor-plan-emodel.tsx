@@ -3,7 +3,6 @@ import { requireInfoPage } from "#app/.server/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { LinkTabs } from "#app/components/pages/link-tabs.tsx";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/floor-plan-emodel";
 
 const PATH = "/FloorPlan/Emodel";
@@ -42,7 +41,6 @@ export default function EmodelPage({ loaderData }: Route.ComponentProps) {
   const active = tours.find((tour) => tour.key === searchParams.get("tab")) ?? tours[0];
   return (
     <section className="info-page" aria-labelledby="emodel-title">
-      <PagesStylesheet />
       <SectionHeading section={emodel} id="emodel-title" />
       {active ? (
         <LinkTabs

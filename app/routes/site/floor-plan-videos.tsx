@@ -4,7 +4,6 @@ import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { LinkTabs } from "#app/components/pages/link-tabs.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { videoEmbedUrl } from "#app/utils/video.ts";
-import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/floor-plan-videos";
 
 const PATH = "/FloorPlan/videos";
@@ -32,7 +31,6 @@ export default function VideosPage({ loaderData }: Route.ComponentProps) {
   const active = videos.tabs.find((tab) => String(tab.id) === searchParams.get("tab")) ?? videos.tabs[0];
   return (
     <section className="info-page" aria-labelledby="videos-title">
-      <PagesStylesheet />
       <SectionHeading section={videos} id="videos-title" />
       {active ? (
         <LinkTabs

@@ -11,7 +11,7 @@ import { NoticePopups } from "#app/components/notice-popups.tsx";
 import { RegisterLink } from "#app/components/register-link.tsx";
 import { RegistrationPopupProvider } from "#app/components/registration-popup.tsx";
 import type { FrameContent, PageInfo } from "#app/content/types.ts";
-import { NoticePopupsStylesheet } from "#app/components/stylesheets.tsx";
+import { NoticePopupsStylesheet, PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/layout";
 
 /**
@@ -63,6 +63,9 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const group = page && subMenus.find((candidate) => candidate.id === page.group);
   return (
     <RegistrationPopupProvider>
+      {/* Every public page's sheets, in the cascade order they always had: global (root), pages, popups, then the page's own. */}
+      <PagesStylesheet />
+      <NoticePopupsStylesheet />
       <SiteFrame content={content}>
         {/* The home page builds its own hero instead of a banner. */}
         {page && path !== "/" ? (
@@ -73,7 +76,6 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         ) : null}
         <Outlet />
         <NoticePopups />
-        <NoticePopupsStylesheet />
       </SiteFrame>
       <AnalyticsScripts tags={analytics} />
     </RegistrationPopupProvider>

@@ -2,7 +2,6 @@ import { requireInfoPage } from "#app/.server/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/location-intro";
 
 const PATH = "/LocationEnvironment/intro";
@@ -24,7 +23,6 @@ export default function LocationIntroPage({ loaderData }: Route.ComponentProps) 
   const { location } = loaderData;
   return (
     <section className="info-page" aria-labelledby="location-title">
-      <PagesStylesheet />
       <SectionHeading section={location} id="location-title" />
       <ol className="highlights">
         {location.highlights.map((highlight, index) => (
