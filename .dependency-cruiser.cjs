@@ -45,7 +45,7 @@ module.exports = {
       severity: "error",
       comment: "An import the checker cannot follow would hide a cycle; virtual and asset imports are Vite's.",
       from: {},
-      to: { couldNotResolve: true, pathNot: "^(virtual:|.*\\?url$|\\./\\+types/)" },
+      to: { couldNotResolve: true, pathNot: "^(virtual:|.*\\?(url|inline)$|\\./\\+types/)" },
     },
   ],
   options: {

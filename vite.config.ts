@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
 interface ModuleGraph {
-  getModuleInfo(id: string): { importers: readonly string[]; isEntry: boolean } | null;
+  getModuleInfo(id: string): { importers: readonly string[]; isEntry: boolean; code: string | null } | null;
 }
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-router)[\\/]|rolldown[\\/]runtime/;
@@ -11,6 +11,8 @@ const SITE_FRAME = /[\\/]app[\\/](root\.tsx|routes[\\/]site[\\/]layout\.tsx)/;
 const PUBLIC_ROUTE = /[\\/]app[\\/]routes[\\/]site[\\/]/;
 /** Shared code used by this many public pages travels with the frame instead of in a chunk of its own. */
 const WIDELY_USED = 8;
+/** Shared public code smaller than this (bytes of source) costs less with the frame than its own response's headers. */
+const TINY = 1_000;
 
 /** The route modules (entries) that import a module, directly or through other modules. */
 function importingEntries(id: string, graph: ModuleGraph) {
@@ -34,14 +36,18 @@ function importingEntries(id: string, graph: ModuleGraph) {
  * HTTP/1.1 connections. Two shared chunks instead: `framework` (react, react-router) and `site`
  * (the frame's components and the helpers most pages use). react-dom stays in the entry chunk,
  * and route modules stay chunks of their own, so React Router still loads only the matched
- * routes; code that one or a few pages use still travels with them.
+ * routes; code that one or a few pages use still travels with them, unless it is so small that
+ * its response's headers would outweigh it.
  */
 function clientChunk(id: string, graph: ModuleGraph) {
   if (FRAMEWORK.test(id)) return "framework";
-  if (!APP_SHARED.test(id) || id.includes("node_modules") || graph.getModuleInfo(id)?.isEntry) return null;
+  const info = graph.getModuleInfo(id);
+  if (!APP_SHARED.test(id) || id.includes("node_modules") || info?.isEntry) return null;
   const entries = importingEntries(id, graph);
   if (entries.some((entry) => SITE_FRAME.test(entry))) return "site";
-  return entries.filter((entry) => PUBLIC_ROUTE.test(entry)).length >= WIDELY_USED ? "site" : null;
+  const publicEntries = entries.filter((entry) => PUBLIC_ROUTE.test(entry)).length;
+  if (publicEntries >= WIDELY_USED) return "site";
+  return publicEntries === entries.length && publicEntries >= 2 && (info?.code?.length ?? Infinity) < TINY ? "site" : null;
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({

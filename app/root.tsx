@@ -1,10 +1,10 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { requireSite } from "#app/.server/site.ts";
+import { GlobalStylesheet } from "#app/components/stylesheets.tsx";
 import { useNonce } from "#app/utils/nonce.tsx";
 import { themeStyle } from "#app/utils/theme.ts";
 import type { SiteFont } from "#app/content/types.ts";
 import type { Route } from "./+types/root";
-import "./styles/global.css";
 import pretendardHref from "pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css?url";
 
 /**
@@ -35,6 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="format-detection" content="telephone=no" />
         {theme ? <link rel="icon" href={theme.favicon} type="image/svg+xml" /> : null}
+        <GlobalStylesheet />
         <Meta />
         <Links />
         {fontStylesheet ? <link rel="stylesheet" href={fontStylesheet} media="(min-width: 901px)" /> : null}
@@ -42,9 +43,67 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScriptsAfterLoad nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/**
+ * Starts React Router's scripts once the page has loaded and painted, so that on a slow line the
+ * text, the inlined styles and the pictures on screen come first (docs/decisions/019-first-paint.md).
+ * The server writes <Scripts> inside <noscript>, where React does not hoist its module preloads
+ * into <head> and a browser with scripting reads it as text, fetching nothing. The next script
+ * runs its data script at once and adds the module preloads and the module script after the
+ * `load` event, the decoding of the pictures the page shows and a painted frame (the first
+ * contentful paint, or 3 s after load for a tab in the background). The client never renders
+ * <noscript>'s children, so hydration matches.
+ */
+const START_SCRIPTS = `(() => {
+  const held = document.currentScript.previousElementSibling;
+  const nonce = document.currentScript.nonce;
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  const loaded = new Promise((resolve) =>
+    document.readyState === "complete" ? resolve() : addEventListener("load", resolve, { once: true }),
+  );
+  const painted = new Promise((resolve) => {
+    new PerformanceObserver((list) => list.getEntriesByName("first-contentful-paint").length && resolve()).observe({ type: "paint", buffered: true });
+    loaded.then(() => setTimeout(resolve, 3000));
+  });
+  // The handoff script (window.__reactRouterContext, which the data scripts after it feed) runs
+  // now; the module preloads and the module script wait.
+  const parsed = document.createElement("template");
+  parsed.innerHTML = held.textContent;
+  const copy = (node) => {
+    if (node.localName !== "script") return node;
+    const script = document.createElement("script");
+    for (const { name, value } of node.attributes) script.setAttribute(name, value);
+    script.nonce = nonce;
+    script.textContent = node.textContent;
+    return script;
+  };
+  const nodes = [...parsed.content.children].map(copy);
+  const isModule = (node) => node.localName === "link" || node.type === "module";
+  // Into <head>, out of the body React hydrates.
+  document.head.append(...nodes.filter((node) => !isModule(node)));
+  const start = () => document.head.append(...nodes.filter(isModule));
+  loaded
+    .then(() => Promise.all([...document.images].filter((image) => image.loading !== "lazy").map((image) => image.decode().catch(() => {}))))
+    .then(() => painted)
+    .then(frame)
+    .then(frame)
+    .then(start);
+})();`;
+
+function ScriptsAfterLoad({ nonce }: { nonce: string }) {
+  return (
+    <>
+      <noscript>
+        <Scripts nonce={nonce} />
+      </noscript>
+      {/* The browser keeps the server's text: hydration does not rewrite a script. */}
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? START_SCRIPTS : "" }} />
+    </>
   );
 }
 

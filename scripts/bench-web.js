@@ -1,7 +1,8 @@
 // npm run bench:web — Lighthouse (mobile and desktop, BENCH_WEB_RUNS runs each, default 3) on
 // every public route of a fresh production server, with Debian's Chromium and no network beyond
 // loopback. Prints the medians, writes them to docs/performance.md and exits 1 when a budget is
-// missed. BENCH_WEB_ROUTES=/,/Brand/intro limits the routes (for a quick look).
+// missed. BENCH_WEB_ROUTES=/,/Brand/intro limits the routes and BENCH_WEB_FORMS=mobile the form
+// factors (for a quick look; either one leaves docs/performance.md as it is).
 // --short (SHORT=1, run by `npm run test:scripts`): the home page, mobile only, one run, nothing
 // written. It fails on a run Lighthouse could not complete and on the budgets that say what the page
 // is (accessibility, SEO, best practices); the speed and size budgets it prints: one run on a shared
@@ -21,7 +22,7 @@ import { startServer } from "./lib/server-process.js";
 import { SHORT, setting } from "./lib/short-run.js";
 
 const RUNS = setting("BENCH_WEB_RUNS", { full: 3, short: 1 });
-const FORM_FACTORS = SHORT ? ["mobile"] : ["mobile", "desktop"];
+const FORM_FACTORS = SHORT ? ["mobile"] : (process.env.BENCH_WEB_FORMS?.split(",") ?? ["mobile", "desktop"]);
 const BUDGET = {
   performance: 98,
   accessibility: 100,
@@ -275,7 +276,7 @@ const loadAverage = os
   .join(" / ");
 const measured = `<!-- bench:web -->\nMeasured by \`npm run bench:web\` on ${new Date().toISOString().slice(0, 10)} (${machine}; load average at the end ${loadAverage}, 1/5/15 min).\nLighthouse ${JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")).version}, median of ${RUNS} runs, Debian Chromium headless, production build on loopback; mobile uses Lighthouse's simulated slow-4G throttling.\n\nBudgets: mobile performance ≥ ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, SEO ${BUDGET.seo}, best practices ≥ ${BUDGET.bestPractices}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms, JS ≤ ${BUDGET.jsKb} KB per route, home ≤ ${BUDGET.homeTotalKb} KB.\n\n${header}\n${table}${popupTable}\n\n${misses.length === 0 ? "All budgets met." : `Missed budgets:\n\n${misses.map((m) => `- ${m.text}`).join("\n")}`}\n<!-- /bench:web -->`;
 // The table goes between the markers; what people wrote around it (causes, decisions) stays.
-if (!process.env.BENCH_WEB_ROUTES && !SHORT) {
+if (!process.env.BENCH_WEB_ROUTES && !process.env.BENCH_WEB_FORMS && !SHORT) {
   const file = "docs/performance.md";
   const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Performance\n\n<!-- bench:web --><!-- /bench:web -->\n";
   const updated = current.includes("<!-- bench:web -->")

@@ -14,7 +14,7 @@ import {
 import type { ErrorField, FieldErrors, FormValues } from "#app/forms/lead-schema.ts";
 import { reportLeadConversion } from "#app/utils/analytics.ts";
 import { prepareFormToken, setFormToken, waitForFillTime } from "./form-token.ts";
-import "#app/styles/forms.css";
+import { FormsStylesheet } from "./stylesheets.tsx";
 import { type LeadKind } from "#app/vocabulary.ts";
 
 /**
@@ -204,6 +204,7 @@ export function TextField({
 export function ContactFields({ errors, values, phoneHint = false }: { errors: FieldErrors; values?: FormValues; phoneHint?: boolean }) {
   return (
     <>
+      <FormsStylesheet />
       <TextField
         name="name"
         required

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { PublicPopup } from "#app/forms/popups.ts";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
-import "#app/styles/notice-popups.css";
 
 /** Where "오늘 하루 보지 않기" is remembered: popup id → the instant it may show again. */
 const HIDDEN_KEY = "notice-popups-hidden";

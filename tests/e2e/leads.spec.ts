@@ -21,6 +21,9 @@ async function fillLeadForm(scope: Locator, { message, consent = true }: { messa
 
 /** The openers (RegisterLink) a visitor can see at this width, scrolled into view one by one. */
 async function visibleOpeners(page: Page) {
+  // Openers turn into popup triggers once the page has hydrated (the scripts start after the
+  // load event); before that a click follows their link.
+  await expect(page.locator("[data-register-link][aria-haspopup='dialog']").first()).toBeAttached();
   const all = page.locator("[data-register-link]");
   const visible: Locator[] = [];
   for (let i = 0; i < (await all.count()); i++) {

@@ -5,7 +5,6 @@ import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/brand-intro";
-import "#app/styles/pages.css";
 
 const PATH = "/Brand/intro";
 const TEXT_DELAY_MS = 500;

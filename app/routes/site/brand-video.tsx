@@ -3,7 +3,6 @@ import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { videoEmbedUrl } from "#app/utils/video.ts";
 import type { Route } from "./+types/brand-video";
-import "#app/styles/pages.css";
 
 const PATH = "/Brand/video";
 

@@ -4,7 +4,6 @@ import { ComingSoon } from "#app/components/pages/coming-soon.tsx";
 import { SectionHeading } from "#app/components/pages/info.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/business-documents";
-import "#app/styles/pages.css";
 
 const PATH = "/BusinessGuide/documents";
 

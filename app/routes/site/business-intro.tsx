@@ -2,7 +2,6 @@ import { requireInfoPage } from "#app/.server/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/business-intro";
-import "#app/styles/pages.css";
 
 const PATH = "/BusinessGuide/intro";
 

@@ -10,7 +10,6 @@ import { kstDay } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { entryTiming, formatScheduleDays, type EntryTiming } from "#app/utils/schedule-days.ts";
 import type { Route } from "./+types/business-plan";
-import "#app/styles/pages.css";
 
 const PATH = "/BusinessGuide/plan";
 

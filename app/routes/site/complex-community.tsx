@@ -3,7 +3,6 @@ import { Notes, preloadMeta, SectionHeading } from "#app/components/pages/info.t
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/complex-community";
-import "#app/styles/pages.css";
 
 const PATH = "/ComplexGuide/community";
 

@@ -2,7 +2,6 @@ import { requireInfoPage } from "#app/.server/info-pages.ts";
 import { PlanPage } from "#app/components/pages/plan-page.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/complex-intro";
-import "#app/styles/pages.css";
 
 const PATH = "/ComplexGuide/intro";
 

@@ -4,7 +4,6 @@ import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { LinkTabs } from "#app/components/pages/link-tabs.tsx";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/floor-plan-emodel";
-import "#app/styles/pages.css";
 
 const PATH = "/FloorPlan/Emodel";
 

@@ -5,7 +5,6 @@ import { LinkTabs } from "#app/components/pages/link-tabs.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { videoEmbedUrl } from "#app/utils/video.ts";
 import type { Route } from "./+types/floor-plan-videos";
-import "#app/styles/pages.css";
 
 const PATH = "/FloorPlan/videos";
 

@@ -6,7 +6,6 @@ import { Picture } from "#app/components/picture.tsx";
 import type { InfoPages, UnitType } from "#app/content/types.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/floor-plan";
-import "#app/styles/pages.css";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = requireSite(context).pack;

@@ -19,8 +19,8 @@ import { pageHeaders } from "#app/utils/headers.ts";
 import { livePageHeaders } from "#app/.server/http.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import { formatScheduleDay, nextEntry } from "#app/utils/schedule-days.ts";
+import { HomeStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/home";
-import "#app/styles/home.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { pack: site, settings } = await effectivePack(requireSite(context).pack);
@@ -109,6 +109,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   const containerRef = useSectionSteps<HTMLDivElement>();
   return (
     <div className="home" ref={containerRef}>
+      <HomeStylesheet />
       <HomeHero hero={home.hero} projectName={projectName} countdown={countdown} remainingUnitsLine={remainingUnitsLine} />
       <HomeOverview home={home} />
       <BrandSection brand={home.brand} />

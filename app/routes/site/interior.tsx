@@ -5,7 +5,6 @@ import { Notes, preloadMeta } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/interior";
-import "#app/styles/pages.css";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = requireSite(context).pack;

@@ -11,6 +11,7 @@ import { NoticePopups } from "#app/components/notice-popups.tsx";
 import { RegisterLink } from "#app/components/register-link.tsx";
 import { RegistrationPopupProvider } from "#app/components/registration-popup.tsx";
 import type { FrameContent, PageInfo } from "#app/content/types.ts";
+import { NoticePopupsStylesheet, PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/layout";
 
 /**
@@ -63,6 +64,9 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const group = page && subMenus.find((candidate) => candidate.id === page.group);
   return (
     <RegistrationPopupProvider>
+      {/* Every public page's sheets, in the cascade order they always had: global (root), pages, popups, then the page's own. */}
+      <PagesStylesheet />
+      <NoticePopupsStylesheet />
       <SiteFrame content={content}>
         {/* The home page builds its own hero instead of a banner. */}
         {page && path !== "/" ? (

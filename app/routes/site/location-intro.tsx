@@ -3,7 +3,6 @@ import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/location-intro";
-import "#app/styles/pages.css";
 
 const PATH = "/LocationEnvironment/intro";
 

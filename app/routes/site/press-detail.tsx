@@ -10,8 +10,8 @@ import { formatPressDateTime, pressParagraphs } from "#app/utils/press-dates.ts"
 import { countsAsView, articleJsonLd, detailHeaders } from "./press-detail.server.ts";
 import { pressHeader } from "./press.server.ts";
 import { requireSite } from "#app/.server/site.ts";
+import { PressStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/press-detail";
-import "#app/styles/press.css";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = requireSite(context, params.site).pack;
@@ -81,6 +81,7 @@ export default function PressDetailPage({ loaderData }: Route.ComponentProps) {
   const { site, article, mayManage, header, hidden } = loaderData;
   return (
     <>
+      <PressStylesheet />
       <PressHeader header={header} />
       {hidden ? (
         <p className="press-hidden-banner" role="note">

@@ -8,8 +8,8 @@ import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { handlePressListAction, toListItems } from "./press-list.server.ts";
 import { pressHeader, pressPageHeaders } from "./press.server.ts";
 import { requireSite } from "#app/.server/site.ts";
+import { PressStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/press-list";
-import "#app/styles/press.css";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const site = requireSite(context, params.site).pack;
@@ -74,6 +74,7 @@ export default function PressListPage({ loaderData }: Route.ComponentProps) {
   const { site, list, admin, loginUrl, header } = loaderData;
   return (
     <>
+      <PressStylesheet />
       <PressHeader header={header} />
       <div className="press">
         <PressTable site={site} first={list} />

@@ -3,8 +3,8 @@ import { requireSite } from "#app/.server/site.ts";
 import { toolsInUse } from "#app/utils/analytics.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { FormsStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/privacy";
-import "#app/styles/forms.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = requireSite(context).pack;
@@ -29,6 +29,7 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
   const { headings, labels, officer } = policy;
   return (
     <>
+      <FormsStylesheet />
       <PageBanner banner={policy.page.banner} eyebrow={eyebrow} />
       <article className="privacy-policy">
         <p className="privacy-policy__intro">{policy.intro}</p>

@@ -6,7 +6,6 @@ import { Picture } from "#app/components/picture.tsx";
 import type { InfoPages } from "#app/content/types.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/sales-announcement";
-import "#app/styles/pages.css";
 
 const PATH = "/SalesInfo/announcement";
 // Some browsers hand a PDF to a plugin or a download and never fire `load` in the new tab.

@@ -12,8 +12,8 @@ import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
 import { VISIT_CANCEL_TEXT, VISIT_LINK_INTENTS, VISIT_MESSAGES } from "#app/forms/visit.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
+import { FormsStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/visit-cancel";
-import "#app/styles/forms.css";
 
 // A personal page (the visitor's name and booking): never stored by a cache, never indexed.
 const NO_STORE = { "Cache-Control": CACHE_CONTROL.private };
@@ -83,6 +83,7 @@ export default function VisitCancelPage({ loaderData, actionData }: Route.Compon
   const busyWith = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   return (
     <>
+      <FormsStylesheet />
       <PageBanner banner={banner} eyebrow={eyebrow} />
       <section className="lead-page visit-cancel">
         <div className="lead-card">
