@@ -13,6 +13,8 @@ import { useState } from "react";
  */
 export function InlineStylesheet({ href, css }: { href: string; css: string }) {
   const [inDocument] = useState(() => typeof document === "undefined" || document.querySelector(`style[data-href~="${href}"]`) !== null);
+  // Outside a build (the integration tests' app) a stylesheet has no URL: the text alone.
+  if (!href) return <style>{css}</style>;
   return inDocument ? (
     <style href={href} precedence="site">
       {css}
