@@ -82,7 +82,7 @@ export function documentCsp({
     "default-src 'self'",
     // Browsers that know 'strict-dynamic' ignore host sources; the hosts serve older ones.
     withTags(`script-src 'nonce-${nonce}' 'strict-dynamic'`, tags.script),
-    // React writes style attributes (image aspect boxes, transitions); no inline <style> elements.
+    // React writes style attributes (image aspect boxes, transitions); public stylesheets arrive inline (decision 019).
     "style-src 'self' 'unsafe-inline'",
     withTags("img-src 'self' data:", tags.img),
     "font-src 'self'",
