@@ -45,28 +45,31 @@ test.describe("security headers", () => {
     page,
     request,
   }) => {
-    await request.get("/Brand/intro");
-    const earlier = await request.get("/Brand/intro");
-    expect(earlier.headers()["x-page-cache"]).toBe("hit");
-    const earlierNonce = directives(earlier.headers()["content-security-policy"]!)
-      .get("script-src")!
-      .find((value) => value.startsWith("'nonce-"))!
-      .slice("'nonce-".length, -1);
-
-    let servedFromCache = false;
+    // Another spec's booking or setting on this site ends the page's entry at any moment, so an
+    // attempt whose page was rendered afresh is made again.
+    let served: { fromCache: boolean; earlierNonce: string } | undefined;
     await page.route("**/Brand/intro", async (route) => {
       const response = await route.fetch();
-      servedFromCache = response.headers()["x-page-cache"] === "hit";
+      served = { fromCache: response.headers()["x-page-cache"] === "hit", earlierNonce: served?.earlierNonce ?? "" };
       const body = (await response.text()).replace(
         "</body>",
-        `<script>window.__injected = true</script><script nonce="${earlierNonce}">window.__replayed = true</script></body>`,
+        `<script>window.__injected = true</script><script nonce="${served.earlierNonce}">window.__replayed = true</script></body>`,
       );
       await route.fulfill({ response, body });
     });
-    await page.goto("/Brand/intro");
+    for (let attempt = 0; attempt < 5 && !served?.fromCache; attempt += 1) {
+      await request.get("/Brand/intro");
+      const earlier = await request.get("/Brand/intro");
+      const earlierNonce = directives(earlier.headers()["content-security-policy"]!)
+        .get("script-src")!
+        .find((value) => value.startsWith("'nonce-"))!
+        .slice("'nonce-".length, -1);
+      served = { fromCache: false, earlierNonce };
+      await page.goto("/Brand/intro");
+    }
+    expect(served?.fromCache).toBe(true);
     // The page's own scripts ran: the openers became popup triggers when it hydrated.
     await expect(page.locator("[data-register-link][aria-haspopup='dialog']").first()).toBeAttached();
-    expect(servedFromCache).toBe(true);
     expect(await page.evaluate(() => ({ injected: "__injected" in window, replayed: "__replayed" in window }))).toEqual({
       injected: false,
       replayed: false,
