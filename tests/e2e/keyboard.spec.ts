@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { hydrated } from "./hydration.ts";
 
 // Journeys driven by the keyboard alone (issue #9): no clicks and no focus() shortcuts, only
 // Tab, Shift+Tab, Enter, Space and Escape from the top of the document.
@@ -16,11 +17,6 @@ async function tabTo(page: Page, target: Locator, limit = 80) {
   await expect(target).toBeFocused();
 }
 
-/** Openers turn into popup triggers once the page has hydrated; before that Enter would follow their link. */
-async function waitForScripts(page: Page) {
-  await expect(page.locator("[data-register-link][aria-haspopup='dialog']").first()).toBeAttached();
-}
-
 function uniquePhone() {
   return `010${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
 }
@@ -30,7 +26,7 @@ test("desktop: the header's registration button opens the popup, the form is sen
 }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", desktopOnly);
   await page.goto("/Brand/intro");
-  await waitForScripts(page);
+  await hydrated(page);
   const trigger = page.getByRole("banner").getByRole("link", { name: /관심고객 등록/ });
   await tabTo(page, trigger);
 
@@ -77,7 +73,7 @@ test("desktop: the header's registration button opens the popup, the form is sen
 test("phone: the slide menu opens from its button, a section opens and its link leads to the page", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", phoneOnly);
   await page.goto("/");
-  await waitForScripts(page);
+  await hydrated(page);
   const menuButton = page.getByRole("button", { name: "전체 메뉴 열기" });
   await tabTo(page, menuButton);
 

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { chooseFirstOpenTime } from "./visit-slot.ts";
+import { hydrated } from "./hydration.ts";
 
 const SUCCESS = "등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.";
 const INQUIRY_SUCCESS = "등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.";
@@ -21,9 +22,8 @@ async function fillLeadForm(scope: Locator, { message, consent = true }: { messa
 
 /** The openers (RegisterLink) a visitor can see at this width, scrolled into view one by one. */
 async function visibleOpeners(page: Page) {
-  // Openers turn into popup triggers once the page has hydrated (the scripts start after the
-  // load event); before that a click follows their link.
-  await expect(page.locator("[data-register-link][aria-haspopup='dialog']").first()).toBeAttached();
+  // Before the page has hydrated a click follows the opener's link.
+  await hydrated(page);
   const all = page.locator("[data-register-link]");
   const visible: Locator[] = [];
   for (let i = 0; i < (await all.count()); i++) {

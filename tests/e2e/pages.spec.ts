@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./hydration.ts";
 
 const PAGES = [
   "/Brand/intro",
@@ -141,6 +142,7 @@ test.describe("in the browser", () => {
       await route.continue();
     });
     await page.goto("/SalesInfo/announcement");
+    await hydrated(page);
     const popup = page.waitForEvent("popup");
     await page.getByRole("link", { name: /모집공고 전문 보기/ }).click();
     const status = page.getByRole("status").filter({ hasText: "파일을 불러오는 중..." });

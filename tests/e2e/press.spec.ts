@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
 import { signIn, useOwnerSession } from "./console.ts";
+import { hydrated } from "./hydration.ts";
 
 // Both projects (desktop, phone) and other specs share one server and database: articles made
 // here carry a unique title, and counts are relative to what the list holds at the time.
@@ -14,6 +15,7 @@ test.describe("the press list", () => {
   test("the seeded articles load ten at a time until the button is gone", async ({ page }) => {
     await page.goto("/daegu/press");
     await expect(rows(page)).toHaveCount(10);
+    await hydrated(page);
     await moreButton(page).click();
     await expect(rows(page)).toHaveCount(20);
     let loaded = 20;

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./hydration.ts";
 
 function directives(csp: string) {
   return new Map(
@@ -69,7 +70,7 @@ test.describe("security headers", () => {
     }
     expect(served?.fromCache).toBe(true);
     // The page's own scripts ran: the openers became popup triggers when it hydrated.
-    await expect(page.locator("[data-register-link][aria-haspopup='dialog']").first()).toBeAttached();
+    await hydrated(page);
     expect(await page.evaluate(() => ({ injected: "__injected" in window, replayed: "__replayed" in window }))).toEqual({
       injected: false,
       replayed: false,
@@ -86,7 +87,7 @@ test.describe("security headers", () => {
     // The browser asked with the tag it held and got 304: no body came over the network.
     expect((await reload!.request().allHeaders())["if-none-match"]).toBe(first!.headers()["etag"]);
     expect((await reload!.request().sizes()).responseBodySize).toBe(0);
-    await expect(page.locator("[data-register-link][aria-haspopup='dialog']").first()).toBeAttached();
+    await hydrated(page);
     expect(violations).toEqual([]);
   });
 
