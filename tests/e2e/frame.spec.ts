@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "./hydration.ts";
 
 const desktopOnly = "the top bar with dropdowns exists only on wide screens";
 const phoneOnly = "the slide menu and the bottom bar exist only at 900 px and below";
@@ -58,6 +59,7 @@ test.describe("phone header and slide menu", () => {
   }, testInfo) => {
     test.skip(testInfo.project.name !== "phone", phoneOnly);
     await page.goto("/");
+    await hydrated(page);
     const toggle = page.getByRole("button", { name: "전체 메뉴 열기" });
     await expect(toggle).toHaveAttribute("aria-controls", "mobile-menu");
     await toggle.click();
@@ -89,6 +91,7 @@ test.describe("phone header and slide menu", () => {
   test("Escape closes the menu and gives focus back to the toggle", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "phone", phoneOnly);
     await page.goto("/");
+    await hydrated(page);
     await page.getByRole("button", { name: "전체 메뉴 열기" }).click();
     await expect(page.getByRole("navigation", { name: "전체 메뉴" })).toBeVisible();
     await page.keyboard.press("Escape");
@@ -101,6 +104,7 @@ test.describe("phone header and slide menu", () => {
   }, testInfo) => {
     test.skip(testInfo.project.name !== "phone", phoneOnly);
     await page.goto("/");
+    await hydrated(page);
     await expect(page.getByRole("link", { name: /전화 걸기/ })).toHaveAttribute("href", "tel:16610000");
     const bar = page.getByRole("navigation", { name: "빠른 상담" });
     await expect(bar).toBeVisible();
@@ -130,6 +134,7 @@ test.describe("phone header and slide menu", () => {
 test.describe("on every page", () => {
   test("the header turns to its scrolled style once the page scrolls, and back at the top", async ({ page }) => {
     await page.goto("/");
+    await hydrated(page);
     await makePageTall(page);
     const header = page.getByRole("banner");
     await expect(header).not.toHaveClass(/is-scrolled/);
@@ -141,6 +146,7 @@ test.describe("on every page", () => {
 
   test("following a menu link starts the next page at its top", async ({ page }, testInfo) => {
     await page.goto("/");
+    await hydrated(page);
     await makePageTall(page);
     await page.evaluate(() => window.scrollTo(0, 1500));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
