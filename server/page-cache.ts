@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { landingAttributionCookie } from "#app/.server/attribution.ts";
+import { landingAttributionCookie, readCookie } from "#app/.server/attribution.ts";
 import { forgetContentVersions, recentContentVersion } from "#app/.server/content-version.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { fillFormTokens, FORM_TOKEN_FIELD, issueFormToken } from "#app/.server/form-tokens.ts";
@@ -37,7 +37,6 @@ type Piece = Buffer | { tokenField: [before: string, kind: LeadKind, after: stri
 interface CachedPage {
   version: number;
   expiresAt: number;
-  status: number;
   headers: [string, string][];
   /** The page in pieces: bytes as they are, and the places of each response's form tokens and nonce. */
   pieces: Piece[];
@@ -120,7 +119,6 @@ export function pageCache({ render, maxBytes, now = () => Date.now() }: PageCach
     const page: CachedPage = {
       version,
       expiresAt: Math.min(at + seconds * 1000, nextKoreanMidnight(at)),
-      status: response.status,
       headers: [...response.headers].filter(([name]) => !/^(date|content-length)$/i.test(name)),
       pieces,
       nonce: holder.nonce!,
@@ -173,7 +171,6 @@ function answer(req: ExpressRequest, res: ExpressResponse, site: RequestSite, pa
   const at = Date.now();
   const etag = `W/"${page.digest}.${Math.floor(at / TOKEN_WINDOW_MS).toString(36)}"`;
   const attribution = campaignCookie(req);
-  res.status(page.status);
   const notModified = (req.get("If-None-Match") ?? "").split(",").some((tag) => tag.trim() === etag);
   const nonce = crypto.randomBytes(16).toString("base64");
   for (const [name, value] of page.headers) {
@@ -255,7 +252,7 @@ function campaignCookie(req: ExpressRequest) {
 }
 
 function hasSession(req: ExpressRequest) {
-  return (req.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+  return readCookie(req.get("Cookie"), SESSION_COOKIE) !== undefined;
 }
 
 function nextKoreanMidnight(at: number) {

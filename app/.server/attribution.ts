@@ -83,7 +83,8 @@ function externalHost(referer: string | undefined, ownHost: string): string | nu
   }
 }
 
-function readCookie(header: string | undefined, name: string): string | undefined {
+/** One cookie's raw value from a Cookie header, or undefined when the header does not carry it. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(";") ?? []) {
     const [key, ...rest] = part.trim().split("=");
     if (key === name) return rest.join("=");
