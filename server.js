@@ -71,6 +71,14 @@ const PRECOMPRESSED_TYPES = {
  */
 const IMMUTABLE = { maxAge: "1y", immutable: true, etag: false, lastModified: false, acceptRanges: false };
 
+/**
+ * Scripts, stylesheets and fonts are never documents, so the headers only a document obeys
+ * (framing, permissions, opener, referrer, a content policy) would be ~0.5 KB more on every file a
+ * page loads; such a response keeps nosniff (and HSTS), and nothing else of the baseline.
+ */
+const NEVER_A_DOCUMENT = /^(text\/javascript|text\/css|font\/)/;
+const DOCUMENT_ONLY_HEADERS = ["Referrer-Policy", "Permissions-Policy", "Cross-Origin-Opener-Policy", "X-Frame-Options"];
+
 /** Serves the build's `.br` twin of an asset to browsers that accept Brotli. */
 function servePrecompressed(root) {
   return (req, res, next) => {
@@ -81,6 +89,8 @@ function servePrecompressed(root) {
     const file = path.resolve(root, `.${req.path}.br`);
     if (!fs.existsSync(file)) return next();
     res.set({ "Content-Encoding": "br", "Content-Type": type, Vary: "Accept-Encoding" });
+    // sendFile takes its ETag switch from the app (pages want theirs), not from IMMUTABLE.
+    onHeaders(res, () => res.removeHeader("ETag"));
     res.sendFile(file, IMMUTABLE, (error) => error && next(error));
   };
 }
@@ -106,6 +116,10 @@ async function main() {
     // Documents set their own policy (with the script nonce); everything else gets the strict one.
     // A 304 carries none: the browser keeps the policy of the copy it holds (a page's nonce).
     onHeaders(res, () => {
+      if (NEVER_A_DOCUMENT.test(String(res.getHeader("Content-Type") ?? ""))) {
+        DOCUMENT_ONLY_HEADERS.forEach((name) => res.removeHeader(name));
+        return;
+      }
       if (res.statusCode !== 304 && !res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", server.FILE_CSP);
     });
     next();

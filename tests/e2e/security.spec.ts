@@ -109,6 +109,26 @@ test.describe("security headers", () => {
     });
   }
 
+  test("scripts and fonts carry nosniff but none of a document's headers", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const script = html.match(/\/assets\/framework-[^"]+\.js/)?.[0];
+    expect(script).toBeTruthy();
+    for (const encoding of ["br", "identity"]) {
+      const headers = (await request.get(script!, { headers: { "Accept-Encoding": encoding } })).headers();
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      for (const documentOnly of [
+        "referrer-policy",
+        "permissions-policy",
+        "cross-origin-opener-policy",
+        "x-frame-options",
+        "content-security-policy",
+        "etag",
+      ]) {
+        expect(headers[documentOnly], `${documentOnly} (${encoding})`).toBeUndefined();
+      }
+    }
+  });
+
   test("public pages are cached briefly with stale-while-revalidate", async ({ request }) => {
     const headers = (await request.get("/Brand/intro")).headers();
     expect(headers["cache-control"]).toMatch(/public, max-age=\d+, stale-while-revalidate=\d+/);
