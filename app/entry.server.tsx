@@ -9,10 +9,11 @@ import { loggablePath, logError } from "#app/.server/log.ts";
 import { analyticsContext } from "#app/.server/site-settings.ts";
 import { frameOrigins, siteContext } from "#app/.server/site.ts";
 import { NonceProvider } from "#app/utils/nonce.tsx";
+import { deferredPartsLoaded } from "#app/components/defer-until-near.tsx";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -23,6 +24,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  await deferredPartsLoaded();
   const nonce = crypto.randomBytes(16).toString("base64");
   // A page the cache keeps for everyone gets its nonce and tokens replaced in every response
   // (server/page-cache.ts), so it reports its nonce and keeps the token placeholders.
@@ -39,6 +41,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React outlines a Suspense boundary past its first 12.8 KB (sent hidden, revealed by a
+        // script) so a stream can show something early; this document is sent whole, and must read
+        // the same without JavaScript, so every boundary stays in place.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           clearTimeout(timeoutId);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -15,7 +15,7 @@ import type { ErrorField, FieldErrors, FormValues } from "#app/forms/lead-schema
 import { reportLeadConversion } from "#app/utils/analytics.ts";
 import { prepareFormToken, setFormToken, waitForFillTime } from "./form-token.ts";
 import { FormsStylesheet } from "./stylesheets.tsx";
-import { type LeadKind } from "#app/vocabulary.ts";
+import type { LeadKind } from "#app/vocabulary.ts";
 
 /**
  * What the three lead forms share: browser-side checks with the server's schema, posting to

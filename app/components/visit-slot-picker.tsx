@@ -2,7 +2,6 @@ import { useId } from "react";
 import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
 import type { FieldErrors } from "#app/forms/lead-schema.ts";
 import { VISIT_MESSAGES, VISIT_PICKER_TEXT, type VisitDay } from "#app/forms/visit.ts";
-import { weekdayName } from "#app/utils/kst.ts";
 
 /**
  * The date and time choice of the visit form. Plain radio buttons: one group of days, one group
@@ -57,7 +56,7 @@ export function VisitSlotPicker({
                   {day.bookable ? "" : ` ${VISIT_PICKER_TEXT.noneLeft}`}
                 </span>
                 <span aria-hidden="true" className="visit-day__weekday">
-                  {weekdayName(day.day)}
+                  {day.weekday}
                 </span>
                 <span aria-hidden="true" className="visit-day__date">
                   {month}.{date}

@@ -5,7 +5,7 @@ import { normalizePhone } from "#app/utils/phone.ts";
 import { CONSENT_VALUE, MESSAGE_MAX, NAME_HINT, NAME_MAX, NAME_PATTERN, PHONE_HINT, PHONE_PATTERN } from "./lead.ts";
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
 import { VISIT_MESSAGES } from "./visit.ts";
-import { type LeadKind } from "#app/vocabulary.ts";
+import type { LeadKind } from "#app/vocabulary.ts";
 
 export const NameSchema = z.string({ error: "이름을 입력해 주세요." }).check(
   z.overwrite(withoutControlCharacters),

@@ -1,5 +1,5 @@
 import { LEAD_MESSAGES } from "./lead.ts";
-import { type LeadKind } from "#app/vocabulary.ts";
+import type { LeadKind } from "#app/vocabulary.ts";
 
 /**
  * The visit form's date and time choice: what the page receives from the server and the words
@@ -20,6 +20,8 @@ export interface VisitDay {
   day: string;
   /** "11월 24일 (화)". */
   label: string;
+  /** "화": the picker's chip, named on the server so the form's code needs no calendar. */
+  weekday: string;
   slots: VisitSlotView[];
   /** At least one slot can still be chosen. */
   bookable: boolean;

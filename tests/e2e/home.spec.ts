@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { hydrated } from "./hydration.ts";
 
 const desktopOnly = "wheel stepping through full-screen sections is for wide screens";
 const phoneOnly = "accordions, the premium slider and tap-to-open cards are the phone layout";
@@ -56,6 +57,26 @@ test.describe("the server-rendered home page", () => {
     const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
     const complex = jsonLd.find((entry) => entry["@type"] === "ApartmentComplex");
     expect(complex?.address).toMatchObject({ "@type": "PostalAddress", addressRegion: "대구광역시", addressLocality: "동구" });
+  });
+
+  test("the visit form's code is fetched only when the visitor scrolls near it, and the form then answers in place", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    await hydrated(page);
+    const form = page.locator("#interestForm form");
+    // Server HTML until then: a plain form, without the scripts' own checks.
+    await expect(form).not.toHaveAttribute("novalidate");
+    expect(scripts.filter((path) => /\/assets\/(visit-form|lead-form)-/.test(path))).toEqual([]);
+    await form.scrollIntoViewIfNeeded();
+    await expect(form).toHaveAttribute("novalidate");
+    expect(scripts.some((path) => path.startsWith("/assets/visit-form-"))).toBe(true);
+    // Hydrated: an empty submission is checked in the page, no post.
+    await form.getByRole("button", { name: "방문 예약하기" }).click();
+    await expect(form.getByLabel("이름")).toBeFocused();
+    await expect(page).toHaveURL(/\/$/);
   });
 });
 

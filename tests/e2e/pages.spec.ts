@@ -101,6 +101,7 @@ test.describe("informational pages as documents (no JavaScript)", () => {
 test.describe("in the browser", () => {
   test("video tabs switch the player, keep one frame, and follow the arrow keys", async ({ page }) => {
     await page.goto("/FloorPlan/videos");
+    await hydrated(page); // the arrow keys are the script's
     const tabs = page.getByRole("tab");
     await expect(tabs).toHaveCount(3);
     await expect(tabs.nth(0)).toHaveAttribute("aria-selected", "true");

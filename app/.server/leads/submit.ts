@@ -13,7 +13,7 @@ import { classifySubmission, clientKey, leadPolicy, textBudgetOf, type LeadPolic
 import { leadClient } from "./client.ts";
 import { logError } from "../log.ts";
 import { consumeRateLimit } from "../rate-limit.ts";
-import { type LeadKind } from "#app/vocabulary.ts";
+import type { LeadKind } from "#app/vocabulary.ts";
 
 /**
  * The one server path of the three lead forms, whichever route received them (the popup's and

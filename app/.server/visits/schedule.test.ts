@@ -5,6 +5,7 @@ import { alternativesText } from "./schedule.ts";
 const day = (date: string, label: string, slots: [string, "open" | "full" | "past"][]): VisitDay => ({
   day: date,
   label,
+  weekday: label.slice(-2, -1),
   slots: slots.map(([time, state], index) => ({ id: index + 1, time, state, remaining: state === "open" ? 3 : 0 })),
   bookable: slots.some(([, state]) => state === "open"),
 });

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SitePack } from "#app/content/types.ts";
 import { VISIT_MESSAGES, type VisitDay, type VisitSlotView } from "#app/forms/visit.ts";
-import { addDays, formatKoreanDate, kstDay, kstInstant, kstTime } from "#app/utils/kst.ts";
+import { addDays, formatKoreanDate, kstDay, kstInstant, kstTime, weekdayName } from "#app/utils/kst.ts";
 import { PLACE_HOLDING_STATUSES } from "#app/vocabulary.ts";
 import { db, queryRows, sqlList, type Executor, type Transaction } from "../db.ts";
 import { visitSlots } from "../schema.ts";
@@ -99,7 +99,13 @@ export async function listBookableSchedule(site: string, now = new Date()): Prom
   }
   return [...days]
     .filter(([, slots]) => slots.some((slot) => slot.state !== "past"))
-    .map(([day, slots]) => ({ day, label: formatKoreanDate(day), slots, bookable: slots.some((slot) => slot.state === "open") }));
+    .map(([day, slots]) => ({
+      day,
+      label: formatKoreanDate(day),
+      weekday: weekdayName(day),
+      slots,
+      bookable: slots.some((slot) => slot.state === "open"),
+    }));
 }
 
 /** The bookable times to suggest when a choice is refused: the rest of that day, else the next day with room. */

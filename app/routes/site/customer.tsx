@@ -9,7 +9,7 @@ import { livePageHeaders } from "#app/.server/http.ts";
 import { effectivePack } from "#app/.server/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
-import { VisitForm } from "#app/components/visit-form.tsx";
+import { DeferredVisitForm } from "#app/components/deferred-visit-form.tsx";
 import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -79,7 +79,7 @@ export default function VisitReservationPage({ loaderData, actionData }: Route.C
             </dd>
           </dl>
         </div>
-        <VisitForm
+        <DeferredVisitForm
           site={slug}
           consent={consent}
           schedule={schedule}

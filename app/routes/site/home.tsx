@@ -10,7 +10,7 @@ import { PremiumCards } from "#app/components/home/premium.tsx";
 import { useSectionSteps } from "#app/components/home/section-steps.tsx";
 import { UnitPlan, type UnitTab } from "#app/components/home/unit-plan.tsx";
 import { Picture } from "#app/components/picture.tsx";
-import { VisitForm } from "#app/components/visit-form.tsx";
+import { DeferredVisitForm } from "#app/components/deferred-visit-form.tsx";
 import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
 import type { HomeContent, SitePack, VrTab } from "#app/content/types.ts";
 import { shareImageUrl } from "#app/utils/image-variants.js";
@@ -204,7 +204,7 @@ function VisitSection({ data }: { data: Route.ComponentProps["loaderData"] }) {
             </div>
           </dl>
         </header>
-        <VisitForm site={slug} consent={consent} schedule={schedule} />
+        <DeferredVisitForm site={slug} consent={consent} schedule={schedule} />
       </div>
     </section>
   );

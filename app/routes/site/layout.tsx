@@ -11,6 +11,7 @@ import { NoticePopups } from "#app/components/notice-popups.tsx";
 import { RegisterLink } from "#app/components/register-link.tsx";
 import { RegistrationPopupProvider } from "#app/components/registration-popup.tsx";
 import type { FrameContent, PageInfo } from "#app/content/types.ts";
+import { toolsInUse } from "#app/utils/analytics.ts";
 import { NoticePopupsStylesheet, PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/layout";
 
@@ -45,7 +46,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
   // Every page's banner travels once: this loader does not run again on client navigation.
   const pages = Object.fromEntries(Object.entries(site.pages).map(([path, page]) => [path, { group: page.group, banner: page.banner }]));
-  return { content, pages, subMenus: [...site.menu, ...site.subMenus], analytics };
+  const tags = toolsInUse(analytics).map(({ tool, id }) => ({ key: tool.setting, src: tool.scriptSrc(id), init: tool.init(id) }));
+  return { content, pages, subMenus: [...site.menu, ...site.subMenus], tags };
 }
 
 // Public pages are the same for every visitor. A minute of freshness absorbs traffic spikes
@@ -57,7 +59,7 @@ export const headers: Route.HeadersFunction = ({ errorHeaders }) =>
   errorHeaders?.has("Cache-Control") ? errorHeaders : { "Cache-Control": CACHE_CONTROL.publicPage };
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { content, pages, subMenus, analytics } = loaderData;
+  const { content, pages, subMenus, tags } = loaderData;
   const { pathname } = useLocation();
   const found = findPage(pages, useCurrentPagePath(pathname));
   const [path, page] = found ?? ["/", undefined];
@@ -78,7 +80,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
         <NoticePopups />
       </SiteFrame>
-      <AnalyticsScripts tags={analytics} />
+      <AnalyticsScripts tags={tags} />
     </RegistrationPopupProvider>
   );
 }

@@ -1,0 +1,161 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { PublicPopup } from "#app/forms/popups.ts";
+import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
+
+/** Where "오늘 하루 보지 않기" is remembered: popup id → the instant it may show again. */
+const HIDDEN_KEY = "notice-popups-hidden";
+/** The frame's own phone breakpoint (app/styles/global.css). */
+const PHONE_QUERY = "(max-width: 900px)";
+
+/** The next midnight in Korea after `now`, whatever the browser's zone. */
+export function nextKstMidnight(now: number) {
+  return kstInstant(addDays(kstDay(new Date(now)), 1), "00:00").getTime();
+}
+
+function subscribeToPhoneQuery(onChange: () => void) {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+const isPhone = () => window.matchMedia(PHONE_QUERY).matches;
+
+function readHidden(now: number): Record<string, number> {
+  try {
+    const stored: unknown = JSON.parse(window.localStorage.getItem(HIDDEN_KEY) ?? "{}");
+    if (!stored || typeof stored !== "object") return {};
+    // Expired entries are dropped as they are read, so the list never grows.
+    return Object.fromEntries(Object.entries(stored).filter(([, until]) => typeof until === "number" && until > now));
+  } catch {
+    return {};
+  }
+}
+
+function hideUntilTomorrow(id: number) {
+  const now = Date.now();
+  try {
+    window.localStorage.setItem(HIDDEN_KEY, JSON.stringify({ ...readHidden(now), [id]: nextKstMidnight(now) }));
+  } catch {
+    // Private browsing may refuse storage: the popup still closes for this page.
+  }
+}
+
+/**
+ * The notice popups the page fetched (app/components/notice-popups.tsx), less those hidden for
+ * today. Side by side on wide screens; one at a time on phones, the next after one is closed.
+ */
+export function NoticePopupStack({ active }: { active: PublicPopup[] }) {
+  const [popups, setPopups] = useState(() => {
+    const hidden = readHidden(Date.now());
+    return active.filter((popup) => !(popup.id in hidden));
+  });
+  const phone = useSyncExternalStore(subscribeToPhoneQuery, isPhone, () => false);
+  const firstRef = useRef<HTMLDivElement>(null);
+
+  const forDevice = popups.filter((popup) => popup.devices === "all" || popup.devices === (phone ? "phone" : "desktop"));
+  const shown = phone ? forDevice.slice(0, 1) : forDevice;
+  const close = (id: number) => setPopups((current) => current.filter((popup) => popup.id !== id));
+
+  // Focus goes into the first popup once it appears, to the next one after a close, and after the
+  // last one back where it was before the popups took it.
+  const firstId = shown[0]?.id;
+  const returnFocusRef = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (firstId === undefined) {
+      const previous = returnFocusRef.current;
+      returnFocusRef.current = null;
+      if (previous?.isConnected) previous.focus();
+      return;
+    }
+    if (!returnFocusRef.current && document.activeElement instanceof HTMLElement) returnFocusRef.current = document.activeElement;
+    firstRef.current?.focus();
+  }, [firstId]);
+
+  if (shown.length === 0) return null;
+  return (
+    <div className="notice-popups">
+      <div className="notice-popups__row">
+        {shown.map((popup, index) => (
+          <NoticePopup
+            key={popup.id}
+            popup={popup}
+            dialogRef={index === 0 ? firstRef : undefined}
+            onClose={() => close(popup.id)}
+            onHideToday={() => {
+              hideUntilTomorrow(popup.id);
+              close(popup.id);
+            }}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function NoticePopup({
+  popup,
+  dialogRef,
+  onClose,
+  onHideToday,
+}: {
+  popup: PublicPopup;
+  dialogRef?: React.RefObject<HTMLDivElement | null>;
+  onClose(): void;
+  onHideToday(): void;
+}) {
+  const titleId = `notice-popup-${popup.id}-title`;
+  const content = (
+    <>
+      {popup.image ? (
+        <picture>
+          {popup.image.sources.map((source) => (
+            <source key={source.type} type={source.type} srcSet={source.srcSet} sizes="(max-width: 900px) 90vw, 420px" />
+          ))}
+          <img
+            className="notice-popup__image"
+            src={popup.image.src}
+            width={popup.image.width}
+            height={popup.image.height}
+            alt=""
+            decoding="async"
+          />
+        </picture>
+      ) : null}
+      {popup.body ? <p className="notice-popup__body">{popup.body}</p> : null}
+    </>
+  );
+  return (
+    <div
+      ref={dialogRef}
+      className="notice-popup"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onClose();
+      }}
+    >
+      <h2 id={titleId} className="notice-popup__title">
+        {popup.title}
+      </h2>
+      <div className="notice-popup__content">
+        {popup.linkUrl ? (
+          <a href={popup.linkUrl} className="notice-popup__link" rel={popup.linkUrl.startsWith("/") ? undefined : "noopener"}>
+            {content}
+          </a>
+        ) : (
+          content
+        )}
+      </div>
+      <div className="notice-popup__actions">
+        <button type="button" className="notice-popup__button" onClick={onHideToday}>
+          오늘 하루 보지 않기
+        </button>
+        <button type="button" className="notice-popup__button notice-popup__button--close" onClick={onClose}>
+          닫기
+        </button>
+      </div>
+    </div>
+  );
+}
