@@ -9,7 +9,7 @@ import { forgetAllPages } from "#server/page-cache.ts";
  * A real, migrated database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL
  * names a PostgreSQL server (scripts/test-integration.js starts one), a fresh database on it.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ kind: "pglite" });
@@ -24,6 +24,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await handle.migrate();
   return {
     ...handle,
+    /** Where another process (a second instance) finds this database. */
+    url: url.toString(),
     async close() {
       await handle.close();
       await withServer(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
@@ -50,7 +52,7 @@ export async function truncateAll(handle: DatabaseHandle) {
 
 /** Opens a test database for the file, makes it the app's database, and empties it before each test. */
 export function withTestDatabase() {
-  const state: { handle?: DatabaseHandle } = {};
+  const state: { handle?: DatabaseHandle & { url?: string } } = {};
   beforeAll(async () => {
     state.handle = await createTestDatabase();
     setDatabase(state.handle);
@@ -71,6 +73,10 @@ export function withTestDatabase() {
     },
     get kind() {
       return process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+    },
+    /** The PostgreSQL database's URL; undefined on PGlite, which one process holds alone. */
+    get url() {
+      return state.handle?.url;
     },
   };
 }
