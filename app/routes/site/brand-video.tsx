@@ -3,6 +3,7 @@ import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { videoEmbedUrl } from "#app/utils/video.ts";
 import type { Route } from "./+types/brand-video";
+import { EmbedAfterPaint } from "#app/components/embed-after-paint.tsx";
 
 const PATH = "/Brand/video";
 
@@ -24,7 +25,7 @@ export default function BrandVideoPage({ loaderData }: Route.ComponentProps) {
     <section className="info-page brand-video" aria-labelledby="brand-video-title">
       <SectionHeading section={brandVideo} id="brand-video-title" />
       <div className="video-frame video-frame--brand">
-        <iframe
+        <EmbedAfterPaint
           src={videoEmbedUrl(brandVideo.video.videoId)}
           title={brandVideo.video.title}
           width={1300}

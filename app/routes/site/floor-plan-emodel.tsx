@@ -4,6 +4,7 @@ import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { LinkTabs } from "#app/components/pages/link-tabs.tsx";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/floor-plan-emodel";
+import { EmbedAfterPaint } from "#app/components/embed-after-paint.tsx";
 
 const PATH = "/FloorPlan/Emodel";
 
@@ -51,7 +52,7 @@ export default function EmodelPage({ loaderData }: Route.ComponentProps) {
         >
           <p className="vr-hint">{emodel.hint}</p>
           <div className="vr-frame">
-            <iframe key={active.url} src={active.url} title={active.title} allow="fullscreen" allowFullScreen />
+            <EmbedAfterPaint key={active.url} src={active.url} title={active.title} allow="fullscreen" allowFullScreen />
           </div>
         </LinkTabs>
       ) : null}

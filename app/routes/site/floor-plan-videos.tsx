@@ -5,6 +5,7 @@ import { LinkTabs } from "#app/components/pages/link-tabs.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { videoEmbedUrl } from "#app/utils/video.ts";
 import type { Route } from "./+types/floor-plan-videos";
+import { EmbedAfterPaint } from "#app/components/embed-after-paint.tsx";
 
 const PATH = "/FloorPlan/videos";
 
@@ -40,7 +41,7 @@ export default function VideosPage({ loaderData }: Route.ComponentProps) {
           idPrefix="video"
         >
           <div className="video-frame">
-            <iframe
+            <EmbedAfterPaint
               key={active.videoId}
               src={videoEmbedUrl(active.videoId)}
               title={active.title}
