@@ -47,13 +47,6 @@ function importingEntries(id: string, graph: ModuleGraph) {
  * React Router still loads only the matched routes; code that one or a few pages use still travels
  * with them, unless it is so small that its response's headers would outweigh it.
  */
-/** Second to the framework and the frame, so the forms' groups leave what those took where it is. */
-function formChunk(id: string) {
-  if (LEAD_FORM.test(id)) return "lead-form";
-  if (VISIT_FORM.test(id)) return "visit-form";
-  return null;
-}
-
 function clientChunk(id: string, graph: ModuleGraph) {
   if (FRAMEWORK.test(id)) return "framework";
   const info = graph.getModuleInfo(id);
@@ -63,6 +56,13 @@ function clientChunk(id: string, graph: ModuleGraph) {
   const publicEntries = entries.filter((entry) => PUBLIC_ROUTE.test(entry)).length;
   if (publicEntries >= WIDELY_USED) return "site";
   return publicEntries === entries.length && publicEntries >= 2 && (info?.code?.length ?? Infinity) < TINY ? "site" : null;
+}
+
+/** Second to the framework and the frame, so the forms' groups leave what those took where it is. */
+function formChunk(id: string) {
+  if (LEAD_FORM.test(id)) return "lead-form";
+  if (VISIT_FORM.test(id)) return "visit-form";
+  return null;
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({

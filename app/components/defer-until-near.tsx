@@ -61,8 +61,10 @@ export function deferUntilNear<Props extends object>(load: () => Promise<Compone
   const Deferred = memo(function Deferred(props: Props) {
     const box = useRef<HTMLDivElement>(null);
     useEffect(() => {
+      // The server's HTML, still in place (without it the fallback, LoadNow, has asked already).
       const part = box.current?.firstElementChild;
-      if (!part || !("IntersectionObserver" in window)) return comeNear();
+      if (!part) return;
+      if (!("IntersectionObserver" in window)) return comeNear();
       const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && comeNear(), {
         rootMargin: NEAR,
       });

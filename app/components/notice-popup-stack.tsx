@@ -8,7 +8,7 @@ const HIDDEN_KEY = "notice-popups-hidden";
 const PHONE_QUERY = "(max-width: 900px)";
 
 /** The next midnight in Korea after `now`, whatever the browser's zone. */
-export function nextKstMidnight(now: number) {
+function nextKstMidnight(now: number) {
   return kstInstant(addDays(kstDay(new Date(now)), 1), "00:00").getTime();
 }
 
