@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * Waits until the page's scripts have started (after the load event and the first paint,
@@ -7,4 +7,14 @@ import { expect, type Page } from "@playwright/test";
  */
 export async function hydrated(page: Page) {
   await expect(page.locator("[data-register-link][aria-haspopup='dialog']").first()).toBeAttached();
+}
+
+/**
+ * Waits until a lead form (its `.lead-card`) runs its scripts: hydrated, it checks its fields
+ * itself (novalidate). The visit form's code comes only when it nears the screen
+ * (docs/decisions/020-javascript-budget.md), so it is scrolled to first.
+ */
+export async function formHydrated(card: Locator) {
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.locator("form[novalidate]")).toBeAttached();
 }

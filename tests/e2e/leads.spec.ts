@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { chooseFirstOpenTime } from "./visit-slot.ts";
-import { hydrated } from "./hydration.ts";
+import { formHydrated, hydrated } from "./hydration.ts";
 
 const SUCCESS = "등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.";
 const INQUIRY_SUCCESS = "등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.";
@@ -144,6 +144,7 @@ test.describe("the visit reservation form", () => {
   test("reserves in place with JavaScript", async ({ page }) => {
     await page.goto("/daegu/customer");
     const form = page.locator(".visit-form");
+    await formHydrated(form);
     await expect(form.getByText("예: 01012345678 또는 010-1234-5678")).toBeVisible();
     await expect(form.getByLabel("문의내용")).toHaveAttribute("rows", "5");
     await fillLeadForm(form, { message: "주차 가능 여부도 알려 주세요." });
@@ -158,6 +159,7 @@ test.describe("the visit reservation form", () => {
   test("checks the phone format before sending", async ({ page }) => {
     await page.goto("/daegu/customer");
     const form = page.locator(".visit-form");
+    await formHydrated(form);
     await fillLeadForm(form);
     await form.getByLabel("연락처").fill("02-123-4567");
     await form.getByRole("button", { name: "방문 예약하기" }).click();
@@ -212,6 +214,7 @@ test.describe("the inquiry page", () => {
     await expect(page.getByRole("link", { name: "1661-0000" }).first()).toBeVisible();
     await expect(page.getByText("24시간 상담 가능").first()).toBeVisible();
     const form = page.locator(".inquiry-form");
+    await formHydrated(form);
     await expect(form.getByLabel("연락처")).toHaveAttribute("placeholder", "010-1234-5678");
     await fillLeadForm(form, { message: "잔여세대와 중도금 조건이 궁금합니다." });
 
@@ -241,6 +244,7 @@ test.describe("the inquiry page", () => {
     });
     await page.goto("/Promotion/Customer");
     const form = page.locator(".inquiry-form");
+    await formHydrated(form);
     await fillLeadForm(form, { consent: false });
     await form.getByRole("button", { name: "상담 신청하기" }).click();
     await expect(form.getByText(CONSENT_REQUIRED)).toBeVisible();
@@ -328,6 +332,7 @@ test.describe("form tokens", () => {
 
   test("a page from the server carries a fresh token, and each submission sends its own", async ({ page }) => {
     await page.goto("/Promotion/Customer");
+    await formHydrated(page.locator(".inquiry-form"));
     const form = page.locator(".inquiry-form form");
     const token = form.locator('input[name="_token"]');
     await expect(token).toHaveValue(TOKEN);
