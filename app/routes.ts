@@ -18,50 +18,53 @@ export default [
   route("popups.json", "routes/site/popups[.]json.ts"),
   // The sales office's console: outside the public frame, every page behind the admin layout's guard.
   ...prefix("admin", [
-    // Signing in: the password, then a code (or enrolling a second factor); an invitation sets the password first.
-    route("login", "routes/admin/login.tsx"),
-    route("login/code", "routes/admin/login-code.tsx"),
-    route("enrol", "routes/admin/enrol.tsx"),
-    route("invite/:token", "routes/admin/invite.tsx"),
-    route("logout", "routes/admin/logout.ts"),
-    // The site switcher: a one-time key carries the signed-in administrator to another site's host.
-    route("switch-site", "routes/admin/switch-site.ts"),
-    route("handoff", "routes/admin/handoff.ts"),
-    route("leads/export.csv", "routes/admin/leads-export[.]csv.ts"),
-    // Live alerts: a server-sent event stream of new leads and assignments, outside the layout (no page around it).
-    route("events", "routes/admin/events.ts"),
-    layout("routes/admin/layout.tsx", [
-      index("routes/admin/dashboard.tsx"),
-      route("leads", "routes/admin/leads.tsx"),
-      route("leads/export", "routes/admin/leads-export.tsx"),
-      route("leads/bin", "routes/admin/leads-bin.tsx"),
-      route("leads/:id", "routes/admin/lead.tsx"),
-      route("leads/:id/delete", "routes/admin/lead-delete.tsx"),
-      route("customers/:id", "routes/admin/customer.tsx"),
-      route("conversion", "routes/admin/conversion.tsx"),
-      route("leads/:id/text", "routes/admin/lead-text.tsx"),
-      route("notifications", "routes/admin/notifications.tsx"),
-      route("visits", "routes/admin/visits.tsx"),
-      route("staff", "routes/admin/staff.tsx"),
-      route("audit", "routes/admin/audit.tsx"),
-      route("account", "routes/admin/account.tsx"),
-      route("settings", "routes/admin/settings.tsx"),
-      // Press articles: written, previewed, scheduled and published here; read on /{site}/press.
-      route("press", "routes/admin/press.tsx"),
-      route("press/new", "routes/admin/press-new.tsx"),
-      route("press/:id", "routes/admin/press-edit.tsx"),
-      route("press/:id/delete", "routes/admin/press-delete.tsx"),
-      // What the public pages say, overriding the content pack: contacts, footer, ad and analytics tags.
-      route("site-settings", "routes/admin/site-settings.tsx"),
-      // The subscription schedule (분양 일정): listed on /BusinessGuide/plan, counted down to on the home page.
-      route("schedule", "routes/admin/schedule.tsx"),
-      route("schedule/:id", "routes/admin/schedule-edit.tsx"),
-      route("schedule/:id/delete", "routes/admin/schedule-delete.tsx"),
-      // Notice popups on the public pages, and the documents (announcement, contract) they serve.
-      route("popups", "routes/admin/popups.tsx"),
-      route("popups/new", "routes/admin/popup-new.tsx"),
-      route("popups/:id", "routes/admin/popup-edit.tsx"),
-      route("documents", "routes/admin/documents.tsx"),
+    // One parent around every console URL: its middleware is the console's only gate (routes/admin/guard.server.ts).
+    layout("routes/admin/console.tsx", [
+      // Signing in: the password, then a code (or enrolling a second factor); an invitation sets the password first.
+      route("login", "routes/admin/login.tsx"),
+      route("login/code", "routes/admin/login-code.tsx"),
+      route("enrol", "routes/admin/enrol.tsx"),
+      route("invite/:token", "routes/admin/invite.tsx"),
+      route("logout", "routes/admin/logout.ts"),
+      // The site switcher: a one-time key carries the signed-in administrator to another site's host.
+      route("switch-site", "routes/admin/switch-site.ts"),
+      route("handoff", "routes/admin/handoff.ts"),
+      route("leads/export.csv", "routes/admin/leads-export[.]csv.ts"),
+      // Live alerts: a server-sent event stream of new leads and assignments, outside the layout (no page around it).
+      route("events", "routes/admin/events.ts"),
+      layout("routes/admin/layout.tsx", [
+        index("routes/admin/dashboard.tsx"),
+        route("leads", "routes/admin/leads.tsx"),
+        route("leads/export", "routes/admin/leads-export.tsx"),
+        route("leads/bin", "routes/admin/leads-bin.tsx"),
+        route("leads/:id", "routes/admin/lead.tsx"),
+        route("leads/:id/delete", "routes/admin/lead-delete.tsx"),
+        route("customers/:id", "routes/admin/customer.tsx"),
+        route("conversion", "routes/admin/conversion.tsx"),
+        route("leads/:id/text", "routes/admin/lead-text.tsx"),
+        route("notifications", "routes/admin/notifications.tsx"),
+        route("visits", "routes/admin/visits.tsx"),
+        route("staff", "routes/admin/staff.tsx"),
+        route("audit", "routes/admin/audit.tsx"),
+        route("account", "routes/admin/account.tsx"),
+        route("settings", "routes/admin/settings.tsx"),
+        // Press articles: written, previewed, scheduled and published here; read on /{site}/press.
+        route("press", "routes/admin/press.tsx"),
+        route("press/new", "routes/admin/press-new.tsx"),
+        route("press/:id", "routes/admin/press-edit.tsx"),
+        route("press/:id/delete", "routes/admin/press-delete.tsx"),
+        // What the public pages say, overriding the content pack: contacts, footer, ad and analytics tags.
+        route("site-settings", "routes/admin/site-settings.tsx"),
+        // The subscription schedule (분양 일정): listed on /BusinessGuide/plan, counted down to on the home page.
+        route("schedule", "routes/admin/schedule.tsx"),
+        route("schedule/:id", "routes/admin/schedule-edit.tsx"),
+        route("schedule/:id/delete", "routes/admin/schedule-delete.tsx"),
+        // Notice popups on the public pages, and the documents (announcement, contract) they serve.
+        route("popups", "routes/admin/popups.tsx"),
+        route("popups/new", "routes/admin/popup-new.tsx"),
+        route("popups/:id", "routes/admin/popup-edit.tsx"),
+        route("documents", "routes/admin/documents.tsx"),
+      ]),
     ]),
   ]),
   layout("routes/site/layout.tsx", [

@@ -50,14 +50,18 @@ export async function truncateAll(handle: DatabaseHandle) {
   if (tables.length > 0) await handle.db.execute(sql.raw(`truncate ${tables.join(", ")} restart identity cascade`));
 }
 
-/** Opens a test database for the file, makes it the app's database, and empties it before each test. */
-export function withTestDatabase() {
+/**
+ * Opens a test database for the file and makes it the app's database. It is emptied before each
+ * test, or with `{ empty: "once" }` only before the file's first, for files whose tests only read
+ * what one `beforeAll` seeded.
+ */
+export function withTestDatabase({ empty = "each" }: { empty?: "each" | "once" } = {}) {
   const state: { handle?: DatabaseHandle & { url?: string } } = {};
   beforeAll(async () => {
     state.handle = await createTestDatabase();
     setDatabase(state.handle);
   });
-  beforeEach(async () => {
+  (empty === "each" ? beforeEach : beforeAll)(async () => {
     if (state.handle) await truncateAll(state.handle);
     // Versions start again from 0 in the emptied database: pages kept under an earlier case's go.
     forgetAllPages();

@@ -1,11 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { data, redirect, type RouterContextProvider } from "react-router";
-import { can, type Permission } from "#app/permissions.ts";
+import { createContext, type RouterContextProvider } from "react-router";
 import { normalizeEmail } from "./admins.ts";
 import { recordAccess } from "./audit.ts";
 import { getClientAddress } from "./client-address.ts";
 import { db } from "./db.ts";
-import { CACHE_CONTROL } from "./http.ts";
 import { attemptKeys, beginAttempt, clearAttempts, LOGIN_WINDOW_MS, type AttemptKeys } from "./login-throttle.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { admins, adminSites } from "./schema.ts";
@@ -17,7 +15,8 @@ import { requireSite } from "./site.ts";
  * Who is signed in, and what they may do. Signing in takes two steps (docs/decisions/015): the
  * password makes a half session, good for ten minutes and only for the code step (or, for an
  * account without a second factor yet, its enrolment); the code completes it. Every console loader
- * and action asks `requireAdmin(request, context, { permission })`.
+ * and action runs behind the console's middleware (app/routes/admin/guard.server.ts), which reads
+ * the session here once per request.
  */
 
 export type Admin = SessionAdmin;
@@ -27,14 +26,19 @@ export type LoginResult =
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "locked"; retryAfterSeconds: number };
 
-// Loaders of one request share its Request object; the session is looked up once per request.
-const sessionLookups = new WeakMap<Request, Promise<SessionState | null>>();
+/** The request's session, read once per request and kept in React Router's request context. */
+const sessionContext = createContext<Promise<SessionState | null> | null>(null);
 
-function sessionOf(request: Request, context: Readonly<RouterContextProvider>) {
-  let lookup = sessionLookups.get(request);
+/**
+ * The session this request carries on its site, looked up once per request. `quiet` reads it
+ * without counting the request as activity (a stream a tab keeps open must not keep a session
+ * alive past its idle time); whichever caller asks first decides.
+ */
+export function sessionOf(request: Request, context: Readonly<RouterContextProvider>, { quiet = false }: { quiet?: boolean } = {}) {
+  let lookup = context.get(sessionContext);
   if (!lookup) {
-    lookup = readSession(request, requireSite(context).slug);
-    sessionLookups.set(request, lookup);
+    lookup = readSession(request, requireSite(context).slug, new Date(), { touch: !quiet });
+    context.set(sessionContext, lookup);
   }
   return lookup;
 }
@@ -60,55 +64,6 @@ export function consoleLoginPath(returnTo?: string) {
 }
 
 export const FORBIDDEN_MESSAGE = "이 화면을 볼 권한이 없습니다. 필요하면 대표(소유자) 계정에 권한을 요청해 주세요.";
-
-/**
- * The signed-in person; otherwise throws a redirect to a sign-in page (the console's, unless
- * `loginPath` names another), which comes back to this page afterwards. With `permission`, a
- * person whose role lacks it gets 403 (app/permissions.ts).
- */
-export async function requireAdmin(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  { loginPath = consoleLoginPath, permission }: { loginPath?: (returnTo: string) => string; permission?: Permission } = {},
-): Promise<Admin> {
-  const admin = await getAdmin(request, context);
-  if (!admin) {
-    const url = new URL(request.url);
-    // A client navigation asks for /admin/leads.data?_routes=…; the page to come back to is /admin/leads.
-    const path = url.pathname.replace(/\.data$/, "");
-    for (const internal of ["_routes", "index"]) url.searchParams.delete(internal);
-    throw redirect(loginPath(path + url.search), { headers: { "Cache-Control": CACHE_CONTROL.private } });
-  }
-  if (permission && !can(admin.role, permission)) {
-    throw data(FORBIDDEN_MESSAGE, { status: 403, headers: { "Cache-Control": CACHE_CONTROL.private } });
-  }
-  return admin;
-}
-
-/**
- * As requireAdminOr401, but the request does not count as activity: a stream a tab keeps open
- * must not keep its session alive past the idle timeout.
- */
-export async function requireAdminQuietly(request: Request, context: Readonly<RouterContextProvider>): Promise<Admin> {
-  const session = await readSession(request, requireSite(context).slug, new Date(), { touch: false });
-  if (!session?.complete) {
-    throw Response.json({ error: "로그인이 필요합니다." }, { status: 401, headers: { "Cache-Control": CACHE_CONTROL.private } });
-  }
-  return session.admin;
-}
-
-/** As requireAdmin, for resource routes (feeds, downloads, JSON): answers 401 or 403 instead of redirecting. */
-export async function requireAdminOr401(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  { permission }: { permission?: Permission } = {},
-): Promise<Admin> {
-  const admin = await getAdmin(request, context);
-  const headers = { "Cache-Control": CACHE_CONTROL.private };
-  if (!admin) throw Response.json({ error: "로그인이 필요합니다." }, { status: 401, headers });
-  if (permission && !can(admin.role, permission)) throw Response.json({ error: FORBIDDEN_MESSAGE }, { status: 403, headers });
-  return admin;
-}
 
 /** A path on this site to continue to after sign-in; anything else (another origin, "//x") is ignored. */
 export function safeReturnTo(value: unknown): string | undefined {
@@ -165,7 +120,6 @@ export async function login(
 
   await clearAttempts(keys);
   await destroySession(request);
-  sessionLookups.delete(request);
   return { ok: true, setCookie: await createSession(admin.id, site, { complete: false }), next: admin.enrolledAt ? "code" : "enrol" };
 }
 
@@ -203,12 +157,11 @@ export async function signedIn(
   const site = requireSite(context).slug;
   await db().update(admins).set({ lastSignInAt: new Date() }).where(eq(admins.id, admin.id));
   await recordAccess({ site, actor: admin, clientAddress: getClientAddress(context), action: "auth.sign-in", detail });
-  sessionLookups.delete(request);
+  context.set(sessionContext, null);
   return completeSession(request, site, admin.id);
 }
 
 /** Ends the request's session; answers the Set-Cookie header that clears the cookie. */
 export function logout(request: Request): Promise<string> {
-  sessionLookups.delete(request);
   return destroySession(request);
 }

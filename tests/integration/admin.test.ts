@@ -18,19 +18,36 @@ import { addDays, kstDay } from "#app/utils/kst.ts";
 import { formatVisitTime } from "#app/utils/visit-time.ts";
 import { sitePacks } from "#app/content/index.ts";
 import { OUTBOX_STATUS_LABELS, SMS_PURPOSE_LABELS } from "#app/forms/admin.ts";
-import { loader as dashboardLoader } from "#app/routes/admin/dashboard.tsx";
-import { action as deleteAction, loader as deleteLoader } from "#app/routes/admin/lead-delete.tsx";
-import { action as leadAction, loader as leadLoader } from "#app/routes/admin/lead.tsx";
-import { action as exportAction, loader as exportLoader } from "#app/routes/admin/leads-export[.]csv.ts";
-import { action as binAction } from "#app/routes/admin/leads-bin.tsx";
+import { loader as dashboardLoaderRaw } from "#app/routes/admin/dashboard.tsx";
+import { action as deleteActionRaw, loader as deleteLoaderRaw } from "#app/routes/admin/lead-delete.tsx";
+import { action as leadActionRaw, loader as leadLoaderRaw } from "#app/routes/admin/lead.tsx";
+import { action as exportActionRaw, loader as exportLoaderRaw } from "#app/routes/admin/leads-export[.]csv.ts";
+import { action as binActionRaw } from "#app/routes/admin/leads-bin.tsx";
 import { LEAD_CSV_COLUMNS } from "#app/.server/leads/csv-export.ts";
-import { action as leadsAction, loader as leadsLoader } from "#app/routes/admin/leads.tsx";
-import { loader as layoutLoader, middleware as layoutMiddleware } from "#app/routes/admin/layout.tsx";
-import { action as logoutAction } from "#app/routes/admin/logout.ts";
-import { action as notificationsAction, loader as notificationsLoader } from "#app/routes/admin/notifications.tsx";
+import { action as leadsActionRaw, loader as leadsLoaderRaw } from "#app/routes/admin/leads.tsx";
+import { loader as layoutLoaderRaw } from "#app/routes/admin/layout.tsx";
+import { consoleMiddleware } from "#app/routes/admin/guard.server.ts";
+import { action as logoutActionRaw } from "#app/routes/admin/logout.ts";
+import { action as notificationsActionRaw, loader as notificationsLoaderRaw } from "#app/routes/admin/notifications.tsx";
 import { routeContext } from "#tests/route-context.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { addStaff, consoleCookie, type TestStaff } from "#tests/staff.ts";
+import { viaConsole } from "#tests/console-call.ts";
+
+const dashboardLoader = viaConsole(dashboardLoaderRaw);
+const deleteAction = viaConsole(deleteActionRaw);
+const deleteLoader = viaConsole(deleteLoaderRaw);
+const leadAction = viaConsole(leadActionRaw);
+const leadLoader = viaConsole(leadLoaderRaw);
+const exportAction = viaConsole(exportActionRaw);
+const exportLoader = viaConsole(exportLoaderRaw);
+const binAction = viaConsole(binActionRaw);
+const leadsAction = viaConsole(leadsActionRaw);
+const leadsLoader = viaConsole(leadsLoaderRaw);
+const layoutLoader = viaConsole(layoutLoaderRaw);
+const logoutAction = viaConsole(logoutActionRaw);
+const notificationsAction = viaConsole(notificationsActionRaw);
+const notificationsLoader = viaConsole(notificationsLoaderRaw);
 
 const SITE_URL = "http://localhost:3000";
 setEnv(parseEnv({ SITE_URL, SESSION_SECRET: "admin-integration-test-secret-0123456789" }));
@@ -170,7 +187,7 @@ describe("a visitor who is not signed in", () => {
     );
 
     const forms = [
-      ["/admin/leads", leadsAction, { q: "김하늘" }],
+      ["/admin/leads", leadsAction, { intent: "search", q: "김하늘" }],
       [`/admin/leads/${lead.id}`, leadAction, { intent: "status", status: "closed" }],
       [`/admin/leads/${lead.id}`, leadAction, { intent: "note", body: "몰래 쓴 메모" }],
       [`/admin/leads/${lead.id}/delete`, deleteAction, {}],
@@ -187,10 +204,10 @@ describe("a visitor who is not signed in", () => {
     expect(download.headers.get("Cache-Control")).toBe("private, no-store");
     expect(download.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
 
-    // The layout's middleware stops the request before any loader runs.
+    // The console's middleware stops the request before any loader runs.
     let reachedLoaders = false;
-    const args = routeArgs("/admin/leads");
-    const chain = layoutMiddleware.reduceRight<() => Promise<Response>>(
+    const args = { ...routeArgs("/admin/leads"), pattern: "/admin/leads" };
+    const chain = consoleMiddleware.reduceRight<() => Promise<Response>>(
       (next, middleware) => async () => (await middleware(args, next)) ?? new Response(null),
       async () => {
         reachedLoaders = true;
@@ -211,7 +228,9 @@ describe("a visitor who is not signed in", () => {
   test("a signed-out session no longer opens the console, and a form from another site is refused", async () => {
     const cookie = await signIn();
     expect((await outcome(() => dashboardLoader(routeArgs("/admin", { cookie })))).status).toBe(200);
-    const foreign = await outcome(() => leadsAction(post("/admin/leads", { q: "김" }, { cookie, origin: "https://evil.example" })));
+    const foreign = await outcome(() =>
+      leadsAction(post("/admin/leads", { intent: "search", q: "김" }, { cookie, origin: "https://evil.example" })),
+    );
     expect(foreign.status).toBe(403);
     const out = await outcome(() => logoutAction(post("/admin/logout", {}, { cookie })));
     expect(out.headers.get("Location")).toBe("/admin/login");
@@ -281,7 +300,9 @@ describe("the inbox", () => {
     expect((await list("?kind=nonsense")).total).toBe(2);
 
     for (const term of ["서연", "9876", "010-9876-1234"]) {
-      const posted = await outcome(() => leadsAction(post("/admin/leads", { q: term, kind: "", status: "" }, { cookie })));
+      const posted = await outcome(() =>
+        leadsAction(post("/admin/leads", { intent: "search", q: term, kind: "", status: "" }, { cookie })),
+      );
       expect(posted.status).toBe(303);
       const location = posted.headers.get("Location")!;
       expect(location).toMatch(/^\/admin\/leads\?s=[\w-]+$/);
@@ -292,7 +313,7 @@ describe("the inbox", () => {
     }
 
     // Another administrator cannot read a kept search by its id.
-    const posted = await outcome(() => leadsAction(post("/admin/leads", { q: "이도윤" }, { cookie })));
+    const posted = await outcome(() => leadsAction(post("/admin/leads", { intent: "search", q: "이도윤" }, { cookie })));
     const searchId = new URLSearchParams(posted.headers.get("Location")!.split("?")[1]).get("s")!;
     const otherCookie = await consoleCookie(await addStaff({ email: "other@example.com", role: "manager" }));
     const foreign = await outcome(() => leadsLoader(routeArgs(`/admin/leads?s=${searchId}`, { cookie: otherCookie })));
@@ -450,7 +471,7 @@ describe("the CSV export", () => {
     expect(csvPhone("12345")).toBe('="12345"');
 
     // A kept search narrows the export as it narrows the list.
-    const posted = await outcome(() => leadsAction(post("/admin/leads", { q: "정하준" }, { cookie })));
+    const posted = await outcome(() => leadsAction(post("/admin/leads", { intent: "search", q: "정하준" }, { cookie })));
     const searched = (await exportAction(exportPost(posted.headers.get("Location")!.split("?")[1]!, cookie))) as Response;
     const searchedLines = (await readCsv(searched)).lines;
     expect(searchedLines).toHaveLength(2);

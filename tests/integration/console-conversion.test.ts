@@ -6,12 +6,15 @@ import { conversionReport } from "#app/.server/leads/conversion.ts";
 import { customers, leads, visitBookings, visitSlots } from "#app/.server/schema.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import type { BookingStatus, LeadKind, LeadStatus } from "#app/vocabulary.ts";
-import { loader as conversionLoader } from "#app/routes/admin/conversion.tsx";
+import { loader as conversionLoaderRaw } from "#app/routes/admin/conversion.tsx";
 import { addDays, kstDay } from "#app/utils/kst.ts";
 import { formatRate } from "#app/forms/conversion.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { routeContext } from "#tests/route-context.ts";
 import { addTeam, consoleCookie, type TestStaff } from "#tests/staff.ts";
+import { viaConsole } from "#tests/console-call.ts";
+
+const conversionLoader = viaConsole(conversionLoaderRaw);
 
 /** Conversion per campaign and per form for a period (issue #17; definitions in docs/decisions/016). */
 

@@ -6,12 +6,16 @@ import { recordLeadEvent } from "#app/.server/leads/events.ts";
 import { auditLog, customers, leadNotes, leads, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import { OUTBOX_STATUS_LABELS } from "#app/forms/admin.ts";
-import { loader as customerLoader } from "#app/routes/admin/customer.tsx";
-import { loader as leadLoader } from "#app/routes/admin/lead.tsx";
+import { loader as customerLoaderRaw } from "#app/routes/admin/customer.tsx";
+import { loader as leadLoaderRaw } from "#app/routes/admin/lead.tsx";
 import { addDays, kstDay } from "#app/utils/kst.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { routeContext } from "#tests/route-context.ts";
 import { addTeam, consoleCookie, type TestStaff } from "#tests/staff.ts";
+import { viaConsole } from "#tests/console-call.ts";
+
+const customerLoader = viaConsole(customerLoaderRaw);
+const leadLoader = viaConsole(leadLoaderRaw);
 
 /** One customer per phone per site (issue #17, docs/decisions/016): the view that gathers their leads. */
 

@@ -11,14 +11,22 @@ import { loader as rssLoader } from "#app/routes/seo/press-rss[.]xml.ts";
 import { loader as sitemapLoader } from "#app/routes/seo/sitemap[.]xml.ts";
 import { loader as detailLoader } from "#app/routes/site/press-detail.tsx";
 import { loader as listLoader } from "#app/routes/site/press-list.tsx";
-import { loader as consoleListLoader } from "#app/routes/admin/press.tsx";
-import PressNewPage, { action as newAction, loader as newLoader } from "#app/routes/admin/press-new.tsx";
-import { action as editAction, loader as editLoader } from "#app/routes/admin/press-edit.tsx";
-import { action as deleteAction } from "#app/routes/admin/press-delete.tsx";
+import { loader as consoleListLoaderRaw } from "#app/routes/admin/press.tsx";
+import PressNewPage, { action as newActionRaw, loader as newLoaderRaw } from "#app/routes/admin/press-new.tsx";
+import { action as editActionRaw, loader as editLoaderRaw } from "#app/routes/admin/press-edit.tsx";
+import { action as deleteActionRaw } from "#app/routes/admin/press-delete.tsx";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
 import { routeContext } from "#tests/route-context.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { addTeam, consoleCookie } from "#tests/staff.ts";
+import { viaConsole } from "#tests/console-call.ts";
+
+const consoleListLoader = viaConsole(consoleListLoaderRaw);
+const newAction = viaConsole(newActionRaw);
+const newLoader = viaConsole(newLoaderRaw);
+const editAction = viaConsole(editActionRaw);
+const editLoader = viaConsole(editLoaderRaw);
+const deleteAction = viaConsole(deleteActionRaw);
 
 const SITE_URL = "http://localhost:3000";
 setEnv(parseEnv({ SITE_URL, SESSION_SECRET: "integration-test-session-secret-0123456789" }));

@@ -6,15 +6,21 @@ import { textLead } from "#app/.server/leads/texts.ts";
 import { deliverDueMessages } from "#app/.server/outbox/worker.ts";
 import { auditLog, customers, leadEvents, leads, smsOutbox } from "#app/.server/schema.ts";
 import { logProvider } from "#app/.server/sms/log.ts";
-import { action as textAction, loader as textLoader } from "#app/routes/admin/lead-text.tsx";
-import { loader as leadLoader } from "#app/routes/admin/lead.tsx";
-import { loader as notificationsLoader } from "#app/routes/admin/notifications.tsx";
+import { action as textActionRaw, loader as textLoaderRaw } from "#app/routes/admin/lead-text.tsx";
+import { loader as leadLoaderRaw } from "#app/routes/admin/lead.tsx";
+import { loader as notificationsLoaderRaw } from "#app/routes/admin/notifications.tsx";
 import { outboxStatusLabel } from "#app/routes/admin/outbox-parts.tsx";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { filledForm, submitJson } from "#tests/lead-requests.ts";
 import { routeContext } from "#tests/route-context.ts";
 import { addStaff, consoleCookie, type TestStaff } from "#tests/staff.ts";
+import { viaConsole } from "#tests/console-call.ts";
+
+const textAction = viaConsole(textActionRaw);
+const textLoader = viaConsole(textLoaderRaw);
+const leadLoader = viaConsole(leadLoaderRaw);
+const notificationsLoader = viaConsole(notificationsLoaderRaw);
 
 const SITE_URL = "http://localhost:3000";
 setEnv(parseEnv({ SITE_URL, SESSION_SECRET: "texts-integration-test-secret-0123456789" }));

@@ -7,12 +7,16 @@ import { cancelBookingByLink } from "#app/.server/visits/booking-link.ts";
 import { listBookableSchedule, openVisitDays } from "#app/.server/visits/schedule.ts";
 import { listScheduleForAdmin } from "#app/.server/visits/console.ts";
 import { cancelBookingByStaff, markAttendance, moveBookingByStaff } from "#app/.server/visits/office.ts";
-import { action as visitsAction, loader as visitsLoader } from "#app/routes/admin/visits.tsx";
+import { action as visitsActionRaw, loader as visitsLoaderRaw } from "#app/routes/admin/visits.tsx";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { filledForm, SITE_URL, submitJson, uniquePhone } from "#tests/lead-requests.ts";
 import { routeContext } from "#tests/route-context.ts";
 import { addStaff, consoleCookie, type TestStaff } from "#tests/staff.ts";
+import { viaConsole } from "#tests/console-call.ts";
+
+const visitsAction = viaConsole(visitsActionRaw);
+const visitsLoader = viaConsole(visitsLoaderRaw);
 
 setEnv(parseEnv({ SITE_URL, SESSION_SECRET: "console-visits-test-secret-0123456789", LEADS_RATE_LIMIT: "off" }));
 

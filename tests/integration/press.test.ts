@@ -17,8 +17,12 @@ import { loader as promotionPressLoader } from "#app/routes/site/press-redirect.
 import { routeContext } from "#tests/route-context.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { addStaff, consoleCookie, totpCode, type TestStaff } from "#tests/staff.ts";
-import { action as codeAction } from "#app/routes/admin/login-code.tsx";
-import { action as consoleLoginAction } from "#app/routes/admin/login.tsx";
+import { action as codeActionRaw } from "#app/routes/admin/login-code.tsx";
+import { action as consoleLoginActionRaw } from "#app/routes/admin/login.tsx";
+import { viaConsole } from "#tests/console-call.ts";
+
+const codeAction = viaConsole(codeActionRaw);
+const consoleLoginAction = viaConsole(consoleLoginActionRaw);
 
 const SITE_URL = "http://localhost:3000";
 setEnv(parseEnv({ SITE_URL, SESSION_SECRET: "integration-test-session-secret-0123456789" }));

@@ -1,7 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/access.ts";
-import { CONSOLE_LOGIN_PATH, logout, requireAdmin } from "#app/.server/auth.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
+import { CONSOLE_LOGIN_PATH, logout } from "#app/.server/auth.ts";
 import { recoveryCodesLeft } from "#app/.server/second-factor.ts";
 import { changeOwnPassword, signOutEverywhere } from "#app/.server/staff.ts";
 import { getEnv } from "#app/.server/env.ts";
@@ -10,12 +9,12 @@ import { AssignmentAlertsFormSchema } from "#app/forms/admin.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import { PasswordChangeSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, SIGN_IN_TEXT } from "#app/forms/staff.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { signedInAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/account";
 
 /** One's own account: who I am here, a new password, signing out of every browser. Every role has it. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = signedInAdmin(context);
   return {
     name: admin.name,
     email: admin.email,
@@ -27,42 +26,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context);
+  const admin = signedInAdmin(context);
   const form = Object.fromEntries(await request.formData());
   if (form.intent === "sign-out-everywhere") {
     await signOutEverywhere(changeContext(context, admin));
-    throw redirect(CONSOLE_LOGIN_PATH, { headers: { ...ADMIN_HEADERS, "Set-Cookie": await logout(request) } });
+    throw redirect(CONSOLE_LOGIN_PATH, { headers: { "Set-Cookie": await logout(request) } });
   }
   if (form.intent === "alerts") {
     const parsed = AssignmentAlertsFormSchema.safeParse(form);
     if (!parsed.success) {
       return data(
         { ok: false, intent: "alerts", message: parsed.error.issues[0]?.message ?? "휴대폰 번호를 확인해 주세요." },
-        { status: 400, headers: ADMIN_HEADERS },
+        { status: 400 },
       );
     }
     await saveAssignmentAlerts(changeContext(context, admin), parsed.data);
     const message = parsed.data.textOnAssignment ? "이제 고객이 배정되면 문자로 알려 드립니다." : "배정 알림 문자를 끕니다.";
-    return data({ ok: true, intent: "alerts", message }, { headers: ADMIN_HEADERS });
+    return data({ ok: true, intent: "alerts", message });
   }
-  if (form.intent !== "password") throw data("알 수 없는 요청입니다.", { status: 400, headers: ADMIN_HEADERS });
+  if (form.intent !== "password") throw data("알 수 없는 요청입니다.", { status: 400 });
   const parsed = PasswordChangeSchema.safeParse(form);
   if (!parsed.success)
-    return data(
-      { ok: false, intent: "password", message: parsed.error.issues[0]?.message ?? SIGN_IN_TEXT.passwordHint },
-      { status: 400, headers: ADMIN_HEADERS },
-    );
+    return data({ ok: false, intent: "password", message: parsed.error.issues[0]?.message ?? SIGN_IN_TEXT.passwordHint }, { status: 400 });
   const outcome = await changeOwnPassword(changeContext(context, admin), {
     current: parsed.data.current,
     next: parsed.data.password,
     sessionId: admin.sessionId,
   });
-  if (!outcome.ok) return data({ ok: false, intent: "password", message: outcome.message }, { status: 400, headers: ADMIN_HEADERS });
-  return data(
-    { ok: true, intent: "password", message: "비밀번호를 바꿨습니다. 다른 기기와 브라우저의 로그인은 모두 끝났습니다." },
-    { headers: ADMIN_HEADERS },
-  );
+  if (!outcome.ok) return data({ ok: false, intent: "password", message: outcome.message }, { status: 400 });
+  return data({ ok: true, intent: "password", message: "비밀번호를 바꿨습니다. 다른 기기와 브라우저의 로그인은 모두 끝났습니다." });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,8 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { changeContext, recordConsoleAccess } from "#app/.server/access.ts";
 import { auditPeople, listAuditRecords, markMonthReviewed, monthDownloads, monthReview } from "#app/.server/audit-review.ts";
-import { requireAdmin } from "#app/.server/auth.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { LEAD_CSV_COLUMNS } from "#app/.server/leads/csv-export.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { listStaff } from "#app/.server/staff.ts";
@@ -12,7 +10,7 @@ import { ROLE_LABELS } from "#app/forms/staff.ts";
 import { formatKst, kstMonth, nextMonth, previousMonth } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { AUDIT_ACTIONS, ROLES, type AuditAction, type Role } from "#app/vocabulary.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { signedInAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/audit";
 
 const PAGE_SIZE = 100;
@@ -20,7 +18,7 @@ const PAGE_SIZE = 100;
 const LEADS_SHOWN = 8;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context, { permission: "audit.view" });
+  const admin = signedInAdmin(context);
   const site = requireSite(context).slug;
   const url = new URL(request.url);
   const monthParam = url.searchParams.get("month");
@@ -144,16 +142,14 @@ function describeDetail(action: AuditAction, detail: Record<string, unknown>, na
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context, { permission: "audit.view" });
+  const admin = signedInAdmin(context);
   const parsed = ReviewFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success)
-    return data({ error: parsed.error.issues[0]?.message ?? "입력을 확인해 주세요." }, { status: 400, headers: ADMIN_HEADERS });
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "입력을 확인해 주세요." }, { status: 400 });
   if (parsed.data.month >= kstMonth(new Date())) {
-    return data({ error: "끝난 달만 점검 완료로 표시할 수 있습니다." }, { status: 400, headers: ADMIN_HEADERS });
+    return data({ error: "끝난 달만 점검 완료로 표시할 수 있습니다." }, { status: 400 });
   }
   await markMonthReviewed(changeContext(context, admin), parsed.data.month, parsed.data.note);
-  return data({ error: null }, { headers: ADMIN_HEADERS });
+  return data({ error: null });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,11 +1,9 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { requireAdmin } from "#app/.server/auth.ts";
 import { conversionReport, type FunnelCounts } from "#app/.server/leads/conversion.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { filterQuery, NO_CAMPAIGN } from "#app/forms/admin.ts";
 import { conversionPeriodSchema, DIRECT_VISIT_LABEL, formatCount, formatRate } from "#app/forms/conversion.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
 import type { Route } from "./+types/conversion";
 
 /**
@@ -13,12 +11,11 @@ import type { Route } from "./+types/conversion";
  * Counts only, nobody's data, so no access record. Definitions in docs/decisions/016.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { permission: "reports.view" });
   const site = requireSite(context);
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const period = conversionPeriodSchema().safeParse({ from: query.from, to: query.to });
   if (!period.success) {
-    throw data(period.error.issues[0]?.message ?? "기간을 다시 골라 주세요.", { status: 400, headers: ADMIN_HEADERS });
+    throw data(period.error.issues[0]?.message ?? "기간을 다시 골라 주세요.", { status: 400 });
   }
   return {
     period: period.data,

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { changeContext } from "#app/.server/access.ts";
-import { requireAdmin } from "#app/.server/auth.ts";
 import { customerRecord } from "#app/.server/leads/customer.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
@@ -10,14 +9,15 @@ import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { LeadHistory } from "./lead-history.tsx";
 import { notFound, requireLeadId } from "./lead.server.ts";
+import { signedInAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/customer";
 
 /**
  * One customer: every lead of theirs the person may see, the visits they booked and everything
  * that happened (docs/decisions/016). Statuses stay on the leads; the page shows each lead's.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context, { permission: "leads.unassigned" });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const admin = signedInAdmin(context);
   // A customer's id has the same shape as a lead's: anything else is a 404.
   const id = requireLeadId(params.id);
   const site = requireSite(context).pack;

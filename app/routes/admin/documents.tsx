@@ -1,12 +1,10 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { requireAdmin } from "#app/.server/auth.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { chosenFile, readUploadForm, setSiteDocument, siteDocument, UploadRefused } from "#app/.server/uploads.ts";
 import { DOCUMENT_KINDS, DOCUMENT_LABELS, UPLOAD_MESSAGES, type DocumentKind } from "#app/forms/uploads.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { signedInAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/documents";
 
 /** Where each document shows on the public site, and what it shows without an upload. */
@@ -16,7 +14,6 @@ const DOCUMENT_PAGES: Record<DocumentKind, { path: string; fallback: string }> =
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { permission: "content.manage" });
   const site = requireSite(context).slug;
   const url = new URL(request.url);
   const documents = await Promise.all(
@@ -40,20 +37,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context, { permission: "content.manage" });
+  const admin = signedInAdmin(context);
   const site = requireSite(context).slug;
   try {
     const form = await readUploadForm(request, "pdf");
     const kind = DOCUMENT_KINDS.find((candidate) => candidate === form.get("kind"));
-    if (!kind) return data({ kind: null, error: "바꿀 문서를 알 수 없습니다." }, { status: 400, headers: ADMIN_HEADERS });
+    if (!kind) return data({ kind: null, error: "바꿀 문서를 알 수 없습니다." }, { status: 400 });
     const file = form.get("intent") === "reset" ? null : chosenFile(form, "file");
-    if (!file && form.get("intent") !== "reset")
-      return data({ kind, error: UPLOAD_MESSAGES.noFile }, { status: 400, headers: ADMIN_HEADERS });
+    if (!file && form.get("intent") !== "reset") return data({ kind, error: UPLOAD_MESSAGES.noFile }, { status: 400 });
     await setSiteDocument({ site, adminId: admin.id }, kind, file);
-    throw redirect(`/admin/documents?saved=${kind}`, { status: 303, headers: ADMIN_HEADERS });
+    throw redirect(`/admin/documents?saved=${kind}`, { status: 303 });
   } catch (error) {
-    if (error instanceof UploadRefused) return data({ kind: null, error: error.message }, { status: error.status, headers: ADMIN_HEADERS });
+    if (error instanceof UploadRefused) return data({ kind: null, error: error.message }, { status: error.status });
     throw error;
   }
 }

@@ -1,18 +1,14 @@
 import { createContext, data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { continueTo, getAdmin, getHalfSignIn, safeReturnTo, signedIn } from "#app/.server/auth.ts";
 import { recordConsoleAccess } from "#app/.server/access.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { enrolmentOf, newTotpSecret, totpStep } from "#app/.server/second-factor.ts";
 import { hmac, sameSecret } from "#app/.server/secret.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { enrolSecondFactor } from "#app/.server/staff.ts";
 import { SIGN_IN_TEXT } from "#app/forms/staff.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { ADMIN_HEADERS, adminHeadersMiddleware } from "./guard.server.ts";
 import type { Route } from "./+types/enrol";
 import "#app/styles/admin.css";
-
-export const middleware: Route.MiddlewareFunction[] = [adminHeadersMiddleware];
 
 const OFFER_LIFETIME_MS = 15 * 60 * 1000;
 
@@ -53,10 +49,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A form posted without scripts is answered in the same request, after the action (whose session
   // change the request's cookie does not show yet): the action's answer is the page then.
   if (context.get(answeredByAction)) return { ...page, enrolment: null };
-  if (await getAdmin(request, context)) throw redirect(continueTo(returnTo), { headers: ADMIN_HEADERS });
+  if (await getAdmin(request, context)) throw redirect(continueTo(returnTo));
   const half = await getHalfSignIn(request, context);
-  if (!half) throw redirect("/admin/login", { headers: ADMIN_HEADERS });
-  if (half.enrolled) throw redirect("/admin/login/code", { headers: ADMIN_HEADERS });
+  if (!half) throw redirect("/admin/login");
+  if (half.enrolled) throw redirect("/admin/login/code");
   return { ...page, enrolment: await enrolment(half.admin, site.pack.brand.projectName) };
 }
 
@@ -65,28 +61,24 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod === "POST" ? false : defaultShouldRevalidate;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
   context.set(answeredByAction, true);
   const half = await getHalfSignIn(request, context);
-  if (!half || half.enrolled) throw redirect("/admin/login", { headers: ADMIN_HEADERS });
+  if (!half || half.enrolled) throw redirect("/admin/login");
   const form = await request.formData();
   const offer = readOffer(half.admin.id, form.get("offer"));
   // An offer past its quarter of an hour: a new key.
-  if (!offer) throw redirect(request.url, { headers: ADMIN_HEADERS });
+  if (!offer) throw redirect(request.url);
   const step = totpStep(offer.secret, String(form.get("code") ?? ""));
   if (step === null) {
     const again = await enrolment(half.admin, requireSite(context).pack.brand.projectName, offer.secret, offer.expires);
-    return data(
-      { error: SIGN_IN_TEXT.codeInvalid, recoveryCodes: null, next: null, enrolment: again },
-      { status: 400, headers: ADMIN_HEADERS },
-    );
+    return data({ error: SIGN_IN_TEXT.codeInvalid, recoveryCodes: null, next: null, enrolment: again }, { status: 400 });
   }
   const recoveryCodes = await enrolSecondFactor(half.admin.id, offer.secret, step);
   await recordConsoleAccess(context, half.admin, "auth.second-factor");
   const setCookie = await signedIn(request, context, half.admin, { enrolled: true });
   return data(
     { error: null, recoveryCodes, next: continueTo(form.get("returnTo")), enrolment: null },
-    { headers: { ...ADMIN_HEADERS, "Set-Cookie": setCookie } },
+    { headers: { "Set-Cookie": setCookie } },
   );
 }
 

@@ -1,7 +1,6 @@
-import { requireAdminQuietly } from "#app/.server/auth.ts";
 import { subscribe, type LiveAlert } from "#app/.server/live-alerts.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { signedInAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/events";
 
 /** A comment line now and then keeps proxies (and the browser) from taking a quiet stream for a dead one. */
@@ -15,11 +14,11 @@ const HEARTBEAT_MS = 25_000;
  * middleware from buffering the events.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdminQuietly(request, context);
+  const admin = signedInAdmin(context);
   if (!/text\/event-stream/i.test(request.headers.get("Accept") ?? "")) {
     return new Response("이 주소는 실시간 알림용입니다.", {
       status: 406,
-      headers: { ...ADMIN_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
   const site = requireSite(context).slug;
@@ -60,11 +59,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (request.signal.aborted) close();
   write("retry: 5000\n: connected\n\n");
   return new Response(stream, {
-    headers: {
-      ...ADMIN_HEADERS,
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store, no-transform",
-      "X-Accel-Buffering": "no",
-    },
+    headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store, no-transform", "X-Accel-Buffering": "no" },
   });
 }

@@ -1,16 +1,12 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { createSession } from "#app/.server/session.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { acceptInvitation, findInvitation } from "#app/.server/staff.ts";
 import { NewPasswordSchema, SIGN_IN_TEXT } from "#app/forms/staff.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { ADMIN_HEADERS, adminHeadersMiddleware } from "./guard.server.ts";
 import { redirectWithCookie } from "./sign-in.server.ts";
 import type { Route } from "./+types/invite";
 import "#app/styles/admin.css";
-
-export const middleware: Route.MiddlewareFunction[] = [adminHeadersMiddleware];
 
 /** An invitation link: the invited person sets their password here, then enrols a second factor. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -18,19 +14,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { pack } = requireSite(context);
   return data(
     { projectName: pack.brand.projectName, invited: invited && { name: invited.name, email: invited.email } },
-    { status: invited ? 200 : 404, headers: ADMIN_HEADERS },
+    { status: invited ? 200 : 404 },
   );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
   const parsed = NewPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success)
-    return data({ error: parsed.error.issues[0]?.message ?? SIGN_IN_TEXT.passwordHint }, { status: 400, headers: ADMIN_HEADERS });
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? SIGN_IN_TEXT.passwordHint }, { status: 400 });
   const accepted = await acceptInvitation(params.token, parsed.data.password);
   if (!accepted.ok) {
-    if (accepted.reason === "invalid") throw redirect(`/admin/invite/${params.token}`, { headers: ADMIN_HEADERS });
-    return data({ error: accepted.message }, { status: 400, headers: ADMIN_HEADERS });
+    if (accepted.reason === "invalid") throw redirect(`/admin/invite/${params.token}`);
+    return data({ error: accepted.message }, { status: 400 });
   }
   // The password is set: a half session, and the second factor to enrol.
   const setCookie = await createSession(accepted.adminId, requireSite(context).slug, { complete: false });

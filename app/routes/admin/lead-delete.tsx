@@ -3,19 +3,17 @@ import { changeContext } from "#app/.server/access.ts";
 import { moveLeadToBin } from "#app/.server/leads/bin.ts";
 import { BIN_DAYS } from "#app/forms/admin.ts";
 import { getLeadDetail } from "#app/.server/leads/record.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import { formatKst } from "#app/utils/kst.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
-import { FORBIDDEN_MESSAGE, requireAdmin } from "#app/.server/auth.ts";
+import { signedInAdmin } from "./guard.server.ts";
+import { FORBIDDEN_MESSAGE } from "#app/.server/auth.ts";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/lead-delete";
 
 // The confirmation is a page of its own, so it works the same with or without scripts.
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { permission: "leads.delete" });
+export async function loader({ params, context }: Route.LoaderArgs) {
   const detail = await getLeadDetail(requireSite(context).slug, requireLeadId(params.id));
   if (!detail) throw notFound();
   const { lead, notes, changes, messages } = detail;
@@ -27,13 +25,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context, { permission: "leads.delete" });
+export async function action({ params, context }: Route.ActionArgs) {
+  const admin = signedInAdmin(context);
   // Deleting twice (a double click, a resent form) ends on the list all the same.
   const outcome = await moveLeadToBin(changeContext(context, admin), requireLeadId(params.id));
-  if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403, headers: ADMIN_HEADERS });
-  return redirect("/admin/leads?deleted=1", { status: 303, headers: ADMIN_HEADERS });
+  if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
+  return redirect("/admin/leads?deleted=1", { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,7 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { changeContext, recordConsoleAccess } from "#app/.server/access.ts";
-import { FORBIDDEN_MESSAGE, requireAdmin } from "#app/.server/auth.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
+import { FORBIDDEN_MESSAGE } from "#app/.server/auth.ts";
 import { getLeadDetail } from "#app/.server/leads/record.ts";
 import { leadTextsPanel, recordMarketingOptOut, textLead } from "#app/.server/leads/texts.ts";
 import { textPack } from "#app/.server/site-settings.ts";
@@ -11,7 +10,7 @@ import { advertisingWrap } from "#app/.server/sms/advertising.ts";
 import { leadTextFormSchema } from "#app/forms/lead-text.ts";
 import { can } from "#app/permissions.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { signedInAdmin } from "./guard.server.ts";
 import { LeadTexts, type LeadTextAnswer } from "./lead-text-form.tsx";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/lead-text";
@@ -26,8 +25,8 @@ const REFUSALS = {
   "opted-out": "이 고객은 광고 문자 수신을 거부했습니다. 광고성 문자 표시를 빼고 보내 주세요.",
 } as const;
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context, { permission: "leads.unassigned" });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const admin = signedInAdmin(context);
   const id = requireLeadId(params.id);
   const { slug } = requireSite(context);
   const detail = await getLeadDetail(slug, id);
@@ -38,19 +37,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context, { permission: "leads.unassigned" });
+  const admin = signedInAdmin(context);
   const id = requireLeadId(params.id);
   const change = changeContext(context, admin);
   const form = Object.fromEntries(await request.formData());
-  const back = (outcome: string) => redirect(`/admin/leads/${id}?text=${outcome}#texts`, { status: 303, headers: ADMIN_HEADERS });
+  const back = (outcome: string) => redirect(`/admin/leads/${id}?text=${outcome}#texts`, { status: 303 });
   if (form.intent === "opt-out") {
     const outcome = await recordMarketingOptOut(change, id);
     if (outcome === "not-found") throw notFound();
-    if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403, headers: ADMIN_HEADERS });
+    if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
     return back("opted-out");
   }
-  if (form.intent !== "send") throw data("알 수 없는 요청입니다.", { status: 400, headers: ADMIN_HEADERS });
+  if (form.intent !== "send") throw data("알 수 없는 요청입니다.", { status: 400 });
   const pack = await textPack(change.site);
   const schema = leadTextFormSchema({
     wrap: advertisingWrap(pack),
@@ -70,7 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "not-found":
       throw notFound();
     case "forbidden":
-      throw data(FORBIDDEN_MESSAGE, { status: 403, headers: ADMIN_HEADERS });
+      throw data(FORBIDDEN_MESSAGE, { status: 403 });
     case "no-consent":
     case "opted-out":
       return data<LeadTextAnswer>({ error: REFUSALS[result.outcome], values }, { status: 409 });

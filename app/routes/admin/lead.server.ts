@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { ADMIN_HEADERS } from "./guard.server.ts";
 
 /** A lead's id from the URL; anything else is a 404 (never a database error). */
 export function requireLeadId(value: string | undefined): number {
@@ -9,5 +8,5 @@ export function requireLeadId(value: string | undefined): number {
 }
 
 export function notFound() {
-  return data("없는 고객 정보입니다.", { status: 404, headers: ADMIN_HEADERS });
+  return data("없는 고객 정보입니다.", { status: 404 });
 }

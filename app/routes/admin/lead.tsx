@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { changeContext, recordConsoleAccess } from "#app/.server/access.ts";
-import { FORBIDDEN_MESSAGE, requireAdmin } from "#app/.server/auth.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
+import { FORBIDDEN_MESSAGE } from "#app/.server/auth.ts";
 import { assignableStaff, assignLead } from "#app/.server/leads/assignment.ts";
 import { countCustomerLeads } from "#app/.server/leads/customer.ts";
 import { leadHistory } from "#app/.server/leads/history.ts";
@@ -30,14 +29,14 @@ import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, maskPhone, telHref } from "#app/utils/phone.ts";
 import { browserSummary } from "#app/utils/user-agent.ts";
 import { LEAD_STATUSES } from "#app/vocabulary.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { signedInAdmin } from "./guard.server.ts";
 import { LeadHistory } from "./lead-history.tsx";
 import { LeadTexts } from "./lead-text-form.tsx";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/lead";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context, { permission: "leads.unassigned" });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const admin = signedInAdmin(context);
   const id = requireLeadId(params.id);
   const { slug, pack: site } = requireSite(context);
   const detail = await getLeadDetail(slug, id);
@@ -82,8 +81,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type ActionAnswer = { intent: "status" | "note" | "assign"; error: string } | { intent: "reveal"; phone: string; tel: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context, { permission: "leads.unassigned" });
+  const admin = signedInAdmin(context);
   const id = requireLeadId(params.id);
   const change = changeContext(context, admin);
   const form = Object.fromEntries(await request.formData());
@@ -105,14 +103,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } else if (form.intent === "reveal") {
     const phone = await revealPhone(change, id);
     if (!phone) throw notFound();
-    return data<ActionAnswer>({ intent: "reveal", phone: formatPhone(phone), tel: telHref(phone) }, { headers: ADMIN_HEADERS });
+    return data<ActionAnswer>({ intent: "reveal", phone: formatPhone(phone), tel: telHref(phone) });
   } else {
-    throw data("알 수 없는 요청입니다.", { status: 400, headers: ADMIN_HEADERS });
+    throw data("알 수 없는 요청입니다.", { status: 400 });
   }
   if (outcome === "not-found") throw notFound();
-  if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403, headers: ADMIN_HEADERS });
+  if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
   // Post/redirect/get: reloading the page shows the change without sending it again.
-  return redirect(`/admin/leads/${id}`, { status: 303, headers: ADMIN_HEADERS });
+  return redirect(`/admin/leads/${id}`, { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

@@ -1,19 +1,18 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { changeContext, recordConsoleAccess } from "#app/.server/access.ts";
-import { FORBIDDEN_MESSAGE, requireAdmin } from "#app/.server/auth.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
+import { FORBIDDEN_MESSAGE } from "#app/.server/auth.ts";
 import { listBin, restoreLead } from "#app/.server/leads/bin.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { BIN_DAYS } from "#app/forms/admin.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { signedInAdmin } from "./guard.server.ts";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/leads-bin";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context, { permission: "leads.delete" });
+  const admin = signedInAdmin(context);
   const site = requireSite(context);
   const bin = await listBin(site.slug);
   await recordConsoleAccess(context, admin, "leads.list", { leadIds: bin.map((lead) => lead.id), detail: { page: "bin" } });
@@ -26,15 +25,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context, { permission: "leads.delete" });
+  const admin = signedInAdmin(context);
   const form = await request.formData();
-  if (form.get("intent") !== "restore") throw data("알 수 없는 요청입니다.", { status: 400, headers: ADMIN_HEADERS });
+  if (form.get("intent") !== "restore") throw data("알 수 없는 요청입니다.", { status: 400 });
   const id = requireLeadId(String(form.get("id") ?? ""));
   const outcome = await restoreLead(changeContext(context, admin), id);
-  if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403, headers: ADMIN_HEADERS });
+  if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
   if (outcome === "not-found") throw notFound();
-  return redirect(`/admin/leads/bin?restored=${id}`, { status: 303, headers: ADMIN_HEADERS });
+  return redirect(`/admin/leads/bin?restored=${id}`, { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

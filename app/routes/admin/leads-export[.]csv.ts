@@ -1,19 +1,17 @@
 import { redirect } from "react-router";
 import { recordConsoleAccess } from "#app/.server/access.ts";
-import { requireAdminOr401 } from "#app/.server/auth.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { csvColumns, exportLeadIds, leadsCsvStream } from "#app/.server/leads/csv-export.ts";
 import { readLeadSearch } from "#app/.server/leads/search.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { ExportFormSchema, filterQuery, LeadFilterSchema, STATUS_LABELS } from "#app/forms/admin.ts";
 import { isCalendarDay, kstDay } from "#app/utils/kst.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { signedInAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/leads-export[.]csv";
 
 /** A download is asked for with its reason (/admin/leads/export); a plain visit goes there. */
 export function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).search;
-  return redirect(`/admin/leads/export${query}`, { headers: ADMIN_HEADERS });
+  return redirect(`/admin/leads/export${query}`);
 }
 
 /**
@@ -22,18 +20,13 @@ export function loader({ request }: Route.LoaderArgs) {
  * every lead in the file. A resource route: a request without a session answers 401.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = await requireAdminOr401(request, context, { permission: "leads.export" }).catch((refusal: unknown) => {
-    if (refusal instanceof Response) refusal.headers.set("X-Robots-Tag", ADMIN_HEADERS["X-Robots-Tag"]);
-    throw refusal;
-  });
+  const admin = signedInAdmin(context);
   const form = await request.formData();
   const fields = Object.fromEntries(form);
   const filter = LeadFilterSchema.parse(fields);
   const back = (error: string) =>
     redirect(`/admin/leads/export?${filterQuery({ ...filter, s: typeof fields.s === "string" ? fields.s : undefined })}&error=${error}`, {
       status: 303,
-      headers: ADMIN_HEADERS,
     });
   if ([fields.from, fields.to].some((day) => typeof day === "string" && day !== "" && !isCalendarDay(day))) throw back("day");
   const parsed = ExportFormSchema.safeParse({ ...fields, columns: form.getAll("columns") });
@@ -58,7 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const stream = leadsCsvStream(query, { kinds: site.pack.leads.kindLabels, statuses: STATUS_LABELS }, { columns });
   return new Response(stream, {
     headers: {
-      ...ADMIN_HEADERS,
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="leads-${kstDay(new Date()).replaceAll("-", "")}.csv"`,
     },

@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { countLeads, formatLeadCursor, listCampaignChoices, listLeadsPage, parseLeadCursor } from "#app/.server/leads/inbox.ts";
 import { keepLeadSearch, readLeadSearch } from "#app/.server/leads/search.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { assignableStaff, assignLeads } from "#app/.server/leads/assignment.ts";
 import { changeContext } from "#app/.server/access.ts";
@@ -21,9 +20,8 @@ import { formatKst } from "#app/utils/kst.ts";
 import { formatVisitTime } from "#app/utils/visit-time.ts";
 import { sourcePageTitle } from "#app/content/source-pages.ts";
 import { shorten } from "./format.ts";
-import { ADMIN_HEADERS, requireCalendarDays } from "./guard.server.ts";
+import { signedInAdmin, requireCalendarDays } from "./guard.server.ts";
 import { recordConsoleAccess } from "#app/.server/access.ts";
-import { requireAdmin } from "#app/.server/auth.ts";
 import { shownPhone } from "#app/.server/leads/visibility.ts";
 import { can } from "#app/permissions.ts";
 import type { Route } from "./+types/leads";
@@ -32,7 +30,7 @@ import { LEAD_KINDS, LEAD_STATUSES } from "#app/vocabulary.ts";
 const PAGE_SIZE = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context, { permission: "leads.unassigned" });
+  const admin = signedInAdmin(context);
   const url = new URL(request.url);
   requireCalendarDays(url, ["from", "to"]);
   const params = url.searchParams;
@@ -90,32 +88,25 @@ function assignedNotice(params: URLSearchParams) {
  * the browser is sent to names it by a random id.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
   const form = await request.formData();
   if (form.get("intent") === "assign") return bulkAssign(request, context, form);
-  const admin = await requireAdmin(request, context, { permission: "leads.unassigned" });
+  const admin = signedInAdmin(context);
   const { q, ...filter } = LeadFilterFormSchema.parse(Object.fromEntries(form));
   const s = q ? await keepLeadSearch(admin.id, q) : undefined;
   const query = filterQuery({ ...filter, s });
-  return redirect(query ? `/admin/leads?${query}` : "/admin/leads", { status: 303, headers: ADMIN_HEADERS });
+  return redirect(query ? `/admin/leads?${query}` : "/admin/leads", { status: 303 });
 }
 
 /** The ticked leads to one person (or back to the unassigned inbox), then back to the same list. */
 async function bulkAssign(request: Request, context: Route.ActionArgs["context"], form: FormData) {
-  const admin = await requireAdmin(request, context, { permission: "leads.assign" });
+  const admin = signedInAdmin(context);
   const parsed = BulkAssignFormSchema.safeParse({ assignee: form.get("assignee") ?? undefined, ids: form.getAll("ids") });
   if (!parsed.success) {
-    return data(
-      { error: parsed.error.issues[0]?.message ?? "배정할 고객과 담당자를 선택해 주세요." },
-      { status: 400, headers: ADMIN_HEADERS },
-    );
+    return data({ error: parsed.error.issues[0]?.message ?? "배정할 고객과 담당자를 선택해 주세요." }, { status: 400 });
   }
   const { outcome, changed } = await assignLeads(changeContext(context, admin), parsed.data.ids, parsed.data.assignee);
   if (outcome !== "done") {
-    return data(
-      { error: "선택한 고객이나 담당자를 찾을 수 없습니다. 목록을 새로 고친 뒤 다시 선택해 주세요." },
-      { status: 404, headers: ADMIN_HEADERS },
-    );
+    return data({ error: "선택한 고객이나 담당자를 찾을 수 없습니다. 목록을 새로 고친 뒤 다시 선택해 주세요." }, { status: 404 });
   }
   // Back to the list the person was on: its filters and kept search, nothing else the post carried.
   const back = new URLSearchParams(String(form.get("back") ?? ""));
@@ -128,7 +119,7 @@ async function bulkAssign(request: Request, context: Route.ActionArgs["context"]
   );
   query.set("assigned", String(changed));
   if (parsed.data.assignee === null) query.set("to", "none");
-  return redirect(`/admin/leads?${query}`, { status: 303, headers: ADMIN_HEADERS });
+  return redirect(`/admin/leads?${query}`, { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -307,6 +298,7 @@ function FilterForm({ data }: { data: LoaderData }) {
   // A new key when the applied filter changes resets the fields to it after a redirect.
   return (
     <Form method="post" action="/admin/leads" className="admin-card admin-filters" key={`${filterQuery(filter)}|${searchId ?? ""}`}>
+      <input type="hidden" name="intent" value="search" />
       {filter.mine ? <input type="hidden" name="mine" value="1" /> : null}
       <div className="admin-field admin-filters__search">
         <label htmlFor="filter-q">이름·연락처 검색</label>

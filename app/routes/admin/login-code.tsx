@@ -1,24 +1,20 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { continueTo, getAdmin, getHalfSignIn, nextStepPath, safeReturnTo, verifySecondFactor } from "#app/.server/auth.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { CodeFormSchema, SIGN_IN_TEXT } from "#app/forms/staff.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { ADMIN_HEADERS, adminHeadersMiddleware } from "./guard.server.ts";
 import { redirectWithCookie } from "./sign-in.server.ts";
 import type { Route } from "./+types/login-code";
 import "#app/styles/admin.css";
-
-export const middleware: Route.MiddlewareFunction[] = [adminHeadersMiddleware];
 
 /** The second step of signing in: a code from the authenticator app, or one of the recovery codes. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const returnTo = url.searchParams.get("returnTo");
-  if (await getAdmin(request, context)) throw redirect(continueTo(returnTo), { headers: ADMIN_HEADERS });
+  if (await getAdmin(request, context)) throw redirect(continueTo(returnTo));
   const half = await getHalfSignIn(request, context);
-  if (!half) throw redirect("/admin/login", { headers: ADMIN_HEADERS });
-  if (!half.enrolled) throw redirect(nextStepPath("enrol", returnTo), { headers: ADMIN_HEADERS });
+  if (!half) throw redirect("/admin/login");
+  if (!half.enrolled) throw redirect(nextStepPath("enrol", returnTo));
   return {
     projectName: requireSite(context).pack.brand.projectName,
     returnTo: safeReturnTo(returnTo) ?? null,
@@ -27,7 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
   const parsed = CodeFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: SIGN_IN_TEXT.codeInvalid }, { status: 400 });
   const recovery = parsed.data.recovery === "1";
@@ -37,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: SIGN_IN_TEXT.locked }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
   }
   // The half session may have run out meanwhile: back to the password.
-  if (!(await getHalfSignIn(request, context))) throw redirect("/admin/login", { headers: ADMIN_HEADERS });
+  if (!(await getHalfSignIn(request, context))) throw redirect("/admin/login");
   return data({ error: recovery ? SIGN_IN_TEXT.recoveryInvalid : SIGN_IN_TEXT.codeInvalid }, { status: 401 });
 }
 

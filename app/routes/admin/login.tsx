@@ -1,29 +1,24 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { continueTo, getAdmin, getHalfSignIn, login, nextStepPath, safeReturnTo } from "#app/.server/auth.ts";
 import { getClientAddress } from "#app/.server/client-address.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { LoginFormSchema } from "#app/forms/press.ts";
 import { LOGIN_FAILED_PREFIX, PRESS_MESSAGES } from "#app/forms/press-messages.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { ADMIN_HEADERS, adminHeadersMiddleware } from "./guard.server.ts";
 import { redirectWithCookie } from "./sign-in.server.ts";
 import type { Route } from "./+types/login";
 import "#app/styles/admin.css";
 
-export const middleware: Route.MiddlewareFunction[] = [adminHeadersMiddleware];
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const returnTo = new URL(request.url).searchParams.get("returnTo");
-  if (await getAdmin(request, context)) throw redirect(continueTo(returnTo), { headers: ADMIN_HEADERS });
+  if (await getAdmin(request, context)) throw redirect(continueTo(returnTo));
   const half = await getHalfSignIn(request, context);
-  if (half) throw redirect(nextStepPath(half.enrolled ? "code" : "enrol", returnTo), { headers: ADMIN_HEADERS });
+  if (half) throw redirect(nextStepPath(half.enrolled ? "code" : "enrol", returnTo));
   return { projectName: requireSite(context).pack.brand.projectName, returnTo: safeReturnTo(returnTo) ?? null };
 }
 
 /** The same administrators, throttle and session as the sign-in below the press list (auth.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
   const form = await request.formData();
   const email = String(form.get("email") ?? "").slice(0, 254);
   const parsed = LoginFormSchema.safeParse(Object.fromEntries(form));

@@ -1,14 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { listOutboxPage, outboxCounts, retryFailedMessage, textsAreNotSent } from "#app/.server/outbox/console.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { OUTBOX_VIEWS, SMS_PURPOSE_LABELS, type OutboxView } from "#app/forms/admin.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatKst } from "#app/utils/kst.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { signedInAdmin } from "./guard.server.ts";
 import { LOGGED_ONLY_LABEL, OutboxStatus, TestModeNotice } from "./outbox-parts.tsx";
 import { recordConsoleAccess } from "#app/.server/access.ts";
-import { requireAdmin } from "#app/.server/auth.ts";
 import type { Route } from "./+types/notifications";
 
 const VIEW_LABELS: Record<OutboxView, string> = { pending: "대기", sent: "발송 완료", failed: "실패" };
@@ -25,7 +23,7 @@ function parseId(value: unknown) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context, { permission: "outbox.view" });
+  const admin = signedInAdmin(context);
   const params = new URL(request.url).searchParams;
   const view = parseView(params.get("view"));
   const beforeId = parseId(params.get("before") ?? undefined);
@@ -46,15 +44,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context, { permission: "outbox.view" });
+  const admin = signedInAdmin(context);
   const form = await request.formData();
   const id = parseId(form.get("id"));
-  if (form.get("intent") !== "retry" || !id) throw data("알 수 없는 요청입니다.", { status: 400, headers: ADMIN_HEADERS });
+  if (form.get("intent") !== "retry" || !id) throw data("알 수 없는 요청입니다.", { status: 400 });
   const queued = await retryFailedMessage(requireSite(context).slug, id, admin);
   if (!queued) return data({ error: "이미 다시 보냈거나 실패한 문자가 아닙니다." }, { status: 409 });
   const back = new URL(request.url).search;
-  return redirect(`/admin/notifications${back}`, { status: 303, headers: ADMIN_HEADERS });
+  return redirect(`/admin/notifications${back}`, { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,4 +1,3 @@
-import { requireAdmin } from "#app/.server/auth.ts";
 import { getPopup } from "#app/.server/popups.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -6,8 +5,7 @@ import { PopupEditor } from "./popup-editor.tsx";
 import { handlePopupAction, popupEditorValues, popupNotFound, requirePopupId } from "./popups.server.ts";
 import type { Route } from "./+types/popup-edit";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { permission: "content.manage" });
+export async function loader({ context, params }: Route.LoaderArgs) {
   const id = requirePopupId(params.id);
   const popup = await getPopup(requireSite(context).slug, id);
   if (!popup) throw popupNotFound();

@@ -1,11 +1,9 @@
-import { requireAdmin } from "#app/.server/auth.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { PopupEditor } from "./popup-editor.tsx";
 import { handlePopupAction, newPopupValues } from "./popups.server.ts";
 import type { Route } from "./+types/popup-new";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { permission: "content.manage" });
+export function loader() {
   return { values: newPopupValues() };
 }
 

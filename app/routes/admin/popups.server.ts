@@ -1,12 +1,10 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { requireAdmin } from "#app/.server/auth.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { deletePopup, savePopup } from "#app/.server/popups.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { chosenFile, readUploadForm, UploadRefused } from "#app/.server/uploads.ts";
 import { POPUP_DEVICES, PopupSchema, type PopupDevices } from "#app/forms/popups.ts";
 import { kstDay, kstTime } from "#app/utils/kst.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { signedInAdmin } from "./guard.server.ts";
 import type { PopupEditorValues } from "./popup-editor.tsx";
 
 export function requirePopupId(value: string | undefined): number {
@@ -16,7 +14,7 @@ export function requirePopupId(value: string | undefined): number {
 }
 
 export function popupNotFound() {
-  return data("없는 팝업입니다. 이미 삭제되었을 수 있습니다.", { status: 404, headers: ADMIN_HEADERS });
+  return data("없는 팝업입니다. 이미 삭제되었을 수 있습니다.", { status: 404 });
 }
 
 /** A stored popup in the editor's terms (Korean days and times). */
@@ -88,28 +86,23 @@ export async function handlePopupAction({
   context: Readonly<RouterContextProvider>;
   id?: number;
 }) {
-  requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context, { permission: "content.manage" });
+  const admin = signedInAdmin(context);
   const editor = { site: requireSite(context).slug, adminId: admin.id };
   let form: FormData;
   try {
     form = await readUploadForm(request, "image");
   } catch (error) {
-    if (error instanceof UploadRefused)
-      return data({ values: null, error: error.message }, { status: error.status, headers: ADMIN_HEADERS });
+    if (error instanceof UploadRefused) return data({ values: null, error: error.message }, { status: error.status });
     throw error;
   }
   if (id !== undefined && form.get("intent") === "delete") {
     if ((await deletePopup(editor, id)) === "not-found") throw popupNotFound();
-    throw redirect("/admin/popups?deleted=1", { status: 303, headers: ADMIN_HEADERS });
+    throw redirect("/admin/popups?deleted=1", { status: 303 });
   }
   const values = typed(form);
   const parsed = PopupSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
   if (!parsed.success) {
-    return data(
-      { values, error: parsed.error.issues[0]?.message ?? "입력한 내용을 확인해 주세요." },
-      { status: 400, headers: ADMIN_HEADERS },
-    );
+    return data({ values, error: parsed.error.issues[0]?.message ?? "입력한 내용을 확인해 주세요." }, { status: 400 });
   }
   try {
     const saved = await savePopup(editor, id, parsed.data, {
@@ -117,9 +110,9 @@ export async function handlePopupAction({
       removeImage: form.get("removeImage") === "on",
     });
     if (saved.result === "not-found") throw popupNotFound();
-    throw redirect(`/admin/popups?saved=${saved.id}`, { status: 303, headers: ADMIN_HEADERS });
+    throw redirect(`/admin/popups?saved=${saved.id}`, { status: 303 });
   } catch (error) {
-    if (error instanceof UploadRefused) return data({ values, error: error.message }, { status: error.status, headers: ADMIN_HEADERS });
+    if (error instanceof UploadRefused) return data({ values, error: error.message }, { status: error.status });
     throw error;
   }
 }

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { requireAdmin } from "#app/.server/auth.ts";
 import { listPopups } from "#app/.server/popups.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { POPUP_DEVICE_LABELS, POPUP_DEVICES } from "#app/forms/popups.ts";
@@ -10,7 +9,6 @@ import type { Route } from "./+types/popups";
 const STATUS_LABELS = { scheduled: "예정", showing: "게시 중", ended: "종료" } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { permission: "content.manage" });
   const site = requireSite(context).slug;
   const url = new URL(request.url);
   const now = Date.now();

@@ -1,28 +1,22 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { requireAdmin } from "#app/.server/auth.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { deletePress, getPress, pressStatus } from "#app/.server/press.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { PRESS_STATUS_LABELS } from "#app/forms/press-messages.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
 import { notFound, requireArticleId } from "./press.server.ts";
 import type { Route } from "./+types/press-delete";
 
 // The confirmation is a page of its own, so it works the same with or without scripts.
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { permission: "press.manage" });
+export async function loader({ params, context }: Route.LoaderArgs) {
   const article = await getPress(requireSite(context).slug, requireArticleId(params.id));
   if (!article) throw notFound();
   return { id: article.id, title: article.title, status: pressStatus(article), views: article.views };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  await requireAdmin(request, context, { permission: "press.manage" });
+export async function action({ params, context }: Route.ActionArgs) {
   // Deleting twice (a double click, a resent form) ends on the list all the same.
   await deletePress(requireSite(context).slug, requireArticleId(params.id));
-  return redirect("/admin/press?deleted=1", { status: 303, headers: ADMIN_HEADERS });
+  return redirect("/admin/press?deleted=1", { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,4 +1,3 @@
-import { requireAdmin } from "#app/.server/auth.ts";
 import { getPress, pressStatus } from "#app/.server/press.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { PRESS_STATUS_LABELS } from "#app/forms/press-messages.ts";
@@ -8,8 +7,7 @@ import { PressEditor } from "./press-editor.tsx";
 import { editorValues, handleEditorAction, notFound, previewOf, requireArticleId } from "./press.server.ts";
 import type { Route } from "./+types/press-edit";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { permission: "press.manage" });
+export async function loader({ params, context }: Route.LoaderArgs) {
   const site = requireSite(context).slug;
   const article = await getPress(site, requireArticleId(params.id));
   if (!article) throw notFound();

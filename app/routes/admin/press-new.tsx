@@ -1,12 +1,10 @@
-import { requireAdmin } from "#app/.server/auth.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { kstDay } from "#app/utils/kst.ts";
 import { PressEditor } from "./press-editor.tsx";
 import { handleEditorAction } from "./press.server.ts";
 import type { Route } from "./+types/press-new";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { permission: "press.manage" });
+export function loader() {
   return { today: kstDay(new Date()) };
 }
 

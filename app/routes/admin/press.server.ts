@@ -1,6 +1,4 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { requireAdmin } from "#app/.server/auth.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { createPress, parseArticleId, pressStatus, updatePress, type PressArticle } from "#app/.server/press.ts";
 import { requireSite } from "#app/.server/site.ts";
 import type { PressArticleContent } from "#app/components/press-article.tsx";
@@ -8,7 +6,6 @@ import { PressEditorSchema, type PressEditorInput } from "#app/forms/press.ts";
 import { PRESS_MESSAGES, PRESS_SAVE_RESULTS, type PressSaveResult } from "#app/forms/press-messages.ts";
 import { kstDay, kstTime } from "#app/utils/kst.ts";
 import { formatPressDateTime, pressParagraphs } from "#app/utils/press-dates.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
 import type { PressEditorValues } from "./press-editor.tsx";
 
 /** An article's id from the URL; anything else is a 404 (never a database error). */
@@ -19,7 +16,7 @@ export function requireArticleId(value: string | undefined): number {
 }
 
 export function notFound() {
-  return data("없는 보도자료입니다. 이미 삭제되었을 수 있습니다.", { status: 404, headers: ADMIN_HEADERS });
+  return data("없는 보도자료입니다. 이미 삭제되었을 수 있습니다.", { status: 404 });
 }
 
 /** A stored article in the editor's terms: a scheduled one keeps its Korean day and time. */
@@ -80,26 +77,21 @@ export async function handleEditorAction({
   /** The stored article's date, for a preview of an article already out. */
   current?: Date;
 }) {
-  requireSameOrigin(request, context);
-  await requireAdmin(request, context, { permission: "press.manage" });
   const site = requireSite(context).slug;
   const form = await request.formData();
   const values = typed(form);
   const parsed = PressEditorSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const error = parsed.error.issues[0]?.message ?? PRESS_MESSAGES.required;
-    return data({ values, error, preview: null }, { status: 400, headers: ADMIN_HEADERS });
+    return data({ values, error, preview: null }, { status: 400 });
   }
   const input = parsed.data;
   if (form.get("intent") === "preview") {
-    return data({ values, error: null, preview: previewOf(input, current ?? new Date()) }, { headers: ADMIN_HEADERS });
+    return data({ values, error: null, preview: previewOf(input, current ?? new Date()) });
   }
   const saved = id === undefined ? await createPress(site, input) : await updatePress(site, id, input);
   if (!saved) throw notFound();
-  throw redirect(`/admin/press?${new URLSearchParams({ saved: saved.result, id: String(saved.id) })}`, {
-    status: 303,
-    headers: ADMIN_HEADERS,
-  });
+  throw redirect(`/admin/press?${new URLSearchParams({ saved: saved.result, id: String(saved.id) })}`, { status: 303 });
 }
 
 export function parseSaveResult(value: string | null): PressSaveResult | undefined {

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { requireAdmin } from "#app/.server/auth.ts";
 import { formatCursor, getPress, listPressPage, parseCursor, pressStatus } from "#app/.server/press.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { PRESS_STATUS_LABELS } from "#app/forms/press-messages.ts";
@@ -12,7 +11,6 @@ import type { Route } from "./+types/press";
 const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { permission: "press.manage" });
   const site = requireSite(context).slug;
   const url = new URL(request.url);
   const after = parseCursor(url.searchParams.get("after"));

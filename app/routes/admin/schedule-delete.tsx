@@ -1,28 +1,24 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { requireAdmin } from "#app/.server/auth.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { deleteScheduleEntry, getScheduleEntry } from "#app/.server/schedule-entries.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatScheduleDays } from "#app/utils/schedule-days.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { signedInAdmin } from "./guard.server.ts";
 import { requireScheduleEntryId, scheduleEntryNotFound } from "./schedule.server.ts";
 import type { Route } from "./+types/schedule-delete";
 
 // The confirmation is a page of its own, so it works the same with or without scripts.
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { permission: "content.manage" });
+export async function loader({ params, context }: Route.LoaderArgs) {
   const entry = await getScheduleEntry(requireSite(context).slug, requireScheduleEntryId(params.id));
   if (!entry) throw scheduleEntryNotFound();
   return { id: entry.id, title: entry.title, days: formatScheduleDays(entry) };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context, { permission: "content.manage" });
+export async function action({ params, context }: Route.ActionArgs) {
+  const admin = signedInAdmin(context);
   // Deleting twice (a double click, a resent form) ends on the list all the same.
   await deleteScheduleEntry({ site: requireSite(context).slug, adminId: admin.id }, requireScheduleEntryId(params.id));
-  return redirect("/admin/schedule?done=deleted", { status: 303, headers: ADMIN_HEADERS });
+  return redirect("/admin/schedule?done=deleted", { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,30 +1,26 @@
 import { Link, redirect } from "react-router";
-import { requireAdmin } from "#app/.server/auth.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { getScheduleEntry, updateScheduleEntry } from "#app/.server/schedule-entries.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { signedInAdmin } from "./guard.server.ts";
 import { ScheduleEntryForm } from "./schedule-entry-form.tsx";
 import { parseScheduleForm, requireScheduleEntryId, scheduleEntryNotFound } from "./schedule.server.ts";
 import type { Route } from "./+types/schedule-edit";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { permission: "content.manage" });
+export async function loader({ params, context }: Route.LoaderArgs) {
   const entry = await getScheduleEntry(requireSite(context).slug, requireScheduleEntryId(params.id));
   if (!entry) throw scheduleEntryNotFound();
   return { id: entry.id, values: { title: entry.title, startsOn: entry.startsOn, endsOn: entry.endsOn ?? "", note: entry.note } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context, { permission: "content.manage" });
+  const admin = signedInAdmin(context);
   const id = requireScheduleEntryId(params.id);
   const { input, refused } = parseScheduleForm(await request.formData());
   if (refused) return refused;
   const result = await updateScheduleEntry({ site: requireSite(context).slug, adminId: admin.id }, id, input);
   if (result === "not-found") throw scheduleEntryNotFound();
-  throw redirect("/admin/schedule?done=saved", { status: 303, headers: ADMIN_HEADERS });
+  throw redirect("/admin/schedule?done=saved", { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { parseScheduleEntryId } from "#app/.server/schedule-entries.ts";
 import { ScheduleEntrySchema, type ScheduleEntryInput } from "#app/forms/schedule-entry.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
 import type { ScheduleEntryValues } from "./schedule-entry-form.tsx";
 
 /** An entry's id from the URL; anything else is a 404 (never a database error). */
@@ -12,7 +11,7 @@ export function requireScheduleEntryId(value: string | undefined): number {
 }
 
 export function scheduleEntryNotFound() {
-  return data("없는 일정입니다. 이미 삭제되었을 수 있습니다.", { status: 404, headers: ADMIN_HEADERS });
+  return data("없는 일정입니다. 이미 삭제되었을 수 있습니다.", { status: 404 });
 }
 
 /** What the form sent, as text, to show again beside a message when it is refused. */
@@ -39,5 +38,5 @@ export function parseScheduleForm(
 }
 
 function refuse(values: ScheduleEntryValues, error: string) {
-  return data({ values, error }, { status: 400, headers: ADMIN_HEADERS });
+  return data({ values, error }, { status: 400 });
 }

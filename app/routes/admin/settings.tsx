@@ -1,17 +1,14 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/access.ts";
-import { requireAdmin } from "#app/.server/auth.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { assignableStaff, consoleSettingsOf, saveConsoleSettings } from "#app/.server/leads/assignment.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { ConsoleSettingsFormSchema } from "#app/forms/admin.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { signedInAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/settings";
 
 /** The site's console settings: for now, whether new leads go to the counsellors by turns. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { permission: "leads.assign" });
   const site = requireSite(context).slug;
   const [settings, staff] = await Promise.all([consoleSettingsOf(site), assignableStaff(site)]);
   return {
@@ -22,12 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context, { permission: "leads.assign" });
+  const admin = signedInAdmin(context);
   const parsed = ConsoleSettingsFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw data("설정 값이 올바르지 않습니다.", { status: 400, headers: ADMIN_HEADERS });
+  if (!parsed.success) throw data("설정 값이 올바르지 않습니다.", { status: 400 });
   await saveConsoleSettings(changeContext(context, admin), parsed.data);
-  return redirect("/admin/settings?saved=1", { status: 303, headers: ADMIN_HEADERS });
+  return redirect("/admin/settings?saved=1", { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

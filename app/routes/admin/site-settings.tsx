@@ -1,7 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/access.ts";
-import { requireAdmin } from "#app/.server/auth.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { applySettings, changeSettings, packDefault, revertChange, settingChanges, siteSettingsOf } from "#app/.server/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import {
@@ -15,14 +13,13 @@ import {
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { signedInAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/site-settings";
 
 const PATH = "/admin/site-settings";
 
 /** What the public pages say, overriding the content pack: contacts, footer details, ad and analytics tags. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, { permission: "content.manage" });
   const { pack, slug } = requireSite(context);
   const [settings, history] = await Promise.all([siteSettingsOf(slug), settingChanges(slug)]);
   const effective = applySettings(pack, settings);
@@ -55,23 +52,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context, { permission: "content.manage" });
+  const admin = signedInAdmin(context);
   const form = Object.fromEntries(await request.formData());
   const change = changeContext(context, admin);
   if (form.intent === "revert") {
     const changeId = Number(form.change);
     const result = Number.isSafeInteger(changeId) ? await revertChange(change, changeId) : "not-found";
-    if (result === "not-found") throw data("되돌릴 변경 기록을 찾을 수 없습니다.", { status: 404, headers: ADMIN_HEADERS });
-    return redirect(`${PATH}?reverted=1`, { status: 303, headers: ADMIN_HEADERS });
+    if (result === "not-found") throw data("되돌릴 변경 기록을 찾을 수 없습니다.", { status: 404 });
+    return redirect(`${PATH}?reverted=1`, { status: 303 });
   }
   const parsed = parseSiteSettingsForm(form);
   if (!parsed.ok) {
     const typed = Object.fromEntries(SITE_SETTING_NAMES.map((name) => [name, typeof form[name] === "string" ? form[name] : ""]));
-    return data({ errors: parsed.errors, typed }, { status: 400, headers: ADMIN_HEADERS });
+    return data({ errors: parsed.errors, typed }, { status: 400 });
   }
   await changeSettings(change, parsed.values);
-  return redirect(`${PATH}?saved=1`, { status: 303, headers: ADMIN_HEADERS });
+  return redirect(`${PATH}?saved=1`, { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,8 +1,6 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/access.ts";
-import { requireAdmin } from "#app/.server/auth.ts";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { servedSites } from "#app/.server/site.ts";
 import { sitesOf } from "#app/.server/site-handoff.ts";
 import {
@@ -22,7 +20,7 @@ import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import { ROLES } from "#app/vocabulary.ts";
-import { ADMIN_HEADERS } from "./guard.server.ts";
+import { signedInAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/staff";
 
 /** The sites this owner works on that this server presents: the only ones they can give. */
@@ -33,8 +31,8 @@ async function grantableSites(adminId: number) {
     .map((site) => ({ slug: site.slug, projectName: site.pack.brand.projectName }));
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context, { permission: "staff.manage" });
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = signedInAdmin(context);
   const site = requireSite(context).slug;
   const [staff, sites] = await Promise.all([listStaff(site), grantableSites(admin.id)]);
   const staffSites = await sitesOfStaff(staff.map((person) => person.id));
@@ -57,8 +55,7 @@ type ActionAnswer =
   | { intent: "change"; ok: boolean; adminId: number; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context, { permission: "staff.manage" });
+  const admin = signedInAdmin(context);
   const change = changeContext(context, admin);
   const form = await request.formData();
   const fields = Object.fromEntries(form);
@@ -81,10 +78,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const error = outcome.reason === "exists" ? "이미 계정이 있는 이메일입니다." : "직접 관리하는 사이트만 맡길 수 있습니다.";
       return data<ActionAnswer>({ intent: "invite", ok: false, error, fields: echo }, { status: outcome.reason === "exists" ? 409 : 403 });
     }
-    return data<ActionAnswer>({ intent: "invite", ok: true, link: outcome.link, name: parsed.data.name }, { headers: ADMIN_HEADERS });
+    return data<ActionAnswer>({ intent: "invite", ok: true, link: outcome.link, name: parsed.data.name });
   }
   const parsed = StaffChangeSchema.safeParse({ ...fields, sites: form.getAll("sites") });
-  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "알 수 없는 요청입니다.", { status: 400, headers: ADMIN_HEADERS });
+  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "알 수 없는 요청입니다.", { status: 400 });
   const wanted = parsed.data;
   if (wanted.intent === "reinvite") {
     const link = await reinvite(change, wanted.adminId);
@@ -94,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 409 },
       );
     }
-    return data<ActionAnswer>({ intent: "reinvite", ok: true, link, adminId: wanted.adminId }, { headers: ADMIN_HEADERS });
+    return data<ActionAnswer>({ intent: "reinvite", ok: true, link, adminId: wanted.adminId });
   }
   const outcome =
     wanted.intent === "role"
@@ -108,10 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             : await resetSecondFactor(change, wanted.adminId);
   if (!outcome.ok)
     return data<ActionAnswer>({ intent: "change", ok: false, adminId: wanted.adminId, message: outcome.message }, { status: 409 });
-  return data<ActionAnswer>(
-    { intent: "change", ok: true, adminId: wanted.adminId, message: DONE[wanted.intent] },
-    { headers: ADMIN_HEADERS },
-  );
+  return data<ActionAnswer>({ intent: "change", ok: true, adminId: wanted.adminId, message: DONE[wanted.intent] });
 }
 
 const DONE = {

@@ -1,5 +1,4 @@
 import { data, Form, Link, redirect } from "react-router";
-import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { closeVisitDay, listBookableSchedule, openVisitDays } from "#app/.server/visits/schedule.ts";
 import { listScheduleForAdmin, setSlotCapacity, type AdminDay } from "#app/.server/visits/console.ts";
@@ -29,8 +28,7 @@ import { changeContext, recordConsoleAccess } from "#app/.server/access.ts";
 import { maskName } from "#app/.server/leads/messages.ts";
 import { maySee, mayWork, shownPhone, type Viewer } from "#app/.server/leads/visibility.ts";
 import { can } from "#app/permissions.ts";
-import { ADMIN_HEADERS, requireCalendarDays } from "./guard.server.ts";
-import { requireAdmin } from "#app/.server/auth.ts";
+import { signedInAdmin, requireCalendarDays } from "./guard.server.ts";
 import type { Route } from "./+types/visits";
 
 function parseDay(value: string | null) {
@@ -46,7 +44,7 @@ function readPage(url: URL) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context, { permission: "visits.view" });
+  const admin = signedInAdmin(context);
   const url = new URL(request.url);
   requireCalendarDays(url, ["from", "day"]);
   const { today, from, day } = readPage(url);
@@ -125,19 +123,15 @@ function totals(day: { open: boolean; slots: { open: boolean; capacity: number; 
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = await requireAdmin(request, context, { permission: "visits.manage" });
+  const admin = signedInAdmin(context);
   const parsed = VisitScheduleFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    return data(
-      { error: parsed.error.issues[0]?.message ?? "알 수 없는 요청입니다.", confirmClose: null },
-      { status: 400, headers: ADMIN_HEADERS },
-    );
+    return data({ error: parsed.error.issues[0]?.message ?? "알 수 없는 요청입니다.", confirmClose: null }, { status: 400 });
   }
   const site = requireSite(context).pack.slug;
   const form = parsed.data;
   const change = changeContext(context, admin);
-  const refused = (error: string, status = 409) => data({ error, confirmClose: null }, { status, headers: ADMIN_HEADERS });
+  const refused = (error: string, status = 409) => data({ error, confirmClose: null }, { status });
   switch (form.intent) {
     case "open-day":
       await openVisitDays(site, [form.day]);
@@ -161,7 +155,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             phone: formatPhone(visitor.phone),
           })),
         };
-        return data({ error: null, confirmClose }, { headers: ADMIN_HEADERS });
+        return data({ error: null, confirmClose });
       }
       await closeVisitDay(site, form.day);
       await recordConsoleAccess(context, admin, "visits.change", { detail: form });
@@ -198,7 +192,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       break;
     }
   }
-  return redirect(`/admin/visits${new URL(request.url).search}`, { status: 303, headers: ADMIN_HEADERS });
+  return redirect(`/admin/visits${new URL(request.url).search}`, { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

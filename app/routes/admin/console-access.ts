@@ -1,0 +1,157 @@
+import type { Register } from "react-router";
+import { can, type Permission } from "#app/permissions.ts";
+import type { Role } from "#app/vocabulary.ts";
+
+/**
+ * Who may use each console URL, declared once. The console's middleware (guard.server.ts) enforces
+ * it before any loader or action runs; the menu and the authorization test
+ * (tests/integration/console-authorization.test.ts) are built from it. The type lists every
+ * `/admin` path app/routes.ts declares (React Router's generated `Register`), so a console route
+ * added without a row here does not compile.
+ */
+
+/** Who may: anyone (the sign-in steps), anyone signed in, or a role holding a permission. */
+export type Access = "anyone" | "signed-in" | Permission;
+
+export interface ConsoleRoute {
+  /** Who may open it (GET). Absent: the route only redirects a visit elsewhere. */
+  view?: Access;
+  /** Who may post to it: one rule, or one per `intent` field (any other intent is a 400). */
+  post?: Access | Readonly<Record<string, Access>>;
+  /** A resource route (a download, a stream): refusals answer 401/403 instead of sending the browser to sign in. */
+  resource?: boolean;
+  /** Reading it does not count as activity (a stream a tab keeps open must not keep a session alive). */
+  quiet?: boolean;
+  /** Its entries in the console's menu, in the order the menu shows them. */
+  menu?: readonly MenuEntry[];
+}
+
+interface MenuEntry {
+  label: string;
+  /** Added to the path: "내 고객" is the inbox with ?mine=1. */
+  query?: string;
+  /** Shown only to people with leads to work ("내 고객"). */
+  onlyWithLeads?: boolean;
+}
+
+export type ConsolePath = Extract<keyof Register["pages"], "/admin" | `/admin/${string}`>;
+
+export const CONSOLE_ROUTES = {
+  // Signing in: the password, then a code (or enrolling a second factor); an invitation sets the password first.
+  "/admin/login": { view: "anyone", post: "anyone" },
+  "/admin/login/code": { view: "anyone", post: "anyone" },
+  "/admin/enrol": { view: "anyone", post: "anyone" },
+  "/admin/invite/:token": { view: "anyone", post: "anyone" },
+  "/admin/logout": { post: "anyone" },
+  "/admin/handoff": { view: "anyone" },
+  "/admin/switch-site": { post: "signed-in" },
+  "/admin": { view: "leads.unassigned", menu: [{ label: "대시보드" }] },
+  "/admin/leads": {
+    view: "leads.unassigned",
+    post: { search: "leads.unassigned", assign: "leads.assign" },
+    menu: [{ label: "고객 접수" }, { label: "내 고객", query: "mine=1", onlyWithLeads: true }],
+  },
+  "/admin/leads/:id": {
+    view: "leads.unassigned",
+    post: { status: "leads.unassigned", note: "leads.unassigned", assign: "leads.assign", reveal: "leads.unassigned" },
+  },
+  "/admin/leads/:id/text": { view: "leads.unassigned", post: { send: "leads.unassigned", "opt-out": "leads.unassigned" } },
+  "/admin/leads/:id/delete": { view: "leads.delete", post: "leads.delete" },
+  "/admin/leads/bin": { view: "leads.delete", post: { restore: "leads.delete" } },
+  "/admin/leads/export": { view: "leads.export" },
+  "/admin/leads/export.csv": { post: "leads.export", resource: true },
+  "/admin/customers/:id": { view: "leads.unassigned" },
+  "/admin/events": { view: "signed-in", resource: true, quiet: true },
+  "/admin/visits": {
+    view: "visits.view",
+    post: {
+      "open-day": "visits.manage",
+      "close-day": "visits.manage",
+      "close-day-confirmed": "visits.manage",
+      capacity: "visits.manage",
+      attendance: "visits.manage",
+      "cancel-booking": "visits.manage",
+      "move-booking": "visits.manage",
+    },
+    menu: [{ label: "방문 예약" }],
+  },
+  "/admin/conversion": { view: "reports.view", menu: [{ label: "전환 분석" }] },
+  "/admin/notifications": { view: "outbox.view", post: { retry: "outbox.view" }, menu: [{ label: "문자 발송" }] },
+  "/admin/press": { view: "press.manage", menu: [{ label: "보도자료" }] },
+  "/admin/press/new": { view: "press.manage", post: { save: "press.manage", preview: "press.manage" } },
+  "/admin/press/:id": { view: "press.manage", post: { save: "press.manage", preview: "press.manage" } },
+  "/admin/press/:id/delete": { view: "press.manage", post: "press.manage" },
+  "/admin/popups": { view: "content.manage", menu: [{ label: "공지 팝업" }] },
+  "/admin/popups/new": { view: "content.manage", post: "content.manage" },
+  "/admin/popups/:id": { view: "content.manage", post: "content.manage" },
+  "/admin/documents": { view: "content.manage", post: "content.manage", menu: [{ label: "공고·서류" }] },
+  "/admin/schedule": { view: "content.manage", post: "content.manage", menu: [{ label: "분양 일정" }] },
+  "/admin/schedule/:id": { view: "content.manage", post: "content.manage" },
+  "/admin/schedule/:id/delete": { view: "content.manage", post: "content.manage" },
+  "/admin/site-settings": {
+    view: "content.manage",
+    post: { save: "content.manage", revert: "content.manage" },
+    menu: [{ label: "사이트 설정" }],
+  },
+  "/admin/staff": {
+    view: "staff.manage",
+    post: {
+      invite: "staff.manage",
+      reinvite: "staff.manage",
+      role: "staff.manage",
+      sites: "staff.manage",
+      disable: "staff.manage",
+      enable: "staff.manage",
+      "reset-second-factor": "staff.manage",
+    },
+    menu: [{ label: "직원 계정" }],
+  },
+  "/admin/audit": { view: "audit.view", post: "audit.view", menu: [{ label: "접속 기록" }] },
+  "/admin/settings": { view: "leads.assign", post: "leads.assign", menu: [{ label: "배정 설정" }] },
+  "/admin/account": {
+    view: "signed-in",
+    post: { password: "signed-in", alerts: "signed-in", "sign-out-everywhere": "signed-in" },
+    menu: [{ label: "내 계정" }],
+  },
+} as const satisfies Record<ConsolePath, ConsoleRoute>;
+
+/** The rule of a matched route pattern ("/admin/leads/:id"), or undefined for a path that is not a console route. */
+export function consoleRouteOf(pattern: string): ConsoleRoute | undefined {
+  const path = pattern.startsWith("/") ? pattern : `/${pattern}`;
+  return Object.hasOwn(CONSOLE_ROUTES, path) ? (CONSOLE_ROUTES as Record<string, ConsoleRoute>)[path] : undefined;
+}
+
+/**
+ * Who may post with this intent: the route's one rule, or its intent's rule; null when the route
+ * takes no posts or does not know the intent.
+ */
+export function postAccess(route: ConsoleRoute, intent: string | null): Access | null {
+  if (route.post === undefined) return null;
+  if (typeof route.post === "string") return route.post;
+  return intent !== null && Object.hasOwn(route.post, intent) ? route.post[intent]! : null;
+}
+
+/** Whether a person with this role (null: not signed in) may do what a rule allows. */
+export function allows(access: Access, role: Role | null): boolean {
+  if (access === "anyone") return true;
+  if (role === null) return false;
+  return access === "signed-in" || can(role, access);
+}
+
+export interface MenuItem {
+  to: string;
+  label: string;
+  /** Matches only its own path (the dashboard), not the paths below it. */
+  end: boolean;
+}
+
+/** The console's menu for one person: every page they may open, in the table's order. */
+export function consoleMenu(role: Role, { hasLeads }: { hasLeads: boolean }): MenuItem[] {
+  return Object.entries(CONSOLE_ROUTES as Record<string, ConsoleRoute>).flatMap(([path, route]) =>
+    route.view && allows(route.view, role)
+      ? (route.menu ?? [])
+          .filter((entry) => !entry.onlyWithLeads || hasLeads)
+          .map((entry) => ({ to: entry.query ? `${path}?${entry.query}` : path, label: entry.label, end: path === "/admin" }))
+      : [],
+  );
+}

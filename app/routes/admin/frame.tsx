@@ -1,0 +1,98 @@
+import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { LiveNav, type NavItem } from "./live-alerts.tsx";
+import "#app/styles/admin.css";
+
+/** The console's frame: the header with the project, the menu, the site switcher and the signed-in person. */
+export function AdminFrame({
+  person,
+  nav = [],
+  projectName,
+  site,
+  sites = [],
+  children,
+}: {
+  person?: string;
+  nav?: NavItem[];
+  projectName?: string;
+  site?: string;
+  sites?: { slug: string; projectName: string }[];
+  children: React.ReactNode;
+}) {
+  const signingOut = useNavigation().formAction === "/admin/logout";
+  return (
+    <div className="admin">
+      <a href="#admin-main" className="skip-link">
+        본문 바로가기
+      </a>
+      <header className="admin-header">
+        <div className="admin-header__inner">
+          <Link to="/admin" className="admin-header__brand">
+            <span className="admin-header__project">{projectName}</span>
+            <span className="admin-header__label">관리자</span>
+          </Link>
+          <nav className="admin-nav" aria-label="관리자 메뉴">
+            <LiveNav items={nav} />
+          </nav>
+          {sites.length > 0 ? (
+            <Form method="post" action="/admin/switch-site" className="admin-site-switch">
+              <label htmlFor="admin-site-switch" className="visually-hidden">
+                관리할 사이트
+              </label>
+              <select id="admin-site-switch" name="site" defaultValue={site}>
+                {sites.map((other) => (
+                  <option key={other.slug} value={other.slug}>
+                    {other.projectName}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="admin-button admin-button--ghost">
+                이동
+              </button>
+            </Form>
+          ) : null}
+          {person ? (
+            <Form method="post" action="/admin/logout" className="admin-header__account">
+              <Link to="/admin/account" className="admin-header__email" title="내 계정">
+                {person}
+              </Link>
+              <button type="submit" className="admin-button admin-button--ghost" disabled={signingOut}>
+                로그아웃
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </header>
+      <main id="admin-main" className="admin-main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+/** The console's page for a refusal or an error, in the frame (with its menu when the layout's data is there). */
+export function ConsoleErrorPage({ error, frame }: { error: unknown; frame?: { person?: string; nav?: NavItem[]; projectName?: string } }) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // 4xx answers carry their own Korean message (a bad date, a page the role may not open).
+  const message = isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" ? error.data : null;
+  const title =
+    status === 404
+      ? "찾을 수 없습니다"
+      : status === 403
+        ? "권한이 없습니다"
+        : status < 500
+          ? "요청을 처리할 수 없습니다"
+          : "일시적인 오류가 발생했습니다";
+  return (
+    <AdminFrame person={frame?.person} nav={frame?.nav} projectName={frame?.projectName}>
+      <title>{`${title} | 관리자`}</title>
+      <meta name="robots" content="noindex,nofollow" />
+      <section className="admin-card admin-empty">
+        <h1 className="admin-title">{title}</h1>
+        <p>{message ?? (status === 404 ? "삭제되었거나 없는 항목입니다." : "잠시 후 다시 시도해 주세요.")}</p>
+        <Link to="/admin" className="admin-button">
+          대시보드로
+        </Link>
+      </section>
+    </AdminFrame>
+  );
+}

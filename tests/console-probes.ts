@@ -1,0 +1,736 @@
+import { eq } from "drizzle-orm";
+import { db } from "#app/.server/db.ts";
+import {
+  customers,
+  leads,
+  noticePopups,
+  pressArticles,
+  scheduleEntries,
+  smsOutbox,
+  visitBookings,
+  visitSlots,
+} from "#app/.server/schema.ts";
+import { openVisitDays } from "#app/.server/visits/schedule.ts";
+import { allows, CONSOLE_ROUTES, postAccess, type ConsolePath, type ConsoleRoute } from "#app/routes/admin/console-access.ts";
+import { addDays, kstDay } from "#app/utils/kst.ts";
+import { ROLES, type Role } from "#app/vocabulary.ts";
+import { addStaff, consoleCookie } from "#tests/staff.ts";
+
+/**
+ * The authorization table (tests/integration/console-authorization-*.test.ts): for every console
+ * route and every action it takes, a request that exercises it, and what a person whom the route's
+ * rule (app/routes/admin/console-access.ts) allows gets back. What everyone else gets is derived
+ * from the rule: 302 to sign in (401 on a resource route) without a session on this site, 403 with
+ * one. The people are every role of `ROLES` with an account on this site only, on both sites, and
+ * on the other site only (whose session is presented here), and a visitor without a session.
+ */
+
+/** A day ahead with open visit times. */
+export const DAY = addDays(kstDay(new Date()), 3);
+
+export interface Records {
+  /** A lead nobody works yet. */
+  unassigned: number;
+  /** Assigned to the counsellor. */
+  mine: number;
+  /** Assigned to the manager. */
+  theirs: number;
+  /** In the bin. */
+  binned: number;
+  failedText: number;
+  slot: number;
+  /** Another slot of the same day, with room. */
+  otherSlot: number;
+  booking: number;
+  article: number;
+  scheduleEntry: number;
+  popup: number;
+  counsellorId: number;
+  managerId: number;
+  /** The customer of each lead above (one phone each). */
+  customers: { unassigned: number; mine: number; theirs: number };
+}
+
+/** Where the person's account works: this site only, both sites (signed in here), or the other site only. */
+export const REACHES = ["here", "both", "there"] as const;
+type Reach = (typeof REACHES)[number];
+
+export type Person = { role: Role; reach: Reach } | { role: null; reach: "none" };
+
+// Derived from ROLES: a new role is asked about every route without touching this file.
+export const PEOPLE: Person[] = [...ROLES.flatMap((role) => REACHES.map((reach) => ({ role, reach }))), { role: null, reach: "none" }];
+
+export function describePerson(person: Person) {
+  if (person.role === null) return "a visitor without a session";
+  return { here: `a ${person.role} of this site`, both: `a ${person.role} of both sites`, there: `another site's ${person.role}` }[
+    person.reach
+  ];
+}
+
+export interface Probe {
+  /** What is asked, as a sentence fragment: "opens the bin". */
+  does: string;
+  method?: "GET" | "POST";
+  path: (records: Records) => string;
+  form?: (records: Records) => Record<string, string | string[]>;
+  /**
+   * The answer to a person the rule allows: one status, or per role where the data decides (a
+   * counsellor asking for a lead another person works gets 404); `signedOut` on routes anyone may
+   * use. `role@both` names the person of that role on both sites, a different account: the
+   * counsellor's own lead (`records.mine`) is this site's counsellor's, not theirs.
+   */
+  allowed: number | (Partial<Record<Role | `${Role}@both` | "signedOut", number>> & { default: number });
+}
+
+/** The status a person should get for a probe of a route. */
+export function expectedStatus(route: ConsoleRoute, probe: Probe, person: Person, records: Records): number {
+  const intent = probe.form?.(records).intent;
+  const access = probe.method === "POST" ? postAccess(route, typeof intent === "string" ? intent : null) : (route.view ?? "anyone");
+  if (access === null) throw new Error(`${probe.does}: the route takes no such post`);
+  // Another site's session is no session here.
+  const role = person.reach === "there" ? null : person.role;
+  const allowed = typeof probe.allowed === "number" ? { default: probe.allowed } : probe.allowed;
+  if (!allows(access, role)) return role === null ? (route.resource ? 401 : 302) : 403;
+  if (role === null) return allowed.signedOut ?? allowed.default;
+  return (person.reach === "both" ? allowed[`${role}@both`] : undefined) ?? allowed[role] ?? allowed.default;
+}
+
+export type Sessions = Map<Person, string | undefined>;
+
+/** Every person's account and session cookie (presented on daegu's host). */
+export async function addPeople(): Promise<{ sessions: Sessions; ids: Record<Role, number> }> {
+  const sessions: Sessions = new Map();
+  const ids = {} as Record<Role, number>;
+  for (const person of PEOPLE) {
+    if (person.role === null) {
+      sessions.set(person, undefined);
+      continue;
+    }
+    const sites = { here: ["daegu"], both: ["daegu", "suwon"], there: ["suwon"] }[person.reach];
+    const staff = await addStaff({ email: `${person.role}-${person.reach}@example.com`, role: person.role, sites, name: person.role });
+    if (person.reach === "here") ids[person.role] = staff.id;
+    sessions.set(person, await consoleCookie(staff, person.reach === "there" ? "suwon" : "daegu"));
+  }
+  return { sessions, ids };
+}
+
+/** The records the probes ask about, on daegu. */
+export async function addRecords(ids: Record<Role, number>): Promise<Records> {
+  const customerIds: Record<number, number> = {};
+  const lead = async (values: Partial<typeof leads.$inferInsert>) => {
+    const phone = `0105555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
+    const [customer] = await db()
+      .insert(customers)
+      .values({ site: "daegu", phone })
+      .onConflictDoUpdate({ target: [customers.site, customers.phone], set: { phone } })
+      .returning({ id: customers.id });
+    const [row] = await db()
+      .insert(leads)
+      .values({
+        submissionId: crypto.randomUUID(),
+        kind: "visit",
+        site: "daegu",
+        name: "김하늘",
+        phone,
+        message: "",
+        consentVersion: "test",
+        consentedAt: new Date(),
+        sourcePath: "/",
+        customerId: customer!.id,
+        ...values,
+      })
+      .returning({ id: leads.id });
+    customerIds[row!.id] = customer!.id;
+    return row!.id;
+  };
+  const unassigned = await lead({});
+  const mine = await lead({ assigneeId: ids.counsellor });
+  const theirs = await lead({ assigneeId: ids.manager });
+  const binned = await lead({ deletedAt: new Date(), deletedBy: ids.manager });
+  const [text] = await db()
+    .insert(smsOutbox)
+    .values({ site: "daegu", leadId: unassigned, purpose: "confirmation", recipient: "01055550000", body: "안내", status: "failed" })
+    .returning({ id: smsOutbox.id });
+  await openVisitDays("daegu", [DAY]);
+  const [slot, otherSlot] = await db().select().from(visitSlots).where(eq(visitSlots.site, "daegu")).orderBy(visitSlots.startsAt).limit(2);
+  const [booking] = await db()
+    .insert(visitBookings)
+    .values({ site: "daegu", slotId: slot!.id, leadId: mine, name: "김하늘", phone: "01055551111" })
+    .returning({ id: visitBookings.id });
+  const [article] = await db()
+    .insert(pressArticles)
+    .values({ site: "daegu", title: "보도자료", summary: "소식" })
+    .returning({ id: pressArticles.id });
+  const [scheduleEntry] = await db()
+    .insert(scheduleEntries)
+    .values({ site: "daegu", title: "1순위 청약", startsOn: DAY })
+    .returning({ id: scheduleEntries.id });
+  const [popup] = await db()
+    .insert(noticePopups)
+    .values({ site: "daegu", title: "공지", startsAt: new Date(), endsAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: noticePopups.id });
+  return {
+    unassigned,
+    mine,
+    theirs,
+    binned,
+    failedText: text!.id,
+    slot: slot!.id,
+    otherSlot: otherSlot!.id,
+    booking: booking!.id,
+    article: article!.id,
+    scheduleEntry: scheduleEntry!.id,
+    popup: popup!.id,
+    counsellorId: ids.counsellor,
+    managerId: ids.manager,
+    customers: { unassigned: customerIds[unassigned]!, mine: customerIds[mine]!, theirs: customerIds[theirs]! },
+  };
+}
+
+const PRESS_FORM = { intent: "save", title: "새 소식", summary: "요약", content: "본문", publication: "draft" };
+
+const SCHEDULE_FORM = { title: "2순위 청약", startsOn: DAY, endsOn: "", note: "" };
+const POPUP_FORM = {
+  intent: "save",
+  title: "모델하우스 오픈",
+  body: "",
+  startDay: "2026-11-01",
+  startTime: "09:00",
+  endDay: "2026-12-31",
+  endTime: "18:00",
+  sortOrder: "0",
+  devices: "all",
+};
+
+const EXPORT_FORM = { purpose: "contact", reason: "오늘 연락할 명단", columns: ["id", "name", "phone"] };
+
+export const PROBES: Record<ConsolePath, Probe[]> = {
+  "/admin": [{ does: "opens the dashboard", path: () => "/admin", allowed: 200 }],
+  "/admin/login": [
+    { does: "opens the sign-in page", path: () => "/admin/login", allowed: { signedOut: 200, default: 302 } },
+    {
+      does: "signs in with a wrong password (signed in already: sent on)",
+      method: "POST",
+      path: () => "/admin/login",
+      form: () => ({ email: "owner@example.com", password: "wrong password!" }),
+      allowed: { signedOut: 401, default: 302 },
+    },
+  ],
+  "/admin/login/code": [
+    { does: "opens the code step", path: () => "/admin/login/code", allowed: { signedOut: 302, default: 302 } },
+    {
+      does: "posts a code without a password first",
+      method: "POST",
+      path: () => "/admin/login/code",
+      form: () => ({ code: "123456" }),
+      allowed: { signedOut: 302, default: 302 },
+    },
+  ],
+  "/admin/enrol": [
+    { does: "opens enrolment", path: () => "/admin/enrol", allowed: { signedOut: 302, default: 302 } },
+    {
+      does: "posts an enrolment without a password first",
+      method: "POST",
+      path: () => "/admin/enrol",
+      form: () => ({ code: "123456" }),
+      allowed: { signedOut: 302, default: 302 },
+    },
+  ],
+  "/admin/invite/:token": [
+    { does: "opens a made-up invitation", path: () => `/admin/invite/${"x".repeat(43)}`, allowed: { signedOut: 404, default: 404 } },
+    {
+      does: "takes up a made-up invitation",
+      method: "POST",
+      path: () => `/admin/invite/${"x".repeat(43)}`,
+      form: () => ({ password: "a long new password 1", confirm: "a long new password 1" }),
+      allowed: { signedOut: 302, default: 302 },
+    },
+  ],
+  "/admin/logout": [
+    { does: "visits the sign-out address (nothing happens)", path: () => "/admin/logout", allowed: 302 },
+    { does: "signs out", method: "POST", path: () => "/admin/logout", allowed: { signedOut: 302, default: 302 } },
+  ],
+  "/admin/switch-site": [
+    { does: "visits the switcher's address (nothing happens)", path: () => "/admin/switch-site", allowed: 302 },
+    {
+      does: "switches to the other site (refused unless they work there)",
+      method: "POST",
+      path: () => "/admin/switch-site",
+      form: () => ({ site: "suwon" }),
+      allowed: { "owner@both": 303, "manager@both": 303, "counsellor@both": 303, default: 403 },
+    },
+  ],
+  "/admin/handoff": [
+    { does: "arrives with a forged key", path: () => "/admin/handoff?key=forged", allowed: { signedOut: 302, default: 302 } },
+  ],
+  "/admin/leads": [
+    { does: "opens the inbox", path: () => "/admin/leads", allowed: 200 },
+    { does: "searches", method: "POST", path: () => "/admin/leads", form: () => ({ intent: "search", q: "김하늘" }), allowed: 303 },
+    {
+      does: "assigns ticked leads",
+      method: "POST",
+      path: () => "/admin/leads",
+      form: (r) => ({ intent: "assign", assignee: String(r.counsellorId), ids: [String(r.unassigned), String(r.theirs)] }),
+      allowed: { counsellor: 403, default: 303 },
+    },
+  ],
+  // The live-alert stream; asked for as a page (not as an EventSource) it answers 406 once the session is good.
+  "/admin/events": [
+    {
+      does: "opens the live-alert stream as a page",
+      path: () => "/admin/events",
+      allowed: 406,
+    },
+  ],
+  "/admin/settings": [
+    { does: "opens the assignment settings", path: () => "/admin/settings", allowed: 200 },
+    {
+      does: "turns round-robin on",
+      method: "POST",
+      path: () => "/admin/settings",
+      form: () => ({ roundRobin: "on" }),
+      allowed: 303,
+    },
+  ],
+  "/admin/site-settings": [
+    { does: "opens the site settings", path: () => "/admin/site-settings", allowed: 200 },
+    {
+      does: "changes the sales phone",
+      method: "POST",
+      path: () => "/admin/site-settings",
+      form: () => ({ intent: "save", salesPhone: "1661-2345" }),
+      allowed: 303,
+    },
+    {
+      does: "reverts a change that was never made",
+      method: "POST",
+      path: () => "/admin/site-settings",
+      form: () => ({ intent: "revert", change: "999999" }),
+      allowed: 404,
+    },
+  ],
+  "/admin/leads/export": [{ does: "opens the export form", path: () => "/admin/leads/export", allowed: 200 }],
+  "/admin/leads/export.csv": [
+    {
+      does: "downloads with a reason",
+      method: "POST",
+      path: () => "/admin/leads/export.csv",
+      form: () => EXPORT_FORM,
+      allowed: 200,
+    },
+    { does: "visits the download address", path: () => "/admin/leads/export.csv", allowed: { signedOut: 302, default: 302 } },
+  ],
+  "/admin/leads/bin": [
+    { does: "opens the bin", path: () => "/admin/leads/bin", allowed: 200 },
+    {
+      does: "restores a lead",
+      method: "POST",
+      path: () => "/admin/leads/bin",
+      form: (r) => ({ intent: "restore", id: String(r.binned) }),
+      allowed: 303,
+    },
+  ],
+  "/admin/leads/:id": [
+    { does: "opens an unassigned lead", path: (r) => `/admin/leads/${r.unassigned}`, allowed: 200 },
+    {
+      does: "opens this site's counsellor's lead",
+      path: (r) => `/admin/leads/${r.mine}`,
+      allowed: { "counsellor@both": 404, default: 200 },
+    },
+    { does: "opens a lead another person works", path: (r) => `/admin/leads/${r.theirs}`, allowed: { counsellor: 404, default: 200 } },
+    { does: "opens a lead in the bin", path: (r) => `/admin/leads/${r.binned}`, allowed: 404 },
+    {
+      does: "changes an unassigned lead's status",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.unassigned}`,
+      form: () => ({ intent: "status", status: "contacted" }),
+      allowed: { counsellor: 403, default: 303 },
+    },
+    {
+      does: "changes this site's counsellor's lead's status",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.mine}`,
+      form: () => ({ intent: "status", status: "contacted" }),
+      allowed: { "counsellor@both": 404, default: 303 },
+    },
+    {
+      does: "notes on another person's lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.theirs}`,
+      form: () => ({ intent: "note", body: "메모" }),
+      allowed: { counsellor: 404, default: 303 },
+    },
+    {
+      does: "notes on this site's counsellor's lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.mine}`,
+      form: () => ({ intent: "note", body: "메모" }),
+      allowed: { "counsellor@both": 404, default: 303 },
+    },
+    {
+      does: "assigns a lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.unassigned}`,
+      form: (r) => ({ intent: "assign", assignee: String(r.counsellorId) }),
+      allowed: { counsellor: 403, default: 303 },
+    },
+    {
+      does: "reveals an unassigned lead's number",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.unassigned}`,
+      form: () => ({ intent: "reveal" }),
+      allowed: 200,
+    },
+  ],
+  "/admin/leads/:id/delete": [
+    { does: "opens the delete page", path: (r) => `/admin/leads/${r.mine}/delete`, allowed: 200 },
+    { does: "deletes a lead", method: "POST", path: (r) => `/admin/leads/${r.mine}/delete`, allowed: 303 },
+  ],
+  "/admin/customers/:id": [
+    {
+      does: "opens the customer of an unassigned lead",
+      path: (r) => `/admin/customers/${r.customers.unassigned}`,
+      allowed: 200,
+    },
+    {
+      does: "opens the customer of this site's counsellor's lead",
+      path: (r) => `/admin/customers/${r.customers.mine}`,
+      allowed: { "counsellor@both": 404, default: 200 },
+    },
+    {
+      does: "opens a customer whose only lead another person works",
+      path: (r) => `/admin/customers/${r.customers.theirs}`,
+      allowed: { counsellor: 404, default: 200 },
+    },
+  ],
+  "/admin/conversion": [
+    { does: "opens the conversion report", path: () => "/admin/conversion", allowed: 200 },
+    { does: "asks for an impossible period", path: () => "/admin/conversion?from=2026-02-31", allowed: 400 },
+  ],
+  "/admin/leads/:id/text": [
+    {
+      does: "opens the text page of this site's counsellor's lead",
+      path: (r) => `/admin/leads/${r.mine}/text`,
+      allowed: { "counsellor@both": 404, default: 200 },
+    },
+    {
+      does: "opens the text page of another person's lead",
+      path: (r) => `/admin/leads/${r.theirs}/text`,
+      allowed: { counsellor: 404, default: 200 },
+    },
+    {
+      does: "texts the customer of an unassigned lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.unassigned}/text`,
+      form: () => ({ intent: "send", body: "안녕하세요" }),
+      allowed: { counsellor: 403, default: 303 },
+    },
+    {
+      does: "texts the customer of this site's counsellor's lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.mine}/text`,
+      form: () => ({ intent: "send", body: "안녕하세요" }),
+      allowed: { "counsellor@both": 404, default: 303 },
+    },
+    {
+      does: "texts the customer of another person's lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.theirs}/text`,
+      form: () => ({ intent: "send", body: "안녕하세요" }),
+      allowed: { counsellor: 404, default: 303 },
+    },
+    {
+      does: "records this site's counsellor's customer's opt-out from advertising",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.mine}/text`,
+      form: () => ({ intent: "opt-out" }),
+      allowed: { "counsellor@both": 404, default: 303 },
+    },
+  ],
+  "/admin/notifications": [
+    { does: "opens the outbox", path: () => "/admin/notifications", allowed: 200 },
+    {
+      does: "sends a failed text again",
+      method: "POST",
+      path: () => "/admin/notifications",
+      form: (r) => ({ intent: "retry", id: String(r.failedText) }),
+      allowed: 303,
+    },
+  ],
+  "/admin/visits": [
+    { does: "opens the visit schedule", path: () => `/admin/visits?day=${DAY}`, allowed: 200 },
+    {
+      // The booking's day is ahead, so only 예약 (undoing a mark) may be set yet.
+      does: "marks a visit",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (r) => ({ intent: "attendance", bookingId: String(r.booking), status: "booked" }),
+      allowed: 303,
+    },
+    {
+      does: "marks a visit before its day (refused)",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (r) => ({ intent: "attendance", bookingId: String(r.booking), status: "visited" }),
+      allowed: 409,
+    },
+    {
+      does: "asks before closing a day that has a booking",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: () => ({ intent: "close-day", day: DAY }),
+      allowed: 200,
+    },
+    {
+      does: "closes a day and texts its booked visitors",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: () => ({ intent: "close-day-confirmed", day: DAY }),
+      allowed: 303,
+    },
+    {
+      does: "cancels a booking",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (r) => ({ intent: "cancel-booking", bookingId: String(r.booking) }),
+      allowed: 303,
+    },
+    {
+      does: "moves a booking to another time",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (r) => ({ intent: "move-booking", bookingId: String(r.booking), slotId: String(r.otherSlot) }),
+      allowed: 303,
+    },
+    {
+      does: "opens another day for booking",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: () => ({ intent: "open-day", day: addDays(DAY, 1) }),
+      allowed: 303,
+    },
+    {
+      does: "changes a time's places",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (r) => ({ intent: "capacity", slotId: String(r.otherSlot), capacity: "10" }),
+      allowed: 303,
+    },
+  ],
+  "/admin/staff": [
+    { does: "opens the staff page", path: () => "/admin/staff", allowed: 200 },
+    {
+      does: "invites a person",
+      method: "POST",
+      path: () => "/admin/staff",
+      form: () => ({
+        intent: "invite",
+        name: "새직원",
+        email: "new@example.com",
+        mobile: "010-2222-3333",
+        role: "counsellor",
+        sites: "daegu",
+      }),
+      allowed: 200,
+    },
+    {
+      does: "disables the counsellor",
+      method: "POST",
+      path: () => "/admin/staff",
+      form: (r) => ({ intent: "disable", adminId: String(r.counsellorId) }),
+      allowed: 200,
+    },
+    {
+      does: "makes the counsellor an owner",
+      method: "POST",
+      path: () => "/admin/staff",
+      form: (r) => ({ intent: "role", adminId: String(r.counsellorId), role: "owner" }),
+      allowed: 200,
+    },
+    {
+      does: "enables the counsellor again",
+      method: "POST",
+      path: () => "/admin/staff",
+      form: (r) => ({ intent: "enable", adminId: String(r.counsellorId) }),
+      allowed: 200,
+    },
+    {
+      does: "reissues the invitation of someone who already joined (refused)",
+      method: "POST",
+      path: () => "/admin/staff",
+      form: (r) => ({ intent: "reinvite", adminId: String(r.counsellorId) }),
+      allowed: 409,
+    },
+    {
+      does: "resets the counsellor's second factor",
+      method: "POST",
+      path: () => "/admin/staff",
+      form: (r) => ({ intent: "reset-second-factor", adminId: String(r.counsellorId) }),
+      allowed: 200,
+    },
+    {
+      does: "sets the counsellor's sites",
+      method: "POST",
+      path: () => "/admin/staff",
+      form: (r) => ({ intent: "sites", adminId: String(r.counsellorId), sites: "daegu" }),
+      allowed: 200,
+    },
+  ],
+  "/admin/audit": [
+    { does: "opens the access records", path: () => "/admin/audit", allowed: 200 },
+    { does: "opens a month's downloads", path: () => "/admin/audit?view=month", allowed: 200 },
+    {
+      does: "marks last month reviewed",
+      method: "POST",
+      path: () => "/admin/audit",
+      form: () => ({ month: "2020-01", note: "" }),
+      allowed: 200,
+    },
+  ],
+  "/admin/account": [
+    { does: "opens their own account", path: () => "/admin/account", allowed: 200 },
+    {
+      does: "changes their password with a wrong current one",
+      method: "POST",
+      path: () => "/admin/account",
+      form: () => ({ intent: "password", current: "not it at all", password: "a brand new password 7", confirm: "a brand new password 7" }),
+      allowed: 400,
+    },
+    {
+      does: "asks to be texted about assignments",
+      method: "POST",
+      path: () => "/admin/account",
+      form: () => ({ intent: "alerts", textOnAssignment: "on", mobile: "010-3333-4444" }),
+      allowed: 200,
+    },
+    {
+      does: "signs out everywhere",
+      method: "POST",
+      path: () => "/admin/account",
+      form: () => ({ intent: "sign-out-everywhere" }),
+      allowed: 302,
+    },
+  ],
+  "/admin/press": [{ does: "opens the press articles", path: () => "/admin/press", allowed: 200 }],
+  "/admin/press/new": [
+    { does: "opens a new article's editor", path: () => "/admin/press/new", allowed: 200 },
+    {
+      does: "previews a new article",
+      method: "POST",
+      path: () => "/admin/press/new",
+      form: () => ({ ...PRESS_FORM, intent: "preview" }),
+      allowed: 200,
+    },
+    { does: "saves a new article", method: "POST", path: () => "/admin/press/new", form: () => PRESS_FORM, allowed: 303 },
+  ],
+  "/admin/press/:id": [
+    { does: "opens an article's editor", path: (r) => `/admin/press/${r.article}`, allowed: 200 },
+    {
+      does: "publishes an article",
+      method: "POST",
+      path: (r) => `/admin/press/${r.article}`,
+      form: () => ({ ...PRESS_FORM, publication: "now" }),
+      allowed: 303,
+    },
+    {
+      does: "previews an article's changes",
+      method: "POST",
+      path: (r) => `/admin/press/${r.article}`,
+      form: () => ({ ...PRESS_FORM, intent: "preview" }),
+      allowed: 200,
+    },
+  ],
+  "/admin/press/:id/delete": [
+    { does: "opens an article's delete page", path: (r) => `/admin/press/${r.article}/delete`, allowed: 200 },
+    { does: "deletes an article", method: "POST", path: (r) => `/admin/press/${r.article}/delete`, allowed: 303 },
+  ],
+  "/admin/schedule": [
+    { does: "opens the subscription schedule", path: () => "/admin/schedule", allowed: 200 },
+    {
+      does: "adds a schedule entry",
+      method: "POST",
+      path: () => "/admin/schedule",
+      form: () => SCHEDULE_FORM,
+      allowed: 303,
+    },
+  ],
+  "/admin/schedule/:id": [
+    { does: "opens a schedule entry", path: (r) => `/admin/schedule/${r.scheduleEntry}`, allowed: 200 },
+    {
+      does: "changes a schedule entry",
+      method: "POST",
+      path: (r) => `/admin/schedule/${r.scheduleEntry}`,
+      form: () => SCHEDULE_FORM,
+      allowed: 303,
+    },
+  ],
+  "/admin/schedule/:id/delete": [
+    {
+      does: "opens a schedule entry's delete page",
+      path: (r) => `/admin/schedule/${r.scheduleEntry}/delete`,
+      allowed: 200,
+    },
+    {
+      does: "deletes a schedule entry",
+      method: "POST",
+      path: (r) => `/admin/schedule/${r.scheduleEntry}/delete`,
+      allowed: 303,
+    },
+  ],
+  "/admin/popups": [{ does: "opens the notice popups", path: () => "/admin/popups", allowed: 200 }],
+  "/admin/popups/new": [
+    { does: "opens a new popup's editor", path: () => "/admin/popups/new", allowed: 200 },
+    { does: "saves a new popup", method: "POST", path: () => "/admin/popups/new", form: () => POPUP_FORM, allowed: 303 },
+  ],
+  "/admin/popups/:id": [
+    { does: "opens a popup's editor", path: (r) => `/admin/popups/${r.popup}`, allowed: 200 },
+    {
+      does: "changes a popup",
+      method: "POST",
+      path: (r) => `/admin/popups/${r.popup}`,
+      form: () => POPUP_FORM,
+      allowed: 303,
+    },
+    {
+      does: "deletes a popup",
+      method: "POST",
+      path: (r) => `/admin/popups/${r.popup}`,
+      form: () => ({ intent: "delete" }),
+      allowed: 303,
+    },
+  ],
+  "/admin/documents": [
+    { does: "opens the documents", path: () => "/admin/documents", allowed: 200 },
+    {
+      does: "goes back to the generated announcement",
+      method: "POST",
+      path: () => "/admin/documents",
+      form: () => ({ kind: "announcement", intent: "reset" }),
+      allowed: 303,
+    },
+  ],
+};
+
+/** Every probe with its route's rule, reads or posts. */
+export function probesOf(method: "GET" | "POST") {
+  return Object.entries(PROBES).flatMap(([path, probes]) =>
+    probes
+      .filter((probe) => (probe.method ?? "GET") === method)
+      .map((probe) => ({ path, route: (CONSOLE_ROUTES as Record<string, ConsoleRoute>)[path]!, probe })),
+  );
+}
+
+/** What a probe must exercise for each route: "GET", and "POST" (one rule) or "POST intent" for each intent its rule names. */
+export function declaredActions(route: ConsoleRoute): string[] {
+  // Every console URL can be visited, a route without a page answering with a redirect.
+  const actions = ["GET"];
+  if (typeof route.post === "string") actions.push("POST");
+  else if (route.post) actions.push(...Object.keys(route.post).map((intent) => `POST ${intent}`));
+  return actions;
+}
+
+/** The same names for a probe. */
+export function probedAction(route: ConsoleRoute, probe: Probe, records: Records): string {
+  if ((probe.method ?? "GET") === "GET") return "GET";
+  return typeof route.post === "string" ? "POST" : `POST ${probe.form?.(records).intent}`;
+}
