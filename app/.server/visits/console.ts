@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { addDays, formatKoreanDate, kstDay, kstTime } from "#app/utils/kst.ts";
 import { PLACE_HOLDING_STATUSES, type BookingStatus } from "#app/vocabulary.ts";
-import { db, queryRows, sqlList } from "../db.ts";
+import { recordAccess, type ChangeContext } from "../audit.ts";
+import { db, queryRows, sqlList, type Transaction } from "../db.ts";
 import { admins, leadEvents, leads, visitBookings, visitSlots } from "../schema.ts";
-import { slotLabel } from "./schedule.ts";
+import { closeVisitDay, openVisitDays, slotLabel } from "./schedule.ts";
 import { bumpContentVersion } from "../content-version.ts";
 
 /** The sales office's side of the visit schedule (/admin/visits and a lead's page). */
@@ -138,18 +139,47 @@ export async function listLeadBookings(leadId: number) {
 export type CapacityChange = { ok: true } | { ok: false; reason: "below-booked" | "unknown"; booked: number };
 
 /** A slot's capacity; never below the places already taken (those visitors were promised a place). */
-export async function setSlotCapacity(site: string, slotId: number, capacity: number): Promise<CapacityChange> {
+export function setSlotCapacity(site: string, slotId: number, capacity: number): Promise<CapacityChange> {
+  return db().transaction((tx) => setCapacityIn(tx, site, slotId, capacity));
+}
+
+/** The same, by a person on the team: the change and its access record are one transaction. */
+export function changeSlotCapacity(change: ChangeContext, slotId: number, capacity: number): Promise<CapacityChange> {
   return db().transaction(async (tx) => {
-    const [slot] = await queryRows<{ id: number }>(tx, sql`select id from visit_slots where id = ${slotId} and site = ${site} for update`);
-    if (!slot) return { ok: false, reason: "unknown", booked: 0 };
-    const [held] = await queryRows<{ count: number | string }>(
-      tx,
-      sql`select count(*) as count from visit_bookings where slot_id = ${slotId} and status in (${sqlList(PLACE_HOLDING_STATUSES)})`,
-    );
-    const booked = Number(held?.count ?? 0);
-    if (capacity < booked) return { ok: false, reason: "below-booked", booked };
-    await tx.update(visitSlots).set({ capacity }).where(eq(visitSlots.id, slotId));
-    await bumpContentVersion(tx, site);
-    return { ok: true };
+    const changed = await setCapacityIn(tx, change.site, slotId, capacity);
+    if (changed.ok) {
+      await recordAccess({ ...change, action: "visits.change", detail: { intent: "capacity", slotId, capacity } }, { executor: tx });
+    }
+    return changed;
+  });
+}
+
+async function setCapacityIn(tx: Transaction, site: string, slotId: number, capacity: number): Promise<CapacityChange> {
+  const [slot] = await queryRows<{ id: number }>(tx, sql`select id from visit_slots where id = ${slotId} and site = ${site} for update`);
+  if (!slot) return { ok: false, reason: "unknown", booked: 0 };
+  const [held] = await queryRows<{ count: number | string }>(
+    tx,
+    sql`select count(*) as count from visit_bookings where slot_id = ${slotId} and status in (${sqlList(PLACE_HOLDING_STATUSES)})`,
+  );
+  const booked = Number(held?.count ?? 0);
+  if (capacity < booked) return { ok: false, reason: "below-booked", booked };
+  await tx.update(visitSlots).set({ capacity }).where(eq(visitSlots.id, slotId));
+  await bumpContentVersion(tx, site);
+  return { ok: true };
+}
+
+/** Opens days for booking, by a person on the team, with its access record. */
+export function openDaysByStaff(change: ChangeContext, days: string[]) {
+  return db().transaction(async (tx) => {
+    await openVisitDays(change.site, days, tx);
+    await recordAccess({ ...change, action: "visits.change", detail: { intent: "open-day", days } }, { executor: tx });
+  });
+}
+
+/** Closes a day nobody has booked, by a person on the team, with its access record (a booked day: closeDayAndTellVisitors). */
+export function closeDayByStaff(change: ChangeContext, day: string) {
+  return db().transaction(async (tx) => {
+    await closeVisitDay(change.site, day, tx);
+    await recordAccess({ ...change, action: "visits.change", detail: { intent: "close-day", day } }, { executor: tx });
   });
 }

@@ -39,12 +39,12 @@ export async function openVisitDays(site: string, days: string[], executor: Exec
 }
 
 /** Closes a day: its slots are no longer offered. Bookings already made stay (the office calls them). */
-export async function closeVisitDay(site: string, day: string) {
-  await db()
+export async function closeVisitDay(site: string, day: string, executor: Executor = db()) {
+  await executor
     .update(visitSlots)
     .set({ open: false })
     .where(and(eq(visitSlots.site, site), eq(visitSlots.day, day)));
-  await bumpContentVersion(db(), site);
+  await bumpContentVersion(executor, site);
 }
 
 /** The demo schedule: `demoDays` days from today, once, on a site that never had one. */

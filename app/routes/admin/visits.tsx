@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { requireSite } from "#app/.server/site.ts";
-import { closeVisitDay, listBookableSchedule, openVisitDays } from "#app/.server/visits/schedule.ts";
-import { listScheduleForAdmin, setSlotCapacity, type AdminDay } from "#app/.server/visits/console.ts";
+import { listBookableSchedule } from "#app/.server/visits/schedule.ts";
+import { changeSlotCapacity, closeDayByStaff, listScheduleForAdmin, openDaysByStaff, type AdminDay } from "#app/.server/visits/console.ts";
 import {
   bookedVisitorsOfDay,
   cancelBookingByStaff,
@@ -134,8 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = (error: string, status = 409) => data({ error, confirmClose: null }, { status });
   switch (form.intent) {
     case "open-day":
-      await openVisitDays(site, [form.day]);
-      await recordConsoleAccess(context, admin, "visits.change", { detail: form });
+      await openDaysByStaff(change, [form.day]);
       break;
     case "close-day": {
       const visitors = await bookedVisitorsOfDay(site, form.day);
@@ -157,15 +156,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         };
         return data({ error: null, confirmClose });
       }
-      await closeVisitDay(site, form.day);
-      await recordConsoleAccess(context, admin, "visits.change", { detail: form });
+      await closeDayByStaff(change, form.day);
       break;
     }
     case "close-day-confirmed":
       await closeDayAndTellVisitors(change, form.day);
       break;
     case "capacity": {
-      const changed = await setSlotCapacity(site, form.slotId, form.capacity);
+      const changed = await changeSlotCapacity(change, form.slotId, form.capacity);
       if (!changed.ok) {
         return refused(
           changed.reason === "below-booked"
@@ -173,7 +171,6 @@ export async function action({ request, context }: Route.ActionArgs) {
             : "시간대를 찾을 수 없습니다.",
         );
       }
-      await recordConsoleAccess(context, admin, "visits.change", { detail: form });
       break;
     }
     case "attendance": {
