@@ -65,6 +65,23 @@ describe("configuration", () => {
     expect(() => parseEnv(source)).toThrow(message);
   });
 
+  test("every wrong value is named at once, one line each", () => {
+    expect(() => parseEnv({ PORT: "abc", TRUST_PROXY: "yes" })).toThrow(
+      'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "abc")\n' +
+        'Invalid configuration: TRUST_PROXY must be the number of proxies in front of the server, 0 to 10 (got "yes")',
+    );
+  });
+
+  test("ADMIN_PASSWORD that breaks the password rule is refused with the rule it breaks, before anything starts", () => {
+    expect(() => parseEnv({ ADMIN_EMAIL: "sales@example.com", ADMIN_PASSWORD: "sales-office-2026" })).toThrow(
+      'Invalid configuration: ADMIN_PASSWORD is refused: 비밀번호에 이메일 주소의 아이디(sales)가 들어 있습니다. 아이디가 들어가지 않게 정해 주세요. (got "…")',
+    );
+    expect(() => parseEnv({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "qwertyuiop" })).toThrow(
+      "ADMIN_PASSWORD is refused: 너무 흔히 쓰이는 비밀번호입니다.",
+    );
+    expect(parseEnv({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "sales-office-e2e-2026" }).ADMIN_EMAIL).toBe("owner@example.com");
+  });
+
   test("secrets are never echoed back", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short-secret" })).toThrow(/SESSION_SECRET .*\(got "…"\)/);
   });
