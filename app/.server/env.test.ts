@@ -8,15 +8,32 @@ describe("configuration", () => {
       NODE_ENV: "development",
       PORT: 3000,
       DATA_DIR: "./data",
-      SITES: [{ slug: "daegu", origin: "http://localhost:3000", origins: ["http://localhost:3000"] }],
+      SITES: [
+        {
+          slug: "daegu",
+          origin: "http://localhost:3000",
+          origins: ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"],
+        },
+      ],
     });
   });
 
   test("SITE and SITE_URL name one site; the origin defaults to the port and loses a trailing slash", () => {
-    expect(parseEnv({ PORT: "8080" }).SITES).toEqual([
-      { slug: "daegu", origin: "http://localhost:8080", origins: ["http://localhost:8080"] },
+    expect(parseEnv({ PORT: "8080", SITE: "suwon" }).SITES).toEqual([
+      {
+        slug: "suwon",
+        origin: "http://localhost:8080",
+        origins: ["http://localhost:8080", "http://127.0.0.1:8080", "http://[::1]:8080"],
+      },
     ]);
-    expect(parseEnv({ SITE_URL: "https://www.example.co.kr/" }).SITES[0]!.origin).toBe("https://www.example.co.kr");
+    expect(parseEnv({ SITE_URL: "https://www.example.co.kr/" }).SITES).toEqual([
+      { slug: "daegu", origin: "https://www.example.co.kr", origins: ["https://www.example.co.kr"] },
+    ]);
+  });
+
+  test("the loopback addresses are aliases only when no SITE_URL or SITES names the site's address", () => {
+    expect(parseEnv({ SITE_URL: "http://localhost:3000" }).SITES[0]!.origins).toEqual(["http://localhost:3000"]);
+    expect(parseEnv({ SITES: "daegu@http://localhost:3000" }).SITES[0]!.origins).toEqual(["http://localhost:3000"]);
   });
 
   test("SITES names every site by slug and origin; a slug named again adds an alias, the first origin staying canonical", () => {

@@ -89,6 +89,13 @@ export interface SiteAddress {
 
 export type Env = Omit<z.infer<typeof EnvSchema>, "SITES" | "SITE" | "SITE_URL"> & { SITES: SiteAddress[] };
 
+/**
+ * Without SITES or SITE_URL the server is a local run, opened as http://localhost:PORT or by the
+ * loopback address a terminal printed: all three name this machine, so the numeric ones are
+ * aliases of localhost (the canonical origin).
+ */
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
 export class EnvError extends Error {
   override name = "EnvError";
 }
@@ -107,7 +114,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError([...new Set(lines)].join("\n"));
   }
   const { SITES, SITE, SITE_URL, ...env } = result.data;
-  const pairs = SITES ?? `${SITE ?? DEFAULT_SITE}@${SITE_URL ?? `http://localhost:${env.PORT}`}`;
+  const slug = SITE ?? DEFAULT_SITE;
+  const pairs = SITES ?? (SITE_URL ? `${slug}@${SITE_URL}` : LOOPBACK_HOSTS.map((host) => `${slug}@http://${host}:${env.PORT}`).join(","));
   return { ...env, SITES: parseSites(pairs, SITES ? "SITES" : SITE_URL ? "SITE_URL" : "SITE", source) };
 }
 
