@@ -1,9 +1,9 @@
 // What `npm test` needs beyond node_modules, and where it is on this machine: a Chromium for the
 // browser tests and the measuring scripts, PostgreSQL's server binaries for the integration tests'
-// second run, and a Korean font for the browser to draw the pages' text with. Pure over `probe`
-// (what the file system has, whether a program starts), so a unit test can hand it a fake machine;
-// the scripts give it the real one (machineProbe), and scripts/ensure-test-tools.js installs what
-// is missing.
+// second run, and a Korean system font (for Hangul the site's web font does not draw: form
+// controls, the announcement PDF). Pure over `probe` (what the file system has, whether a program
+// starts), so a unit test can hand it a fake machine; the scripts give it the real one
+// (machineProbe), and scripts/ensure-test-tools.js installs what is missing.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
