@@ -23,7 +23,7 @@ export const E2E_ADMIN = { email: "admin@example.com", password: "sales-office-e
 
 const chromium = {
   ...devices["Desktop Chrome"],
-  // Debian's Chromium; Playwright never downloads a browser here.
+  // Debian's Chromium, or the one `npm test` found (scripts/ensure-test-tools.js); Playwright never downloads a browser here.
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],

@@ -1,6 +1,6 @@
 // `npm start` and `npm run dev`: build when needed, open the database, serve.
 import crypto from "node:crypto";
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
@@ -8,12 +8,18 @@ import express from "express";
 import onHeaders from "on-headers";
 
 const DEVELOPMENT = process.argv.includes("--dev");
+/** The build steps' own output (the bundler's report of every file): `npm start -- --verbose` or VERBOSE=1. */
+const VERBOSE = process.argv.includes("--verbose") || process.env.VERBOSE === "1";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const INPUTS_HASH_FILE = path.join(BUILD_DIR, ".inputs-hash");
 const BUILD_INPUTS = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
-/** Known start-up failures (bad configuration, a busy data folder) are one line, not a stack. */
-const EXPECTED_FAILURES = new Set(["EnvError", "DataDirBusyError"]);
+/** Known start-up failures (bad configuration, a busy data folder) are their message, not a stack. */
+const EXPECTED_FAILURES = new Set(["EnvError", "DataDirBusyError", "StartFailure"]);
+
+class StartFailure extends Error {
+  name = "StartFailure";
+}
 
 function hashInputs() {
   const hash = crypto.createHash("sha256");
@@ -29,22 +35,65 @@ function hashInputs() {
   return hash.digest("hex");
 }
 
+/**
+ * Runs one step in a child Node process and returns its seconds. Quiet by default: what the step
+ * prints is kept, and shown only when it fails (with VERBOSE, everything as it comes).
+ */
+function runStep(name, args) {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, args, {
+    stdio: VERBOSE ? "inherit" : ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    if (!VERBOSE) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+    throw new StartFailure(`${name} failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`}).`);
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** Before any build: a wrong value is named in seconds, not after minutes of building (scripts/check-config.ts). */
+function checkConfiguration() {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/check-config.ts"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(1);
+}
+
 // AVIF/WebP variants and link previews are written into public/, so they come before hashing:
 // up-to-date files are skipped, and the hash then sees the same public/ every time. tsx loads
 // the content packs (TypeScript) the previews are drawn from.
 function buildImages() {
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/build-images.js"], { stdio: "inherit" });
+  return runStep("Drawing the pictures and link previews (scripts/build-images.js)", ["--import", "tsx", "scripts/build-images.js"]);
+}
+
+/** `  what… 12 s`, written before the step runs, so a long one shows what is under way (VERBOSE: the step's own output instead). */
+function progress(what, step) {
+  if (!VERBOSE) process.stdout.write(`  ${what}… `);
+  const seconds = step();
+  if (!VERBOSE) process.stdout.write(`${Math.round(seconds)} s\n`);
 }
 
 function buildIfStale() {
-  buildImages();
+  const imageSeconds = buildImages();
   const inputs = hashInputs();
   const built = fs.existsSync(INPUTS_HASH_FILE) && fs.readFileSync(INPUTS_HASH_FILE, "utf8");
   if (built === inputs && fs.existsSync(path.join(BUILD_DIR, "server", "index.js"))) return;
-  console.log("Building the site (sources changed since the last build)…");
-  execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
-  execFileSync(process.execPath, ["scripts/compress-assets.js"], { stdio: "inherit" });
+  const started = performance.now();
+  console.log(
+    fs.existsSync(INPUTS_HASH_FILE)
+      ? "Building the site (the sources changed since the last build)…"
+      : "Building the site (the first start takes a minute or two)…",
+  );
+  progress("pictures and link previews", () => imageSeconds);
+  progress("pages and scripts (react-router build)", () =>
+    runStep("The site's build (react-router build)", ["node_modules/@react-router/dev/bin.js", "build"]),
+  );
+  progress("compressed copies of scripts and styles", () =>
+    runStep("Compressing the assets (scripts/compress-assets.js)", ["scripts/compress-assets.js"]),
+  );
   fs.writeFileSync(INPUTS_HASH_FILE, inputs);
+  const seconds = Math.round((performance.now() - started) / 1000 + imageSeconds);
+  console.log(`Built in ${seconds} s${VERBOSE ? "." : " (npm start -- --verbose shows the bundler's report)."}`);
 }
 
 async function loadApp() {
@@ -95,17 +144,15 @@ function servePrecompressed(root) {
   };
 }
 
+/** What a start that fails half-way has opened (Vite's server, the database), closed before the process exits. */
+const openedSoFar = [];
+
 async function main() {
+  checkConfiguration();
   const { server, vite } = await loadApp();
-  let booted;
-  try {
-    booted = await server.boot();
-  } catch (error) {
-    if (!EXPECTED_FAILURES.has(error?.name)) throw error;
-    console.error(error.message);
-    await vite?.close();
-    process.exit(1);
-  }
+  if (vite) openedSoFar.push(() => vite.close());
+  const booted = await server.boot();
+  openedSoFar.push(() => booted.shutdown());
   const { env } = booted;
 
   const app = express();
@@ -146,9 +193,13 @@ async function main() {
     app.use(server.app);
   }
 
-  const listener = app.listen(env.PORT, () => {
+  const listener = app.listen(env.PORT, (error) => {
+    // Express 5 passes a failure to listen here as well; the "error" handler below ends the process.
+    if (error) return;
     const sites = env.SITES.map((site) => `${site.slug} at ${site.origins.join(", ")}`).join("; ");
     console.log(`Serving ${sites} on port ${env.PORT} (${booted.database.kind}${DEVELOPMENT ? ", development" : ""})`);
+    const addresses = env.SITES.map((site) => (env.SITES.length > 1 ? `${site.origin} (${site.slug})` : site.origin));
+    console.log(`Open ${addresses.join(", ")}`);
   });
   // Explicit timeouts: a client gets 20 s to send its headers and 2 minutes for a whole request
   // (an upload from a slow phone), and an idle keep-alive connection outlives a proxy's usual 60 s,
@@ -156,11 +207,9 @@ async function main() {
   listener.headersTimeout = 20_000;
   listener.requestTimeout = 120_000;
   listener.keepAliveTimeout = 65_000;
-  listener.on("error", async (error) => {
-    console.error(error.code === "EADDRINUSE" ? `Port ${env.PORT} is already in use: set PORT to a free port.` : error.message);
-    await booted.shutdown();
-    process.exit(1);
-  });
+  listener.on("error", (error) =>
+    fail(error.code === "EADDRINUSE" ? new StartFailure(`Port ${env.PORT} is already in use: set PORT to a free port.`) : error),
+  );
 
   let stopping = false;
   const stop = async (signal) => {
@@ -179,4 +228,16 @@ async function main() {
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
-await main();
+/**
+ * Ends a start that failed, whatever it had opened: the message (a stack only for the unexpected),
+ * then at most five seconds to close, then exit 1. A database that never answers must not keep a
+ * process alive that serves nothing.
+ */
+async function fail(error) {
+  console.error(EXPECTED_FAILURES.has(error?.name) ? error.message : error);
+  const closed = Promise.allSettled(openedSoFar.reverse().map((close) => close()));
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  process.exit(1);
+}
+
+await main().catch(fail);

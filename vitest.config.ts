@@ -1,13 +1,13 @@
 import { defineConfig } from "vitest/config";
 
-// Unit tests sit beside their subject in app/; integration tests (real database) in tests/integration.
+// Unit tests sit beside their subject in app/ (and scripts/); integration tests (real database) in tests/integration.
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}"],
+          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.js"],
           environment: "node",
           setupFiles: ["tests/setup/session-secret.ts"],
         },

@@ -1,11 +1,14 @@
-// Runs the integration tests on embedded PGlite, then again on a real PostgreSQL server when this
-// machine has Debian's PostgreSQL binaries: a throwaway cluster in a temp folder on a free
-// loopback port, owned by an unprivileged user (initdb refuses root), removed afterwards.
+// Runs the integration tests on embedded PGlite, then again on a real PostgreSQL server: a
+// throwaway cluster in a temp folder on a free loopback port, owned by an unprivileged user
+// (initdb refuses root), removed afterwards. The PostgreSQL binaries are POSTGRES_BIN (set by
+// `npm test`, scripts/ensure-test-tools.js) or found as it finds them; without them the run fails
+// at once, unless SKIP_POSTGRES=1 says to test on PGlite only.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { findPostgresBin, machineProbe } from "./lib/test-tools.js";
 
 const extraArgs = process.argv.slice(2);
 
@@ -17,15 +20,16 @@ function runVitest(env) {
   return result.status ?? 1;
 }
 
-function findPostgresBin() {
-  const root = "/usr/lib/postgresql";
-  if (!fs.existsSync(root)) return undefined;
-  const versions = fs.readdirSync(root).sort((a, b) => Number(b) - Number(a));
-  for (const version of versions) {
-    const bin = path.join(root, version, "bin");
-    if (fs.existsSync(path.join(bin, "initdb")) && fs.existsSync(path.join(bin, "postgres"))) return bin;
-  }
-  return undefined;
+/** The folder with initdb and postgres, or undefined with SKIP_POSTGRES=1; exits 1 when there is none. */
+function postgresBin() {
+  if (process.env.SKIP_POSTGRES === "1") return undefined;
+  const found = findPostgresBin({ env: process.env, root: process.env.TEST_TOOLS_ROOT, probe: machineProbe });
+  if (found.path) return found.path;
+  console.error(
+    found.refused ??
+      "No PostgreSQL server binaries (initdb, postgres) under /usr/lib/postgresql/*/bin or on PATH: npm test installs them as root (or run `sudo apt-get install -y postgresql`); SKIP_POSTGRES=1 runs the integration tests on PGlite only.",
+  );
+  process.exit(1);
 }
 
 function freePort() {
@@ -118,13 +122,13 @@ async function waitForPort(port, log) {
   throw new Error(`PostgreSQL did not start:\n${log()}`);
 }
 
+const bin = postgresBin();
 console.log("Integration tests on PGlite");
 let status = runVitest({ TEST_DATABASE_URL: "" });
-const bin = findPostgresBin();
 if (bin) {
   console.log(`Integration tests on PostgreSQL (${bin})`);
   status ||= await withPostgres(bin, (url) => runVitest({ TEST_DATABASE_URL: url }));
 } else {
-  console.log("No PostgreSQL binaries under /usr/lib/postgresql: the PostgreSQL run is skipped.");
+  console.log("SKIP_POSTGRES=1: the PostgreSQL run is skipped.");
 }
 process.exit(status);

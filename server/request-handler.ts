@@ -4,8 +4,10 @@ import { createRequestHandler, type RouterContextProvider } from "react-router";
 import { CROSS_SITE_MESSAGE, postSource } from "#app/.server/csrf.ts";
 import { CACHE_CONTROL, sharedRenderContext } from "#app/.server/http.ts";
 import { sessionOfCookie } from "#app/.server/session.ts";
-import { siteForHost, type RequestSite } from "#app/.server/site.ts";
+import { getEnv } from "#app/.server/env.ts";
+import { servedSites, siteForHost, type RequestSite } from "#app/.server/site.ts";
 import { can } from "#app/permissions.ts";
+import { unknownHostPage } from "./unknown-host.ts";
 
 /**
  * Express in front of React Router. We do what @react-router/express does, with one change: the
@@ -89,13 +91,18 @@ const BODY_MESSAGES: Record<number, string> = {
 
 const READS_ONLY = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The port ending a host value ("localhost:3000", "[::1]:3000": an IPv6 address has colons of its own), of its first entry. */
+function portOf(host: string | undefined): string | undefined {
+  return /:(\d+)$/.exec(host?.split(",")[0]!.trim() ?? "")?.[1];
+}
+
 /**
  * The host the request names, host[:port] without a default port: the client's Host header, or
  * behind TRUST_PROXY proxies the X-Forwarded-Host they set (Express decides which).
  */
 export function requestHost(req: ExpressRequest): string {
-  const forwarded = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(":")[1] : undefined;
-  const port = [forwarded, req.get("host")?.split(":")[1]].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
+  const forwarded = req.app.enabled("trust proxy") ? portOf(req.get("X-Forwarded-Host")) : undefined;
+  const port = [forwarded, portOf(req.get("host"))].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
   try {
     return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}`).host;
@@ -106,14 +113,18 @@ export function requestHost(req: ExpressRequest): string {
 
 /**
  * Picks the site from the request's host (app/.server/site.ts) into res.locals.site. A host no
- * site claims gets a bare 404 — no site is shown to a stranger's domain — except /healthz, which
- * a load balancer asks by address.
+ * site claims gets a 404 — no site is shown to a stranger's domain — except /healthz, which a load
+ * balancer asks by address. In production the 404 is bare; elsewhere it is a short page naming the
+ * addresses that do work (someone opened a local run at another address).
  */
 export function resolveSite(req: ExpressRequest, res: ExpressResponse, next: () => void) {
-  const site = siteForHost(requestHost(req));
+  const host = requestHost(req);
+  const site = siteForHost(host);
   res.locals.site = site ?? null;
   if (site || req.path === "/healthz") return next();
-  res.status(404).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Not Found");
+  res.status(404).set("Cache-Control", "no-store");
+  if (getEnv().NODE_ENV === "production") res.type("text/plain; charset=utf-8").send("Not Found");
+  else res.type("text/html; charset=utf-8").send(unknownHostPage(host, servedSites()));
 }
 
 /** Refuses with 403 a request that changes something and says it came from another site (app/.server/csrf.ts). */

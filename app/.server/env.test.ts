@@ -8,15 +8,32 @@ describe("configuration", () => {
       NODE_ENV: "development",
       PORT: 3000,
       DATA_DIR: "./data",
-      SITES: [{ slug: "daegu", origin: "http://localhost:3000", origins: ["http://localhost:3000"] }],
+      SITES: [
+        {
+          slug: "daegu",
+          origin: "http://localhost:3000",
+          origins: ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"],
+        },
+      ],
     });
   });
 
   test("SITE and SITE_URL name one site; the origin defaults to the port and loses a trailing slash", () => {
-    expect(parseEnv({ PORT: "8080" }).SITES).toEqual([
-      { slug: "daegu", origin: "http://localhost:8080", origins: ["http://localhost:8080"] },
+    expect(parseEnv({ PORT: "8080", SITE: "suwon" }).SITES).toEqual([
+      {
+        slug: "suwon",
+        origin: "http://localhost:8080",
+        origins: ["http://localhost:8080", "http://127.0.0.1:8080", "http://[::1]:8080"],
+      },
     ]);
-    expect(parseEnv({ SITE_URL: "https://www.example.co.kr/" }).SITES[0]!.origin).toBe("https://www.example.co.kr");
+    expect(parseEnv({ SITE_URL: "https://www.example.co.kr/" }).SITES).toEqual([
+      { slug: "daegu", origin: "https://www.example.co.kr", origins: ["https://www.example.co.kr"] },
+    ]);
+  });
+
+  test("the loopback addresses are aliases only when no SITE_URL or SITES names the site's address", () => {
+    expect(parseEnv({ SITE_URL: "http://localhost:3000" }).SITES[0]!.origins).toEqual(["http://localhost:3000"]);
+    expect(parseEnv({ SITES: "daegu@http://localhost:3000" }).SITES[0]!.origins).toEqual(["http://localhost:3000"]);
   });
 
   test("SITES names every site by slug and origin; a slug named again adds an alias, the first origin staying canonical", () => {
@@ -63,6 +80,23 @@ describe("configuration", () => {
     ],
   ])("a wrong value is refused with one line naming the variable: %o", (source, message) => {
     expect(() => parseEnv(source)).toThrow(message);
+  });
+
+  test("every wrong value is named at once, one line each", () => {
+    expect(() => parseEnv({ PORT: "abc", TRUST_PROXY: "yes" })).toThrow(
+      'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "abc")\n' +
+        'Invalid configuration: TRUST_PROXY must be the number of proxies in front of the server, 0 to 10 (got "yes")',
+    );
+  });
+
+  test("ADMIN_PASSWORD that breaks the password rule is refused with the rule it breaks, before anything starts", () => {
+    expect(() => parseEnv({ ADMIN_EMAIL: "sales@example.com", ADMIN_PASSWORD: "sales-office-2026" })).toThrow(
+      'Invalid configuration: ADMIN_PASSWORD is refused: 비밀번호에 이메일 주소의 아이디(sales)가 들어 있습니다. 아이디가 들어가지 않게 정해 주세요. (got "…")',
+    );
+    expect(() => parseEnv({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "qwertyuiop" })).toThrow(
+      "ADMIN_PASSWORD is refused: 너무 흔히 쓰이는 비밀번호입니다.",
+    );
+    expect(parseEnv({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "sales-office-e2e-2026" }).ADMIN_EMAIL).toBe("owner@example.com");
   });
 
   test("secrets are never echoed back", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { sitePacks, DEFAULT_SITE } from "#app/content/index.ts";
+import { passwordProblem } from "./password-policy.ts";
 
 /** Empty strings in a .env file mean "not set", as they do for most tools. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
@@ -72,6 +73,9 @@ const EnvSchema = z
         message: "must be set together with the other of ADMIN_EMAIL / ADMIN_PASSWORD",
       });
     }
+    // Checked here, before a first build of minutes, and not only when the owner is created.
+    const problem = env.ADMIN_EMAIL && env.ADMIN_PASSWORD && passwordProblem(env.ADMIN_PASSWORD, { email: env.ADMIN_EMAIL });
+    if (problem) ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: `is refused: ${problem}` });
   });
 
 /** One site the server presents: its content pack and the origins it answers on (the first is canonical). */
@@ -85,22 +89,33 @@ export interface SiteAddress {
 
 export type Env = Omit<z.infer<typeof EnvSchema>, "SITES" | "SITE" | "SITE_URL"> & { SITES: SiteAddress[] };
 
+/**
+ * Without SITES or SITE_URL the server is a local run, opened as http://localhost:PORT or by the
+ * loopback address a terminal printed: all three name this machine, so the numeric ones are
+ * aliases of localhost (the canonical origin).
+ */
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
 export class EnvError extends Error {
   override name = "EnvError";
 }
 
-/** Parses the environment; a bad value throws an EnvError whose message is one line naming it. */
+/** Parses the environment; bad values throw an EnvError whose message has one line naming each. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const name = String(issue.path[0] ?? "environment");
-    const shown = source[name] === undefined ? "" : ` (got ${JSON.stringify(redact(name, source[name]))})`;
-    const description = issue.code === "custom" ? issue.message : (EXPECTED[name] ?? issue.message);
-    throw new EnvError(`Invalid configuration: ${name} ${description}${shown}`);
+    // Every wrong value at once, one line each, so a first start is not a round of fixes.
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      const shown = source[name] === undefined ? "" : ` (got ${JSON.stringify(redact(name, source[name]))})`;
+      const description = issue.code === "custom" ? issue.message : (EXPECTED[name] ?? issue.message);
+      return `Invalid configuration: ${name} ${description}${shown}`;
+    });
+    throw new EnvError([...new Set(lines)].join("\n"));
   }
   const { SITES, SITE, SITE_URL, ...env } = result.data;
-  const pairs = SITES ?? `${SITE ?? DEFAULT_SITE}@${SITE_URL ?? `http://localhost:${env.PORT}`}`;
+  const slug = SITE ?? DEFAULT_SITE;
+  const pairs = SITES ?? (SITE_URL ? `${slug}@${SITE_URL}` : LOOPBACK_HOSTS.map((host) => `${slug}@http://${host}:${env.PORT}`).join(","));
   return { ...env, SITES: parseSites(pairs, SITES ? "SITES" : SITE_URL ? "SITE_URL" : "SITE", source) };
 }
 

@@ -8,6 +8,8 @@ import { dictionary } from "@zxcvbn-ts/language-common";
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;
+/** The shortest mailbox (the part of the email before @) a password may not contain. */
+export const MAILBOX_MIN = 4;
 
 let common: Set<string> | undefined;
 
@@ -16,16 +18,23 @@ function isCommon(password: string) {
   return common.has(password.toLowerCase());
 }
 
-/** The Korean reason a password is refused, or null when it will do. */
+/**
+ * The Korean reason a password is refused, naming the one rule it breaks (and what of the email or
+ * name it contains, so the person sees what to take out), or null when it will do.
+ */
 export function passwordProblem(password: string, { email, name }: { email: string; name?: string }): string | null {
   if ([...password].length < PASSWORD_MIN) return `비밀번호는 ${PASSWORD_MIN}자 이상으로 정해 주세요.`;
   if ([...password].length > PASSWORD_MAX) return `비밀번호는 ${PASSWORD_MAX}자 이내로 정해 주세요.`;
   if (isCommon(password)) return "너무 흔히 쓰이는 비밀번호입니다. 다른 비밀번호를 정해 주세요.";
   const lowered = password.toLowerCase();
-  const mailbox = email.split("@")[0]!.toLowerCase();
-  if (lowered === email.toLowerCase() || (mailbox.length >= 4 && lowered.includes(mailbox))) {
-    return "이메일 주소가 들어간 비밀번호는 쓸 수 없습니다.";
+  if (lowered === email.toLowerCase()) return "이메일 주소를 그대로 비밀번호로 쓸 수는 없습니다. 다른 비밀번호를 정해 주세요.";
+  // A mailbox of three letters or fewer ("kim") turns up in too many good passwords to refuse them.
+  const mailbox = email.split("@")[0]!;
+  if (mailbox.length >= MAILBOX_MIN && lowered.includes(mailbox.toLowerCase())) {
+    return `비밀번호에 이메일 주소의 아이디(${mailbox})가 들어 있습니다. 아이디가 들어가지 않게 정해 주세요.`;
   }
-  if (name && name.length >= 2 && lowered.includes(name.toLowerCase())) return "이름이 들어간 비밀번호는 쓸 수 없습니다.";
+  if (name && name.length >= 2 && lowered.includes(name.toLowerCase())) {
+    return `비밀번호에 이름(${name})이 들어 있습니다. 이름이 들어가지 않게 정해 주세요.`;
+  }
   return null;
 }
