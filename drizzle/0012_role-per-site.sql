@@ -1,0 +1,2 @@
+ALTER TABLE "admin_sites" ADD COLUMN "role" varchar(16) NOT NULL;--> statement-breakpoint
+ALTER TABLE "admins" DROP COLUMN "role";
