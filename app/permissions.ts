@@ -2,7 +2,7 @@ import type { Role } from "./vocabulary.ts";
 
 /**
  * Who may do what in the console, in one table. The server checks it in every loader and action
- * (`requireAdmin(request, context, { permission })`); pages use the same table only to leave out
+ * (through the console routes' rules in app/routes/admin/console-access.ts); pages use the same table only to leave out
  * buttons a person could not use anyway.
  */
 export const PERMISSIONS = {

@@ -1,25 +1,30 @@
-// npm run admin:create -- <email> [--reset-second-factor]
-// Creates an owner (the first account of an install, who then invites the team from /admin/staff),
-// or sets a new password for an existing account and ends its sessions; with
-// --reset-second-factor, also clears its second factor so the next sign-in enrols a new one (an
-// owner who lost both phone and recovery codes). The password is read from ADMIN_PASSWORD or
-// asked for. The account works on every site SITES names; each change is an access record.
+// npm run admin:create -- <email> [--reset-second-factor] [--grant-sites daegu,suwon | --all-sites]
+// Creates an owner (the first account of an install, who then invites the team from /admin/staff)
+// of every site SITES names, or of the sites --grant-sites names. For an existing account it sets a
+// new password and ends its sessions, and changes no rights unless told: --grant-sites makes it
+// owner of the sites named, --all-sites of every site SITES names. --reset-second-factor also clears
+// its second factor so the next sign-in enrols a new one (an owner who lost both phone and recovery
+// codes). The password is read from ADMIN_PASSWORD or asked for. Each change is an access record.
 import { createInterface } from "node:readline/promises";
 import { z } from "zod";
 import { upsertAdmin } from "#app/.server/admins.ts";
 import { passwordProblem } from "#app/.server/password-policy.ts";
 import { setUpDatabase } from "#app/.server/set-up.ts";
 
-const args = process.argv.slice(2);
-const resetSecondFactor = args.includes("--reset-second-factor");
-const email = z.email().safeParse(args.find((arg) => !arg.startsWith("--"))?.trim());
-if (!email.success) {
-  console.error("Usage: npm run admin:create -- <email> [--reset-second-factor]   (password from ADMIN_PASSWORD or typed when asked)");
+const USAGE =
+  "Usage: npm run admin:create -- <email> [--reset-second-factor] [--grant-sites daegu,suwon | --all-sites]   (password from ADMIN_PASSWORD or typed when asked)";
+
+const options = parseArguments(process.argv.slice(2));
+if (!options) {
+  console.error(USAGE);
   process.exit(2);
 }
 
 const password = process.env.ADMIN_PASSWORD || (await ask("Password (at least 10 characters, not a common one): "));
-const problem = passwordProblem(password, { email: email.data });
+// Here ADMIN_PASSWORD is this command's input, not the server's first owner: the configuration
+// check would refuse it without ADMIN_EMAIL.
+delete process.env.ADMIN_PASSWORD;
+const problem = passwordProblem(password, { email: options.email });
 if (problem) {
   console.error(problem);
   process.exit(2);
@@ -27,11 +32,27 @@ if (problem) {
 
 try {
   const booted = await setUpDatabase({ purpose: "npm run admin:create", seed: false });
-  const outcome = await upsertAdmin(email.data, password, { sites: booted.env.SITES.map((site) => site.slug), resetSecondFactor });
+  const served = booted.env.SITES.map((site) => site.slug);
+  const unknown = options.grant === "all" ? [] : options.grant.filter((site) => !served.includes(site));
+  if (unknown.length > 0) {
+    await booted.shutdown();
+    console.error(`--grant-sites names a site this server does not present: ${unknown.join(", ")} (SITES: ${served.join(", ")}).`);
+    process.exit(2);
+  }
+  const grantSites = options.grant === "all" ? served : options.grant;
+  const outcome = await upsertAdmin(options.email, password, { sites: served, grantSites, resetSecondFactor: options.resetSecondFactor });
   console.log(
     outcome === "created"
-      ? "Owner created. At the first sign-in the account enrols an authenticator app (the second factor), then invites the team from /admin/staff."
-      : `Password updated; the account's sessions are ended.${resetSecondFactor ? " Its second factor is cleared: the next sign-in enrols a new one." : ""}`,
+      ? `Owner created for ${(grantSites.length > 0 ? grantSites : served).join(", ")}. At the first sign-in the account enrols an authenticator app (the second factor), then invites the team from /admin/staff.`
+      : [
+          "Password updated; the account's sessions are ended.",
+          grantSites.length > 0
+            ? `It is an owner of ${grantSites.join(", ")}; its other sites are as they were.`
+            : "Its sites and roles are unchanged.",
+          options.resetSecondFactor ? "Its second factor is cleared: the next sign-in enrols a new one." : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
   );
   await booted.shutdown();
 } catch (error) {
@@ -40,6 +61,30 @@ try {
     process.exit(1);
   }
   throw error;
+}
+
+/** The command's arguments, or null when they do not make sense together. */
+function parseArguments(args: string[]) {
+  let email: string | undefined;
+  let grant: string[] | "all" = [];
+  let resetSecondFactor = false;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    const [flag, inline] = arg.startsWith("--") ? (arg.split(/=(.*)/s, 2) as [string, string | undefined]) : [arg, undefined];
+    if (flag === "--reset-second-factor" && inline === undefined) resetSecondFactor = true;
+    else if (flag === "--all-sites" && inline === undefined && grant.length === 0) grant = "all";
+    else if (flag === "--grant-sites" && grant.length === 0) {
+      const list = inline ?? args[++index] ?? "";
+      grant = list
+        .split(",")
+        .map((site) => site.trim())
+        .filter(Boolean);
+      if (grant.length === 0) return null;
+    } else if (!flag.startsWith("--") && email === undefined) email = flag;
+    else return null;
+  }
+  const parsed = z.email().safeParse(email?.trim());
+  return parsed.success ? { email: parsed.data, grant, resetSecondFactor } : null;
 }
 
 async function ask(question: string) {

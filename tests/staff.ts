@@ -7,8 +7,8 @@ import { createSession } from "#app/.server/session.ts";
 import type { Role } from "#app/vocabulary.ts";
 
 /**
- * The sales team for tests: accounts made straight in the database (role, sites, a known second
- * factor), codes computed as an authenticator app would, and signed-in cookies for tests whose
+ * The sales team for tests: accounts made straight in the database (a role on each of its sites, a
+ * known second factor), codes computed as an authenticator app would, and signed-in cookies for tests whose
  * subject is not signing in itself.
  */
 
@@ -33,10 +33,17 @@ export async function addStaff({
   name = email.split("@")[0]!,
   enrolled = true,
   disabled = false,
+  invited = false,
+  roles = {},
 }: {
   email: string;
+  /** The role on each of `sites`. */
   role: Role;
   sites?: string[];
+  /** Invited and not taken up yet: no password, no second factor. */
+  invited?: boolean;
+  /** A role other than `role` on some of `sites`. */
+  roles?: Partial<Record<string, Role>>;
   name?: string;
   enrolled?: boolean;
   disabled?: boolean;
@@ -48,17 +55,16 @@ export async function addStaff({
     .values({
       email,
       name,
-      role,
-      passwordHash: await passwordHash,
-      totpSecret: secret,
-      totpEnabledAt: enrolled ? new Date() : null,
+      passwordHash: invited ? null : await passwordHash,
+      totpSecret: invited ? null : secret,
+      totpEnabledAt: enrolled && !invited ? new Date() : null,
       disabledAt: disabled ? new Date() : null,
     })
     .returning({ id: admins.id });
   if (sites.length > 0)
     await db()
       .insert(adminSites)
-      .values(sites.map((site) => ({ adminId: admin!.id, site })));
+      .values(sites.map((site) => ({ adminId: admin!.id, site, role: roles[site] ?? role })));
   return { id: admin!.id, email, name, password: PASSWORD, role, secret };
 }
 

@@ -39,7 +39,6 @@ export const admins = pgTable("admins", {
   name: varchar({ length: 50 }).notNull().default(""),
   /** Digits only; where the invitation and (#17) lead alerts are texted. */
   mobile: varchar({ length: 16 }),
-  role: varchar({ length: 16 }).$type<Role>().notNull().default("owner"),
   /** Null until the invited person sets one. */
   passwordHash: text(),
   /** The TOTP key (base32), once enrolled; the second factor every sign-in asks for. */
@@ -109,7 +108,11 @@ export const pressArticles = pgTable(
 
 // --- Administrator sessions and login throttling (press / admin auth) ---
 
-/** The sites an administrator works on: the console of any other site does not know them. */
+/**
+ * The sites an account works on, and its role on each (docs/decisions/022-role-per-site.md): the
+ * console of any other site does not know them. Disabled state, password and second factor are the
+ * account's, on every site alike.
+ */
 export const adminSites = pgTable(
   "admin_sites",
   {
@@ -117,6 +120,7 @@ export const adminSites = pgTable(
       .notNull()
       .references(() => admins.id, { onDelete: "cascade" }),
     site: varchar({ length: 64 }).notNull(),
+    role: varchar({ length: 16 }).$type<Role>().notNull(),
   },
   (table) => [primaryKey({ columns: [table.adminId, table.site] })],
 );

@@ -93,7 +93,8 @@ export async function createSession(adminId: number, site: string, { complete }:
 
 /**
  * The session the request carries on this site, or null: within its lifetime and idle timeout,
- * of an account not disabled that still works on this site. With `touch: false` the request does
+ * of an account not disabled that still works on this site. The person's role is their role on
+ * this site (docs/decisions/022-role-per-site.md). With `touch: false` the request does
  * not count as activity (the live-alert stream, which a forgotten tab would hold open for ever).
  */
 export async function readSession(
@@ -110,7 +111,7 @@ export async function readSession(
       adminId: admins.id,
       email: admins.email,
       name: admins.name,
-      role: admins.role,
+      role: adminSites.role,
       enrolledAt: admins.totpEnabledAt,
       lastSeenAt: sessions.lastSeenAt,
       secondFactorAt: sessions.secondFactorAt,
@@ -192,10 +193,12 @@ export async function destroySession(request: Request): Promise<string> {
 }
 
 /**
- * Ends an account's sessions, on every site and browser, but the one named `except` (the browser
- * that changed its own password stays signed in). Disabling an account, a new password or a reset
- * second factor end them all at once.
+ * Ends an account's sessions, on every site and browser (or on `site` only: a role there changed),
+ * but the one named `except` (the browser that changed its own password stays signed in).
+ * Disabling an account, a new password or a reset second factor end them all at once.
  */
-export async function endAccountSessions(executor: Executor, adminId: number, { except }: { except?: string } = {}) {
-  await executor.delete(sessions).where(and(eq(sessions.adminId, adminId), except ? ne(sessions.id, except) : undefined));
+export async function endAccountSessions(executor: Executor, adminId: number, { except, site }: { except?: string; site?: string } = {}) {
+  await executor
+    .delete(sessions)
+    .where(and(eq(sessions.adminId, adminId), except ? ne(sessions.id, except) : undefined, site ? eq(sessions.site, site) : undefined));
 }

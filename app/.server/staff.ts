@@ -1,8 +1,19 @@
 import crypto from "node:crypto";
-import { and, asc, count, eq, gt, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { STAFF_REFUSALS } from "#app/forms/staff.ts";
 import type { Role } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "./audit.ts";
 import { db, type Executor } from "./db.ts";
+import {
+  lockRights,
+  membershipsOf,
+  membershipsOfStaff,
+  ownsEverySite,
+  recordRightsChange,
+  sitesLeftWithoutOwner,
+  sitesOwnedBy,
+  type Membership,
+} from "./memberships.ts";
 import { enqueueSms } from "./outbox/queue.ts";
 import { wakeOutboxWorker } from "./outbox/worker.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
@@ -13,49 +24,48 @@ import { endAccountSessions } from "./session.ts";
 import { siteOrigin, sitePack } from "./site.ts";
 
 /**
- * The sales team's accounts (docs/decisions/015-staff-accounts.md): one per person, invited by the
- * owner, with a role and the sites they work on. Every change of access rights writes an access
- * record in the same transaction; accounts are disabled, never deleted, so the records that name
- * them always have someone to name.
+ * The sales team's accounts (docs/decisions/015-staff-accounts.md): one per person, invited by an
+ * owner, with a role on each site they work on (docs/decisions/022-role-per-site.md). Every change
+ * of access rights writes an access record, on every site it touches, in the same transaction;
+ * accounts are disabled, never deleted, so the records that name them always have someone to name.
  */
 
 const INVITATION_LIFETIME_MS = 72 * 60 * 60 * 1000;
 
 const hashKey = (key: string) => crypto.createHash("sha256").update(key).digest("hex");
 
-export async function listStaff(site: string) {
-  return db()
-    .select({
-      id: admins.id,
-      name: admins.name,
-      email: admins.email,
-      mobile: admins.mobile,
-      role: admins.role,
-      enrolled: admins.totpEnabledAt,
-      invited: isNull(admins.passwordHash),
-      disabledAt: admins.disabledAt,
-      lastSignInAt: admins.lastSignInAt,
-    })
-    .from(admins)
-    .innerJoin(adminSites, and(eq(adminSites.adminId, admins.id), eq(adminSites.site, site)))
-    .orderBy(asc(admins.disabledAt), asc(admins.name), asc(admins.id));
-}
-
-/** The sites each of these accounts works on. */
-export async function sitesOfStaff(adminIds: number[]) {
-  if (adminIds.length === 0) return new Map<number, string[]>();
-  const rows = await db().select().from(adminSites).where(inArray(adminSites.adminId, adminIds));
-  const sites = new Map<number, string[]>();
-  for (const row of rows) sites.set(row.adminId, [...(sites.get(row.adminId) ?? []), row.site]);
-  return sites;
+/**
+ * The site's staff as this owner's staff page shows them: each person's role here, every site
+ * they work on with its role, and whether what is the account's (disabled, second factor,
+ * invitation) is this owner's to change.
+ */
+export async function listStaff(site: string, viewerId: number) {
+  const [people, owned] = await Promise.all([
+    db()
+      .select({
+        id: admins.id,
+        name: admins.name,
+        email: admins.email,
+        mobile: admins.mobile,
+        role: adminSites.role,
+        enrolled: admins.totpEnabledAt,
+        invited: isNull(admins.passwordHash),
+        disabledAt: admins.disabledAt,
+        lastSignInAt: admins.lastSignInAt,
+      })
+      .from(admins)
+      .innerJoin(adminSites, and(eq(adminSites.adminId, admins.id), eq(adminSites.site, site)))
+      .orderBy(asc(admins.disabledAt), asc(admins.name), asc(admins.id)),
+    sitesOwnedBy(viewerId),
+  ]);
+  const memberships = await membershipsOfStaff(people.map((person) => person.id));
+  return people.map((person) => {
+    const sites = memberships.get(person.id) ?? [];
+    return { ...person, sites, mayChangeAccount: ownsEverySite(owned, sites) };
+  });
 }
 
 export type InviteOutcome = { ok: true; link: string; adminId: number } | { ok: false; reason: "exists" | "sites" };
-
-/** The sites a person works on; an owner grants only these (the owner of one development cannot open another's console to anyone). */
-async function ownSites(executor: Executor, adminId: number) {
-  return (await executor.select({ site: adminSites.site }).from(adminSites).where(eq(adminSites.adminId, adminId))).map((row) => row.site);
-}
 
 /**
  * Invites a person: their account (no password yet), the sites they will work on, a one-time link
@@ -72,15 +82,16 @@ export async function inviteStaff(
   const home = person.sites.includes(change.site) ? change.site : person.sites[0]!;
   const link = `${siteOrigin(home)}/admin/invite/${key}`;
   const adminId = await db().transaction(async (tx) => {
-    const granted = await ownSites(tx, change.actor.id);
-    if (person.sites.length === 0 || !person.sites.every((site) => granted.includes(site))) return "sites" as const;
+    await lockRights(tx);
+    const owned = await sitesOwnedBy(change.actor.id, tx);
+    if (person.sites.length === 0 || !person.sites.every((site) => owned.includes(site))) return "sites" as const;
     const [existing] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.email, email));
     if (existing) return "exists" as const;
     const [admin] = await tx
       .insert(admins)
-      .values({ email, name: person.name, mobile: person.mobile, role: person.role, createdAt: now })
+      .values({ email, name: person.name, mobile: person.mobile, createdAt: now })
       .returning({ id: admins.id });
-    await tx.insert(adminSites).values(person.sites.map((site) => ({ adminId: admin!.id, site })));
+    await tx.insert(adminSites).values(person.sites.map((site) => ({ adminId: admin!.id, site, role: person.role })));
     await tx.insert(invitations).values({
       id: hashKey(key),
       adminId: admin!.id,
@@ -89,9 +100,11 @@ export async function inviteStaff(
       createdAt: now,
     });
     await textInvitation(tx, change.site, person.mobile, link, now);
-    await recordAccess(
-      { ...change, action: "staff.invite", detail: { adminId: admin!.id, role: person.role, sites: person.sites } },
-      { executor: tx, now },
+    await recordRightsChange(
+      tx,
+      change,
+      { action: "staff.invite", sites: person.sites, detail: { adminId: admin!.id, role: person.role, sites: person.sites } },
+      now,
     );
     return admin!.id;
   });
@@ -100,16 +113,19 @@ export async function inviteStaff(
   return { ok: true, link, adminId };
 }
 
-/** A new link for a person who has not taken up their invitation (the old one stops working). */
-export async function reinvite(change: ChangeContext, adminId: number, now = new Date()): Promise<string | null> {
+/**
+ * A new link for a person who has not taken up their invitation (the old one stops working). The
+ * invitation opens every site the person will work on, so only an owner of all of them reissues it.
+ */
+export async function reinvite(change: ChangeContext, adminId: number, now = new Date()): Promise<{ ok: true; link: string } | Refusal> {
   const key = crypto.randomBytes(32).toString("base64url");
   const link = `${siteOrigin(change.site)}/admin/invite/${key}`;
-  const done = await db().transaction(async (tx) => {
-    const [admin] = await tx
-      .select({ mobile: admins.mobile })
-      .from(admins)
-      .where(and(eq(admins.id, adminId), isNull(admins.passwordHash)));
-    if (!admin) return false;
+  const outcome = await db().transaction(async (tx): Promise<{ ok: true } | Refusal> => {
+    const target = await targetOn(tx, change, adminId);
+    if (!target.ok) return target;
+    const refused = accountWideRefusal(target);
+    if (refused) return refused;
+    if (!target.invited) return conflict(STAFF_REFUSALS.accepted);
     await tx.delete(invitations).where(eq(invitations.adminId, adminId));
     await tx.insert(invitations).values({
       id: hashKey(key),
@@ -118,13 +134,13 @@ export async function reinvite(change: ChangeContext, adminId: number, now = new
       expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
       createdAt: now,
     });
-    if (admin.mobile) await textInvitation(tx, change.site, admin.mobile, link, now);
-    await recordAccess({ ...change, action: "staff.invite", detail: { adminId, again: true } }, { executor: tx, now });
-    return true;
+    if (target.mobile) await textInvitation(tx, change.site, target.mobile, link, now);
+    await recordRightsChange(tx, change, { action: "staff.invite", sites: sitesOf(target), detail: { adminId, again: true } }, now);
+    return { ok: true };
   });
-  if (!done) return null;
+  if (!outcome.ok) return outcome;
   wakeOutboxWorker();
-  return link;
+  return { ok: true, link };
 }
 
 async function textInvitation(executor: Executor, site: string, mobile: string, link: string, now: Date) {
@@ -175,87 +191,134 @@ export async function enrolSecondFactor(adminId: number, secret: string, step: n
   });
 }
 
-type StaffChange = { ok: true } | { ok: false; message: string };
+/** A change refused: not this owner's to make (403), or against a rule that keeps the office running (409). */
+export type Refusal = { ok: false; refused: "forbidden" | "conflict"; message: string };
+export type StaffChange = { ok: true } | Refusal;
 
-/** The target must work on the site whose console changes it: the owner of one site cannot reach another's staff. */
-async function targetOn(executor: Executor, site: string, adminId: number) {
+const forbidden = (message: string): Refusal => ({ ok: false, refused: "forbidden", message });
+const conflict = (message: string): Refusal => ({ ok: false, refused: "conflict", message });
+
+interface Target {
+  ok: true;
+  id: number;
+  mobile: string | null;
+  invited: boolean;
+  disabledAt: Date | null;
+  /** The role on the console's site. */
+  role: Role;
+  memberships: Membership[];
+  /** The sites the acting owner owns. */
+  owned: string[];
+}
+
+const sitesOf = (target: Target) => target.memberships.map((membership) => membership.site);
+
+/**
+ * The person as the acting owner may reach them: a member of this console's site, changed by an
+ * owner of it, never by themselves. Serialises the change with every other change of rights.
+ */
+async function targetOn(executor: Executor, change: ChangeContext, adminId: number): Promise<Target | Refusal> {
+  await lockRights(executor);
+  const owned = await sitesOwnedBy(change.actor.id, executor);
+  if (!owned.includes(change.site)) return forbidden(STAFF_REFUSALS.notOwner);
+  if (adminId === change.actor.id) return conflict(STAFF_REFUSALS.self);
   const [target] = await executor
-    .select({ id: admins.id, role: admins.role, disabledAt: admins.disabledAt })
+    .select({ id: admins.id, mobile: admins.mobile, passwordHash: admins.passwordHash, disabledAt: admins.disabledAt })
     .from(admins)
-    .innerJoin(adminSites, and(eq(adminSites.adminId, admins.id), eq(adminSites.site, site)))
     .where(eq(admins.id, adminId));
-  return target;
+  const memberships = target ? await membershipsOf(executor, adminId) : [];
+  const here = memberships.find((membership) => membership.site === change.site);
+  if (!target || !here) return forbidden(STAFF_REFUSALS.notHere);
+  const { passwordHash, ...rest } = target;
+  return { ok: true, ...rest, invited: passwordHash === null, role: here.role, memberships, owned };
 }
 
-/** At least one active owner must remain, or nobody could manage staff again. */
-async function otherActiveOwners(executor: Executor, adminId: number) {
-  const [row] = await executor
-    .select({ value: count() })
-    .from(admins)
-    .where(and(eq(admins.role, "owner"), isNull(admins.disabledAt), ne(admins.id, adminId)));
-  return row?.value ?? 0;
+/** Whether taking the person's owner role on any of `sites` would leave that site without an enabled owner. */
+async function leavesSiteWithoutOwner(executor: Executor, target: Target, sites: readonly string[]) {
+  if (target.disabledAt) return false;
+  const owns = sites.filter((site) => target.memberships.some((membership) => membership.site === site && membership.role === "owner"));
+  return (await sitesLeftWithoutOwner(executor, target.id, owns)).length > 0;
 }
 
-const LAST_OWNER = "마지막 대표 계정은 바꾸거나 사용 중지할 수 없습니다. 다른 대표 계정을 먼저 만들어 주세요.";
-const NOT_FOUND = "이 사이트의 직원이 아닙니다.";
-// An owner who demoted or disabled themselves by a slip could lock the office out of its staff page.
-const SELF = "자기 계정의 역할·사이트·사용 여부·2단계 인증은 다른 대표 계정에서 바꿔야 합니다.";
-const SITES = "직접 관리하는 사이트만 맡길 수 있습니다.";
+/** Disabled state, second factor and invitation are the account's, on every site: its every site must be this owner's. */
+function accountWideRefusal(target: Target): Refusal | null {
+  return ownsEverySite(target.owned, target.memberships) ? null : forbidden(STAFF_REFUSALS.otherSites);
+}
 
+/** The person's role on this console's site; their roles elsewhere stay as they are. */
 export async function changeRole(change: ChangeContext, adminId: number, role: Role, now = new Date()): Promise<StaffChange> {
   return db().transaction(async (tx) => {
-    if (adminId === change.actor.id) return { ok: false, message: SELF };
-    const target = await targetOn(tx, change.site, adminId);
-    if (!target) return { ok: false, message: NOT_FOUND };
+    const target = await targetOn(tx, change, adminId);
+    if (!target.ok) return target;
     if (target.role === role) return { ok: true };
-    if (target.role === "owner" && (await otherActiveOwners(tx, adminId)) === 0) return { ok: false, message: LAST_OWNER };
-    await tx.update(admins).set({ role }).where(eq(admins.id, adminId));
-    // New rights take effect at the next sign-in: sessions of the old role end now.
-    await endAccountSessions(tx, adminId);
-    await recordAccess({ ...change, action: "staff.role", detail: { adminId, from: target.role, to: role } }, { executor: tx, now });
+    if (await leavesSiteWithoutOwner(tx, target, [change.site])) return conflict(STAFF_REFUSALS.lastOwner);
+    await tx
+      .update(adminSites)
+      .set({ role })
+      .where(and(eq(adminSites.adminId, adminId), eq(adminSites.site, change.site)));
+    // New rights take effect at the next sign-in: the person's sessions on this site end now.
+    await endAccountSessions(tx, adminId, { site: change.site });
+    await recordRightsChange(tx, change, { action: "staff.role", sites: [], detail: { adminId, from: target.role, to: role } }, now);
     return { ok: true };
   });
 }
 
+/**
+ * The sites a person works on, among those this owner owns; the others stay as they were. A site
+ * added gets the role the person has on this console's site.
+ */
 export async function setStaffSites(change: ChangeContext, adminId: number, sites: string[], now = new Date()): Promise<StaffChange> {
   return db().transaction(async (tx) => {
-    if (adminId === change.actor.id) return { ok: false, message: SELF };
-    const target = await targetOn(tx, change.site, adminId);
-    if (!target) return { ok: false, message: NOT_FOUND };
-    const granted = await ownSites(tx, change.actor.id);
-    if (sites.length === 0 || !sites.every((site) => granted.includes(site))) return { ok: false, message: SITES };
-    const before = await ownSites(tx, adminId);
-    // Sites the owner does not work on stay as they were: only their own are theirs to give or take.
-    const after = [...new Set([...before.filter((site) => !granted.includes(site)), ...sites])].sort();
-    await tx.delete(adminSites).where(eq(adminSites.adminId, adminId));
-    await tx.insert(adminSites).values(after.map((site) => ({ adminId, site })));
-    await recordAccess({ ...change, action: "staff.sites", detail: { adminId, from: before.sort(), to: after } }, { executor: tx, now });
+    const target = await targetOn(tx, change, adminId);
+    if (!target.ok) return target;
+    if (sites.length === 0 || !sites.every((site) => target.owned.includes(site))) return forbidden(STAFF_REFUSALS.sites);
+    const before = sitesOf(target);
+    const added = sites.filter((site) => !before.includes(site));
+    const removed = before.filter((site) => target.owned.includes(site) && !sites.includes(site));
+    if (added.length === 0 && removed.length === 0) return { ok: true };
+    if (await leavesSiteWithoutOwner(tx, target, removed)) return conflict(STAFF_REFUSALS.lastOwner);
+    for (const site of removed) await tx.delete(adminSites).where(and(eq(adminSites.adminId, adminId), eq(adminSites.site, site)));
+    if (added.length > 0) await tx.insert(adminSites).values(added.map((site) => ({ adminId, site, role: target.role })));
+    const after = [...before.filter((site) => !removed.includes(site)), ...added].sort();
+    await recordRightsChange(
+      tx,
+      change,
+      {
+        action: "staff.sites",
+        sites: [...added, ...removed],
+        detail: { adminId, from: before, to: after, ...(added.length > 0 ? { role: target.role } : {}) },
+      },
+      now,
+    );
     return { ok: true };
   });
 }
 
-/** Disabling ends every session of the account at once; the account and its records stay. */
+/** Disabling ends every session of the account at once, on every site; the account and its records stay. */
 export async function disableStaff(change: ChangeContext, adminId: number, now = new Date()): Promise<StaffChange> {
   return db().transaction(async (tx) => {
-    if (adminId === change.actor.id) return { ok: false, message: SELF };
-    const target = await targetOn(tx, change.site, adminId);
-    if (!target) return { ok: false, message: NOT_FOUND };
+    const target = await targetOn(tx, change, adminId);
+    if (!target.ok) return target;
+    const refused = accountWideRefusal(target);
+    if (refused) return refused;
     if (target.disabledAt) return { ok: true };
-    if (target.role === "owner" && (await otherActiveOwners(tx, adminId)) === 0) return { ok: false, message: LAST_OWNER };
+    if (await leavesSiteWithoutOwner(tx, target, sitesOf(target))) return conflict(STAFF_REFUSALS.lastOwner);
     await tx.update(admins).set({ disabledAt: now }).where(eq(admins.id, adminId));
     await endAccountSessions(tx, adminId);
-    await recordAccess({ ...change, action: "staff.disable", detail: { adminId } }, { executor: tx, now });
+    await recordRightsChange(tx, change, { action: "staff.disable", sites: sitesOf(target), detail: { adminId } }, now);
     return { ok: true };
   });
 }
 
 export async function enableStaff(change: ChangeContext, adminId: number, now = new Date()): Promise<StaffChange> {
   return db().transaction(async (tx) => {
-    const target = await targetOn(tx, change.site, adminId);
-    if (!target) return { ok: false, message: NOT_FOUND };
+    const target = await targetOn(tx, change, adminId);
+    if (!target.ok) return target;
+    const refused = accountWideRefusal(target);
+    if (refused) return refused;
     if (!target.disabledAt) return { ok: true };
     await tx.update(admins).set({ disabledAt: null }).where(eq(admins.id, adminId));
-    await recordAccess({ ...change, action: "staff.enable", detail: { adminId } }, { executor: tx, now });
+    await recordRightsChange(tx, change, { action: "staff.enable", sites: sitesOf(target), detail: { adminId } }, now);
     return { ok: true };
   });
 }
@@ -263,13 +326,14 @@ export async function enableStaff(change: ChangeContext, adminId: number, now = 
 /** A lost phone: the second factor and recovery codes are cleared; the next sign-in enrols again. */
 export async function resetSecondFactor(change: ChangeContext, adminId: number, now = new Date()): Promise<StaffChange> {
   return db().transaction(async (tx) => {
-    if (adminId === change.actor.id) return { ok: false, message: SELF };
-    const target = await targetOn(tx, change.site, adminId);
-    if (!target) return { ok: false, message: NOT_FOUND };
+    const target = await targetOn(tx, change, adminId);
+    if (!target.ok) return target;
+    const refused = accountWideRefusal(target);
+    if (refused) return refused;
     await tx.update(admins).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(admins.id, adminId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, adminId));
     await endAccountSessions(tx, adminId);
-    await recordAccess({ ...change, action: "staff.reset-second-factor", detail: { adminId } }, { executor: tx, now });
+    await recordRightsChange(tx, change, { action: "staff.reset-second-factor", sites: sitesOf(target), detail: { adminId } }, now);
     return { ok: true };
   });
 }
@@ -279,7 +343,7 @@ export async function changeOwnPassword(
   change: ChangeContext,
   { current, next, sessionId }: { current: string; next: string; sessionId: string },
   now = new Date(),
-): Promise<StaffChange> {
+): Promise<{ ok: true } | { ok: false; message: string }> {
   const [admin] = await db()
     .select({ email: admins.email, name: admins.name, passwordHash: admins.passwordHash })
     .from(admins)

@@ -50,6 +50,19 @@ export const SIGN_IN_TEXT = {
   passwordMismatch: "두 비밀번호가 서로 다릅니다.",
 } as const;
 
+/** Why the staff page refused a change (403 for what is not the owner's to change, 409 for what would break a rule). */
+export const STAFF_REFUSALS = {
+  notHere: "이 사이트의 직원이 아닙니다.",
+  // An owner who demoted or disabled themselves by a slip could lock the office out of its staff page.
+  self: "자기 계정의 역할·사이트·사용 여부·2단계 인증은 다른 대표 계정에서 바꿔야 합니다.",
+  sites: "직접 관리하는 사이트만 맡길 수 있습니다.",
+  notOwner: "이 사이트의 대표 계정만 직원 권한을 바꿀 수 있습니다.",
+  otherSites:
+    "이 사람은 내가 대표가 아닌 사이트에서도 일합니다. 사용 중지·다시 사용·2단계 인증 초기화·초대 링크는 그 사이트들을 모두 관리하는 대표 계정만 할 수 있습니다.",
+  lastOwner: "사이트마다 사용 중인 대표 계정이 하나는 있어야 합니다. 이 사람이 마지막 대표인 사이트에 다른 대표 계정을 먼저 만들어 주세요.",
+  accepted: "이미 계정을 만든 사람입니다.",
+} as const;
+
 const trimmed = (max: number, message: string) =>
   z.string({ error: message }).overwrite(withoutControlCharacters).trim().min(1, message).max(max, message);
 

@@ -7,7 +7,7 @@ import { countAdmins, upsertAdmin } from "#app/.server/admins.ts";
 import { DataDirBusyError, lockDataDir } from "#app/.server/data-dir.ts";
 import { db } from "#app/.server/db.ts";
 import { verifyPassword } from "#app/.server/password.ts";
-import { pressArticles, admins } from "#app/.server/schema.ts";
+import { pressArticles, admins, adminSites } from "#app/.server/schema.ts";
 import { seedDemoContent } from "#app/.server/seed.ts";
 import { sitePacks, DEFAULT_SITE } from "#app/content/index.ts";
 import { setEnv, parseEnv } from "#app/.server/env.ts";
@@ -47,7 +47,9 @@ describe("administrators", () => {
     const [admin] = await db().select().from(admins);
     expect(admin?.email).toBe("manager@example.com");
     expect(admin?.passwordHash).not.toContain("correct horse");
-    expect(admin?.role).toBe("owner");
+    expect(await db().select({ site: adminSites.site, role: adminSites.role }).from(adminSites)).toEqual([
+      { site: "daegu", role: "owner" },
+    ]);
     expect(await verifyPassword("correct horse battery", admin!.passwordHash!)).toBe(true);
     expect(await verifyPassword("wrong password", admin!.passwordHash!)).toBe(false);
   });

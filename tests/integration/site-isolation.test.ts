@@ -249,7 +249,7 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
   ],
   "admin/staff": [
     { path: () => "/admin/staff", expect: [200] },
-    { method: "POST", path: () => "/admin/staff", form: () => ({ intent: "disable", adminId: String(bOffice.id) }), expect: [409] },
+    { method: "POST", path: () => "/admin/staff", form: () => ({ intent: "disable", adminId: String(bOffice.id) }), expect: [403] },
     {
       method: "POST",
       path: () => "/admin/staff",

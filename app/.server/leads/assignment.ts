@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull } from "drizzle-orm";
 import { can } from "#app/permissions.ts";
-import type { LeadKind } from "#app/vocabulary.ts";
+import type { LeadKind, Role } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit.ts";
 import { db, type Executor } from "../db.ts";
 import { enqueueSms, type TextBudget } from "../outbox/queue.ts";
@@ -20,18 +20,25 @@ import type { LeadChange } from "./record.ts";
 
 type How = LeadEventDetails["assigned"]["how"];
 
-/** Accounts in use on the site: invitation taken up, not disabled. */
-const activeOnSite = (site: string) => [
+/** Accounts in use on the site (with `role`, that role there): invitation taken up, not disabled. */
+const activeOnSite = (site: string, role?: Role) => [
   isNull(admins.disabledAt),
   isNotNull(admins.passwordHash),
-  inArray(admins.id, db().select({ id: adminSites.adminId }).from(adminSites).where(eq(adminSites.site, site))),
+  inArray(
+    admins.id,
+    db()
+      .select({ id: adminSites.adminId })
+      .from(adminSites)
+      .where(and(eq(adminSites.site, site), role ? eq(adminSites.role, role) : undefined)),
+  ),
 ];
 
-/** The people a lead can be assigned to: the site's accounts in use. */
+/** The people a lead can be assigned to: the site's accounts in use, with their role there. */
 export async function assignableStaff(site: string) {
   return db()
-    .select({ id: admins.id, name: admins.name, email: admins.email, role: admins.role })
+    .select({ id: admins.id, name: admins.name, email: admins.email, role: adminSites.role })
     .from(admins)
+    .innerJoin(adminSites, and(eq(adminSites.adminId, admins.id), eq(adminSites.site, site)))
     .where(and(...activeOnSite(site)))
     .orderBy(asc(admins.name), asc(admins.id));
 }
@@ -196,7 +203,7 @@ export async function assignByTurns(
     .where(eq(consoleSettings.site, lead.site))
     .for("update");
   if (!locked?.roundRobin) return { texted: false };
-  const counsellors = and(eq(admins.role, "counsellor"), ...activeOnSite(lead.site));
+  const counsellors = and(...activeOnSite(lead.site, "counsellor"));
   const next = async (after: number | null) => {
     const [row] = await tx
       .select({ id: admins.id })

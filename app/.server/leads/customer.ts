@@ -37,6 +37,7 @@ export async function customerRecord(change: ChangeContext, customerId: number, 
   const shown = await db()
     .select({
       id: leads.id,
+      site: leads.site,
       kind: leads.kind,
       name: leads.name,
       status: effectiveStatus,

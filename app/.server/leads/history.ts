@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { actorLabel, LEAD_EVENT_SENTENCES } from "#app/forms/lead-history.ts";
 import { LOGGED_ONLY_LABEL, OUTBOX_STATUS_LABELS, SMS_PURPOSE_LABELS, STATUS_LABELS } from "#app/forms/admin.ts";
@@ -6,7 +6,7 @@ import { ROLE_LABELS } from "#app/forms/staff.ts";
 import type { LeadEventKind, LeadStatus, OutboxStatus, Role } from "#app/vocabulary.ts";
 import { loggedOnly } from "../sms/answers.ts";
 import { db } from "../db.ts";
-import { admins, leadEvents, leadNotes, leadStatusChanges, smsOutbox } from "../schema.ts";
+import { admins, adminSites, leadEvents, leadNotes, leadStatusChanges, smsOutbox } from "../schema.ts";
 import type { LeadEventDetails } from "./events.ts";
 import { mayWork, type Viewer } from "./visibility.ts";
 
@@ -36,7 +36,9 @@ export interface HistoryEntry {
 }
 
 const person = alias(admins, "history_person");
-const personColumns = { name: person.name, role: person.role };
+// A person's role is theirs on the lead's site (docs/decisions/022-role-per-site.md).
+const personSite = alias(adminSites, "history_person_site");
+const personColumns = { name: person.name, role: personSite.role };
 
 type Person = { name: string | null; role: Role | null };
 const who = (row: Person, email: string | null, kind?: LeadEventKind) =>
@@ -44,9 +46,14 @@ const who = (row: Person, email: string | null, kind?: LeadEventKind) =>
 
 const statusLabel = (status: string) => STATUS_LABELS[status as LeadStatus] ?? status;
 
-export async function leadHistory(viewer: Viewer, leads: readonly { id: number; assigneeId: number | null }[]): Promise<HistoryEntry[]> {
+/** The history of some leads of one site (a lead's page, a customer's). */
+export async function leadHistory(
+  viewer: Viewer,
+  leads: readonly { id: number; site: string; assigneeId: number | null }[],
+): Promise<HistoryEntry[]> {
   const ids = leads.map((lead) => lead.id);
   if (ids.length === 0) return [];
+  const onSite = and(eq(personSite.adminId, person.id), eq(personSite.site, leads[0]!.site));
   const works = new Set(leads.filter((lead) => mayWork(viewer, lead)).map((lead) => lead.id));
   const [changes, notes, events, texts] = await Promise.all([
     db()
@@ -61,6 +68,7 @@ export async function leadHistory(viewer: Viewer, leads: readonly { id: number; 
       })
       .from(leadStatusChanges)
       .leftJoin(person, eq(person.id, leadStatusChanges.authorId))
+      .leftJoin(personSite, onSite)
       .where(inArray(leadStatusChanges.leadId, ids)),
     db()
       .select({
@@ -73,6 +81,7 @@ export async function leadHistory(viewer: Viewer, leads: readonly { id: number; 
       })
       .from(leadNotes)
       .leftJoin(person, eq(person.id, leadNotes.authorId))
+      .leftJoin(personSite, onSite)
       .where(inArray(leadNotes.leadId, ids)),
     db()
       .select({
@@ -86,6 +95,7 @@ export async function leadHistory(viewer: Viewer, leads: readonly { id: number; 
       })
       .from(leadEvents)
       .leftJoin(person, eq(person.id, leadEvents.actorId))
+      .leftJoin(personSite, onSite)
       .where(inArray(leadEvents.leadId, ids)),
     db()
       .select({
@@ -101,6 +111,7 @@ export async function leadHistory(viewer: Viewer, leads: readonly { id: number; 
       })
       .from(smsOutbox)
       .leftJoin(person, eq(person.id, smsOutbox.sentBy))
+      .leftJoin(personSite, onSite)
       .where(inArray(smsOutbox.leadId, ids)),
   ]);
 

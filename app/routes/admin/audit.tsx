@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { changeContext, recordConsoleAccess } from "#app/.server/access.ts";
 import { auditPeople, listAuditRecords, markMonthReviewed, monthDownloads, monthReview } from "#app/.server/audit-review.ts";
 import { LEAD_CSV_COLUMNS } from "#app/.server/leads/csv-export.ts";
-import { requireSite } from "#app/.server/site.ts";
+import { requireSite, servedSites } from "#app/.server/site.ts";
 import { listStaff } from "#app/.server/staff.ts";
 import { EXPORT_PURPOSES, STATUS_LABELS } from "#app/forms/admin.ts";
 import { AUDIT_ACTION_LABELS, AuditFilterSchema, MONTH_PATTERN, monthLabel, ReviewFormSchema } from "#app/forms/audit.ts";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = url.searchParams.get("view") === "month" ? ("month" as const) : ("records" as const);
   const month = monthParam && MONTH_PATTERN.test(monthParam) ? monthParam : previousMonth(kstMonth(new Date()));
   const filter = AuditFilterSchema.parse(Object.fromEntries(url.searchParams));
-  const staff = await listStaff(site);
+  const staff = await listStaff(site, admin.id);
   const names = new Map(staff.map((person) => [person.id, person.name || person.email]));
 
   if (view === "month") {
@@ -81,10 +81,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       action: AUDIT_ACTION_LABELS[record.action] ?? record.action,
       leads: record.leadIds.slice(0, LEADS_SHOWN),
       moreLeads: Math.max(0, record.leadIds.length - LEADS_SHOWN),
-      detail: describeDetail(record.action, record.detail, names),
+      detail: describeDetail(record.action, record.detail, names) + madeFrom(record.detail),
     })),
     nextBeforeId: nextBeforeId ?? null,
   };
+}
+
+/** A rights change filed here but made in another site's console says which (docs/decisions/022-role-per-site.md). */
+function madeFrom(detail: Record<string, unknown>) {
+  if (typeof detail.console !== "string") return "";
+  const other = servedSites().find((site) => site.slug === detail.console);
+  return ` (${other?.pack.brand.projectName ?? detail.console} 관리자 화면에서)`;
 }
 
 function roleLabel(role: string) {

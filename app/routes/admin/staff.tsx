@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/access.ts";
 import { servedSites } from "#app/.server/site.ts";
-import { sitesOf } from "#app/.server/site-handoff.ts";
+import { sitesOwnedBy } from "#app/.server/memberships.ts";
 import {
   changeRole,
   disableStaff,
@@ -12,10 +12,9 @@ import {
   reinvite,
   resetSecondFactor,
   setStaffSites,
-  sitesOfStaff,
 } from "#app/.server/staff.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { InviteFormSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, StaffChangeSchema } from "#app/forms/staff.ts";
+import { InviteFormSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_REFUSALS, StaffChangeSchema } from "#app/forms/staff.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
@@ -23,9 +22,9 @@ import { ROLES } from "#app/vocabulary.ts";
 import { signedInAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/staff";
 
-/** The sites this owner works on that this server presents: the only ones they can give. */
+/** The sites this person owns that this server presents: the only ones they can give. */
 async function grantableSites(adminId: number) {
-  const mine = await sitesOf(adminId);
+  const mine = await sitesOwnedBy(adminId);
   return servedSites()
     .filter((site) => mine.includes(site.slug))
     .map((site) => ({ slug: site.slug, projectName: site.pack.brand.projectName }));
@@ -34,16 +33,15 @@ async function grantableSites(adminId: number) {
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = signedInAdmin(context);
   const site = requireSite(context).slug;
-  const [staff, sites] = await Promise.all([listStaff(site), grantableSites(admin.id)]);
-  const staffSites = await sitesOfStaff(staff.map((person) => person.id));
+  const [staff, sites] = await Promise.all([listStaff(site, admin.id), grantableSites(admin.id)]);
   return {
     me: admin.id,
     site,
     sites,
+    siteNames: Object.fromEntries(servedSites().map((served) => [served.slug, served.pack.brand.projectName])),
     staff: staff.map((person) => ({
       ...person,
       mobile: person.mobile ? formatPhone(person.mobile) : null,
-      sites: staffSites.get(person.id) ?? [],
     })),
   };
 }
@@ -84,14 +82,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "알 수 없는 요청입니다.", { status: 400 });
   const wanted = parsed.data;
   if (wanted.intent === "reinvite") {
-    const link = await reinvite(change, wanted.adminId);
-    if (!link) {
+    const reissued = await reinvite(change, wanted.adminId);
+    if (!reissued.ok) {
       return data<ActionAnswer>(
-        { intent: "change", ok: false, adminId: wanted.adminId, message: "이미 계정을 만든 사람입니다." },
-        { status: 409 },
+        { intent: "change", ok: false, adminId: wanted.adminId, message: reissued.message },
+        { status: REFUSAL_STATUS[reissued.refused] },
       );
     }
-    return data<ActionAnswer>({ intent: "reinvite", ok: true, link, adminId: wanted.adminId });
+    return data<ActionAnswer>({ intent: "reinvite", ok: true, link: reissued.link, adminId: wanted.adminId });
   }
   const outcome =
     wanted.intent === "role"
@@ -103,10 +101,16 @@ export async function action({ request, context }: Route.ActionArgs) {
           : wanted.intent === "enable"
             ? await enableStaff(change, wanted.adminId)
             : await resetSecondFactor(change, wanted.adminId);
-  if (!outcome.ok)
-    return data<ActionAnswer>({ intent: "change", ok: false, adminId: wanted.adminId, message: outcome.message }, { status: 409 });
+  if (!outcome.ok) {
+    return data<ActionAnswer>(
+      { intent: "change", ok: false, adminId: wanted.adminId, message: outcome.message },
+      { status: REFUSAL_STATUS[outcome.refused] },
+    );
+  }
   return data<ActionAnswer>({ intent: "change", ok: true, adminId: wanted.adminId, message: DONE[wanted.intent] });
 }
+
+const REFUSAL_STATUS = { forbidden: 403, conflict: 409 } as const;
 
 const DONE = {
   role: "역할을 바꿨습니다. 이 사람은 다시 로그인하면 새 권한으로 일합니다.",
@@ -120,7 +124,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteSeoFrom(matches), { title: "직원 계정 | 관리자", description: "직원 계정", path: "/admin/staff", robots: "noindex,nofollow" });
 
 export default function StaffPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, sites, me, site } = loaderData;
+  const { staff, sites, siteNames, me, site } = loaderData;
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? navigation.formData : undefined;
   const invited = actionData?.intent === "invite" ? actionData : null;
@@ -250,9 +254,12 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                           ? `사용 중 · 최근 로그인 ${person.lastSignInAt ? formatKst(person.lastSignInAt) : "없음"}`
                           : "2단계 인증 등록 전"}
                   </p>
-                  {sites.length > 1 ? (
+                  {sites.length > 1 || person.sites.length > 1 ? (
                     <p className="admin-muted">
-                      사이트: {person.sites.map((slug) => sites.find((option) => option.slug === slug)?.projectName ?? slug).join(", ")}
+                      사이트:{" "}
+                      {person.sites
+                        .map((membership) => `${siteNames[membership.site] ?? membership.site}(${ROLE_LABELS[membership.role]})`)
+                        .join(", ")}
                     </p>
                   ) : null}
                 </div>
@@ -292,7 +299,12 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                         <input type="hidden" name="adminId" value={person.id} />
                         {sites.map((option) => (
                           <label key={option.slug} className="admin-check">
-                            <input type="checkbox" name="sites" value={option.slug} defaultChecked={person.sites.includes(option.slug)} />
+                            <input
+                              type="checkbox"
+                              name="sites"
+                              value={option.slug}
+                              defaultChecked={person.sites.some((membership) => membership.site === option.slug)}
+                            />
                             <span>{option.projectName}</span>
                           </label>
                         ))}
@@ -301,7 +313,8 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                         </button>
                       </Form>
                     ) : null}
-                    {person.invited && !person.disabledAt ? (
+                    {person.mayChangeAccount ? null : <p className="admin-muted">{STAFF_REFUSALS.otherSites}</p>}
+                    {person.mayChangeAccount && person.invited && !person.disabledAt ? (
                       <Form method="post">
                         <input type="hidden" name="intent" value="reinvite" />
                         <input type="hidden" name="adminId" value={person.id} />
@@ -310,7 +323,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                         </button>
                       </Form>
                     ) : null}
-                    {person.enrolled && !person.disabledAt ? (
+                    {person.mayChangeAccount && person.enrolled && !person.disabledAt ? (
                       <Form method="post">
                         <input type="hidden" name="intent" value="reset-second-factor" />
                         <input type="hidden" name="adminId" value={person.id} />
@@ -319,17 +332,19 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                         </button>
                       </Form>
                     ) : null}
-                    <Form method="post">
-                      <input type="hidden" name="intent" value={person.disabledAt ? "enable" : "disable"} />
-                      <input type="hidden" name="adminId" value={person.id} />
-                      <button
-                        type="submit"
-                        className={person.disabledAt ? "admin-button" : "admin-button admin-button--danger"}
-                        disabled={busy}
-                      >
-                        {person.disabledAt ? "다시 사용" : "사용 중지"}
-                      </button>
-                    </Form>
+                    {person.mayChangeAccount ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value={person.disabledAt ? "enable" : "disable"} />
+                        <input type="hidden" name="adminId" value={person.id} />
+                        <button
+                          type="submit"
+                          className={person.disabledAt ? "admin-button" : "admin-button admin-button--danger"}
+                          disabled={busy}
+                        >
+                          {person.disabledAt ? "다시 사용" : "사용 중지"}
+                        </button>
+                      </Form>
+                    ) : null}
                   </div>
                 )}
               </li>
