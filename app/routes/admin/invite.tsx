@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
+import { PERSONAL_PAGE_HEADERS } from "#app/.server/http.ts";
 import { createSession } from "#app/.server/session.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { acceptInvitation, findInvitation } from "#app/.server/staff.ts";
@@ -36,6 +37,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const setCookie = await createSession(accepted.adminId, requireSite(context).slug, { complete: false });
   throw redirectWithCookie("/admin/enrol", setCookie);
 }
+
+// The address carries the key: it goes to no other site in a Referer.
+export const headers: Route.HeadersFunction = () => ({ ...ADMIN_HEADERS, ...PERSONAL_PAGE_HEADERS });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteSeoFrom(matches), {
