@@ -264,7 +264,16 @@ const TABLE: Record<string, Probe[]> = {
       expect: signedInOnly(403),
     },
   ],
-  "admin/handoff": [{ does: "arrives with a forged key", path: () => "/admin/handoff?key=forged", expect: anyone(302, 302) }],
+  "admin/handoff": [
+    { does: "arrives with a forged key", path: () => "/admin/handoff?key=forged", expect: anyone(302, 302) },
+    {
+      does: "continues with a forged key",
+      method: "POST",
+      path: () => "/admin/handoff",
+      form: () => ({ key: "forged", intent: "continue" }),
+      expect: anyone(303, 303),
+    },
+  ],
   "admin/leads": [
     { does: "opens the inbox", path: () => "/admin/leads", expect: signedInOnly(200) },
     { does: "searches", method: "POST", path: () => "/admin/leads", form: () => ({ q: "김하늘" }), expect: signedInOnly(303) },
