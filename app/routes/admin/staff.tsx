@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/access.ts";
+import { textsAreNotSent } from "#app/.server/outbox/console.ts";
 import { requireAdmin } from "#app/.server/auth.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { servedSites } from "#app/.server/site.ts";
@@ -17,7 +18,7 @@ import {
   sitesOfStaff,
 } from "#app/.server/staff.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { InviteFormSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, StaffChangeSchema } from "#app/forms/staff.ts";
+import { InviteFormSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, SIGN_IN_TEXT, StaffChangeSchema } from "#app/forms/staff.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
@@ -51,9 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionAnswer =
-  | { intent: "invite"; ok: true; link: string; name: string }
+  | { intent: "invite"; ok: true; link: string | null; name: string }
   | { intent: "invite"; ok: false; error: string; fields: Record<string, string> }
-  | { intent: "reinvite"; ok: true; link: string; adminId: number }
+  | { intent: "reinvite"; ok: true; link: string | null; adminId: number }
   | { intent: "change"; ok: boolean; adminId: number; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -81,7 +82,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const error = outcome.reason === "exists" ? "이미 계정이 있는 이메일입니다." : "직접 관리하는 사이트만 맡길 수 있습니다.";
       return data<ActionAnswer>({ intent: "invite", ok: false, error, fields: echo }, { status: outcome.reason === "exists" ? 409 : 403 });
     }
-    return data<ActionAnswer>({ intent: "invite", ok: true, link: outcome.link, name: parsed.data.name }, { headers: ADMIN_HEADERS });
+    return data<ActionAnswer>(
+      { intent: "invite", ok: true, link: handedOver(outcome.link), name: parsed.data.name },
+      { headers: ADMIN_HEADERS },
+    );
   }
   const parsed = StaffChangeSchema.safeParse({ ...fields, sites: form.getAll("sites") });
   if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "알 수 없는 요청입니다.", { status: 400, headers: ADMIN_HEADERS });
@@ -94,7 +98,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 409 },
       );
     }
-    return data<ActionAnswer>({ intent: "reinvite", ok: true, link, adminId: wanted.adminId }, { headers: ADMIN_HEADERS });
+    return data<ActionAnswer>(
+      { intent: "reinvite", ok: true, link: handedOver(link), adminId: wanted.adminId },
+      { headers: ADMIN_HEADERS },
+    );
   }
   const outcome =
     wanted.intent === "role"
@@ -113,6 +120,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     { headers: ADMIN_HEADERS },
   );
 }
+
+/** An invitation link reaches its person by text alone; only while texts are not sent is the owner shown it to hand over. */
+const handedOver = (link: string) => (textsAreNotSent() ? link : null);
 
 const DONE = {
   role: "역할을 바꿨습니다. 이 사람은 다시 로그인하면 새 권한으로 일합니다.",
@@ -145,7 +155,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
           직원 초대
         </h2>
         {invited?.ok ? <InvitationLink name={invited.name} link={invited.link} /> : null}
-        <Form method="post" className="admin-form admin-invite" key={invited?.ok ? invited.link : "invite"}>
+        <Form method="post" className="admin-form admin-invite" key={invited?.ok ? `invited-${invited.name}` : "invite"}>
           <input type="hidden" name="intent" value="invite" />
           <div className="admin-invite__fields">
             <div className="admin-field">
@@ -347,13 +357,23 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-/** The link to hand over (it was also texted): selectable as text, copied with one tap where the browser allows. */
-function InvitationLink({ name, link }: { name: string; link: string }) {
+/**
+ * That the invitation was texted; in test mode (nothing is sent) the link itself to hand over,
+ * selectable as text and copied with one tap where the browser allows.
+ */
+function InvitationLink({ name, link }: { name: string; link: string | null }) {
   const [copied, setCopied] = useState(false);
+  if (link === null) {
+    return (
+      <p className="admin-notice admin-invite__link" role="status">
+        <strong>{name}</strong> {SIGN_IN_TEXT.invitationTexted}
+      </p>
+    );
+  }
   return (
     <div className="admin-notice admin-invite__link" role="status">
       <p>
-        <strong>{name}</strong> 님의 초대 링크입니다. 문자로도 보냈습니다. 72시간 안에 한 번만 쓸 수 있습니다.
+        <strong>{name}</strong> {SIGN_IN_TEXT.invitationTestMode}
       </p>
       <div className="admin-invite__copy">
         <input

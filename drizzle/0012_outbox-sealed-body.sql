@@ -1,0 +1,1 @@
+ALTER TABLE "sms_outbox" ADD COLUMN "sealed_body" text;
