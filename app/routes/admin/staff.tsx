@@ -155,7 +155,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
           직원 초대
         </h2>
         {invited?.ok ? <InvitationLink name={invited.name} link={invited.link} /> : null}
-        <Form method="post" className="admin-form admin-invite" key={invited?.ok ? `invited-${invited.name}` : "invite"}>
+        <Form method="post" className="admin-form admin-invite" key={invited?.ok ? `invited-${invited.link ?? invited.name}` : "invite"}>
           <input type="hidden" name="intent" value="invite" />
           <div className="admin-invite__fields">
             <div className="admin-field">
