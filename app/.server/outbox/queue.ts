@@ -73,8 +73,8 @@ export async function enqueueOneSms(
 ): Promise<{ id: number; held: TextHoldReason | null }> {
   const held = budget ? await overBudget(executor, message, budget, now) : null;
   const { bearerLinks = [], ...stored } = message;
-  const secret = bearerLinks.some((link) => message.body.includes(link));
-  const texts = secret ? { body: maskLinks(message.body, bearerLinks), sealedBody: sealText(message.body) } : {};
+  const carriesBearerLink = bearerLinks.some((link) => message.body.includes(link));
+  const texts = carriesBearerLink ? { body: maskLinks(message.body, bearerLinks), sealedBody: sealText(message.body) } : {};
   const [row] = await executor
     .insert(smsOutbox)
     .values({ ...stored, ...texts, createdAt: now, ...(held ? { status: "held" as const, lastResponse: held } : {}) })

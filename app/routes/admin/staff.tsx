@@ -232,7 +232,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
           <button type="submit" className="admin-button admin-button--primary" disabled={pending?.get("intent") === "invite"}>
             {pending?.get("intent") === "invite" ? "초대하는 중…" : "초대 링크 만들기"}
           </button>
-          <p className="admin-field__hint">링크는 72시간 동안 한 번 쓸 수 있고, 적어 준 휴대폰으로도 문자로 보냅니다.</p>
+          <p className="admin-field__hint">링크는 적어 준 휴대폰으로만 문자로 보내고, 72시간 동안 한 번 쓸 수 있습니다.</p>
         </Form>
       </section>
 
