@@ -5,7 +5,13 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // A fresh data folder per run: the server seeds demo content into it and the tests start clean.
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+// The test workers load this file again; the environment they inherit makes them name the same folder.
+const dataDir = process.env.E2E_DATA_DIR ?? (process.env.E2E_RUN_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-")));
+/**
+ * The texts the server would have sent, as the phones would get them (E2E=1, app/.server/sms/provider.ts):
+ * the only place a visitor's booking link can be read, since the console masks it (tests/e2e/phone.ts).
+ */
+export const E2E_PHONE_FILE = path.join(dataDir, "e2e-texts.jsonl");
 
 /** The second demo development's origin in the browser tests. */
 export const SUWON_ORIGIN = `http://suwon.localhost:${PORT}`;

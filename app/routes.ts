@@ -28,7 +28,7 @@ export default [
       route("logout", "routes/admin/logout.ts"),
       // The site switcher: a one-time key carries the signed-in administrator to another site's host.
       route("switch-site", "routes/admin/switch-site.ts"),
-      route("handoff", "routes/admin/handoff.ts"),
+      route("handoff", "routes/admin/handoff.tsx"),
       route("leads/export.csv", "routes/admin/leads-export[.]csv.ts"),
       // Live alerts: a server-sent event stream of new leads and assignments, outside the layout (no page around it).
       route("events", "routes/admin/events.ts"),

@@ -262,6 +262,20 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
   ],
   "/admin/handoff": [
     { does: "arrives with a forged key", path: () => "/admin/handoff?key=forged", allowed: { signedOut: 302, default: 302 } },
+    {
+      does: "continues with a forged key",
+      method: "POST",
+      path: () => "/admin/handoff",
+      form: () => ({ key: "forged", intent: "continue" }),
+      allowed: 303,
+    },
+    {
+      does: "declines a forged key",
+      method: "POST",
+      path: () => "/admin/handoff",
+      form: () => ({ key: "forged", intent: "decline" }),
+      allowed: 303,
+    },
   ],
   "/admin/leads": [
     { does: "opens the inbox", path: () => "/admin/leads", allowed: 200 },

@@ -22,6 +22,18 @@ export const CACHE_CONTROL = {
   feed: "public, max-age=3600",
 } as const;
 
+/**
+ * A page whose address carries a key (a booking's own page, an invitation, a site handoff) or that
+ * shows one visitor's own booking: never stored or indexed, and its address never sent to another
+ * site. `same-origin`, not `no-referrer`: under `no-referrer` browsers send `Origin: null` with the
+ * page's own form posts, which the cross-site check refuses; our own server already knows the key.
+ */
+export const PERSONAL_PAGE_HEADERS = {
+  "Cache-Control": CACHE_CONTROL.private,
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "same-origin",
+} as const;
+
 /** A page that lists places left (visit times) must not be reused from a cache; other pages keep the layout's. */
 export function livePageHeaders(live: boolean): HeadersInit {
   return live ? { "Cache-Control": CACHE_CONTROL.placesPage } : {};

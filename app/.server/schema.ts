@@ -265,7 +265,10 @@ export const smsOutbox = pgTable(
     purpose: varchar({ length: 16 }).$type<SmsPurpose>().notNull(),
     /** Digits only. */
     recipient: varchar({ length: 16 }).notNull(),
+    /** What the console shows: a bearer link in the text (an invitation, a booking's page) is masked. */
     body: text().notNull(),
+    /** The text as sent, sealed (app/.server/sealed.ts), when `body` masks a link: only the worker opens it. */
+    sealedBody: text(),
     status: varchar({ length: 16 }).$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -146,7 +146,7 @@ export async function reinvite(change: ChangeContext, adminId: number, now = new
 async function textInvitation(executor: Executor, site: string, mobile: string, link: string, now: Date) {
   const { senderName } = sitePack(site).leads.sms;
   const body = `${senderName} 관리자 화면 계정이 만들어졌습니다. 72시간 안에 아래 링크에서 비밀번호와 2단계 인증을 등록해 주세요.\n${link}`;
-  await enqueueSms(executor, [{ site, leadId: null, purpose: "invitation", recipient: mobile, body }], { now });
+  await enqueueSms(executor, [{ site, leadId: null, purpose: "invitation", recipient: mobile, body, bearerLinks: [link] }], { now });
 }
 
 /** The person an invitation link names, while it is good (unused, within 72 hours). */

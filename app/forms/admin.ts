@@ -49,11 +49,17 @@ export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
   held: "한도 초과로 보류",
 };
 
+/**
+ * What the console shows instead of a link that lets whoever holds it in (an invitation, a booking's
+ * page): only the person the text went to ever sees it (docs/decisions/021-bearer-links-stay-sealed.md).
+ */
+export const MASKED_LINK = "(링크 가림)";
+
 export const SMS_PURPOSE_LABELS: Record<SmsPurpose, string> = {
   confirmation: "고객 안내",
   staff: "직원 알림",
   reminder: "방문 전날 안내",
-  invitation: "직원 초대",
+  invitation: "초대 문자 (링크 가림)",
   manual: "직원이 보낸 문자",
   "day-closed": "예약일 마감 안내",
 };

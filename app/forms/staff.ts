@@ -44,6 +44,18 @@ export const SIGN_IN_TEXT = {
   inviteTitle: "계정 만들기",
   inviteIntro: "비밀번호를 정한 뒤 2단계 인증을 등록하면 관리자 화면을 쓸 수 있습니다.",
   inviteInvalid: "초대 링크가 만료되었거나 이미 사용되었습니다. 대표(소유자)에게 새 초대를 요청해 주세요.",
+  /** After an invitation: the link went by text to the person alone (decision 021). */
+  invitationTexted: "님에게 초대 문자를 보냈습니다. 링크는 문자를 받은 본인만 볼 수 있고, 72시간 안에 한 번만 쓸 수 있습니다.",
+  /** Texts are not sent (SMS_PROVIDER=log), so the owner is the only way the link reaches the person. */
+  invitationTestMode:
+    "님의 초대 링크입니다. 테스트 모드라 문자가 실제로 발송되지 않으니 본인에게 직접 전해 주세요. 72시간 안에 한 번만 쓸 수 있습니다.",
+  handoffTitle: "다른 사이트 관리자 화면으로 이동",
+  handoffIntro: "아래 계정으로 이 사이트의 관리자 화면에 로그인합니다. 본인 계정이 맞는지 확인해 주세요.",
+  handoffAccount: "계정",
+  handoffSite: "사이트",
+  handoffContinue: "이 계정으로 계속",
+  handoffDecline: "내 계정이 아닙니다",
+  handoffDeclineHint: "방금 직접 사이트를 바꾸지 않았다면 '내 계정이 아닙니다'를 누르거나 이 창을 닫아 주세요.",
   passwordLabel: "새 비밀번호",
   passwordConfirm: "새 비밀번호 확인",
   passwordHint: "10자 이상, 흔히 쓰이는 비밀번호나 이메일·이름이 들어간 비밀번호는 쓸 수 없습니다.",

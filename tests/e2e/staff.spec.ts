@@ -34,7 +34,7 @@ async function sendInquiry(page: Page, name: string, phone: string) {
   await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
 }
 
-/** The owner fills the invitation form and reads the one-time link shown to copy. */
+/** The owner fills the invitation form and reads the one-time link shown to copy (only in test mode: texts are not sent). */
 async function invite(page: Page, person: { name: string; email: string; role: string }) {
   await page.goto("/admin/staff");
   await page.getByLabel("이름", { exact: true }).fill(person.name);
@@ -113,7 +113,7 @@ test("the owner invites a counsellor and a manager; the counsellor enrols, signs
   await test.step("the owner invites a counsellor and a manager, each with a one-time link", async () => {
     const counsellorLink = await invite(owner, counsellor);
     expect(counsellorLink).toMatch(/\/admin\/invite\/[\w-]{43}$/);
-    await expect(owner.getByRole("status").filter({ hasText: "문자로도 보냈습니다" })).toBeVisible();
+    await expect(owner.getByRole("status").filter({ hasText: "본인에게 직접 전해 주세요" })).toBeVisible();
     await expect(owner.locator(".admin-staff__person").filter({ hasText: counsellor.email })).toContainText("초대 수락 대기");
     ({ secret, codes: recoveryCodes } = await acceptInvitation(person, counsellorLink, counsellor.password));
     const managerLink = await invite(owner, manager);

@@ -8,6 +8,7 @@ import { FORM_TOKEN_LIFETIME_MS, issueFormToken } from "#app/.server/form-tokens
 import { createLead } from "#app/.server/leads/create.ts";
 import { describeError, loggablePath } from "#app/.server/log.ts";
 import { leads, sessions, smsOutbox, visitBookings } from "#app/.server/schema.ts";
+import { unsealText } from "#app/.server/sealed.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import { addDays, kstDay } from "#app/utils/kst.ts";
 import type { LeadKind } from "#app/vocabulary.ts";
@@ -242,7 +243,9 @@ describe("a booking", () => {
     const [booking] = await db().select().from(visitBookings).where(eq(visitBookings.phone, fields.phone));
     expect(booking!.linkToken).toMatch(/^[\w-]{22}$/);
     const [text] = await db().select().from(smsOutbox).where(eq(smsOutbox.bookingId, booking!.id));
-    expect(text!.body).toContain(`${app.origin}/daegu/visit/${booking!.linkToken}`);
+    // Only the visitor's text carries the link; the outbox (which staff read) keeps it masked.
+    expect(text!.body).not.toContain(booking!.linkToken);
+    expect(unsealText(text!.sealedBody!)).toContain(`${app.origin}/daegu/visit/${booking!.linkToken}`);
 
     const page = await app.fetch(`/daegu/visit/${booking!.linkToken}`);
     expect(page.status).toBe(200);

@@ -298,7 +298,10 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
   ],
   "admin/logout": [{ method: "POST", path: () => "/admin/logout", expect: [302] }],
   "admin/switch-site": [{ method: "POST", path: () => "/admin/switch-site", form: () => ({ site: "fixture" }), expect: [403] }],
-  "admin/handoff": [{ path: () => "/admin/handoff?key=forged", expect: [302] }],
+  "admin/handoff": [
+    { path: () => "/admin/handoff?key=forged", expect: [302] },
+    { method: "POST", path: () => "/admin/handoff", form: () => ({ key: "forged", intent: "continue" }), expect: [303] },
+  ],
   "admin/press": [{ path: () => "/admin/press", expect: [200] }],
   "admin/press/new": [{ path: () => "/admin/press/new", expect: [200] }],
   "admin/press/:id": [
@@ -399,22 +402,62 @@ describe("two sites on one database", () => {
     expect(there.headers.get("Location")).toBe("/admin/login");
   });
 
-  test("the switcher carries an administrator of both sites to the other host, signed in, once", async () => {
-    const both = await addStaff({ email: "both@example.com", role: "manager", sites: ["daegu", "fixture"] });
+  test("the switcher carries an administrator of both sites to the other host, signed in by the confirm page's post, once", async () => {
+    const both = await addStaff({ email: "both@example.com", role: "manager", sites: ["daegu", "fixture"], name: "양쪽실장" });
     const cookie = await signIn(A, both);
     const switched = await on(A, "/admin/switch-site", { method: "POST", form: { site: "fixture" }, cookie });
     expect(switched.status).toBe(303);
     const target = new URL(switched.headers.get("Location")!);
     expect(target.origin).toBe(B);
+    const key = target.searchParams.get("key")!;
+    // Opening the link only says whose account it is and where.
     const arrived = await on(B, target.pathname + target.search);
-    expect(arrived.status).toBe(302);
-    expect(arrived.headers.get("Location")).toBe("/admin");
-    const session = arrived.headers.getSetCookie()[0]!.split(";")[0]!;
+    expect(arrived.status).toBe(200);
+    expect(arrived.headers.getSetCookie()).toEqual([]);
+    expect(arrived.headers.get("Referrer-Policy")).toBe("same-origin");
+    const page = await arrived.text();
+    expect(page).toContain("양쪽실장");
+    expect(page).toContain("both@example.com");
+    expect(page).toContain(fixturePack.brand.projectName);
+    expect(page).toContain("이 계정으로 계속");
+    const continued = await on(B, "/admin/handoff", { method: "POST", form: { key, intent: "continue" } });
+    expect(continued.status).toBe(303);
+    expect(continued.headers.get("Location")).toBe("/admin");
+    const session = continued.headers.getSetCookie()[0]!.split(";")[0]!;
     expect((await on(B, "/admin/leads", { cookie: session })).status).toBe(200);
     // The key is spent, and a key for one site opens nothing on another.
-    expect((await on(B, target.pathname + target.search)).headers.getSetCookie()).toEqual([]);
-    const keyForB = await startHandoff(both.id, "fixture");
-    expect((await on(A, `/admin/handoff?key=${keyForB}`)).headers.getSetCookie()).toEqual([]);
+    expect((await on(B, "/admin/handoff", { method: "POST", form: { key, intent: "continue" } })).headers.getSetCookie()).toEqual([]);
+    const keyForB = (await startHandoff(both.id, "fixture"))!;
+    expect((await on(A, "/admin/handoff", { method: "POST", form: { key: keyForB, intent: "continue" } })).headers.getSetCookie()).toEqual(
+      [],
+    );
+  });
+
+  test("a handoff link sent to someone else signs them into nothing: opening it, another site's post or declining makes no session", async () => {
+    const attacker = await addStaff({ email: "attacker@example.com", role: "manager", sites: ["daegu", "fixture"], name: "공격자" });
+    const key = (await startHandoff(attacker.id, "fixture"))!;
+    const victim = await on(B, `/admin/handoff?key=${key}`);
+    expect(victim.headers.getSetCookie()).toEqual([]);
+    expect(await victim.text()).toContain("attacker@example.com");
+    // A page elsewhere posting the form for the victim's browser.
+    const forged = await app.fetch("/admin/handoff", {
+      method: "POST",
+      headers: {
+        Host: new URL(B).host,
+        Origin: "https://evil.example",
+        "Content-Type": "application/x-www-form-urlencoded",
+        Accept: "text/html",
+      },
+      body: new URLSearchParams({ key, intent: "continue" }).toString(),
+    });
+    expect(forged.status).toBe(403);
+    expect(forged.headers.getSetCookie()).toEqual([]);
+    const declined = await on(B, "/admin/handoff", { method: "POST", form: { key, intent: "decline" } });
+    expect(declined.status).toBe(303);
+    expect(declined.headers.getSetCookie()).toEqual([]);
+    const afterwards = await on(B, "/admin/handoff", { method: "POST", form: { key, intent: "continue" } });
+    expect(afterwards.headers.getSetCookie()).toEqual([]);
+    expect(afterwards.headers.get("Location")).toBe("/admin/login");
   });
 });
 

@@ -5,6 +5,7 @@ import { unreviewedMonth } from "#app/.server/audit-review.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { admins, adminSites, auditLog, invitations, leads, sessions, smsOutbox } from "#app/.server/schema.ts";
+import { unsealText } from "#app/.server/sealed.ts";
 import { readSession, SESSION_LIFETIME_MS } from "#app/.server/session.ts";
 import { findInvitation } from "#app/.server/staff.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
@@ -176,7 +177,10 @@ describe("an invitation", () => {
     expect(link).toMatch(new RegExp(`^${HERE}/admin/invite/[\\w-]{43}$`));
     const [text] = await db().select().from(smsOutbox).where(eq(smsOutbox.purpose, "invitation"));
     expect(text).toMatchObject({ recipient: "01033334444", leadId: null });
-    expect(text!.body).toContain(link);
+    // The stored text is what the console shows: the link masked; the worker alone opens the sealed copy.
+    expect(text!.body).not.toContain(link);
+    expect(text!.body).toContain("(링크 가림)");
+    expect(unsealText(text!.sealedBody!)).toContain(link);
     const [rights] = await records("staff.invite");
     expect(rights).toMatchObject({ chain: "rights", adminId: owner.id });
 

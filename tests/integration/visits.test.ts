@@ -4,6 +4,7 @@ import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { destroyLeads } from "#app/.server/leads/bin.ts";
 import { leads, smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
+import { unsealText } from "#app/.server/sealed.ts";
 import { seedDemoContent } from "#app/.server/seed.ts";
 import { cancelBookingByLink, findBookingByLink } from "#app/.server/visits/booking-link.ts";
 import { closeVisitDay, listBookableSchedule, openVisitDays } from "#app/.server/visits/schedule.ts";
@@ -73,9 +74,11 @@ async function confirmationOf(phone: string) {
   return rows.at(-1);
 }
 
-function cancelTokenIn(body: string) {
-  const match = new RegExp(`${SITE_URL}/${SITE}/visit/([^\\s]+)`).exec(body);
-  if (!match) throw new Error(`No cancel link in: ${body}`);
+/** The booking's key from its text as the visitor gets it (the outbox shows the link masked; decision 021). */
+function cancelTokenIn(message: { body: string; sealedBody: string | null }) {
+  const sent = message.sealedBody === null ? message.body : unsealText(message.sealedBody)!;
+  const match = new RegExp(`${SITE_URL}/${SITE}/visit/([^\\s]+)`).exec(sent);
+  if (!match) throw new Error(`No cancel link in: ${sent}`);
   return match[1]!;
 }
 
@@ -112,7 +115,7 @@ describe("booking a visit slot", () => {
     expect(message?.body).toContain(`■ 방문일시: ${month}월 ${date}일`);
     expect(message?.body).toContain("11:00");
     expect(message?.body).toContain("대구광역시 동구 동부로 000, 온빛채 견본주택");
-    expect(cancelTokenIn(message!.body)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(cancelTokenIn(message!)).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(await placesLeft(second!.id)).toBe(5);
   });
 
@@ -264,7 +267,7 @@ describe("the cancel link", () => {
     const [slot] = await openDay(dayFromToday(2));
     const phone = uniquePhone();
     await book(slot!, { phone, name: "오세린" });
-    const token = cancelTokenIn((await confirmationOf(phone))!.body);
+    const token = cancelTokenIn((await confirmationOf(phone))!);
 
     const shown = await findBookingByLink(token);
     expect(shown).toMatchObject({ state: "active", booking: { name: "오세린", time: "10:00" } });
@@ -282,7 +285,7 @@ describe("the cancel link", () => {
     const [slot] = await openDay(dayFromToday(2));
     const phone = uniquePhone();
     await book(slot!, { phone });
-    const token = cancelTokenIn((await confirmationOf(phone))!.body);
+    const token = cancelTokenIn((await confirmationOf(phone))!);
     const [id, signature] = token.split(".");
 
     expect(await findBookingByLink(`${id}.${"A".repeat(22)}`)).toEqual({ state: "invalid" });
@@ -305,7 +308,7 @@ describe("the day-before reminder", () => {
     await book(ten!, { phone: keep });
     await book(eleven!, { phone: cancel });
     await book(noon!, { phone: late });
-    await cancelBookingByLink(cancelTokenIn((await confirmationOf(cancel))!.body));
+    await cancelBookingByLink(cancelTokenIn((await confirmationOf(cancel))!));
     const dayBefore = addDays(visitDay, -1);
     // The late visitor booked after the day-before reminders went out.
     await db()
@@ -321,7 +324,8 @@ describe("the day-before reminder", () => {
     expect(reminders.map((message) => message.recipient)).toEqual([keep]);
     expect(reminders[0]?.body).toContain("내일 견본주택 방문 예약을 안내해 드립니다");
     expect(reminders[0]?.body).toContain("10:00");
-    expect(reminders[0]?.body).toContain(`${SITE_URL}/${SITE}/visit/`);
+    expect(reminders[0]?.body).toContain("(링크 가림)");
+    expect(cancelTokenIn(reminders[0]!)).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
   test("a reminder still waiting is withdrawn when the visitor cancels", async () => {
@@ -331,7 +335,7 @@ describe("the day-before reminder", () => {
     await book(slot!, { phone });
     await queueVisitReminders(kstInstant(addDays(visitDay, -1), "10:00"));
 
-    await cancelBookingByLink(cancelTokenIn((await confirmationOf(phone))!.body));
+    await cancelBookingByLink(cancelTokenIn((await confirmationOf(phone))!));
 
     const [reminder] = await db().select().from(smsOutbox).where(eq(smsOutbox.purpose, "reminder"));
     expect(reminder?.status).toBe("withdrawn");

@@ -12,6 +12,7 @@ import { spendFormToken } from "../form-tokens.ts";
 import { classifySubmission, clientKey, leadPolicy, textBudgetOf, type LeadPolicy } from "../spam.ts";
 import { leadClient } from "./client.ts";
 import { logError } from "../log.ts";
+import { withoutBookingKey } from "../personal-pages.ts";
 import { consumeRateLimit } from "../rate-limit.ts";
 import type { LeadKind } from "#app/vocabulary.ts";
 
@@ -178,14 +179,14 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
   return bytes;
 }
 
-/** The page the form was on: the same-origin Referer's path, else the path that received the post. */
+/** The page the form was on: the same-origin Referer's path (a booking's key left out), else the path that received the post. */
 function sourcePath(request: Request): string {
   const own = new URL(request.url);
   const referer = request.headers.get("Referer");
   if (referer) {
     try {
       const from = new URL(referer);
-      if (from.host === own.host) return from.pathname;
+      if (from.host === own.host) return withoutBookingKey(from.pathname);
     } catch {
       // A malformed Referer says nothing.
     }

@@ -1,6 +1,8 @@
 import { and, count, eq, gt, inArray, notInArray } from "drizzle-orm";
+import { MASKED_LINK } from "#app/forms/admin.ts";
 import type { SmsPurpose, TextHoldReason } from "#app/vocabulary.ts";
 import type { Executor } from "../db.ts";
+import { sealText } from "../sealed.ts";
 import { smsOutbox } from "../schema.ts";
 
 /**
@@ -18,6 +20,11 @@ export interface OutgoingSms {
   purpose: SmsPurpose;
   recipient: string;
   body: string;
+  /**
+   * Links in `body` that let whoever holds them in (an invitation, a booking's own page): the outbox
+   * keeps the body with them masked, for every screen, and the real text sealed for the worker alone.
+   */
+  bearerLinks?: string[];
   /** Advertising content (app/.server/sms/advertising.ts): the worker never sends it 21:00–08:00. */
   advertising?: boolean;
   /** The person on the team who wrote it. */
@@ -65,11 +72,19 @@ export async function enqueueOneSms(
   { budget = null, now = new Date() }: { budget?: TextBudget | null; now?: Date } = {},
 ): Promise<{ id: number; held: TextHoldReason | null }> {
   const held = budget ? await overBudget(executor, message, budget, now) : null;
+  const { bearerLinks = [], ...stored } = message;
+  const carriesBearerLink = bearerLinks.some((link) => message.body.includes(link));
+  const texts = carriesBearerLink ? { body: maskLinks(message.body, bearerLinks), sealedBody: sealText(message.body) } : {};
   const [row] = await executor
     .insert(smsOutbox)
-    .values(held ? { ...message, status: "held" as const, lastResponse: held, createdAt: now } : { ...message, createdAt: now })
+    .values({ ...stored, ...texts, createdAt: now, ...(held ? { status: "held" as const, lastResponse: held } : {}) })
     .returning({ id: smsOutbox.id });
   return { id: row!.id, held };
+}
+
+/** The body as every screen shows it: each bearer link replaced by "(링크 가림)". */
+export function maskLinks(body: string, links: string[]) {
+  return links.reduce((masked, link) => masked.replaceAll(link, MASKED_LINK), body);
 }
 
 async function overBudget(executor: Executor, message: OutgoingSms, budget: TextBudget, now: Date): Promise<TextHoldReason | null> {

@@ -4,6 +4,7 @@ import { sitePacks } from "#app/content/index.ts";
 import { db, queryRows } from "../db.ts";
 import { logError } from "../log.ts";
 import { smsOutbox } from "../schema.ts";
+import { unsealText } from "../sealed.ts";
 import { inQuietHours } from "../sms/advertising.ts";
 import { SmsDeliveryError, truncate, type SmsMessage, type SmsProvider } from "../sms/message.ts";
 
@@ -42,6 +43,9 @@ export const MAX_ATTEMPTS = 6;
 export const ABANDONED_RESPONSE =
   "The sending process stopped during delivery, so whether the provider accepted it is unknown; not sent again to avoid a duplicate.";
 
+/** Kept with a message whose sealed text no longer opens (the server's secret changed since it was queued). */
+export const UNSEALABLE_RESPONSE = "The sealed text could not be opened with this server's secret; not sent.";
+
 /** 30 s, 1 min, 2 min, 4 min … capped at an hour. */
 export function backoffMs(attempt: number) {
   return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 60 * 60_000);
@@ -52,6 +56,8 @@ interface ClaimedRow {
   site: string;
   recipient: string;
   body: string;
+  /** The text with its bearer link, when `body` masks it (queue.ts). */
+  sealed_body: string | null;
   purpose: SmsMessage["purpose"];
   attempts: number;
 }
@@ -83,7 +89,7 @@ export async function deliverDueMessages({
           limit ${batchSize}
           for update skip locked
         )
-        returning id, site, recipient, body, purpose, attempts`,
+        returning id, site, recipient, body, sealed_body, purpose, attempts`,
   );
   const report: DeliveryReport = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0, abandoned };
   await Promise.all(
@@ -129,7 +135,10 @@ export async function deliverDueMessages({
 async function sendOne(provider: SmsProvider, row: ClaimedRow, timeoutMs: number) {
   // Each site sends from its own registered number (its content pack), else SMS_SENDER.
   const from = sitePacks[row.site]?.leads.sms.senderNumber;
-  const message: SmsMessage = { id: row.id, to: row.recipient, text: row.body, purpose: row.purpose, from };
+  // The real link is opened here, at the last moment, and goes nowhere but to the provider.
+  const text = row.sealed_body === null ? row.body : unsealText(row.sealed_body);
+  if (text === null) return { ok: false as const, error: new SmsDeliveryError(UNSEALABLE_RESPONSE, { retryable: false }) };
+  const message: SmsMessage = { id: row.id, to: row.recipient, text, purpose: row.purpose, from };
   try {
     const receipt = await provider.send(message, AbortSignal.timeout(timeoutMs));
     return { ok: true as const, receipt: { ...receipt, response: truncate(receipt.response) } };

@@ -1,7 +1,7 @@
 import { TEXT_HOLD_LABELS } from "#app/forms/admin.ts";
 import type { OutboxStatus } from "#app/vocabulary.ts";
 import { TEXT_HOLD_REASONS } from "#app/vocabulary.ts";
-import { ABANDONED_RESPONSE } from "../outbox/worker.ts";
+import { ABANDONED_RESPONSE, UNSEALABLE_RESPONSE } from "../outbox/worker.ts";
 import { LOG_RESPONSE } from "./log.ts";
 
 /**
@@ -31,6 +31,9 @@ export function providerAnswer(message: { provider: string | null; lastResponse:
   if ((TEXT_HOLD_REASONS as readonly string[]).includes(answer)) return TEXT_HOLD_LABELS[answer as keyof typeof TEXT_HOLD_LABELS];
   if (answer === ABANDONED_RESPONSE) {
     return "보내는 도중 서버가 멈춰 업체가 받았는지 알 수 없습니다. 같은 문자가 두 번 가지 않도록 다시 보내지 않았습니다.";
+  }
+  if (answer === UNSEALABLE_RESPONSE) {
+    return "서버 비밀값이 바뀌어 링크가 든 원문을 열 수 없어 보내지 않았습니다. 초대라면 초대 링크를 다시 만들어 주세요.";
   }
   if (answer === LOG_RESPONSE) return "테스트 모드라 서버 기록에만 남기고 고객에게 보내지 않았습니다.";
   if (/timeout|timed out|aborted/i.test(answer)) return "업체가 제시간에 답하지 않았습니다. 잠시 뒤 다시 시도합니다.";

@@ -1,8 +1,11 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseEnv } from "../env.ts";
 import { logProvider } from "./log.ts";
 import { SmsDeliveryError, type SmsMessage } from "./message.ts";
-import { smsProviderFromEnv } from "./provider.ts";
+import { e2ePhoneFile, smsProviderFromEnv } from "./provider.ts";
 import { webhookProvider } from "./webhook.ts";
 
 const message: SmsMessage = {
@@ -33,6 +36,22 @@ describe("SMS configuration", () => {
     ],
   ])("refuses an incomplete setup in one line: %o", (source, error) => {
     expect(() => parseEnv(source)).toThrow(error);
+  });
+
+  test("the browser tests' server (E2E=1) keeps each text whole in its data folder, as the phone would get it; no other server does", async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "sms-phone-"));
+    try {
+      await smsProviderFromEnv(parseEnv({ DATA_DIR: dataDir })).send(message, signal);
+      expect(await fs.readdir(dataDir)).toEqual([]);
+      await smsProviderFromEnv(parseEnv({ DATA_DIR: dataDir, E2E: "1" })).send(message, signal);
+      expect(JSON.parse(await fs.readFile(e2ePhoneFile(dataDir), "utf8"))).toEqual({
+        to: message.to,
+        purpose: "confirmation",
+        text: message.text,
+      });
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   test("never echoes the webhook URL or API keys", () => {

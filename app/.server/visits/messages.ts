@@ -29,13 +29,14 @@ export function bookingSms(
     "day-closed": site.leads.visits.sms.dayClosed,
   };
   const template = templates[purpose];
+  const cancelUrl = bookingUrl(site.slug, booking.linkToken);
   const values: Record<string, string> = {
     senderName: site.leads.sms.senderName,
     maskedName: maskName(booking.name),
     date: formatKoreanDate(kstDay(booking.startsAt)),
     time: kstTime(booking.startsAt),
     modelHouseAddress: site.modelHouse.address,
-    cancelUrl: bookingUrl(site.slug, booking.linkToken),
+    cancelUrl,
     salesPhone: formatPhone(site.phone),
     optOut: optOutLine(site.leads.sms),
   };
@@ -46,5 +47,7 @@ export function bookingSms(
     purpose,
     recipient: booking.phone,
     body: fill(template, values),
+    // The visitor's own page: no one on the team reads it in the outbox (decision 021).
+    bearerLinks: [cancelUrl],
   };
 }

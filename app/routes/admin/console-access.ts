@@ -43,7 +43,7 @@ export const CONSOLE_ROUTES = {
   "/admin/enrol": { view: "anyone", post: "anyone" },
   "/admin/invite/:token": { view: "anyone", post: "anyone" },
   "/admin/logout": { post: "anyone" },
-  "/admin/handoff": { view: "anyone" },
+  "/admin/handoff": { view: "anyone", post: { continue: "anyone", decline: "anyone" } },
   "/admin/switch-site": { post: "signed-in" },
   "/admin": { view: "leads.unassigned", menu: [{ label: "대시보드" }] },
   "/admin/leads": {

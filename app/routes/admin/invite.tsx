@@ -1,4 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { PERSONAL_PAGE_HEADERS } from "#app/.server/http.ts";
 import { createSession } from "#app/.server/session.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { acceptInvitation, findInvitation } from "#app/.server/staff.ts";
@@ -30,6 +31,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const setCookie = await createSession(accepted.adminId, requireSite(context).slug, { complete: false });
   throw redirectWithCookie("/admin/enrol", setCookie);
 }
+
+// The address carries the key: it goes to no other site in a Referer.
+export const headers: Route.HeadersFunction = () => PERSONAL_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteSeoFrom(matches), {

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/access.ts";
+import { textsAreNotSent } from "#app/.server/outbox/console.ts";
 import { servedSites } from "#app/.server/site.ts";
 import { sitesOwnedBy } from "#app/.server/memberships.ts";
 import {
@@ -14,7 +15,7 @@ import {
   setStaffSites,
 } from "#app/.server/staff.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { InviteFormSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_REFUSALS, StaffChangeSchema } from "#app/forms/staff.ts";
+import { InviteFormSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, SIGN_IN_TEXT, STAFF_REFUSALS, StaffChangeSchema } from "#app/forms/staff.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
@@ -47,9 +48,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 type ActionAnswer =
-  | { intent: "invite"; ok: true; link: string; name: string }
+  | { intent: "invite"; ok: true; link: string | null; name: string }
   | { intent: "invite"; ok: false; error: string; fields: Record<string, string> }
-  | { intent: "reinvite"; ok: true; link: string; adminId: number }
+  | { intent: "reinvite"; ok: true; link: string | null; adminId: number }
   | { intent: "change"; ok: boolean; adminId: number; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -76,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const error = outcome.reason === "exists" ? "이미 계정이 있는 이메일입니다." : "직접 관리하는 사이트만 맡길 수 있습니다.";
       return data<ActionAnswer>({ intent: "invite", ok: false, error, fields: echo }, { status: outcome.reason === "exists" ? 409 : 403 });
     }
-    return data<ActionAnswer>({ intent: "invite", ok: true, link: outcome.link, name: parsed.data.name });
+    return data<ActionAnswer>({ intent: "invite", ok: true, link: handedOver(outcome.link), name: parsed.data.name });
   }
   const parsed = StaffChangeSchema.safeParse({ ...fields, sites: form.getAll("sites") });
   if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "알 수 없는 요청입니다.", { status: 400 });
@@ -89,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: REFUSAL_STATUS[reissued.refused] },
       );
     }
-    return data<ActionAnswer>({ intent: "reinvite", ok: true, link: reissued.link, adminId: wanted.adminId });
+    return data<ActionAnswer>({ intent: "reinvite", ok: true, link: handedOver(reissued.link), adminId: wanted.adminId });
   }
   const outcome =
     wanted.intent === "role"
@@ -111,6 +112,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const REFUSAL_STATUS = { forbidden: 403, conflict: 409 } as const;
+
+/** An invitation link reaches its person by text alone; only while texts are not sent is the owner shown it to hand over. */
+const handedOver = (link: string) => (textsAreNotSent() ? link : null);
 
 const DONE = {
   role: "역할을 바꿨습니다. 이 사람은 다시 로그인하면 새 권한으로 일합니다.",
@@ -143,7 +147,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
           직원 초대
         </h2>
         {invited?.ok ? <InvitationLink name={invited.name} link={invited.link} /> : null}
-        <Form method="post" className="admin-form admin-invite" key={invited?.ok ? invited.link : "invite"}>
+        <Form method="post" className="admin-form admin-invite" key={invited?.ok ? `invited-${invited.link ?? invited.name}` : "invite"}>
           <input type="hidden" name="intent" value="invite" />
           <div className="admin-invite__fields">
             <div className="admin-field">
@@ -220,7 +224,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
           <button type="submit" className="admin-button admin-button--primary" disabled={pending?.get("intent") === "invite"}>
             {pending?.get("intent") === "invite" ? "초대하는 중…" : "초대 링크 만들기"}
           </button>
-          <p className="admin-field__hint">링크는 72시간 동안 한 번 쓸 수 있고, 적어 준 휴대폰으로도 문자로 보냅니다.</p>
+          <p className="admin-field__hint">링크는 적어 준 휴대폰으로만 문자로 보내고, 72시간 동안 한 번 쓸 수 있습니다.</p>
         </Form>
       </section>
 
@@ -356,13 +360,23 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-/** The link to hand over (it was also texted): selectable as text, copied with one tap where the browser allows. */
-function InvitationLink({ name, link }: { name: string; link: string }) {
+/**
+ * That the invitation was texted; in test mode (nothing is sent) the link itself to hand over,
+ * selectable as text and copied with one tap where the browser allows.
+ */
+function InvitationLink({ name, link }: { name: string; link: string | null }) {
   const [copied, setCopied] = useState(false);
+  if (link === null) {
+    return (
+      <p className="admin-notice admin-invite__link" role="status">
+        <strong>{name}</strong> {SIGN_IN_TEXT.invitationTexted}
+      </p>
+    );
+  }
   return (
     <div className="admin-notice admin-invite__link" role="status">
       <p>
-        <strong>{name}</strong> 님의 초대 링크입니다. 문자로도 보냈습니다. 72시간 안에 한 번만 쓸 수 있습니다.
+        <strong>{name}</strong> {SIGN_IN_TEXT.invitationTestMode}
       </p>
       <div className="admin-invite__copy">
         <input

@@ -5,7 +5,8 @@ import { plainPostAnswer } from "./plain-post.server.ts";
 import { bookedSlotLabel, listBookableSchedule, visitFormIntro } from "#app/.server/visits/schedule.ts";
 import { successMessage } from "#app/forms/visit.ts";
 import { pageHeaders } from "#app/utils/headers.ts";
-import { livePageHeaders } from "#app/.server/http.ts";
+import { livePageHeaders, PERSONAL_PAGE_HEADERS } from "#app/.server/http.ts";
+import { showsVisitorsOwnBooking } from "#app/.server/personal-pages.ts";
 import { effectivePack } from "#app/.server/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
@@ -32,7 +33,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       bookedLabel: await bookedSlotLabel(site.slug, url.searchParams.get("slot")),
       schedule,
     },
-    { headers: livePageHeaders(schedule.length > 0) },
+    // The answer to a booking names its time: the visitor's own, not a page to share.
+    { headers: showsVisitorsOwnBooking(url) ? PERSONAL_PAGE_HEADERS : livePageHeaders(schedule.length > 0) },
   );
 }
 
@@ -52,6 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     title: loaderData?.page.title ?? "",
     description: loaderData?.page.description ?? "",
     path: `/${loaderData?.slug ?? ""}/customer`,
+    ...(loaderData?.done ? { robots: "noindex,nofollow" } : {}),
   });
 
 export default function VisitReservationPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
-import { CACHE_CONTROL } from "#app/.server/http.ts";
+import { PERSONAL_PAGE_HEADERS } from "#app/.server/http.ts";
 import { effectivePack } from "#app/.server/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { textBudgetOf } from "#app/.server/spam.ts";
@@ -15,8 +15,8 @@ import { formatPhone, telHref } from "#app/utils/phone.ts";
 import { FormsStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/visit-cancel";
 
-// A personal page (the visitor's name and booking): never stored by a cache, never indexed.
-const NO_STORE = { "Cache-Control": CACHE_CONTROL.private };
+// A personal page (the visitor's name and booking): never stored by a cache, never indexed, its key in no Referer.
+const NO_STORE = PERSONAL_PAGE_HEADERS;
 
 /**
  * A booking's personal link from its text messages: the only way, besides the sales office, to
