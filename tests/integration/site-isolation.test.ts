@@ -206,7 +206,7 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
   ],
   "admin/leads": [
     { path: () => "/admin/leads", expect: [200] },
-    { method: "POST", path: () => "/admin/leads", form: () => ({ q: B_NAME }), expect: [303] },
+    { method: "POST", path: () => "/admin/leads", form: () => ({ intent: "search", q: B_NAME }), expect: [303] },
   ],
   "admin/leads/:id": [
     { path: (records) => `/admin/leads/${records.lead}`, expect: [404] },

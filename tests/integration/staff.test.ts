@@ -354,7 +354,7 @@ describe("a counsellor", () => {
     expect(list).not.toContain("CSV 내려받기");
 
     // Searching the hidden middle digits of an unassigned number finds nothing.
-    const search = await theirs.post("/admin/leads", { q: "3333" });
+    const search = await theirs.post("/admin/leads", { intent: "search", q: "3333" });
     const found = await (await theirs.get(search.headers.get("Location")!)).text();
     expect(found).not.toContain("미배정고객");
 
@@ -390,7 +390,7 @@ describe("the access records", () => {
     office.cookie = await consoleCookie(manager);
     await office.get("/admin");
     await office.get("/admin/leads");
-    await office.post("/admin/leads", { q: "기록" }).then((response) => office.get(response.headers.get("Location")!));
+    await office.post("/admin/leads", { intent: "search", q: "기록" }).then((response) => office.get(response.headers.get("Location")!));
     await office.get(`/admin/leads/${id}`);
     await office.post(`/admin/leads/${id}`, { intent: "status", status: "contacted" });
     await office.post(`/admin/leads/${id}`, { intent: "note", body: "통화함" });
