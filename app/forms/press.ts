@@ -48,33 +48,46 @@ export type PressArticleInput = z.infer<typeof PressArticleSchema>;
 /** A schedule may name the minute that has just begun (a form filled in slowly), not an earlier one. */
 const SCHEDULE_GRACE_MS = 60_000;
 
+/** The editor's two buttons: "미리 보기" answers the article as it would look, "저장" saves it. */
+export const PRESS_EDITOR_INTENTS = ["preview", "save"] as const;
+
 /**
- * The console's editor: the article, and what saving does with it. A scheduled time is a Korean
- * day and wall-clock time (the office's), checked against the clock when the form is parsed.
+ * The console's editor as the form holds it. A scheduled time is a Korean day and wall-clock time
+ * (the office's), checked against the clock when the form is parsed, and checked even when another
+ * field is wrong too, so every error shows at once.
  */
-export const PressEditorSchema = z.pipe(
-  z.object({
+export const PressEditorFields = z
+  .object({
     ...PressArticleSchema.shape,
+    intent: z.enum(PRESS_EDITOR_INTENTS),
     publication: z.enum(PRESS_PUBLICATIONS, { error: PRESS_MESSAGES.publication }),
     publishDay: z.optional(z.string()),
     publishTime: z.optional(z.string()),
-  }),
-  z.transform(({ publishDay, publishTime, ...article }, ctx) => {
-    if (article.publication !== "scheduled") return { ...article, publishAt: null };
-    if (!isCalendarDay(publishDay) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(publishTime ?? "")) {
-      ctx.issues.push({ code: "custom", message: PRESS_MESSAGES.scheduleMissing, input: publishDay, path: ["publishDay"] });
-      return z.NEVER;
-    }
-    const publishAt = kstInstant(publishDay, publishTime!);
-    if (publishAt.getTime() < Date.now() - SCHEDULE_GRACE_MS) {
-      ctx.issues.push({ code: "custom", message: PRESS_MESSAGES.scheduleInPast, input: publishDay, path: ["publishDay"] });
-      return z.NEVER;
-    }
-    return { ...article, publishAt };
-  }),
+  })
+  .check(
+    z.superRefine(
+      ({ publication, publishDay, publishTime }, ctx) => {
+        if (publication !== "scheduled") return;
+        if (!isCalendarDay(publishDay) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(publishTime ?? "")) {
+          ctx.addIssue({ code: "custom", message: PRESS_MESSAGES.scheduleMissing, input: publishDay, path: ["publishDay"] });
+        } else if (kstInstant(publishDay, publishTime!).getTime() < Date.now() - SCHEDULE_GRACE_MS) {
+          ctx.addIssue({ code: "custom", message: PRESS_MESSAGES.scheduleInPast, input: publishDay, path: ["publishDay"] });
+        }
+      },
+      { when: () => true },
+    ),
+  );
+
+/** The editor's post as the server uses it: the schedule as an instant (null unless scheduled). */
+export const PressEditorSchema = z.pipe(
+  PressEditorFields,
+  z.transform(({ publishDay, publishTime, ...article }) => ({
+    ...article,
+    publishAt: article.publication === "scheduled" ? kstInstant(publishDay!, publishTime!) : null,
+  })),
 );
 
-export type PressEditorInput = z.infer<typeof PressEditorSchema> & { publication: PressPublication };
+export type PressEditorInput = Omit<z.infer<typeof PressEditorSchema>, "intent"> & { publication: PressPublication };
 
 export const LoginFormSchema = z.object({
   email: z
@@ -89,8 +102,3 @@ export const LoginFormSchema = z.object({
     .string({ error: PRESS_MESSAGES.loginInvalid })
     .check(z.minLength(1, PRESS_MESSAGES.loginInvalid), z.maxLength(1024, PRESS_MESSAGES.loginInvalid)),
 });
-
-/** The first message of a failed parse, for one alert or one line under the form. */
-export function firstError(error: z.core.$ZodError): string {
-  return error.issues[0]?.message ?? PRESS_MESSAGES.required;
-}

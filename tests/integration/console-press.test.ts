@@ -166,10 +166,10 @@ describe("press in the console", () => {
     const yesterday = addDays(kstDay(new Date()), -1);
     const past = await write({ publication: "scheduled", publishDay: yesterday, publishTime: "09:00" });
     expect(past.status).toBe(400);
-    expect(past.data).toMatchObject({ error: PRESS_MESSAGES.scheduleInPast });
+    expect(past.data).toMatchObject({ result: { error: { publishDay: [PRESS_MESSAGES.scheduleInPast] } } });
     const missing = await write({ publication: "scheduled", publishDay: "2026-02-30", publishTime: "" });
     expect(missing.status).toBe(400);
-    expect(missing.data).toMatchObject({ error: PRESS_MESSAGES.scheduleMissing });
+    expect(missing.data).toMatchObject({ result: { error: { publishDay: [PRESS_MESSAGES.scheduleMissing] } } });
     expect(await db().select({ value: count() }).from(pressArticles)).toEqual([{ value: 0 }]);
   });
 
@@ -224,7 +224,33 @@ describe("press in the console", () => {
   test("a title over the limit gets a Korean message and a 400, nothing saved", async () => {
     const result = await write({ publication: "now", title: "가".repeat(201) });
     expect(result.status).toBe(400);
-    expect(result.data).toMatchObject({ error: PRESS_MESSAGES.titleTooLong, values: { title: "가".repeat(201) } });
+    expect(result.data).toMatchObject({
+      result: { error: { title: [PRESS_MESSAGES.titleTooLong] }, initialValue: { title: "가".repeat(201) } },
+    });
+    expect(await db().select({ value: count() }).from(pressArticles)).toEqual([{ value: 0 }]);
+  });
+
+  test("a post wrong in three fields at once answers 400 with every field's error and the values typed", async () => {
+    const yesterday = addDays(kstDay(new Date()), -1);
+    const result = await write({
+      title: "",
+      summary: "가".repeat(1001),
+      publication: "scheduled",
+      publishDay: yesterday,
+      publishTime: "09:00",
+    });
+    expect(result.status).toBe(400);
+    expect(result.data).toMatchObject({
+      result: {
+        status: "error",
+        error: {
+          title: [PRESS_MESSAGES.required],
+          summary: [PRESS_MESSAGES.summaryTooLong],
+          publishDay: [PRESS_MESSAGES.scheduleInPast],
+        },
+        initialValue: { summary: "가".repeat(1001), publishDay: yesterday, publishTime: "09:00" },
+      },
+    });
     expect(await db().select({ value: count() }).from(pressArticles)).toEqual([{ value: 0 }]);
   });
 

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { PressArticleView, type PressArticleContent } from "#app/components/press-article.tsx";
 import {
@@ -9,24 +10,25 @@ import {
   PRESS_TITLE_MAX,
   type PressPublication,
 } from "#app/forms/press-messages.ts";
+import { PressEditorFields, PressEditorSchema } from "#app/forms/press.ts";
 import { isCalendarDay, kstInstant } from "#app/utils/kst.ts";
 import { formatPressDateTime, pressParagraphs } from "#app/utils/press-dates.ts";
+import { ErrorList, Field, TextareaField, useConsoleForm, type ConsoleFormAnswer } from "./forms.tsx";
 import "#app/styles/press.css";
 
 /** The editor's fields as a form shows them (what was typed, or the stored article). */
-export interface PressEditorValues {
+export type PressEditorValues = {
   title: string;
   summary: string;
   content: string;
   publication: PressPublication;
   publishDay: string;
   publishTime: string;
-}
+};
 
-export interface EditorAnswer {
-  values: PressEditorValues;
-  error: string | null;
-  preview: PressArticleContent | null;
+/** The server's answer to a post: Conform's reply, and the preview when "미리 보기" asked for one. */
+export interface EditorAnswer extends ConsoleFormAnswer {
+  preview?: PressArticleContent | null;
 }
 
 /**
@@ -52,11 +54,18 @@ export function PressEditor({
   published?: { isoDate: string };
   articleId?: number;
 }) {
-  const shown = answer?.values ?? values;
+  const [form, fields] = useConsoleForm({
+    id: articleId ? `press-${articleId}` : "press-new",
+    schema: PressEditorSchema,
+    constraintSchema: PressEditorFields,
+    lastResult: answer?.result,
+    defaultValue: values,
+  });
   const [live, setLive] = useState<PressArticleContent | null>(null);
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
   const preview = live ?? answer?.preview ?? stored ?? null;
+  const publication = fields.publication;
 
   function follow(event: FormEvent<HTMLFormElement>) {
     setLive(livePreview(new FormData(event.currentTarget), published?.isoDate));
@@ -64,56 +73,42 @@ export function PressEditor({
 
   return (
     <div className="press-editor">
-      <Form method="post" className="admin-card admin-form press-editor__form" onChange={follow}>
-        <div className="admin-field">
-          <label htmlFor="press-title">제목 (필수)</label>
-          <input id="press-title" name="title" type="text" maxLength={PRESS_TITLE_MAX} defaultValue={shown.title} autoComplete="off" />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="press-summary">요약 (필수)</label>
-          <textarea id="press-summary" name="summary" rows={3} maxLength={PRESS_SUMMARY_MAX} defaultValue={shown.summary} />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="press-content">본문</label>
-          <textarea
-            id="press-content"
-            name="content"
-            rows={12}
-            maxLength={PRESS_CONTENT_MAX}
-            defaultValue={shown.content}
-            aria-describedby="press-content-hint"
-          />
-          <p id="press-content-hint" className="admin-muted press-editor__hint">
-            글자 그대로 보입니다(HTML은 적용되지 않습니다). 줄을 바꾸면 문단이 나뉩니다.
-          </p>
-        </div>
-        <fieldset className="press-editor__publication">
+      <Form method="post" className="admin-card admin-form press-editor__form" onChange={follow} {...getFormProps(form)}>
+        <Field meta={fields.title} label="제목 (필수)" maxLength={PRESS_TITLE_MAX} autoComplete="off" />
+        <TextareaField meta={fields.summary} label="요약 (필수)" rows={3} maxLength={PRESS_SUMMARY_MAX} />
+        <TextareaField
+          meta={fields.content}
+          label="본문"
+          rows={12}
+          maxLength={PRESS_CONTENT_MAX}
+          hint="글자 그대로 보입니다(HTML은 적용되지 않습니다). 줄을 바꾸면 문단이 나뉩니다."
+        />
+        <fieldset className="press-editor__publication" aria-describedby={publication.errors ? publication.errorId : undefined}>
           <legend>발행</legend>
           <div className="press-editor__choices">
-            {PRESS_PUBLICATIONS.map((publication) => (
-              <label key={publication} className="admin-check">
-                <input type="radio" name="publication" value={publication} defaultChecked={shown.publication === publication} />
-                {publication === "now" && published ? "공개 유지 (발행일 그대로)" : PRESS_PUBLICATION_LABELS[publication]}
+            {PRESS_PUBLICATIONS.map((choice) => (
+              <label key={choice} className="admin-check">
+                <input
+                  type="radio"
+                  name={publication.name}
+                  value={choice}
+                  defaultChecked={publication.initialValue === choice}
+                  aria-invalid={publication.errors ? true : undefined}
+                />
+                {choice === "now" && published ? "공개 유지 (발행일 그대로)" : PRESS_PUBLICATION_LABELS[choice]}
               </label>
             ))}
           </div>
+          <ErrorList id={publication.errorId} errors={publication.errors} />
           <div className="press-editor__schedule">
-            <div className="admin-field">
-              <label htmlFor="press-publish-day">예약 날짜</label>
-              <input id="press-publish-day" name="publishDay" type="date" min={today} defaultValue={shown.publishDay} />
-            </div>
-            <div className="admin-field">
-              <label htmlFor="press-publish-time">예약 시각 (한국 시간)</label>
-              <input id="press-publish-time" name="publishTime" type="time" step={60} defaultValue={shown.publishTime} />
-            </div>
+            <Field meta={fields.publishDay} label="예약 날짜" type="date" min={today} />
+            <Field meta={fields.publishTime} label="예약 시각 (한국 시간)" type="time" step={60} />
           </div>
           <p className="admin-muted press-editor__hint">
             임시 저장한 글은 관리자 화면에만 보입니다. 예약 발행한 글은 정한 시각부터 방문자에게 보입니다.
           </p>
         </fieldset>
-        <p className="admin-form__error" role="alert">
-          {answer?.error && !pending ? answer.error : ""}
-        </p>
+        <ErrorList id={form.errorId} errors={pending ? undefined : form.errors} />
         {/* "미리 보기" comes first: Enter in the title previews rather than publishes. */}
         <div className="admin-actions press-editor__actions">
           <button type="submit" name="intent" value="preview" className="admin-button admin-button--ghost" disabled={pending !== undefined}>

@@ -3,10 +3,11 @@ import { createPress, parseArticleId, pressStatus, updatePress, type PressArticl
 import { requireSite } from "#app/.server/site.ts";
 import type { PressArticleContent } from "#app/components/press-article.tsx";
 import { PressEditorSchema, type PressEditorInput } from "#app/forms/press.ts";
-import { PRESS_MESSAGES, PRESS_SAVE_RESULTS, type PressSaveResult } from "#app/forms/press-messages.ts";
+import { PRESS_SAVE_RESULTS, type PressSaveResult } from "#app/forms/press-messages.ts";
 import { kstDay, kstTime } from "#app/utils/kst.ts";
 import { formatPressDateTime, pressParagraphs } from "#app/utils/press-dates.ts";
 import type { PressEditorValues } from "./press-editor.tsx";
+import { parseConsoleForm } from "./submission.server.ts";
 
 /** An article's id from the URL; anything else is a 404 (never a database error). */
 export function requireArticleId(value: string | undefined): number {
@@ -45,22 +46,6 @@ export function previewOf(input: Pick<PressEditorInput, "title" | "summary" | "c
   };
 }
 
-function typed(form: FormData): PressEditorValues {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const publication = text("publication");
-  return {
-    title: text("title"),
-    summary: text("summary"),
-    content: text("content"),
-    publication: publication === "draft" || publication === "scheduled" ? publication : "now",
-    publishDay: text("publishDay"),
-    publishTime: text("publishTime"),
-  };
-}
-
 /**
  * The editor's post, for a new article (`id` undefined) or an existing one: "미리 보기" answers the
  * article as visitors would see it and saves nothing; saving redirects to the list with what it did.
@@ -78,16 +63,11 @@ export async function handleEditorAction({
   current?: Date;
 }) {
   const site = requireSite(context).slug;
-  const form = await request.formData();
-  const values = typed(form);
-  const parsed = PressEditorSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const error = parsed.error.issues[0]?.message ?? PRESS_MESSAGES.required;
-    return data({ values, error, preview: null }, { status: 400 });
-  }
-  const input = parsed.data;
-  if (form.get("intent") === "preview") {
-    return data({ values, error: null, preview: previewOf(input, current ?? new Date()) });
+  const parsed = parseConsoleForm(await request.formData(), PressEditorSchema);
+  if (!parsed.ok) return parsed.refused;
+  const { intent, ...input } = parsed.value;
+  if (intent === "preview") {
+    return { result: parsed.submission.reply(), preview: previewOf(input, current ?? new Date()) };
   }
   const saved = id === undefined ? await createPress(site, input) : await updatePress(site, id, input);
   if (!saved) throw notFound();

@@ -1,0 +1,174 @@
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { $ZodType, input, output } from "zod/v4/core";
+
+/**
+ * The console's form pieces (docs/decisions/024-console-forms.md): one schema drives a form's
+ * browser check, its constraints and the server's answer; each field ties its label, its input and
+ * every error by id. The public lead forms keep their own small components.
+ */
+
+/** What a console action answers when a post is refused: Conform's reply, with every field's errors. */
+export interface ConsoleFormAnswer {
+  result: SubmissionResult<string[]>;
+}
+
+type FormShape<Schema extends $ZodType> = Record<string, unknown> & input<Schema>;
+
+/**
+ * A console form driven by `schema`: checked in the browser on blur and on submit, the server's
+ * answer (`lastResult`) shown beside each field with the values the person typed.
+ */
+export function useConsoleForm<Schema extends $ZodType>({
+  id,
+  schema,
+  constraintSchema = schema,
+  lastResult,
+  defaultValue,
+}: {
+  id?: string;
+  schema: Schema;
+  /** The schema's object before any transform, when `schema` is a pipe (constraints read the object). */
+  constraintSchema?: $ZodType;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: DefaultValue<FormShape<Schema>>;
+}) {
+  return useForm<FormShape<Schema>, output<Schema>, string[]>({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(constraintSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+type ListOfErrors = ReadonlyArray<string | null | undefined> | null | undefined;
+
+/** A field's (or the form's) errors, all of them, under the id its control names in aria-describedby. */
+export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const shown = (errors ?? []).filter((error): error is string => Boolean(error));
+  if (shown.length === 0) return null;
+  return (
+    <ul id={id} className="admin-field__errors" role="alert">
+      {shown.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The field's hint, when it has one, stays in aria-describedby beside any error. */
+function hintOf(meta: FieldMetadata<unknown>, hint: ReactNode | undefined) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const element = hint ? (
+    <p id={hintId} className="admin-muted admin-field__hint">
+      {hint}
+    </p>
+  ) : null;
+  return { hintId, element };
+}
+
+type FieldShell = { meta: FieldMetadata<unknown>; label: ReactNode; hint?: ReactNode; className?: string };
+
+export function Field({
+  meta,
+  label,
+  hint,
+  className,
+  type = "text",
+  ...inputProps
+}: FieldShell & { type?: "text" | "email" | "password" | "date" | "time" | "number" | "tel" | "url" | "search" } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    "type" | "name" | "id" | "defaultValue" | "form"
+  >) {
+  const { hintId, element } = hintOf(meta, hint);
+  const { key, ...controlProps } = getInputProps(meta, { type, ariaDescribedBy: hintId });
+  return (
+    <div className={className ? `admin-field ${className}` : "admin-field"}>
+      <label htmlFor={meta.id}>{label}</label>
+      <input key={key} {...controlProps} {...inputProps} />
+      {element}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function TextareaField({
+  meta,
+  label,
+  hint,
+  className,
+  ...textareaProps
+}: FieldShell & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "form">) {
+  const { hintId, element } = hintOf(meta, hint);
+  const { key, ...controlProps } = getTextareaProps(meta, { ariaDescribedBy: hintId });
+  return (
+    <div className={className ? `admin-field ${className}` : "admin-field"}>
+      <label htmlFor={meta.id}>{label}</label>
+      <textarea key={key} {...controlProps} {...textareaProps} />
+      {element}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function SelectField({
+  meta,
+  label,
+  hint,
+  className,
+  options,
+  ...selectProps
+}: FieldShell & {
+  options: ReadonlyArray<{ value: string; label: string }>;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "defaultValue" | "form">) {
+  const { hintId, element } = hintOf(meta, hint);
+  const { key, ...controlProps } = getSelectProps(meta, { ariaDescribedBy: hintId });
+  return (
+    <div className={className ? `admin-field ${className}` : "admin-field"}>
+      <label htmlFor={meta.id}>{label}</label>
+      <select key={key} {...controlProps} {...selectProps}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {element}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** A checkbox whose label follows it; checked when the schema's value is "on" (Conform's boolean). */
+export function CheckboxField({
+  meta,
+  label,
+  hint,
+  className,
+  ...inputProps
+}: FieldShell & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultChecked" | "form">) {
+  const { hintId, element } = hintOf(meta, hint);
+  const { key, ...controlProps } = getInputProps(meta, { type: "checkbox", ariaDescribedBy: hintId });
+  return (
+    <div className={className ? `admin-field ${className}` : "admin-field"}>
+      <label className="admin-check" htmlFor={meta.id}>
+        <input key={key} {...controlProps} {...inputProps} />
+        {label}
+      </label>
+      {element}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

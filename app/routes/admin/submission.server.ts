@@ -1,0 +1,30 @@
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { $ZodType, input, output } from "zod/v4/core";
+import type { ConsoleFormAnswer } from "./forms.tsx";
+
+/**
+ * Parses a console post with its form's schema. A refused post answers 400 with every field's
+ * errors and the values typed (Conform's reply), so the action has nothing to echo by hand.
+ */
+export function parseConsoleForm<Schema extends $ZodType>(form: FormData, schema: Schema) {
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") {
+    return { ok: false as const, refused: refuseSubmission(submission) };
+  }
+  return { ok: true as const, value: submission.value, submission };
+}
+
+/**
+ * A 400 for a post the schema accepted but the domain refused (a taken e-mail, a stale row): the
+ * errors name the field they belong to, or the form (`formErrors`) when they belong to none.
+ */
+export function refuseSubmission<Schema extends $ZodType, Extra extends object = object>(
+  submission: Submission<input<Schema>, string[], output<Schema>>,
+  errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
+  extra?: Extra,
+) {
+  const answer: ConsoleFormAnswer & Extra = { result: submission.reply(errors ?? {}), ...(extra as Extra) };
+  return data(answer, { status: 400 });
+}
