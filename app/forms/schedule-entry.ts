@@ -40,8 +40,9 @@ export const ScheduleEntrySchema = z
       .refine((value) => value === null || isCalendarDay(value), SCHEDULE_MESSAGES.endsOn),
     note: oneLine(SCHEDULE_NOTE_MAX, SCHEDULE_MESSAGES.noteTooLong, SCHEDULE_MESSAGES.noteTooLong).optional().default(""),
   })
-  // Day strings of one fixed format compare as the days they name.
-  .refine((entry) => entry.endsOn === null || entry.endsOn >= entry.startsOn, {
+  // Day strings of one fixed format compare as the days they name. Zod runs this even when a field
+  // failed (so every error shows at once); a day that is not a day has its own message already.
+  .refine((entry) => !isCalendarDay(entry.startsOn) || !isCalendarDay(entry.endsOn) || entry.endsOn >= entry.startsOn, {
     message: SCHEDULE_MESSAGES.endsBeforeStart,
     path: ["endsOn"],
   });

@@ -6,6 +6,7 @@ import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { scheduleEntries } from "#app/.server/schema.ts";
 import { SCHEDULE_MESSAGES } from "#app/forms/schedule-entry.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
+import { renderedField } from "#tests/console-form-html.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { addStaff, addTeam, consoleCookie, type TestStaff } from "#tests/staff.ts";
 
@@ -136,6 +137,17 @@ describe("the subscription schedule", () => {
       expect(answer.status).toBe(400);
       expect(await textOf(answer)).toContain(message);
     }
+    expect(await db().select().from(scheduleEntries)).toEqual([]);
+  });
+
+  test("a post wrong in three fields at once shows every error beside its field, with what was typed kept", async () => {
+    const refused = await add({ title: "가".repeat(101), startsOn: "2026-02-31", endsOn: "12월 20일", note: "비고" });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(renderedField(html, "title")).toEqual({ value: "가".repeat(101), invalid: true, errors: [SCHEDULE_MESSAGES.titleTooLong] });
+    expect(renderedField(html, "startsOn")).toEqual({ value: "2026-02-31", invalid: true, errors: [SCHEDULE_MESSAGES.startsOn] });
+    expect(renderedField(html, "endsOn")).toEqual({ value: "12월 20일", invalid: true, errors: [SCHEDULE_MESSAGES.endsOn] });
+    expect(renderedField(html, "note")).toEqual({ value: "비고", invalid: false, errors: [] });
     expect(await db().select().from(scheduleEntries)).toEqual([]);
   });
 

@@ -16,8 +16,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
   const id = requireScheduleEntryId(params.id);
-  const { input, refused } = parseScheduleForm(await request.formData());
-  if (refused) return refused;
+  const parsed = parseScheduleForm(await request.formData());
+  if (!parsed.ok) return parsed.refused;
+  const input = parsed.value;
   const result = await updateScheduleEntry({ site: requireSite(context).slug, adminId: admin.id }, id, input);
   if (result === "not-found") throw scheduleEntryNotFound();
   throw redirect("/admin/schedule?done=saved", { status: 303 });
@@ -42,12 +43,7 @@ export default function ScheduleEditPage({ loaderData, actionData }: Route.Compo
         <h1 id="schedule-edit-title" className="admin-title">
           일정 수정
         </h1>
-        <ScheduleEntryForm
-          values={actionData?.values ?? values}
-          error={actionData?.error ?? null}
-          submitLabel="저장"
-          cancelTo="/admin/schedule"
-        />
+        <ScheduleEntryForm values={values} lastResult={actionData?.result} submitLabel="저장" cancelTo="/admin/schedule" />
         <p className="schedule-edit__delete">
           <Link to={`/admin/schedule/${id}/delete`} className="admin-button admin-button--ghost">
             이 일정 삭제

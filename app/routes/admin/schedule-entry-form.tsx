@@ -1,12 +1,14 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
-import { SCHEDULE_NOTE_MAX, SCHEDULE_TITLE_MAX, SCHEDULE_TITLE_SUGGESTIONS } from "#app/forms/schedule-entry.ts";
+import { SCHEDULE_NOTE_MAX, SCHEDULE_TITLE_MAX, SCHEDULE_TITLE_SUGGESTIONS, ScheduleEntrySchema } from "#app/forms/schedule-entry.ts";
+import { ErrorList, Field, useConsoleForm } from "./forms.tsx";
 
-export interface ScheduleEntryValues {
+export type ScheduleEntryValues = {
   title: string;
   startsOn: string;
   endsOn: string;
   note: string;
-}
+};
 
 export const EMPTY_SCHEDULE_ENTRY: ScheduleEntryValues = { title: "", startsOn: "", endsOn: "", note: "" };
 
@@ -16,63 +18,45 @@ export const EMPTY_SCHEDULE_ENTRY: ScheduleEntryValues = { title: "", startsOn: 
  */
 export function ScheduleEntryForm({
   values,
-  error,
+  lastResult,
   submitLabel,
   cancelTo,
 }: {
   values: ScheduleEntryValues;
-  error: string | null;
+  /** The server's answer to a refused post: every field's error, with what was typed. */
+  lastResult?: SubmissionResult<string[]>;
   submitLabel: string;
   cancelTo?: string;
 }) {
   const busy = useNavigation().state === "submitting";
+  const [form, fields] = useConsoleForm({ id: "schedule-entry", schema: ScheduleEntrySchema, lastResult, defaultValue: values });
   return (
-    <Form method="post" className="admin-form schedule-form">
-      <div className="admin-field schedule-form__title">
-        <label htmlFor="schedule-title">일정 (필수)</label>
-        <input
-          id="schedule-title"
-          name="title"
-          type="text"
-          list="schedule-title-suggestions"
-          maxLength={SCHEDULE_TITLE_MAX}
-          defaultValue={values.title}
-          placeholder="예: 1순위 청약"
-          autoComplete="off"
-          required
-        />
-        <datalist id="schedule-title-suggestions">
-          {SCHEDULE_TITLE_SUGGESTIONS.map((title) => (
-            <option key={title} value={title} />
-          ))}
-        </datalist>
-      </div>
-      <div className="admin-field">
-        <label htmlFor="schedule-starts-on">시작일 (필수)</label>
-        <input id="schedule-starts-on" name="startsOn" type="date" defaultValue={values.startsOn} required />
-      </div>
-      <div className="admin-field">
-        <label htmlFor="schedule-ends-on">종료일</label>
-        <input id="schedule-ends-on" name="endsOn" type="date" defaultValue={values.endsOn} aria-describedby="schedule-ends-on-hint" />
-        <p id="schedule-ends-on-hint" className="admin-field__hint">
-          하루 일정이면 비워 두세요.
-        </p>
-      </div>
-      <div className="admin-field schedule-form__note">
-        <label htmlFor="schedule-note">비고</label>
-        <input
-          id="schedule-note"
-          name="note"
-          type="text"
-          maxLength={SCHEDULE_NOTE_MAX}
-          defaultValue={values.note}
-          placeholder="예: 청약홈 인터넷 접수"
-          autoComplete="off"
-        />
-      </div>
-      <p className="admin-form__error schedule-form__error" role="alert">
-        {error}
-      </p>
+    <Form method="post" className="admin-form schedule-form" {...getFormProps(form)}>
+      <Field
+        meta={fields.title}
+        label="일정 (필수)"
+        className="schedule-form__title"
+        list="schedule-title-suggestions"
+        maxLength={SCHEDULE_TITLE_MAX}
+        placeholder="예: 1순위 청약"
+        autoComplete="off"
+      />
+      <datalist id="schedule-title-suggestions">
+        {SCHEDULE_TITLE_SUGGESTIONS.map((title) => (
+          <option key={title} value={title} />
+        ))}
+      </datalist>
+      <Field meta={fields.startsOn} label="시작일 (필수)" type="date" />
+      <Field meta={fields.endsOn} label="종료일" type="date" hint="하루 일정이면 비워 두세요." />
+      <Field
+        meta={fields.note}
+        label="비고"
+        className="schedule-form__note"
+        maxLength={SCHEDULE_NOTE_MAX}
+        placeholder="예: 청약홈 인터넷 접수"
+        autoComplete="off"
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
       <div className="admin-actions schedule-form__actions">
         <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
           {busy ? "저장 중…" : submitLabel}

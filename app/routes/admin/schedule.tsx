@@ -36,8 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
-  const { input, refused } = parseScheduleForm(await request.formData());
-  if (refused) return refused;
+  const parsed = parseScheduleForm(await request.formData());
+  if (!parsed.ok) return parsed.refused;
+  const input = parsed.value;
   await addScheduleEntry({ site: requireSite(context).slug, adminId: admin.id }, input);
   throw redirect("/admin/schedule?done=added", { status: 303 });
 }
@@ -104,12 +105,7 @@ export default function ScheduleAdminPage({ loaderData, actionData }: Route.Comp
           일정 추가
         </h2>
         {/* A fresh form after each save; a refused one keeps what was typed. */}
-        <ScheduleEntryForm
-          key={message ?? "form"}
-          values={actionData?.values ?? EMPTY_SCHEDULE_ENTRY}
-          error={actionData?.error ?? null}
-          submitLabel="추가"
-        />
+        <ScheduleEntryForm key={message ?? "form"} values={EMPTY_SCHEDULE_ENTRY} lastResult={actionData?.result} submitLabel="추가" />
       </section>
     </div>
   );
