@@ -4,7 +4,7 @@
  * error sits beside its own field without a browser.
  */
 export interface RenderedField {
-  value: string | undefined;
+  value: string;
   invalid: boolean;
   /** The errors in the lists the control's aria-describedby points to, in order. */
   errors: string[];
@@ -31,7 +31,7 @@ export function renderedField(html: string, name: string): RenderedField {
   const value =
     control[1] === "textarea"
       ? decode(page.slice(control.index + tag.length, page.indexOf("</textarea>", control.index)))
-      : attribute(tag, "value");
+      : (attribute(tag, "value") ?? "");
   const errors = (attribute(tag, "aria-describedby") ?? "")
     .split(/\s+/)
     .filter(Boolean)

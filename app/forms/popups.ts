@@ -73,7 +73,7 @@ export const PopupSchema = z
     startsAt: kstInstant(startDay, startTime),
     endsAt: kstInstant(endDay, endTime),
   }))
-  .refine((popup) => popup.endsAt.getTime() > popup.startsAt.getTime(), POPUP_MESSAGES.endBeforeStart);
+  .refine((popup) => popup.endsAt.getTime() > popup.startsAt.getTime(), { message: POPUP_MESSAGES.endBeforeStart, path: ["endDay"] });
 
 export type PopupInput = z.output<typeof PopupSchema>;
 

@@ -8,7 +8,9 @@ import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { noticePopups, siteSettings, uploads } from "#app/.server/schema.ts";
 import { setSiteDocument, storeUpload, uploadUrl } from "#app/.server/uploads.ts";
 import { sitePacks } from "#app/content/index.ts";
+import { POPUP_MESSAGES } from "#app/forms/popups.ts";
 import { UPLOAD_MESSAGES } from "#app/forms/uploads.ts";
+import { renderedField } from "#tests/console-form-html.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { fixturePack } from "#tests/fixtures/fixture-pack.ts";
@@ -333,6 +335,22 @@ describe("notice popups", () => {
     expect(await backwards.text()).toContain("종료 일시는 시작 일시보다 뒤여야 합니다.");
     const script = await post(A, "/admin/popups/new", await multipart({ ...POPUP, linkUrl: "javascript:alert(1)" }));
     expect(script.status).toBe(400);
+    expect(await db().select().from(noticePopups)).toEqual([]);
+  });
+
+  test("a popup post wrong in four fields at once shows every error beside its field, with what was typed kept", async () => {
+    const refused = await post(
+      A,
+      "/admin/popups/new",
+      await multipart({ ...POPUP, title: "", linkUrl: "javascript:alert(1)", startTime: "25:00", sortOrder: "1000" }),
+    );
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(renderedField(html, "title")).toEqual({ value: "", invalid: true, errors: [POPUP_MESSAGES.titleRequired] });
+    expect(renderedField(html, "linkUrl")).toEqual({ value: "javascript:alert(1)", invalid: true, errors: [POPUP_MESSAGES.link] });
+    expect(renderedField(html, "startTime")).toEqual({ value: "25:00", invalid: true, errors: [POPUP_MESSAGES.time] });
+    expect(renderedField(html, "sortOrder")).toEqual({ value: "1000", invalid: true, errors: [POPUP_MESSAGES.order] });
+    expect(renderedField(html, "body")).toEqual({ value: POPUP.body, invalid: false, errors: [] });
     expect(await db().select().from(noticePopups)).toEqual([]);
   });
 

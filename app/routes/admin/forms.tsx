@@ -31,14 +31,11 @@ type FormShape<Schema extends $ZodType> = Record<string, unknown> & input<Schema
 export function useConsoleForm<Schema extends $ZodType>({
   id,
   schema,
-  constraintSchema = schema,
   lastResult,
   defaultValue,
 }: {
   id?: string;
   schema: Schema;
-  /** The schema's object before any transform, when `schema` is a pipe (constraints read the object). */
-  constraintSchema?: $ZodType;
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: DefaultValue<FormShape<Schema>>;
 }) {
@@ -46,11 +43,18 @@ export function useConsoleForm<Schema extends $ZodType>({
     id,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(constraintSchema),
+    constraint: getZodConstraint(formObject(schema)),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+}
+
+/** The object a form's fields come from: Conform reads constraints from it, not from a transform after it. */
+function formObject(schema: $ZodType): $ZodType {
+  let object = schema;
+  while (object._zod.def.type === "pipe") object = (object._zod.def as unknown as { in: $ZodType }).in;
+  return object;
 }
 
 type ListOfErrors = ReadonlyArray<string | null | undefined> | null | undefined;

@@ -31,7 +31,7 @@ export default function PopupEditPage({ loaderData, actionData }: Route.Componen
       <div className="admin-page__head">
         <h1 className="admin-title">팝업 수정</h1>
       </div>
-      <PopupEditor values={actionData?.values ?? values} error={actionData?.error ?? null} image={image} popupId={id} />
+      <PopupEditor values={values} lastResult={actionData?.result} image={image} popupId={id} />
     </div>
   );
 }

@@ -25,7 +25,7 @@ export default function PopupNewPage({ loaderData, actionData }: Route.Component
       <div className="admin-page__head">
         <h1 className="admin-title">새 팝업</h1>
       </div>
-      <PopupEditor values={actionData?.values ?? loaderData.values} error={actionData?.error ?? null} image={null} />
+      <PopupEditor values={loaderData.values} lastResult={actionData?.result} image={null} />
     </div>
   );
 }

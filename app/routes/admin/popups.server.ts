@@ -6,6 +6,7 @@ import { POPUP_DEVICES, PopupSchema, type PopupDevices } from "#app/forms/popups
 import { kstDay, kstTime } from "#app/utils/kst.ts";
 import { signedInAdmin } from "./guard.server.ts";
 import type { PopupEditorValues } from "./popup-editor.tsx";
+import { parseConsoleForm, refuseSubmission, refuseUnreadForm, textFields } from "./submission.server.ts";
 
 export function requirePopupId(value: string | undefined): number {
   const id = Number(value);
@@ -55,24 +56,6 @@ export function newPopupValues(now = new Date()): PopupEditorValues {
 
 const parseDevices = (value: unknown): PopupDevices => POPUP_DEVICES.find((device) => device === value) ?? "all";
 
-function typed(form: FormData): PopupEditorValues {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    title: text("title"),
-    body: text("body"),
-    linkUrl: text("linkUrl"),
-    startDay: text("startDay"),
-    startTime: text("startTime"),
-    endDay: text("endDay"),
-    endTime: text("endTime"),
-    sortOrder: text("sortOrder"),
-    devices: parseDevices(text("devices")),
-  };
-}
-
 /**
  * The editor's multipart post, for a new popup (`id` undefined) or an existing one (save or
  * delete). Works as a plain form post: a refusal answers the form again with its message.
@@ -92,27 +75,26 @@ export async function handlePopupAction({
   try {
     form = await readUploadForm(request, "image");
   } catch (error) {
-    if (error instanceof UploadRefused) return data({ values: null, error: error.message }, { status: error.status });
+    if (error instanceof UploadRefused) return refuseUnreadForm(error.message, error.status);
     throw error;
   }
   if (id !== undefined && form.get("intent") === "delete") {
     if ((await deletePopup(editor, id)) === "not-found") throw popupNotFound();
     throw redirect("/admin/popups?deleted=1", { status: 303 });
   }
-  const values = typed(form);
-  const parsed = PopupSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
-  if (!parsed.success) {
-    return data({ values, error: parsed.error.issues[0]?.message ?? "입력한 내용을 확인해 주세요." }, { status: 400 });
-  }
+  const parsed = parseConsoleForm(textFields(form), PopupSchema);
+  if (!parsed.ok) return parsed.refused;
   try {
-    const saved = await savePopup(editor, id, parsed.data, {
+    const saved = await savePopup(editor, id, parsed.value, {
       image: chosenFile(form, "image"),
       removeImage: form.get("removeImage") === "on",
     });
     if (saved.result === "not-found") throw popupNotFound();
     throw redirect(`/admin/popups?saved=${saved.id}`, { status: 303 });
   } catch (error) {
-    if (error instanceof UploadRefused) return data({ values, error: error.message }, { status: error.status });
+    if (error instanceof UploadRefused) {
+      return refuseSubmission(parsed.submission, { fieldErrors: { image: [error.message] } }, { status: error.status });
+    }
     throw error;
   }
 }

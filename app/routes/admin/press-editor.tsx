@@ -10,7 +10,7 @@ import {
   PRESS_TITLE_MAX,
   type PressPublication,
 } from "#app/forms/press-messages.ts";
-import { PressEditorFields, PressEditorSchema } from "#app/forms/press.ts";
+import { PressEditorSchema } from "#app/forms/press.ts";
 import { isCalendarDay, kstInstant } from "#app/utils/kst.ts";
 import { formatPressDateTime, pressParagraphs } from "#app/utils/press-dates.ts";
 import { ErrorList, Field, TextareaField, useConsoleForm, type ConsoleFormAnswer } from "./forms.tsx";
@@ -57,7 +57,6 @@ export function PressEditor({
   const [form, fields] = useConsoleForm({
     id: articleId ? `press-${articleId}` : "press-new",
     schema: PressEditorSchema,
-    constraintSchema: PressEditorFields,
     lastResult: answer?.result,
     defaultValue: values,
   });

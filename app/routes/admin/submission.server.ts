@@ -23,8 +23,21 @@ export function parseConsoleForm<Schema extends $ZodType>(form: FormData, schema
 export function refuseSubmission<Schema extends $ZodType, Extra extends object = object>(
   submission: Submission<input<Schema>, string[], output<Schema>>,
   errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
-  extra?: Extra,
+  { status = 400, extra }: { status?: number; extra?: Extra } = {},
 ) {
   const answer: ConsoleFormAnswer & Extra = { result: submission.reply(errors ?? {}), ...(extra as Extra) };
-  return data(answer, { status: 400 });
+  return data(answer, { status });
+}
+
+/** A refusal before the form could be read at all (an upload too large): one message for the form. */
+export function refuseUnreadForm(message: string, status: number) {
+  const answer: ConsoleFormAnswer = { result: { status: "error", error: { "": [message] } } };
+  return data(answer, { status });
+}
+
+/** The text fields of a multipart post, for the schema and the reply (a file is never echoed back). */
+export function textFields(form: FormData): FormData {
+  const text = new FormData();
+  for (const [name, value] of form) if (typeof value === "string") text.append(name, value);
+  return text;
 }
