@@ -174,27 +174,30 @@ export const SITE_SETTING_GROUPS: { title: string; fields: SiteSettingName[] }[]
 /** The overrides a site has: only fields set to something other than the pack's value. */
 export type SiteSettingValues = Partial<Record<SiteSettingName, string>>;
 
-/**
- * Checks a posted settings form field by field: every error in Korean, keyed by field; an empty
- * field is no override (null).
- */
-export function parseSiteSettingsForm(
-  form: Record<string, unknown>,
-): { ok: true; values: Record<SiteSettingName, string | null> } | { ok: false; errors: Partial<Record<SiteSettingName, string>> } {
-  const values = {} as Record<SiteSettingName, string | null>;
-  const errors: Partial<Record<SiteSettingName, string>> = {};
-  for (const name of SITE_SETTING_NAMES) {
-    const raw = typeof form[name] === "string" ? (form[name] as string) : "";
-    if (raw.trim() === "") {
-      values[name] = null;
-      continue;
-    }
-    const parsed = SITE_SETTING_FIELDS[name].schema.safeParse(raw);
-    if (parsed.success) values[name] = parsed.data;
-    else errors[name] = parsed.error.issues[0]?.message ?? "값이 올바르지 않습니다.";
-  }
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
+/** A setting as the form posts it: empty (or only spaces) is no override (null), anything else its field's check. */
+function settingField(schema: z.ZodType<string, string>) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value : undefined))
+    .pipe(schema.optional())
+    .transform((value) => value ?? null);
 }
+
+/**
+ * The settings page's two posts: saving every field at once (every error in Korean, beside its
+ * field) and reverting one recorded change.
+ */
+export const SiteSettingsFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("save"),
+    ...(Object.fromEntries(SITE_SETTING_NAMES.map((name) => [name, settingField(SITE_SETTING_FIELDS[name].schema)])) as Record<
+      SiteSettingName,
+      ReturnType<typeof settingField>
+    >),
+  }),
+  z.object({ intent: z.literal("revert"), change: z.coerce.number().int().positive() }),
+]);
 
 /** A stored or default value as a person reads it (phone numbers with dashes). */
 export function displaySetting(name: SiteSettingName, value: string): string {

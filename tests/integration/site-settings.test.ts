@@ -5,6 +5,7 @@ import { settingChanges } from "#app/.server/site-settings.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { siteSettingChanges, siteSettings } from "#app/.server/schema.ts";
+import { renderedField } from "#tests/console-form-html.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { addTeam, consoleCookie } from "#tests/staff.ts";
@@ -149,7 +150,20 @@ describe("site settings", () => {
     const html = await response.text();
     expect(html).toContain("https://로 시작하는 주소를 입력해 주세요");
     expect(html).toContain("60자 이내로 입력해 주세요");
+    expect(renderedField(html, "mobileConsultUrl")).toMatchObject({ value: "http://talk.example.co.kr/consult", invalid: true });
+    expect(renderedField(html, "remainingUnitsLine")).toEqual({
+      value: "잔".repeat(61),
+      invalid: true,
+      errors: ["60자 이내로 입력해 주세요."],
+    });
+    expect(renderedField(html, "salesPhone")).toEqual({ value: "", invalid: false, errors: [] });
     expect((await save({ mobileConsultUrl: "javascript:alert(1)" })).status).toBe(400);
+    expect(await db().select().from(siteSettingChanges)).toEqual([]);
+  });
+
+  test("a revert naming no change by number is a 400, nothing changes", async () => {
+    const response = await on("/admin/site-settings", { form: { intent: "revert", change: "abc" }, cookie: manager });
+    expect(response.status).toBe(400);
     expect(await db().select().from(siteSettingChanges)).toEqual([]);
   });
 

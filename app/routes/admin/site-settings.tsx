@@ -1,19 +1,22 @@
+import { getFormProps } from "@conform-to/react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/access.ts";
 import { applySettings, changeSettings, packDefault, revertChange, settingChanges, siteSettingsOf } from "#app/.server/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import {
   displaySetting,
-  parseSiteSettingsForm,
   SITE_SETTING_FIELDS,
   SITE_SETTING_GROUPS,
   SITE_SETTING_NAMES,
+  SiteSettingsFormSchema,
   type SiteSettingName,
 } from "#app/forms/site-settings.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
+import { Field, useConsoleForm } from "./forms.tsx";
 import { signedInAdmin } from "./guard.server.ts";
+import { parseConsoleForm } from "./submission.server.ts";
 import type { Route } from "./+types/site-settings";
 
 const PATH = "/admin/site-settings";
@@ -53,21 +56,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
-  const form = Object.fromEntries(await request.formData());
+  const parsed = parseConsoleForm(await request.formData(), SiteSettingsFormSchema);
+  if (!parsed.ok) return parsed.refused;
   const change = changeContext(context, admin);
-  if (form.intent === "revert") {
-    const changeId = Number(form.change);
-    const result = Number.isSafeInteger(changeId) ? await revertChange(change, changeId) : "not-found";
-    if (result === "not-found") throw data("되돌릴 변경 기록을 찾을 수 없습니다.", { status: 404 });
-    return redirect(`${PATH}?reverted=1`, { status: 303 });
+  const post = parsed.value;
+  switch (post.intent) {
+    case "revert": {
+      if ((await revertChange(change, post.change)) === "not-found") throw data("되돌릴 변경 기록을 찾을 수 없습니다.", { status: 404 });
+      return redirect(`${PATH}?reverted=1`, { status: 303 });
+    }
+    case "save": {
+      const { intent: _intent, ...values } = post;
+      await changeSettings(change, values);
+      return redirect(`${PATH}?saved=1`, { status: 303 });
+    }
+    default:
+      post satisfies never;
+      throw data("알 수 없는 요청입니다.", { status: 400 });
   }
-  const parsed = parseSiteSettingsForm(form);
-  if (!parsed.ok) {
-    const typed = Object.fromEntries(SITE_SETTING_NAMES.map((name) => [name, typeof form[name] === "string" ? form[name] : ""]));
-    return data({ errors: parsed.errors, typed }, { status: 400 });
-  }
-  await changeSettings(change, parsed.values);
-  return redirect(`${PATH}?saved=1`, { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -75,10 +81,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function SiteSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { values, defaults, preview, history, notice } = loaderData;
-  const errors: Partial<Record<SiteSettingName, string>> = actionData?.errors ?? {};
-  const typed: Record<string, string> | undefined = actionData?.typed;
   const saving = useNavigation().formAction === PATH;
-  const errorCount = Object.keys(errors).length;
+  const [form, fields] = useConsoleForm({
+    id: "site-settings",
+    schema: SiteSettingsFormSchema,
+    lastResult: actionData?.result,
+    defaultValue: Object.fromEntries(
+      SITE_SETTING_NAMES.map((name) => [name, values[name] === undefined ? "" : displaySetting(name, values[name])]),
+    ),
+  });
+  const errorCount = Object.values(form.allErrors).filter((errors) => errors.length > 0).length;
   return (
     <div className="admin-page site-settings">
       <div className="admin-page__head">
@@ -99,37 +111,22 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
         </p>
       ) : null}
       <div className="site-settings__layout">
-        <Form method="post" className="admin-card admin-form site-settings__form" key={JSON.stringify(values)}>
+        <Form method="post" className="admin-card admin-form site-settings__form" key={JSON.stringify(values)} {...getFormProps(form)}>
           {SITE_SETTING_GROUPS.map((group) => (
             <fieldset key={group.title} className="site-settings__group">
               <legend className="admin-card__title">{group.title}</legend>
               {group.fields.map((name) => {
                 const field = SITE_SETTING_FIELDS[name];
                 const fallback = defaults[name];
-                const id = `setting-${name}`;
                 return (
-                  <div key={name} className="admin-field">
-                    <label htmlFor={id}>{field.label}</label>
-                    <input
-                      id={id}
-                      name={name}
-                      type="text"
-                      defaultValue={typed?.[name] ?? (values[name] === undefined ? "" : displaySetting(name, values[name]))}
-                      placeholder={fallback === null ? "사용 안 함" : displaySetting(name, fallback)}
-                      autoComplete="off"
-                      aria-invalid={errors[name] ? true : undefined}
-                      aria-describedby={`${id}-hint${errors[name] ? ` ${id}-error` : ""}`}
-                    />
-                    <p id={`${id}-hint`} className="admin-field__hint">
-                      {field.hint}
-                      {fallback === null ? "" : ` · 기본값: ${displaySetting(name, fallback)}`}
-                    </p>
-                    {errors[name] ? (
-                      <p id={`${id}-error`} className="site-settings__error">
-                        {errors[name]}
-                      </p>
-                    ) : null}
-                  </div>
+                  <Field
+                    key={name}
+                    meta={fields[name]!}
+                    label={field.label}
+                    placeholder={fallback === null ? "사용 안 함" : displaySetting(name, fallback)}
+                    autoComplete="off"
+                    hint={`${field.hint}${fallback === null ? "" : ` · 기본값: ${displaySetting(name, fallback)}`}`}
+                  />
                 );
               })}
             </fieldset>
