@@ -251,7 +251,7 @@ export const leads = pgTable(
 
 /**
  * Text messages waiting to be sent, written in the lead's transaction. One worker at a time
- * holds a row (`status` "sending" until `lockedUntil`); see app/.server/outbox.ts.
+ * holds a row (`status` "sending" until `lockedUntil`); see app/.server/outbox/worker.ts.
  */
 export const smsOutbox = pgTable(
   "sms_outbox",
@@ -404,7 +404,7 @@ export const leadSearches = pgTable(
 /**
  * One bookable time at the model house. A day is open when it has open slots; closing a day
  * closes its slots. The places left are `capacity` minus the slot's active bookings, counted
- * under the slot's row lock (app/.server/visits.ts), so the count is the only truth.
+ * under the slot's row lock (app/.server/visits/booking.ts), so the count is the only truth.
  */
 export const visitSlots = pgTable(
   "visit_slots",

@@ -3,7 +3,7 @@ import type { LeadKind } from "#app/vocabulary.ts";
 
 /**
  * The visit form's date and time choice: what the page receives from the server and the words
- * around it. The server decides what is bookable (app/.server/visits.ts); the browser only shows it.
+ * around it. The server decides what is bookable (app/.server/visits/schedule.ts); the browser only shows it.
  */
 
 export interface VisitSlotView {
