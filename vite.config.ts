@@ -88,7 +88,19 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // production React on a laptop that sets no NODE_ENV. Development (`vite` serve) is untouched.
   ...(command === "build" && isSsrBuild
     ? {
-        ssr: { noExternal: ["react", "react-dom", "react-router", "scheduler", "@react-router/node", "@react-router/express"] },
+        // Conform's React hooks too: left external, they would call a second React (the server's
+        // node_modules one) and fail on the first hook.
+        ssr: {
+          noExternal: [
+            "react",
+            "react-dom",
+            "react-router",
+            "scheduler",
+            "@react-router/node",
+            "@react-router/express",
+            "@conform-to/react",
+          ],
+        },
         define: { "process.env.NODE_ENV": JSON.stringify("production") },
       }
     : {}),

@@ -338,6 +338,8 @@ export async function resetSecondFactor(change: ChangeContext, adminId: number, 
   });
 }
 
+export const CURRENT_PASSWORD_WRONG = "지금 쓰는 비밀번호가 맞지 않습니다.";
+
 /** One's own new password: the current one first; every other session of the account ends. */
 export async function changeOwnPassword(
   change: ChangeContext,
@@ -348,8 +350,7 @@ export async function changeOwnPassword(
     .select({ email: admins.email, name: admins.name, passwordHash: admins.passwordHash })
     .from(admins)
     .where(eq(admins.id, change.actor.id));
-  if (!admin?.passwordHash || !(await verifyPassword(current, admin.passwordHash)))
-    return { ok: false, message: "지금 쓰는 비밀번호가 맞지 않습니다." };
+  if (!admin?.passwordHash || !(await verifyPassword(current, admin.passwordHash))) return { ok: false, message: CURRENT_PASSWORD_WRONG };
   const problem = passwordProblem(next, admin);
   if (problem) return { ok: false, message: problem };
   const passwordHash = await hashPassword(next);

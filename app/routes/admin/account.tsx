@@ -1,15 +1,19 @@
+import { getFormProps } from "@conform-to/react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { changeContext } from "#app/.server/access.ts";
 import { CONSOLE_LOGIN_PATH, logout } from "#app/.server/auth.ts";
 import { recoveryCodesLeft } from "#app/.server/second-factor.ts";
-import { changeOwnPassword, signOutEverywhere } from "#app/.server/staff.ts";
+import { changeOwnPassword, CURRENT_PASSWORD_WRONG, signOutEverywhere } from "#app/.server/staff.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { assignmentAlertsOf, saveAssignmentAlerts } from "#app/.server/leads/assignment.ts";
 import { AssignmentAlertsFormSchema } from "#app/forms/admin.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import { PasswordChangeSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, SIGN_IN_TEXT } from "#app/forms/staff.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { CheckboxField, ErrorList, Field, useConsoleForm } from "./forms.tsx";
 import { signedInAdmin } from "./guard.server.ts";
+import { parseConsoleForm, refuseSubmission } from "./submission.server.ts";
 import type { Route } from "./+types/account";
 
 /** One's own account: who I am here, a new password, signing out of every browser. Every role has it. */
@@ -25,36 +29,50 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** The page's three posts, one schema each; the intent names match console-access.ts. */
+const PasswordFormSchema = PasswordChangeSchema.safeExtend({ intent: z.literal("password") });
+const AlertsFormSchema = AssignmentAlertsFormSchema.safeExtend({ intent: z.literal("alerts") });
+const AccountFormSchema = z.discriminatedUnion("intent", [
+  PasswordFormSchema,
+  AlertsFormSchema,
+  z.object({ intent: z.literal("sign-out-everywhere") }),
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
-  const form = Object.fromEntries(await request.formData());
-  if (form.intent === "sign-out-everywhere") {
-    await signOutEverywhere(changeContext(context, admin));
-    throw redirect(CONSOLE_LOGIN_PATH, { headers: { "Set-Cookie": await logout(request) } });
-  }
-  if (form.intent === "alerts") {
-    const parsed = AssignmentAlertsFormSchema.safeParse(form);
-    if (!parsed.success) {
-      return data(
-        { ok: false, intent: "alerts", message: parsed.error.issues[0]?.message ?? "휴대폰 번호를 확인해 주세요." },
-        { status: 400 },
-      );
+  const parsed = parseConsoleForm(await request.formData(), AccountFormSchema);
+  if (!parsed.ok) return parsed.refused;
+  const post = parsed.value;
+  switch (post.intent) {
+    case "sign-out-everywhere": {
+      await signOutEverywhere(changeContext(context, admin));
+      throw redirect(CONSOLE_LOGIN_PATH, { headers: { "Set-Cookie": await logout(request) } });
     }
-    await saveAssignmentAlerts(changeContext(context, admin), parsed.data);
-    const message = parsed.data.textOnAssignment ? "이제 고객이 배정되면 문자로 알려 드립니다." : "배정 알림 문자를 끕니다.";
-    return data({ ok: true, intent: "alerts", message });
+    case "alerts": {
+      await saveAssignmentAlerts(changeContext(context, admin), post);
+      const message = post.textOnAssignment ? "이제 고객이 배정되면 문자로 알려 드립니다." : "배정 알림 문자를 끕니다.";
+      return { result: parsed.submission.reply(), intent: post.intent, message };
+    }
+    case "password": {
+      const outcome = await changeOwnPassword(changeContext(context, admin), {
+        current: post.current,
+        next: post.password,
+        sessionId: admin.sessionId,
+      });
+      if (!outcome.ok) {
+        const field = outcome.message === CURRENT_PASSWORD_WRONG ? "current" : "password";
+        return refuseSubmission(parsed.submission, { fieldErrors: { [field]: [outcome.message] } }, { extra: { intent: post.intent } });
+      }
+      return {
+        result: parsed.submission.reply({ resetForm: true }),
+        intent: post.intent,
+        message: "비밀번호를 바꿨습니다. 다른 기기와 브라우저의 로그인은 모두 끝났습니다.",
+      };
+    }
+    default:
+      post satisfies never;
+      throw data("알 수 없는 요청입니다.", { status: 400 });
   }
-  if (form.intent !== "password") throw data("알 수 없는 요청입니다.", { status: 400 });
-  const parsed = PasswordChangeSchema.safeParse(form);
-  if (!parsed.success)
-    return data({ ok: false, intent: "password", message: parsed.error.issues[0]?.message ?? SIGN_IN_TEXT.passwordHint }, { status: 400 });
-  const outcome = await changeOwnPassword(changeContext(context, admin), {
-    current: parsed.data.current,
-    next: parsed.data.password,
-    sessionId: admin.sessionId,
-  });
-  if (!outcome.ok) return data({ ok: false, intent: "password", message: outcome.message }, { status: 400 });
-  return data({ ok: true, intent: "password", message: "비밀번호를 바꿨습니다. 다른 기기와 브라우저의 로그인은 모두 끝났습니다." });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -66,6 +84,13 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   const alertsAnswer = actionData?.intent === "alerts" ? actionData : undefined;
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
+  const [passwordForm, password] = useConsoleForm({ id: "account-password", schema: PasswordFormSchema, lastResult: answered?.result });
+  const [alertsForm, alertFields] = useConsoleForm({
+    id: "account-alerts",
+    schema: AlertsFormSchema,
+    lastResult: alertsAnswer?.result,
+    defaultValue: { textOnAssignment: alerts.textOnAssignment ? "on" : undefined, mobile: alerts.mobile ?? "" },
+  });
   return (
     <div className="admin-page admin-page--narrow">
       <div className="admin-page__head">
@@ -98,46 +123,31 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <h2 id="password-title" className="admin-card__title">
           비밀번호 변경
         </h2>
-        {answered ? (
-          <p className={answered.ok ? "admin-notice" : "admin-form__error"} role={answered.ok ? "status" : "alert"}>
-            {answered.message}
+        {doneMessage(answered) ? (
+          <p className="admin-notice" role="status">
+            {doneMessage(answered)}
           </p>
         ) : null}
-        <Form method="post" className="admin-form" key={answered?.ok ? "done" : "form"}>
+        <Form method="post" className="admin-form" {...getFormProps(passwordForm)}>
           <input type="hidden" name="intent" value="password" />
           <input type="text" name="username" value={email} autoComplete="username" readOnly hidden />
-          <div className="admin-field">
-            <label htmlFor="current-password">지금 비밀번호</label>
-            <input id="current-password" name="current" type="password" autoComplete="current-password" required maxLength={200} />
-          </div>
-          <div className="admin-field">
-            <label htmlFor="new-password">{SIGN_IN_TEXT.passwordLabel}</label>
-            <input
-              id="new-password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={10}
-              maxLength={200}
-              aria-describedby="new-password-hint"
-            />
-            <p id="new-password-hint" className="admin-field__hint">
-              {SIGN_IN_TEXT.passwordHint}
-            </p>
-          </div>
-          <div className="admin-field">
-            <label htmlFor="confirm-password">{SIGN_IN_TEXT.passwordConfirm}</label>
-            <input
-              id="confirm-password"
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={10}
-              maxLength={200}
-            />
-          </div>
+          <Field meta={password.current!} label="지금 비밀번호" type="password" autoComplete="current-password" maxLength={200} />
+          <Field
+            meta={password.password!}
+            label={SIGN_IN_TEXT.passwordLabel}
+            type="password"
+            autoComplete="new-password"
+            maxLength={200}
+            hint={SIGN_IN_TEXT.passwordHint}
+          />
+          <Field
+            meta={password.confirm!}
+            label={SIGN_IN_TEXT.passwordConfirm}
+            type="password"
+            autoComplete="new-password"
+            maxLength={200}
+          />
+          <ErrorList id={passwordForm.errorId} errors={passwordForm.errors} />
           <button type="submit" className="admin-button admin-button--primary" disabled={pending === "password"}>
             {pending === "password" ? "바꾸는 중…" : "비밀번호 바꾸기"}
           </button>
@@ -149,30 +159,24 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           배정 알림 문자
         </h2>
         <p>고객이 나에게 배정되면 휴대폰으로 짧은 문자를 보냅니다. 문자에는 고객 이름 일부와 접수 유형, 고객 화면 링크만 들어갑니다.</p>
-        {alertsAnswer ? (
-          <p className={alertsAnswer.ok ? "admin-notice" : "admin-form__error"} role={alertsAnswer.ok ? "status" : "alert"}>
-            {alertsAnswer.message}
+        {doneMessage(alertsAnswer) ? (
+          <p className="admin-notice" role="status">
+            {doneMessage(alertsAnswer)}
           </p>
         ) : null}
-        <Form method="post" className="admin-form">
+        <Form method="post" className="admin-form" {...getFormProps(alertsForm)}>
           <input type="hidden" name="intent" value="alerts" />
-          <label className="admin-check">
-            <input type="checkbox" name="textOnAssignment" value="on" defaultChecked={alerts.textOnAssignment} />
-            배정 알림 문자 받기
-          </label>
-          <div className="admin-field">
-            <label htmlFor="alerts-mobile">휴대폰 번호</label>
-            <input
-              id="alerts-mobile"
-              name="mobile"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              maxLength={20}
-              defaultValue={alerts.mobile ?? ""}
-              placeholder="010-1234-5678"
-            />
-          </div>
+          <CheckboxField meta={alertFields.textOnAssignment!} label="배정 알림 문자 받기" />
+          <Field
+            meta={alertFields.mobile!}
+            label="휴대폰 번호"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={20}
+            placeholder="010-1234-5678"
+          />
+          <ErrorList id={alertsForm.errorId} errors={alertsForm.errors} />
           <button type="submit" className="admin-button" disabled={pending === "alerts"}>
             {pending === "alerts" ? "저장 중…" : "저장"}
           </button>
@@ -193,4 +197,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       </section>
     </div>
   );
+}
+
+/** What a saved form says it did; a refused one shows its errors beside its fields instead. */
+function doneMessage(answer: object | undefined): string | null {
+  return answer && "message" in answer && typeof answer.message === "string" ? answer.message : null;
 }

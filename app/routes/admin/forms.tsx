@@ -20,6 +20,8 @@ import type { $ZodType, input, output } from "zod/v4/core";
 /** What a console action answers when a post is refused: Conform's reply, with every field's errors. */
 export interface ConsoleFormAnswer {
   result: SubmissionResult<string[]>;
+  /** The intent posted, so a page with several forms shows the answer beside the form that asked. */
+  intent?: string | null;
 }
 
 type FormShape<Schema extends $ZodType> = Record<string, unknown> & input<Schema>;
@@ -46,7 +48,7 @@ export function useConsoleForm<Schema extends $ZodType>({
     constraint: getZodConstraint(formObject(schema)),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
   });
 }
 

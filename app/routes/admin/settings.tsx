@@ -1,10 +1,13 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, redirect, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/access.ts";
 import { assignableStaff, consoleSettingsOf, saveConsoleSettings } from "#app/.server/leads/assignment.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { ConsoleSettingsFormSchema } from "#app/forms/admin.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { CheckboxField, ErrorList, useConsoleForm } from "./forms.tsx";
 import { signedInAdmin } from "./guard.server.ts";
+import { parseConsoleForm } from "./submission.server.ts";
 import type { Route } from "./+types/settings";
 
 /** The site's console settings: for now, whether new leads go to the counsellors by turns. */
@@ -20,18 +23,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
-  const parsed = ConsoleSettingsFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw data("설정 값이 올바르지 않습니다.", { status: 400 });
-  await saveConsoleSettings(changeContext(context, admin), parsed.data);
+  const parsed = parseConsoleForm(await request.formData(), ConsoleSettingsFormSchema);
+  if (!parsed.ok) return parsed.refused;
+  await saveConsoleSettings(changeContext(context, admin), parsed.value);
   return redirect("/admin/settings?saved=1", { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteSeoFrom(matches), { title: "배정 설정 | 관리자", description: "배정 설정", path: "/admin/settings", robots: "noindex,nofollow" });
 
-export default function SettingsPage({ loaderData }: Route.ComponentProps) {
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, counsellors, saved } = loaderData;
   const saving = useNavigation().formAction === "/admin/settings";
+  const [form, fields] = useConsoleForm({
+    id: "console-settings",
+    schema: ConsoleSettingsFormSchema,
+    lastResult: actionData?.result,
+    defaultValue: { roundRobin: settings.roundRobin ? "on" : undefined },
+  });
   return (
     <div className="admin-page admin-page--narrow">
       <div className="admin-page__head">
@@ -53,11 +62,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         <p className="admin-muted">
           {counsellors.length > 0 ? `배정 순서: ${counsellors.join(", ")}` : "이 사이트에서 일하는 상담사가 없어 켜도 배정되지 않습니다."}
         </p>
-        <Form method="post" className="admin-form" key={String(settings.roundRobin)}>
-          <label className="admin-check">
-            <input type="checkbox" name="roundRobin" value="on" defaultChecked={settings.roundRobin} />
-            상담사에게 차례로 자동 배정
-          </label>
+        <Form method="post" className="admin-form" key={String(settings.roundRobin)} {...getFormProps(form)}>
+          <CheckboxField meta={fields.roundRobin} label="상담사에게 차례로 자동 배정" />
+          <ErrorList id={form.errorId} errors={form.errors} />
           <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
             {saving ? "저장 중…" : "저장"}
           </button>

@@ -5,13 +5,18 @@ import type { $ZodType, input, output } from "zod/v4/core";
 import type { ConsoleFormAnswer } from "./forms.tsx";
 
 /**
- * Parses a console post with its form's schema. A refused post answers 400 with every field's
+ * Parses a console post with its form's schema, as posted: an empty field stays "" (our schemas say
+ * what empty means, e.g. a setting left empty is no override), not Conform's undefined. A refused post answers 400 with every field's
  * errors and the values typed (Conform's reply), so the action has nothing to echo by hand.
  */
 export function parseConsoleForm<Schema extends $ZodType>(form: FormData, schema: Schema) {
-  const submission = parseWithZod(form, { schema });
+  const submission = parseWithZod(form, { schema, disableAutoCoercion: true });
   if (submission.status !== "success") {
-    return { ok: false as const, refused: refuseSubmission(submission) };
+    const intent = form.get("intent");
+    return {
+      ok: false as const,
+      refused: refuseSubmission(submission, {}, { extra: { intent: typeof intent === "string" ? intent : null } }),
+    };
   }
   return { ok: true as const, value: submission.value, submission };
 }

@@ -1,0 +1,128 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { PRESS_MESSAGES } from "../../app/forms/press-messages.ts";
+import { POPUP_MESSAGES } from "../../app/forms/popups.ts";
+import { SCHEDULE_MESSAGES } from "../../app/forms/schedule-entry.ts";
+import { SIGN_IN_TEXT } from "../../app/forms/staff.ts";
+import { addDays, kstDay } from "../../app/utils/kst.ts";
+import { useOwnerSession } from "./console.ts";
+
+// Every console form converted to the one form pipeline (docs/decisions/024-console-forms.md):
+// several fields wrong at once, each error beside its own field (the control is aria-invalid and
+// its accessible description is the error), and what was typed is still there. Nothing here is
+// saved, so both projects share the server's database freely.
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The form once its scripts run: Conform marks it novalidate and checks it itself. */
+async function formReady(form: Locator) {
+  await expect(form).toHaveAttribute("novalidate", "");
+}
+
+async function expectErrorBeside(control: Locator, message: string) {
+  await expect(control).toHaveAttribute("aria-invalid", "true");
+  await expect(control).toHaveAccessibleDescription(new RegExp(escape(message)));
+}
+
+async function expectFine(control: Locator, value: string) {
+  await expect(control).toHaveValue(value);
+  await expect(control).not.toHaveAttribute("aria-invalid", "true");
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+test.beforeEach(async ({ page }) => {
+  await useOwnerSession(page);
+});
+
+test("the press editor shows a missing title, a missing summary and a past schedule beside their fields, keeping the body", async ({
+  page,
+}) => {
+  await page.goto("/admin/press/new");
+  await formReady(page.locator("form.press-editor__form"));
+  const yesterday = addDays(kstDay(new Date()), -1);
+  await field(page, "본문").fill("둘째 줄까지 남는 본문");
+  await page.getByLabel("예약 발행").check();
+  await field(page, "예약 날짜").fill(yesterday);
+  await field(page, "예약 시각 (한국 시간)").fill("09:00");
+  await page.getByRole("button", { name: "저장" }).click();
+
+  await expectErrorBeside(field(page, "제목 (필수)"), PRESS_MESSAGES.required);
+  await expectErrorBeside(field(page, "요약 (필수)"), PRESS_MESSAGES.required);
+  await expectErrorBeside(field(page, "예약 날짜"), PRESS_MESSAGES.scheduleInPast);
+  await expect(field(page, "예약 날짜")).toHaveValue(yesterday);
+  await expectFine(field(page, "본문"), "둘째 줄까지 남는 본문");
+  await expect(page).toHaveURL(/\/admin\/press\/new$/);
+});
+
+test("the schedule form shows a missing title and a missing start beside their fields, keeping the end and the note", async ({ page }) => {
+  await page.goto("/admin/schedule");
+  await formReady(page.locator("form.schedule-form"));
+  const endsOn = addDays(kstDay(new Date()), 30);
+  await field(page, "종료일").fill(endsOn);
+  await field(page, "비고").fill("청약홈 인터넷 접수");
+  await page.getByRole("button", { name: "추가" }).click();
+
+  await expectErrorBeside(field(page, "일정 (필수)"), SCHEDULE_MESSAGES.title);
+  await expectErrorBeside(field(page, "시작일 (필수)"), SCHEDULE_MESSAGES.startsOn);
+  await expectFine(field(page, "종료일"), endsOn);
+  await expectFine(field(page, "비고"), "청약홈 인터넷 접수");
+});
+
+test("the popup editor shows a missing title, a script link and an order out of range beside their fields, keeping the text", async ({
+  page,
+}) => {
+  await page.goto("/admin/popups/new");
+  await formReady(page.locator("form.popup-editor"));
+  await field(page, "내용").fill("모델하우스를 엽니다.");
+  await field(page, "링크 (선택)").fill("javascript:alert(1)");
+  await field(page, "순서").fill("1000");
+  await page.getByRole("button", { name: "저장" }).click();
+
+  await expectErrorBeside(field(page, "제목"), POPUP_MESSAGES.titleRequired);
+  await expectErrorBeside(field(page, "링크 (선택)"), POPUP_MESSAGES.link);
+  await expectErrorBeside(field(page, "순서"), POPUP_MESSAGES.order);
+  await expect(field(page, "링크 (선택)")).toHaveValue("javascript:alert(1)");
+  await expect(field(page, "순서")).toHaveValue("1000");
+  await expectFine(field(page, "내용"), "모델하우스를 엽니다.");
+});
+
+test("the site settings show a bad phone and a plain-http link beside their fields, keeping both and saving nothing", async ({ page }) => {
+  await page.goto("/admin/site-settings");
+  await formReady(page.locator("form.site-settings__form"));
+  await field(page, "분양문의 전화").fill("12345");
+  await field(page, "모바일 상담 링크").fill("http://talk.example.co.kr/consult");
+  await page.getByRole("button", { name: "저장", exact: true }).click();
+
+  await expectErrorBeside(field(page, "분양문의 전화"), "전화번호 형식이 올바르지 않습니다");
+  await expectErrorBeside(field(page, "모바일 상담 링크"), "https://로 시작하는 주소를 입력해 주세요");
+  await expect(field(page, "분양문의 전화")).toHaveValue("12345");
+  await expect(field(page, "모바일 상담 링크")).toHaveValue("http://talk.example.co.kr/consult");
+  await expect(page).not.toHaveURL(/saved=1/);
+});
+
+test("the password change shows a missing current password and a mismatched confirmation beside their fields", async ({ page }) => {
+  await page.goto("/admin/account");
+  const form = page.locator("form", { has: page.locator("input[name=intent][value=password]") });
+  await formReady(form);
+  await form.getByLabel(SIGN_IN_TEXT.passwordLabel, { exact: true }).fill("새 비밀번호는 길게 2026");
+  await form.getByLabel(SIGN_IN_TEXT.passwordConfirm, { exact: true }).fill("다른 비밀번호 2026");
+  await form.getByRole("button", { name: "비밀번호 바꾸기" }).click();
+
+  await expectErrorBeside(form.getByLabel("지금 비밀번호", { exact: true }), "지금 쓰는 비밀번호를 입력해 주세요.");
+  await expectErrorBeside(form.getByLabel(SIGN_IN_TEXT.passwordConfirm, { exact: true }), SIGN_IN_TEXT.passwordMismatch);
+  await expect(form.getByLabel(SIGN_IN_TEXT.passwordConfirm, { exact: true })).toHaveValue("다른 비밀번호 2026");
+  await expect(form.getByLabel(SIGN_IN_TEXT.passwordLabel, { exact: true })).toHaveValue("새 비밀번호는 길게 2026");
+});
+
+test("the assignment alerts show a malformed mobile number beside its field, keeping it", async ({ page }) => {
+  await page.goto("/admin/account");
+  const form = page.locator("form", { has: page.locator("input[name=intent][value=alerts]") });
+  await formReady(form);
+  await form.getByLabel("배정 알림 문자 받기").check();
+  await form.getByLabel("휴대폰 번호").fill("010-12");
+  await form.getByRole("button", { name: "저장" }).click();
+
+  await expectErrorBeside(form.getByLabel("휴대폰 번호"), "휴대폰 번호를 정확히 입력해 주세요.");
+  await expect(form.getByLabel("휴대폰 번호")).toHaveValue("010-12");
+  await expect(form.getByLabel("배정 알림 문자 받기")).toBeChecked();
+});
