@@ -34,9 +34,8 @@ test.beforeEach(async ({ page }) => {
   await useOwnerSession(page);
 });
 
-// fixme (open): once hydrated, this form's browser-side check stops the post but draws no error
 // (a post sent before hydration is answered with every error, as the integration tests check).
-test.fixme("the press editor shows a missing title, a missing summary and a past schedule beside their fields, keeping the body", async ({
+test("the press editor shows a missing title, a missing summary and a past schedule beside their fields, keeping the body", async ({
   page,
 }) => {
   await page.goto("/admin/press/new");
@@ -70,9 +69,8 @@ test("the schedule form shows a missing title and a missing start beside their f
   await expectFine(field(page, "비고"), "청약홈 인터넷 접수");
 });
 
-// fixme (open): once hydrated, this form's browser-side check stops the post but draws no error
 // (a post sent before hydration is answered with every error, as the integration tests check).
-test.fixme("the popup editor shows a missing title, a script link and an order out of range beside their fields, keeping the text", async ({
+test("the popup editor shows a missing title, a script link and an order out of range beside their fields, keeping the text", async ({
   page,
 }) => {
   await page.goto("/admin/popups/new");
@@ -104,9 +102,8 @@ test("the site settings show a bad phone and a plain-http link beside their fiel
   await expect(page).not.toHaveURL(/saved=1/);
 });
 
-// fixme (open): once hydrated, this form's browser-side check stops the post but draws no error
 // (a post sent before hydration is answered with every error, as the integration tests check).
-test.fixme("the password change shows a missing current password and a mismatched confirmation beside their fields", async ({ page }) => {
+test("the password change shows a missing current password and a mismatched confirmation beside their fields", async ({ page }) => {
   await page.goto("/admin/account");
   const form = page.locator("form", { has: page.locator("input[name=intent][value=password]") });
   await formReady(form);

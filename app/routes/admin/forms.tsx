@@ -7,7 +7,7 @@ import {
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
 
@@ -27,8 +27,11 @@ export interface ConsoleFormAnswer {
 type FormShape<Schema extends $ZodType> = Record<string, unknown> & input<Schema>;
 
 /**
- * A console form driven by `schema`: checked in the browser on blur and on submit, the server's
- * answer (`lastResult`) shown beside each field with the values the person typed.
+ * A console form driven by `schema`: the server checks every post (the browser adds only the
+ * schema's constraints, `required` and lengths), and its answer (`lastResult`) is shown beside each
+ * field with the values the person typed. A browser-side check with Conform's `onValidate` stopped
+ * some hydrated forms (intent chosen by the submit button) without drawing their errors, so the
+ * server is the one judge.
  */
 export function useConsoleForm<Schema extends $ZodType>({
   id,
@@ -46,9 +49,6 @@ export function useConsoleForm<Schema extends $ZodType>({
     lastResult,
     defaultValue,
     constraint: getZodConstraint(formObject(schema)),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
   });
 }
 
