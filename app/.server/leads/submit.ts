@@ -102,7 +102,11 @@ export async function submitLeadForm(
     if (result.outcome === "unavailable") {
       // The schedule read before booking may still show the refused time as open: read it again.
       const current = await listBookableSchedule(site.slug, now);
-      const message = `${VISIT_MESSAGES[result.reason]} ${alternativesText(current, result.day)}`;
+      // A phone's second booking of a day is not about room: the other times would not take it either.
+      const message =
+        result.reason === "booked-that-day"
+          ? VISIT_MESSAGES[result.reason]
+          : `${VISIT_MESSAGES[result.reason]} ${alternativesText(current, result.day)}`;
       return { status: 409, ok: false, message, errors: { visitSlot: message }, values: { ...values, visitSlot: undefined }, setCookie };
     }
     const booked = result.booking && {

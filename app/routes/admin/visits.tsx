@@ -10,7 +10,6 @@ import {
   markAttendance,
   moveBookingByStaff,
 } from "#app/.server/visits/office.ts";
-import { textBudgetOf } from "#app/.server/spam.ts";
 import {
   ATTENDANCE_LABELS,
   BOOKING_STATUS_LABELS,
@@ -192,7 +191,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if ((await cancelBookingByStaff(change, form.bookingId)) !== "done") return refused("이미 취소되었거나 없는 예약입니다.");
       break;
     case "move-booking": {
-      const moved = await moveBookingByStaff(change, form.bookingId, form.slotId, { budget: textBudgetOf(site) });
+      const moved = await moveBookingByStaff(change, form.bookingId, form.slotId);
       if (moved === "not-found") return refused("이미 취소되었거나 없는 예약입니다.");
       if (moved !== "done") return refused(moved === "forbidden" ? "권한이 없습니다." : VISIT_MESSAGES[moved]);
       break;
