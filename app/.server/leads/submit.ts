@@ -68,7 +68,8 @@ export async function submitLeadForm(
     now: now.getTime(),
   });
 
-  const limit = await consumeRateLimit(`lead:${site.slug}:${kind}:${clientKey(getClientAddress(context))}`, policy.rateLimits, now);
+  const sourceKey = clientKey(getClientAddress(context));
+  const limit = await consumeRateLimit(`lead:${site.slug}:${kind}:${sourceKey}`, policy.rateLimits, now);
   if (!limit.allowed) {
     return { status: 429, ok: false, message: LEAD_MESSAGES.tooMany, values, retryAfterSeconds: limit.retryAfterSeconds };
   }
@@ -94,10 +95,11 @@ export async function submitLeadForm(
         userAgent: request.headers.get("User-Agent") ?? "",
         spamReason: spam,
         clientId: client.clientId,
+        sourceKey,
         visitSlotId: parsed.values.visitSlot,
         marketingConsent: parsed.values.marketing === true,
       },
-      { now, textBudget: textBudgetOf(site.slug, policy) },
+      { now, textBudget: textBudgetOf(site.slug, policy), bookingBursts: policy.bookingBursts },
     );
     if (result.outcome === "unavailable") {
       // The schedule read before booking may still show the refused time as open: read it again.
