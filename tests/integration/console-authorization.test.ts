@@ -488,6 +488,20 @@ const TABLE: Record<string, Probe[]> = {
       form: (r) => ({ intent: "move-booking", bookingId: String(r.booking), slotId: String(r.otherSlot) }),
       expect: ownersAndManagers(303),
     },
+    {
+      does: "clears a booking's burst flag",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (r) => ({ intent: "burst-clear", bookingIds: String(r.booking) }),
+      expect: ownersAndManagers(303),
+    },
+    {
+      does: "marks a burst of bookings as spam",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (r) => ({ intent: "burst-spam", bookingIds: String(r.booking) }),
+      expect: ownersAndManagers(303),
+    },
   ],
   "admin/staff": [
     { does: "opens the staff page", path: () => "/admin/staff", expect: ownersOnly(200) },
