@@ -91,10 +91,11 @@ async function consolePost(path: string, fields: Record<string, string>) {
   });
 }
 
-/** A wave: `count` bookings with phones of their own, each from an address of its own, spread over the day. */
+/** A wave: `count` bookings at once, with phones of their own, each from an address of its own, spread over the day. */
 async function bookWave(count: number, slots: { id: number; day: string }[]) {
-  const answers = [];
-  for (let i = 0; i < count; i++) answers.push(await book(slots[i % slots.length]!, { address: `198.51.100.${i + 1}` }));
+  const answers = await Promise.all(
+    Array.from({ length: count }, (_, i) => book(slots[i % slots.length]!, { address: `198.51.100.${i + 1}` })),
+  );
   expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
   return db()
     .select()

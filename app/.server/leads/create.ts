@@ -11,7 +11,7 @@ import { customers, leads, visitBookings, visitSlots } from "../schema.ts";
 import { textPack } from "../site-settings.ts";
 import { sitePack } from "../site.ts";
 import { claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim } from "../visits/booking.ts";
-import { BOOKING_BURSTS, flagBookingBurst, type BookingBurstRules } from "../visits/bursts.ts";
+import { BOOKING_BURSTS, flagBookingBurst, lockSiteBursts, type BookingBurstRules } from "../visits/bursts.ts";
 import { bookingSms } from "../visits/messages.ts";
 import { assignByTurns } from "./assignment.ts";
 import { leadMessages } from "./messages.ts";
@@ -98,6 +98,9 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
       });
       if (!claimed.ok) return { outcome: "unavailable", reason: claimed.reason, day: claimed.day };
       claim = claimed;
+      // Before this transaction locks any booking or lead row: a manager's review takes the same
+      // lock first and then those rows, so the two never wait on each other.
+      if (bookingBursts && input.sourceKey) await lockSiteBursts(tx, input.site);
     }
     const sourceKey = input.sourceKey ?? null;
     const book = async (leadId: number) => {
