@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { can } from "#app/permissions.ts";
 import { addDays, kstDay } from "#app/utils/kst.ts";
 import { LEAD_KINDS, type LeadKind, type LeadStatus } from "#app/vocabulary.ts";
 import { db, queryRows } from "../db.ts";
@@ -44,7 +45,8 @@ export async function dashboardSummary(site: string, viewer: Viewer, now = new D
       .groupBy(effectiveStatus),
     listLeadsPage({ site, viewer }, { limit: 8 }),
     heldTextsSummary(site, now),
-    countBookingsForReview(site),
+    // Only those who can answer a burst are asked to.
+    can(viewer.role, "visits.manage") ? countBookingsForReview(site) : 0,
   ]);
   const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
     const day = addDays(firstDay, index);
