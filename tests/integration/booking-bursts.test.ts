@@ -200,10 +200,13 @@ describe("a burst of bookings", () => {
       { intent: "burst-spam", bookingIds: spam.map((booking) => booking.id) },
     ]);
 
-    // The wave's window is still open: the next booking is flagged, the cleared one stays cleared.
-    await book(slots[0]!, { address: "198.51.100.99" });
+    // Another wave within the window: its bookings wait for review, the one cleared stays cleared.
+    const next = await bookWave(13, slots);
     const page = await consolePage("/admin/visits");
-    expect(page.text).toMatch(/검토가 필요한 예약 <span[^>]*>1건/);
+    expect(page.text).toMatch(/검토가 필요한 예약 <span[^>]*>13건/);
+    const [stillGenuine] = await db().select().from(visitBookings).where(eq(visitBookings.id, genuine!.id));
+    expect(stillGenuine!.reviewedAt).not.toBeNull();
+    expect(next.every((booking) => booking.review === "site-burst")).toBe(true);
   });
 
   test("is answered only by someone who may manage visits", async () => {

@@ -48,7 +48,8 @@ export async function flagBookingBurst(
 ): Promise<BookingReviewReason | null> {
   await lockSiteBursts(tx, site);
   const since = (rule: BurstRule) => new Date(now.getTime() - rule.windowMs);
-  const fromForms = and(eq(visitBookings.site, site), isNotNull(visitBookings.sourceKey));
+  // Places the wave holds: a visitor changing their own time leaves a moved booking that fills nothing.
+  const fromForms = and(eq(visitBookings.site, site), isNotNull(visitBookings.sourceKey), eq(visitBookings.status, "booked"));
   const siteWave = and(fromForms, gt(visitBookings.createdAt, since(rules.site)));
   const addressWave = sourceKey
     ? and(fromForms, eq(visitBookings.sourceKey, sourceKey), gt(visitBookings.createdAt, since(rules.address)))
@@ -77,7 +78,7 @@ async function flag(tx: Transaction, wave: ReturnType<typeof and>, reason: Booki
   await tx
     .update(visitBookings)
     .set({ review: reason })
-    .where(and(wave, eq(visitBookings.status, "booked"), isNull(visitBookings.review), isNull(visitBookings.reviewedAt)));
+    .where(and(wave, isNull(visitBookings.review), isNull(visitBookings.reviewedAt)));
 }
 
 /** Bookings waiting for review: flagged, not yet reviewed, still holding their place. */
