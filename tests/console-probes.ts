@@ -530,6 +530,20 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       form: (r) => ({ intent: "capacity", slotId: String(r.otherSlot), capacity: "10" }),
       allowed: 303,
     },
+    {
+      does: "clears a booking's burst flag",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (r) => ({ intent: "burst-clear", bookingIds: String(r.booking) }),
+      allowed: 303,
+    },
+    {
+      does: "marks a burst of bookings as spam",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (r) => ({ intent: "burst-spam", bookingIds: String(r.booking) }),
+      allowed: 303,
+    },
   ],
   "/admin/staff": [
     { does: "opens the staff page", path: () => "/admin/staff", allowed: 200 },

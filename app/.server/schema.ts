@@ -16,6 +16,7 @@ import {
 import type {
   AuditAction,
   AuditChain,
+  BookingReviewReason,
   BookingStatus,
   LeadEventKind,
   LeadKind,
@@ -450,10 +451,18 @@ export const visitBookings = pgTable(
     /** Who cancelled it in the console; null with `cancelledAt` set: the customer, by their link. */
     cancelledBy: integer().references(() => admins.id, { onDelete: "set null" }),
     reminderQueuedAt: timestamp({ withTimezone: true }),
+    /** A keyed hash of the address a visitor booked from (spam.ts clientKey), or null when the office made it: bursts count these. */
+    sourceKey: varchar({ length: 32 }),
+    /** Why the booking waits for review (a burst), or null; it stays set once reviewed, for the history. */
+    review: varchar({ length: 16 }).$type<BookingReviewReason>(),
+    reviewedAt: timestamp({ withTimezone: true }),
+    reviewedBy: integer().references(() => admins.id, { onDelete: "set null" }),
   },
   (table) => [
     index("visit_bookings_slot_id_status_idx").on(table.slotId, table.status),
     index("visit_bookings_site_phone_idx").on(table.site, table.phone),
+    // The burst detector counts a site's bookings of the last minutes.
+    index("visit_bookings_site_created_at_idx").on(table.site, table.createdAt),
     uniqueIndex("visit_bookings_link_token_key").on(table.linkToken),
   ],
 );

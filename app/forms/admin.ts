@@ -34,7 +34,7 @@ export const KIND_SHORT_LABELS: Record<LeadKind, string> = {
   inquiry: "문의",
 };
 
-export const OUTBOX_VIEWS = ["pending", "sent", "failed"] as const;
+export const OUTBOX_VIEWS = ["pending", "sent", "failed", "held"] as const;
 export type OutboxView = (typeof OUTBOX_VIEWS)[number];
 
 /** What a text the `log` provider took reads as: it was written down, never sent. */
@@ -76,7 +76,7 @@ export const SPAM_REASON_LABELS: Record<SpamReason, string> = {
 /** Why a lead's texts were held back by the text budget, as staff read it. */
 export const TEXT_HOLD_LABELS: Record<TextHoldReason, string> = {
   "phone-daily": "같은 번호로 하루에 보낼 수 있는 문자 수를 넘었습니다",
-  "site-hourly": "사이트가 한 시간에 보낼 수 있는 문자 수를 넘었습니다",
+  "site-hourly": "사이트가 한 시간에 보낼 수 있는 새 접수 확인 문자 수를 넘었습니다",
 };
 
 /**

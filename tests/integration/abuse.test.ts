@@ -209,7 +209,7 @@ describe("the text budget", () => {
   });
 
   test("holds every text past the site's hourly ceiling", async () => {
-    const budget = { perPhonePerDay: 3, sitePerHour: 2 };
+    const budget = { perPhonePerDay: 3, confirmationsPerHour: 2 };
     const base = {
       kind: "inquiry" as const,
       site: "daegu",

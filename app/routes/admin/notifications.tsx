@@ -1,15 +1,15 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { listOutboxPage, outboxCounts, retryFailedMessage, textsAreNotSent } from "#app/.server/outbox/console.ts";
+import { heldTextsSummary, listOutboxPage, outboxCounts, retryFailedMessage, textsAreNotSent } from "#app/.server/outbox/console.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { OUTBOX_VIEWS, SMS_PURPOSE_LABELS, type OutboxView } from "#app/forms/admin.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { signedInAdmin } from "./guard.server.ts";
-import { LOGGED_ONLY_LABEL, OutboxStatus, TestModeNotice } from "./outbox-parts.tsx";
+import { HeldTextsNotice, LOGGED_ONLY_LABEL, OutboxStatus, TestModeNotice } from "./outbox-parts.tsx";
 import { recordConsoleAccess } from "#app/.server/access.ts";
 import type { Route } from "./+types/notifications";
 
-const VIEW_LABELS: Record<OutboxView, string> = { pending: "대기", sent: "발송 완료", failed: "실패" };
+const VIEW_LABELS: Record<OutboxView, string> = { pending: "대기", sent: "발송 완료", failed: "실패", held: "보류" };
 /** While texts only go to the server log, "sent" is not what happened to them. */
 const TEST_MODE_VIEW_LABELS: Record<OutboxView, string> = { ...VIEW_LABELS, sent: LOGGED_ONLY_LABEL };
 
@@ -28,7 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = parseView(params.get("view"));
   const beforeId = parseId(params.get("before") ?? undefined);
   const site = requireSite(context);
-  const [page, counts] = await Promise.all([listOutboxPage({ site: site.slug, view, beforeId }), outboxCounts(site.slug)]);
+  const [page, counts, held] = await Promise.all([
+    listOutboxPage({ site: site.slug, view, beforeId }),
+    outboxCounts(site.slug),
+    heldTextsSummary(site.slug),
+  ]);
   await recordConsoleAccess(context, admin, "outbox.view", {
     leadIds: page.messages.flatMap((message) => (message.leadId === null ? [] : [message.leadId])),
     detail: { view: view ?? "all", paged: Boolean(beforeId) },
@@ -38,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     paged: Boolean(beforeId),
     ...page,
     counts,
+    held,
     kindLabels: site.pack.leads.kindLabels,
     testMode: textsAreNotSent(),
   };
@@ -63,7 +68,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function NotificationsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, paged, messages, nextBeforeId, counts, kindLabels, testMode } = loaderData;
+  const { view, paged, messages, nextBeforeId, counts, held, kindLabels, testMode } = loaderData;
   const viewLabels = testMode ? TEST_MODE_VIEW_LABELS : VIEW_LABELS;
   const navigation = useNavigation();
   const retrying = navigation.state === "submitting" ? navigation.formData?.get("id") : undefined;
@@ -89,6 +94,7 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
         ))}
       </nav>
       {testMode ? <TestModeNotice /> : null}
+      <HeldTextsNotice held={held} />
       {actionData?.error ? (
         <p className="admin-notice admin-notice--warning" role="alert">
           {actionData.error}
