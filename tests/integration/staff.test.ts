@@ -506,4 +506,16 @@ describe("the access records", () => {
     expect(await (await ownerBrowser.get(`/admin/audit?view=month&month=${lastMonth}`)).text()).toContain("사유 확인, 이상 없음");
     expect((await records("audit.review")).map((record) => record.detail)).toEqual([{ month: lastMonth, note: "사유 확인, 이상 없음" }]);
   });
+
+  test("the monthly review shows each chain's last hash to write down, and audit:verify --expect finds it", async () => {
+    const { owner, manager } = await addTeam();
+    await recordAccess({ site: "daegu", actor: manager, clientAddress: "203.0.113.1", action: "lead.view", leadIds: [1] });
+    const ownerBrowser = browser();
+    ownerBrowser.cookie = await consoleCookie(owner);
+    const html = await (await ownerBrowser.get("/admin/audit?view=month")).text();
+    expect(html).toContain("점검표처럼 이 서버 밖에 적어 두세요");
+    const shown = [...html.matchAll(/<code class="admin-audit__hash">([0-9a-f]{64})<\/code>/g)].map((match) => match[1]!);
+    expect(shown).toHaveLength(1);
+    expect(await verifyAuditChains({ expect: shown })).toMatchObject({ ok: true, found: [{ chain: "access" }] });
+  });
 });
