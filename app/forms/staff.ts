@@ -62,7 +62,7 @@ export function codeInvalidMessage(recovery: boolean, attemptsLeft: number) {
 export function signInLockedMessage(why: "client" | "account", retryAfterSeconds: number) {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return why === "client"
-    ? `이 접속 주소에서 로그인에 여러 번 실패해 잠시 막았습니다. ${minutes}분 후에 다시 시도해 주세요.`
+    ? `이 접속 주소에서 틀린 비밀번호가 여러 번 입력되어 잠시 막았습니다. ${minutes}분 후에 다시 시도해 주세요.`
     : `이 계정에 틀린 비밀번호가 여러 번 입력되어 잠시 막았습니다. ${minutes}분 후에 다시 시도하거나, 이 계정으로 로그인한 적이 있는 곳(사무실 등)에서 로그인해 주세요.`;
 }
 

@@ -344,7 +344,7 @@ describe("signing in", () => {
     const refused = await login(ADMIN, "192.0.2.1");
     expect(refused.status).toBe(429);
     expect(refused.data).toMatchObject({
-      error: expect.stringContaining("이 접속 주소에서 로그인에 여러 번 실패해 잠시 막았습니다. 15분 후에"),
+      error: expect.stringContaining("이 접속 주소에서 틀린 비밀번호가 여러 번 입력되어 잠시 막았습니다. 15분 후에"),
     });
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
     expect((await login(ADMIN, "192.0.2.2")).status).toBe(302);
