@@ -395,8 +395,8 @@ function MonthReview({ data: { month, thisMonth, downloads, review, heads }, err
         <div className="admin-review" data-testid="chain-heads">
           <h3 className="admin-card__title">점검표에 적어 둘 값</h3>
           <p className="admin-muted">
-            누군가 데이터베이스에서 기록을 고치거나 지우면 다음 점검 때 <code>npm run audit:verify -- --expect 값</code>이 이 값을 찾지 못해
-            알려 주므로, 점검표처럼 이 서버 밖에 적어 두세요.
+            누군가 데이터베이스에서 기록을 고치거나 지우면 다음 점검 때 이 값으로 실행한 <code>npm run audit:verify -- --expect 값</code>이
+            실패해 알려 주므로, 점검표처럼 이 서버 밖에 적어 두세요.
           </p>
           <ul>
             {heads.map((head) => (
