@@ -120,6 +120,14 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_CHAINS = ["access", "rights"] as const;
 export type AuditChain = (typeof AUDIT_CHAINS)[number];
 
+/**
+ * How a record's chain hash is made: `hmac-sha256` under a key kept outside the database
+ * (AUDIT_KEY, or one derived from the session secret); `sha256`, unkeyed, only for records written
+ * before the key, which may only begin a chain.
+ */
+export const AUDIT_HASH_ALGORITHMS = ["sha256", "hmac-sha256"] as const;
+export type AuditHashAlgorithm = (typeof AUDIT_HASH_ALGORITHMS)[number];
+
 /** Access-rights changes: the "rights" chain. */
 export const ACCESS_RIGHTS_ACTIONS = [
   "staff.create",

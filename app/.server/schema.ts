@@ -17,6 +17,7 @@ import type {
   AuditAction,
   AuditChain,
   BookingReviewReason,
+  AuditHashAlgorithm,
   BookingStatus,
   LeadEventKind,
   LeadKind,
@@ -146,6 +147,8 @@ export const sessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Second-factor codes tried on this half session; a few wrong ones end it (auth.ts). */
+    codeAttempts: integer().notNull().default(0),
   },
   (table) => [index("sessions_admin_id_idx").on(table.adminId), index("sessions_expires_at_idx").on(table.expiresAt)],
 );
@@ -164,14 +167,37 @@ export const siteHandoffs = pgTable("site_handoffs", {
 });
 
 /** Failed sign-ins, keyed by an HMAC of the email or of the client address (never the raw value). */
-export const loginAttempts = pgTable(
-  "login_attempts",
+/**
+ * Password attempts, counted per account and per client address (login-throttle.ts). Both are
+ * keyed hashes under the session secret, so the table never holds an email or an address. A row is
+ * written before the password is checked and stays only if the password was wrong.
+ */
+export const signInAttempts = pgTable(
+  "sign_in_attempts",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    key: varchar({ length: 80 }).notNull(),
+    accountKey: varchar({ length: 64 }).notNull(),
+    clientKey: varchar({ length: 64 }).notNull(),
     attemptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("login_attempts_key_attempted_at_idx").on(table.key, table.attemptedAt)],
+  (table) => [
+    index("sign_in_attempts_account_idx").on(table.accountKey, table.attemptedAt),
+    index("sign_in_attempts_client_idx").on(table.clientKey, table.attemptedAt),
+  ],
+);
+
+/**
+ * Where each account has signed in from (both factors given), as keyed hashes: while strangers
+ * are failing against an account, its own people still get in from these addresses.
+ */
+export const signInClients = pgTable(
+  "sign_in_clients",
+  {
+    accountKey: varchar({ length: 64 }).notNull(),
+    clientKey: varchar({ length: 64 }).notNull(),
+    lastSignedInAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountKey, table.clientKey] })],
 );
 
 // --- Leads: registrations, their SMS outbox and form rate limits (leads area) ---
@@ -498,6 +524,8 @@ export const auditLog = pgTable(
     detail: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     prevHash: varchar({ length: 64 }).notNull(),
     hash: varchar({ length: 64 }).notNull(),
+    /** How `hash` was made: keyed (HMAC) since the key was introduced; plain SHA-256 before. */
+    algorithm: varchar({ length: 16 }).$type<AuditHashAlgorithm>().notNull().default("sha256"),
   },
   (table) => [
     index("audit_log_site_at_idx").on(table.site, table.at),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCalendarDay } from "#app/utils/kst.ts";
-import { AUDIT_ACTIONS, type AuditAction } from "#app/vocabulary.ts";
+import { AUDIT_ACTIONS, type AuditAction, type AuditChain } from "#app/vocabulary.ts";
 import { withoutControlCharacters } from "./text.ts";
 
 /** The access records' words and forms (/admin/audit). Client-safe. */
@@ -37,6 +37,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "staff.reset-second-factor": "2단계 인증 초기화",
   "audit.view": "접속 기록 조회",
   "audit.review": "월별 점검 완료",
+};
+
+export const AUDIT_CHAIN_LABELS: Record<AuditChain, string> = {
+  access: "개인정보 처리 기록",
+  rights: "접근 권한 변경 기록",
 };
 
 const day = z
