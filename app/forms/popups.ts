@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { isCalendarDay, kstInstant } from "#app/utils/kst.ts";
+import { wholeNumber } from "./numbers.ts";
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
 
 /** Where a notice popup shows. Client-safe: the console's form and the public overlay share it. */
@@ -61,11 +62,7 @@ export const PopupSchema = z
     startTime: time,
     endDay: day,
     endTime: time,
-    sortOrder: z.coerce
-      .number({ error: POPUP_MESSAGES.order })
-      .int(POPUP_MESSAGES.order)
-      .min(0, POPUP_MESSAGES.order)
-      .max(999, POPUP_MESSAGES.order),
+    sortOrder: wholeNumber({ min: 0, max: 999, message: POPUP_MESSAGES.order }),
     devices: z.enum(POPUP_DEVICES, { error: POPUP_MESSAGES.devices }),
   })
   .transform(({ startDay, startTime, endDay, endTime, ...rest }) => ({

@@ -11,13 +11,14 @@ import { formatPhone } from "#app/utils/phone.ts";
 import { ADMIN_HEADERS } from "./guard.server.ts";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/leads-bin";
+import { readWholeNumber } from "#app/forms/numbers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context, { permission: "leads.delete" });
   const site = requireSite(context);
   const bin = await listBin(site.slug);
   await recordConsoleAccess(context, admin, "leads.list", { leadIds: bin.map((lead) => lead.id), detail: { page: "bin" } });
-  const restored = Number(new URL(request.url).searchParams.get("restored")) || null;
+  const restored = readWholeNumber(new URL(request.url).searchParams.get("restored")) ?? null;
   return {
     leads: bin.map((lead) => ({ ...lead, phone: formatPhone(lead.phone) })),
     restored,
