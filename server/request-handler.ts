@@ -96,6 +96,8 @@ const READS_ONLY = new Set(["GET", "HEAD", "OPTIONS"]);
 export function requestHost(req: ExpressRequest): string {
   const forwarded = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(":")[1] : undefined;
   const port = [forwarded, req.get("host")?.split(":")[1]].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
+  // No Host at all reaches here only for /healthz (server/edge.ts refuses it elsewhere).
+  if (!req.hostname) return "";
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
   try {
     return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}`).host;
