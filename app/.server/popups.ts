@@ -3,7 +3,7 @@ import type { PopupInput, PublicPopup } from "#app/forms/popups.ts";
 import { bumpContentVersion } from "./content-version.ts";
 import { db } from "./db.ts";
 import { noticePopups } from "./schema.ts";
-import { deleteUpload, storeUpload, uploadedImages } from "./uploads.ts";
+import { deleteUpload, prepareUpload, storeUpload, uploadedImages } from "./uploads.ts";
 
 /**
  * Notice popups (공지 팝업): written in the console, shown on the public pages between their start
@@ -53,6 +53,8 @@ export async function savePopup(
   input: PopupInput,
   { image, removeImage = false }: { image: File | null; removeImage?: boolean },
 ): Promise<{ result: PopupChange; id?: number }> {
+  // Decoded and encoded before the transaction, which then only writes (app/.server/uploads.ts).
+  const upload = image ? await prepareUpload(image, "image") : null;
   return db().transaction(async (tx) => {
     let previousImage: number | null = null;
     if (id !== undefined) {
@@ -64,7 +66,7 @@ export async function savePopup(
       if (!current) return { result: "not-found" as const };
       previousImage = current.imageUploadId;
     }
-    const stored = image ? await storeUpload(tx, { site, file: image, kind: "image", adminId }) : null;
+    const stored = upload ? await storeUpload(tx, { site, upload, adminId }) : null;
     const imageUploadId = stored ? stored.id : removeImage ? null : previousImage;
     const values = { ...input, site, imageUploadId, updatedAt: new Date() };
     const [saved] =
