@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { PopupInput, PublicPopup } from "#app/forms/popups.ts";
+import { safeLink } from "#app/utils/safe-link.ts";
 import { bumpContentVersion } from "./content-version.ts";
 import { db } from "./db.ts";
 import { noticePopups } from "./schema.ts";
@@ -114,8 +115,10 @@ export async function activePopups(site: string, now = new Date()): Promise<Publ
     site,
     rows.flatMap((row) => (row.imageUploadId ? [row.imageUploadId] : [])),
   );
-  return rows.map(({ imageUploadId, devices, ...row }) => ({
+  return rows.map(({ imageUploadId, devices, linkUrl, ...row }) => ({
     ...row,
+    // Checked again as it leaves: a link saved before the check learned of tabs may still lead away.
+    linkUrl: linkUrl === null ? null : safeLink(linkUrl),
     devices: devices === "desktop" || devices === "phone" ? devices : "all",
     image: imageUploadId ? (images.get(imageUploadId) ?? null) : null,
   }));

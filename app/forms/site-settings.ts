@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { SitePack } from "#app/content/types.ts";
 import { formatPhone, normalizePhone } from "#app/utils/phone.ts";
+import { safeLink } from "#app/utils/safe-link.ts";
 import { withoutControlCharacters } from "./text.ts";
 
 /**
@@ -30,17 +31,20 @@ const phone = line.pipe(
 
 const kakaoChannel = line.pipe(
   z.string().refine((value) => {
-    const url = URL.canParse(value) ? new URL(value) : undefined;
-    return url?.protocol === "https:" && url.hostname === "pf.kakao.com" && /^\/_[A-Za-z0-9]+(?:\/chat)?\/?$/.test(url.pathname);
+    const link = safeLink(value, { paths: false });
+    const url = link === null ? undefined : new URL(link);
+    return url?.hostname === "pf.kakao.com" && /^\/_[A-Za-z0-9]+(?:\/chat)?\/?$/.test(url.pathname);
   }, "카카오톡 채널 주소는 https://pf.kakao.com/_로 시작해야 합니다. 예: https://pf.kakao.com/_abcDEF"),
 );
 
 /** A link the office pastes from its consultation tool: https only, no credentials in it. */
 const httpsUrl = line.pipe(
-  z.string().refine((value) => {
-    const url = URL.canParse(value) ? new URL(value) : undefined;
-    return url?.protocol === "https:" && url.hostname.includes(".") && url.username === "" && url.password === "";
-  }, "https://로 시작하는 주소를 입력해 주세요. 예: https://talk.example.co.kr/consult"),
+  z
+    .string()
+    .refine(
+      (value) => safeLink(value, { paths: false }) !== null,
+      "https://로 시작하는 주소를 입력해 주세요. 예: https://talk.example.co.kr/consult",
+    ),
 );
 
 const shortLine = (max: number) => line.pipe(z.string().max(max, `${max}자 이내로 입력해 주세요.`));

@@ -9,6 +9,7 @@ import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { noticePopups, siteSettings, uploads } from "#app/.server/schema.ts";
 import { prepareUpload, setSiteDocument, storeUpload, uploadUrl } from "#app/.server/uploads.ts";
 import { sitePacks } from "#app/content/index.ts";
+import { POPUP_MESSAGES } from "#app/forms/popups.ts";
 import { UPLOAD_MESSAGES } from "#app/forms/uploads.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
@@ -392,6 +393,43 @@ describe("notice popups", () => {
     const script = await post(A, "/admin/popups/new", await multipart({ ...POPUP, linkUrl: "javascript:alert(1)" }));
     expect(script.status).toBe(400);
     expect(await db().select().from(noticePopups)).toEqual([]);
+  });
+
+  test.each([
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\\evil.example",
+    "\t//evil.example",
+    "java\tscript:alert(1)",
+    "http://evil.example",
+  ])("a popup link that a browser would open elsewhere (%j) is refused at save with a Korean message", async (linkUrl) => {
+    const response = await post(A, "/admin/popups/new", await multipart({ ...POPUP, linkUrl }));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(POPUP_MESSAGES.link);
+    expect(await db().select().from(noticePopups)).toEqual([]);
+  });
+
+  test("a popup link is stored as a browser reads it, and one saved before the check is never served as an off-site link", async () => {
+    const saved = await post(A, "/admin/popups/new", await multipart({ ...POPUP, linkUrl: " /SalesInfo/announcement?from=popup " }));
+    expect(saved.status).toBe(303);
+    const [stored] = await db().select({ linkUrl: noticePopups.linkUrl }).from(noticePopups);
+    expect(stored!.linkUrl).toBe("/SalesInfo/announcement?from=popup");
+
+    const now = Date.now();
+    await db()
+      .insert(noticePopups)
+      .values({
+        site: "daegu",
+        title: "예전 팝업",
+        linkUrl: "/\t/evil.example",
+        startsAt: new Date(now - HOUR),
+        endsAt: new Date(now + HOUR),
+      });
+    const { popups } = (await (await get(A, "/popups.json", { Accept: "application/json" })).json()) as {
+      popups: { title: string; linkUrl: string | null }[];
+    };
+    expect(popups.find((popup) => popup.title === "예전 팝업")?.linkUrl).toBeNull();
+    expect(popups.find((popup) => popup.title === POPUP.title)?.linkUrl).toBe("/SalesInfo/announcement?from=popup");
   });
 
   test("a counsellor cannot manage popups (403)", async () => {
