@@ -12,6 +12,7 @@ import {
 import { isCalendarDay } from "#app/utils/kst.ts";
 import { MobileSchema } from "./staff.ts";
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
+import { wholeNumber } from "./numbers.ts";
 
 /**
  * The admin console's vocabulary and forms. Client-safe: the pages render the labels, the
@@ -176,13 +177,15 @@ export const BIN_DAYS = 7;
 
 /** "" gives the lead back to the unassigned inbox. */
 export const AssignFormSchema = z.object({
-  assignee: z.union([z.literal("").transform(() => null), z.coerce.number().int().positive()], { error: "담당자를 선택해 주세요." }),
+  assignee: z.union([z.literal("").transform(() => null), wholeNumber({ message: "담당자를 선택해 주세요." })], {
+    error: "담당자를 선택해 주세요.",
+  }),
 });
 
 /** The inbox's bulk assignment: the ticked leads and one person (or "" to unassign them). */
 export const BulkAssignFormSchema = AssignFormSchema.extend({
   ids: z
-    .array(z.coerce.number().int().positive(), { error: "배정할 고객을 선택해 주세요." })
+    .array(wholeNumber({ message: "배정할 고객을 다시 선택해 주세요." }), { error: "배정할 고객을 선택해 주세요." })
     .min(1, "배정할 고객을 선택해 주세요.")
     .max(200, "한 번에 200명까지 배정할 수 있습니다."),
 });

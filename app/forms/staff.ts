@@ -3,6 +3,7 @@ import { normalizePhone } from "#app/utils/phone.ts";
 import { ROLES, type Role } from "#app/vocabulary.ts";
 import { PHONE_PATTERN } from "./lead.ts";
 import { withoutControlCharacters } from "./text.ts";
+import { wholeNumber } from "./numbers.ts";
 
 /**
  * The staff accounts' forms and words: signing in with a second factor, taking up an invitation,
@@ -130,16 +131,16 @@ export const InviteFormSchema = z.object({
 export const StaffChangeSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("role"), adminId: z.coerce.number().int().positive(), role: z.enum(ROLES) }),
+    z.object({ intent: z.literal("role"), adminId: wholeNumber(), role: z.enum(ROLES) }),
     z.object({
       intent: z.literal("sites"),
-      adminId: z.coerce.number().int().positive(),
+      adminId: wholeNumber(),
       sites: z.array(z.string().min(1).max(64)).min(1, "일할 사이트를 하나 이상 선택해 주세요."),
     }),
-    z.object({ intent: z.literal("disable"), adminId: z.coerce.number().int().positive() }),
-    z.object({ intent: z.literal("enable"), adminId: z.coerce.number().int().positive() }),
-    z.object({ intent: z.literal("reset-second-factor"), adminId: z.coerce.number().int().positive() }),
-    z.object({ intent: z.literal("reinvite"), adminId: z.coerce.number().int().positive() }),
+    z.object({ intent: z.literal("disable"), adminId: wholeNumber() }),
+    z.object({ intent: z.literal("enable"), adminId: wholeNumber() }),
+    z.object({ intent: z.literal("reset-second-factor"), adminId: wholeNumber() }),
+    z.object({ intent: z.literal("reinvite"), adminId: wholeNumber() }),
   ],
   { error: "알 수 없는 요청입니다." },
 );

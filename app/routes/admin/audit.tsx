@@ -19,6 +19,7 @@ import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { AUDIT_ACTIONS, ROLES, type AuditAction, type Role } from "#app/vocabulary.ts";
 import { signedInAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/audit";
+import { requireWholeNumbers } from "./numbers.server.ts";
 
 const PAGE_SIZE = 100;
 /** A record's lead ids shown as links; a list page's hundred ids are summarised after these. */
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const monthParam = url.searchParams.get("month");
   const view = url.searchParams.get("view") === "month" ? ("month" as const) : ("records" as const);
   const month = monthParam && MONTH_PATTERN.test(monthParam) ? monthParam : previousMonth(kstMonth(new Date()));
+  requireWholeNumbers(url, ["person", "lead", "before"]);
   const filter = AuditFilterSchema.parse(Object.fromEntries(url.searchParams));
   const staff = await listStaff(site, admin.id);
   const names = new Map(staff.map((person) => [person.id, person.name || person.email]));

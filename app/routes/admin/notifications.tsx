@@ -8,6 +8,8 @@ import { signedInAdmin } from "./guard.server.ts";
 import { HeldTextsNotice, LOGGED_ONLY_LABEL, OutboxStatus, TestModeNotice } from "./outbox-parts.tsx";
 import { recordConsoleAccess } from "#app/.server/access.ts";
 import type { Route } from "./+types/notifications";
+import { readWholeNumber } from "#app/forms/numbers.ts";
+import { requireWholeNumbers } from "./numbers.server.ts";
 
 const VIEW_LABELS: Record<OutboxView, string> = { pending: "대기", sent: "발송 완료", failed: "실패", held: "보류" };
 /** While texts only go to the server log, "sent" is not what happened to them. */
@@ -17,16 +19,11 @@ function parseView(value: string | null): OutboxView | undefined {
   return OUTBOX_VIEWS.find((view) => view === value);
 }
 
-function parseId(value: unknown) {
-  const id = Number(value);
-  return typeof value === "string" && /^\d{1,9}$/.test(value) && id > 0 ? id : undefined;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = signedInAdmin(context);
   const params = new URL(request.url).searchParams;
   const view = parseView(params.get("view"));
-  const beforeId = parseId(params.get("before") ?? undefined);
+  const beforeId = requireWholeNumbers(new URL(request.url), ["before"]).before;
   const site = requireSite(context);
   const [page, counts, held] = await Promise.all([
     listOutboxPage({ site: site.slug, view, beforeId }),
@@ -51,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
   const form = await request.formData();
-  const id = parseId(form.get("id"));
+  const id = readWholeNumber(form.get("id"));
   if (form.get("intent") !== "retry" || !id) throw data("알 수 없는 요청입니다.", { status: 400 });
   const queued = await retryFailedMessage(requireSite(context).slug, id, admin);
   if (!queued) return data({ error: "이미 다시 보냈거나 실패한 문자가 아닙니다." }, { status: 409 });

@@ -15,6 +15,7 @@ import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import { signedInAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/site-settings";
+import { readWholeNumber } from "#app/forms/numbers.ts";
 
 const PATH = "/admin/site-settings";
 
@@ -56,8 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const change = changeContext(context, admin);
   if (form.intent === "revert") {
-    const changeId = Number(form.change);
-    const result = Number.isSafeInteger(changeId) ? await revertChange(change, changeId) : "not-found";
+    const changeId = readWholeNumber(form.change);
+    const result = changeId === undefined ? "not-found" : await revertChange(change, changeId);
     if (result === "not-found") throw data("되돌릴 변경 기록을 찾을 수 없습니다.", { status: 404 });
     return redirect(`${PATH}?reverted=1`, { status: 303 });
   }
