@@ -20,8 +20,13 @@ export default defineConfig({
           setupFiles: ["tests/setup/session-secret.ts", "tests/setup/fail-on-console-error.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own database; files run in parallel workers.
-          fileParallelism: true,
+          // Each file opens its own database (an in-memory PGlite, or its own database on the test
+          // PostgreSQL server: tests/db.ts), so two files can run at once. Vitest 4 runs files in
+          // forked processes, at most availableParallelism() - 1 at a time unless told: one on
+          // two cores. Two workers keep both cores busy while a file waits on its database; each
+          // holds one PGlite (~200 MB), so this stays at two.
+          pool: "forks",
+          maxWorkers: 2,
         },
       },
     ],
