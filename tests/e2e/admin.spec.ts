@@ -221,31 +221,35 @@ test.describe("the admin console", () => {
   test.describe(() => {
     test.use({ storageState: OWNER_STATE });
 
-    test("a signed-in owner's pages carry noindex and no-store too, and none is wider than the screen", async ({ page }) => {
-      for (const path of [
-        "/admin",
-        "/admin/leads",
-        "/admin/leads/export",
-        "/admin/leads/bin",
-        "/admin/visits",
-        "/admin/conversion",
-        "/admin/notifications",
-        "/admin/staff",
-        "/admin/audit",
-        "/admin/audit?view=month",
-        "/admin/schedule",
-        "/admin/account",
-      ]) {
-        const response = await page.goto(path);
-        expect(response?.status(), path).toBe(200);
-        expect(response?.headers()["cache-control"], path).toBe("private, no-store");
-        expect(response?.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
-        await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex,nofollow");
-        // Nothing is wider than the screen, phone included.
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, path).toBeLessThanOrEqual(0);
-      }
-      await expect(page.getByRole("heading", { name: "내 계정", level: 1 })).toBeVisible();
-    });
+    test(
+      "a signed-in owner's pages carry noindex and no-store too, and none is wider than the screen",
+      { tag: "@every-width" },
+      async ({ page }) => {
+        for (const path of [
+          "/admin",
+          "/admin/leads",
+          "/admin/leads/export",
+          "/admin/leads/bin",
+          "/admin/visits",
+          "/admin/conversion",
+          "/admin/notifications",
+          "/admin/staff",
+          "/admin/audit",
+          "/admin/audit?view=month",
+          "/admin/schedule",
+          "/admin/account",
+        ]) {
+          const response = await page.goto(path);
+          expect(response?.status(), path).toBe(200);
+          expect(response?.headers()["cache-control"], path).toBe("private, no-store");
+          expect(response?.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
+          await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex,nofollow");
+          // Nothing is wider than the screen, phone included.
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, path).toBeLessThanOrEqual(0);
+        }
+        await expect(page.getByRole("heading", { name: "내 계정", level: 1 })).toBeVisible();
+      },
+    );
   });
 });
