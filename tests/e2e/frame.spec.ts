@@ -248,39 +248,3 @@ test.describe("on every page", () => {
     },
   );
 });
-
-test.describe("files for crawlers", () => {
-  test("robots.txt allows the site, keeps crawlers out of admin and names the sitemap", async ({ request, baseURL }) => {
-    const response = await request.get("/robots.txt");
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toContain("text/plain");
-    expect(response.headers()["cache-control"]).toBe("public, max-age=3600");
-    const body = await response.text();
-    expect(body).toContain("User-agent: *");
-    expect(body).toContain("Allow: /");
-    expect(body).toContain("Disallow: /admin");
-    expect(body).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
-  });
-
-  test("sitemap.xml lists the public pages with absolute URLs", async ({ request, baseURL }) => {
-    const response = await request.get("/sitemap.xml");
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toContain("application/xml");
-    expect(response.headers()["cache-control"]).toBe("public, max-age=3600");
-    const body = await response.text();
-    const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    for (const path of ["/", "/Promotion/Customer", "/daegu/press", "/privacy"]) {
-      expect(locs).toContain(`${baseURL}${path}`);
-    }
-    expect(locs.every((loc) => loc!.startsWith(`${baseURL}/`))).toBe(true);
-    expect(new Set(locs).size).toBe(locs.length);
-  });
-
-  test("public pages may be cached briefly by browsers and CDNs, except those showing places left in visit times", async ({ request }) => {
-    const response = await request.get("/Brand/intro");
-    expect(response.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
-    for (const path of ["/", "/daegu/customer"]) {
-      expect((await request.get(path)).headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
-    }
-  });
-});

@@ -36,29 +36,6 @@ async function wheelDown(page: Page) {
 }
 
 test.describe("the server-rendered home page", () => {
-  test("carries every section, link and the visit form, with the hero preloaded per screen and JSON-LD", async ({ request }) => {
-    const html = await (await request.get("/")).text();
-    for (const href of [
-      "/Brand/video",
-      "/BusinessGuide/intro",
-      "/LocationEnvironment/intro",
-      "/LocationEnvironment/primium",
-      "/FloorPlan/84A",
-      "/Promotion/Customer",
-      "#interestForm",
-    ]) {
-      expect(html, href).toContain(`href="${href}"`);
-    }
-    expect(html).toContain('id="interestForm"');
-    expect(html).toMatch(/<form[^>]+action="\/daegu\/customer"/);
-    expect(html).toMatch(/<link[^>]+rel="preload"[^>]+href="\/images\/daegu\/hero\.svg"[^>]+media="\(min-width: 901px\)"/);
-    expect(html).toMatch(/<link[^>]+rel="preload"[^>]+href="\/images\/daegu\/hero-mobile\.svg"[^>]+media="\(max-width: 900px\)"/);
-    expect(html).toMatch(/<img[^>]+class="home-hero__image"[^>]+width="1920" height="1080"[^>]+fetchpriority="high"/i);
-    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
-    const complex = jsonLd.find((entry) => entry["@type"] === "ApartmentComplex");
-    expect(complex?.address).toMatchObject({ "@type": "PostalAddress", addressRegion: "대구광역시", addressLocality: "동구" });
-  });
-
   test("the visit form's code is fetched only when the visitor scrolls near it, and the form then answers in place", async ({ page }) => {
     const scripts: string[] = [];
     page.on("request", (request) => {

@@ -63,16 +63,6 @@ test.describe("the press list", () => {
     await page.goto("/daegu/press/999999");
     await expect(page).toHaveURL(/\/daegu\/press$/);
   });
-
-  test("the list is cacheable for visitors and the feed is RSS", async ({ request }) => {
-    const list = await request.get("/daegu/press");
-    expect(list.headers()["cache-control"]).toMatch(/^public, max-age=\d+/);
-    expect(list.headers()["vary"]).toMatch(/Cookie/i);
-    const feed = await request.get("/daegu/press/rss.xml");
-    expect(feed.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");
-    expect(await feed.text()).toMatch(/<rss version="2.0"[\s\S]*<item>/);
-    expect((await request.get("/nowhere/press")).status()).toBe(404);
-  });
 });
 
 test.describe("press in the console", () => {
