@@ -77,7 +77,8 @@ test.describe("press in the console", () => {
     page,
     browser,
   }) => {
-    // Signing in may wait for the next 30-second code when the other project signs the owner in too.
+    // It signs out at the end, so it signs in for itself (not the shared session), and may wait for the next
+    // 30-second code when another test signs the owner in within the same step.
     test.slow();
     const title = unique("E2E 보도자료");
     const draft = unique("E2E 임시 저장");
