@@ -3,7 +3,7 @@ import { E2E_ADMIN } from "../../playwright.config.ts";
 import { signIn, useOwnerSession } from "./console.ts";
 import { hydrated } from "./hydration.ts";
 
-// Both projects (desktop, phone) and other specs share one server and database: articles made
+// Both projects (desktop, phone; see the width tags) and other specs share one server and database: articles made
 // here carry a unique title, and counts are relative to what the list holds at the time.
 const unique = (label: string) =>
   `${label} ${test.info().project.name} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
