@@ -23,9 +23,10 @@ import { CROSS_SITE_FAMILY, OVERSIZED_FAMILY, runAttacks, signIn } from "./lib/f
 import { phoneFor } from "./lib/lead-load.js";
 import { send } from "./lib/raw-request.js";
 import { startServer } from "./lib/server-process.js";
-import { setting } from "./lib/short-run.js";
+import { announceShortRun, setting } from "./lib/short-run.js";
 
 const TOTAL = setting("FUZZ_REQUESTS", { full: 10_000, short: 300 });
+announceShortRun(`${TOTAL} random requests, and every attack`);
 const CONCURRENCY = 16;
 const SEED = process.env.FUZZ_SEED || crypto.randomBytes(4).toString("hex");
 const MARKER = `fz${SEED}`;
