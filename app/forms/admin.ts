@@ -52,7 +52,7 @@ export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
 
 /**
  * What the console shows instead of a link that lets whoever holds it in (an invitation, a booking's
- * page): only the person the text went to ever sees it (docs/decisions/021-bearer-links-stay-sealed.md).
+ * page): only the person the text went to ever sees it (docs/decisions/024-bearer-links-stay-sealed.md).
  */
 export const MASKED_LINK = "(링크 가림)";
 

@@ -45,7 +45,7 @@ export const SIGN_IN_TEXT = {
   inviteTitle: "계정 만들기",
   inviteIntro: "비밀번호를 정한 뒤 2단계 인증을 등록하면 관리자 화면을 쓸 수 있습니다.",
   inviteInvalid: "초대 링크가 만료되었거나 이미 사용되었습니다. 대표(소유자)에게 새 초대를 요청해 주세요.",
-  /** After an invitation: the link went by text to the person alone (decision 021). */
+  /** After an invitation: the link went by text to the person alone (decision 024). */
   invitationTexted: "님에게 초대 문자를 보냈습니다. 링크는 문자를 받은 본인만 볼 수 있고, 72시간 안에 한 번만 쓸 수 있습니다.",
   /** Texts are not sent (SMS_PROVIDER=log), so the owner is the only way the link reaches the person. */
   invitationTestMode:

@@ -74,7 +74,7 @@ async function confirmationOf(phone: string) {
   return rows.at(-1);
 }
 
-/** The booking's key from its text as the visitor gets it (the outbox shows the link masked; decision 021). */
+/** The booking's key from its text as the visitor gets it (the outbox shows the link masked; decision 024). */
 function cancelTokenIn(message: { body: string; sealedBody: string | null }) {
   const sent = message.sealedBody === null ? message.body : unsealText(message.sealedBody)!;
   const match = new RegExp(`${SITE_URL}/${SITE}/visit/([^\\s]+)`).exec(sent);
