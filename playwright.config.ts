@@ -54,10 +54,19 @@ export default defineConfig({
     // Signs the demo owner in once, enrolling a second factor, for the tests that need the console (tests/e2e/console.ts),
     // and makes the live notice popups on the popups server (popups.setup.ts).
     { name: "console", testMatch: /(console|popups)\.setup\.ts/, use: { ...chromium } },
-    { name: "desktop", dependencies: ["console"], use: { ...chromium, viewport: { width: 1440, height: 900 } } },
+    // One width unless a test is about width (docs/decisions/023-fast-tests.md): a test runs once, at
+    // 1440 px, unless tagged "@phone" (only at 390 px: the phone layout) or "@every-width" (at both).
+    // "@desktop" marks a test about the wide layout; it runs where an untagged one does.
+    {
+      name: "desktop",
+      dependencies: ["console"],
+      grepInvert: /@phone\b/,
+      use: { ...chromium, viewport: { width: 1440, height: 900 } },
+    },
     {
       name: "phone",
       dependencies: ["console"],
+      grep: /@phone\b|@every-width\b/,
       use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],

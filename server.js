@@ -171,6 +171,8 @@ async function main() {
     });
     next();
   });
+  // Before the static files too: an absolute URI or a TRACE never reaches them (server/edge.ts).
+  app.use(server.refuseUnusualRequests);
   app.use(compression());
   if (vite) {
     app.use(vite.middlewares);
@@ -192,6 +194,8 @@ async function main() {
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
     app.use(server.app);
   }
+  // Express's own handler would log a stack and, outside production, send it to the client.
+  app.use(server.lastResortErrors);
 
   const listener = app.listen(env.PORT, (error) => {
     // Express 5 passes a failure to listen here as well; the "error" handler below ends the process.
@@ -204,6 +208,7 @@ async function main() {
   // Explicit timeouts: a client gets 20 s to send its headers and 2 minutes for a whole request
   // (an upload from a slow phone), and an idle keep-alive connection outlives a proxy's usual 60 s,
   // so the proxy, not us, closes it (a race there would fail a request).
+  server.answerAtTheEdge(listener);
   listener.headersTimeout = 20_000;
   listener.requestTimeout = 120_000;
   listener.keepAliveTimeout = 65_000;

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { requireSite } from "#app/.server/site.ts";
 import { GlobalStylesheet } from "#app/components/stylesheets.tsx";
 import { useNonce } from "#app/utils/nonce.tsx";
@@ -113,19 +113,30 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const heading = notFound ? "Not Found" : "Unexpected Application Error!";
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A 4xx carries its own Korean sentence (the console's refusals: a role that may not open a page).
+  const message = isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" ? error.data : null;
+  const heading =
+    status === 404
+      ? "Not Found"
+      : status === 403
+        ? "권한이 없습니다"
+        : status < 500
+          ? "요청을 처리할 수 없습니다"
+          : "Unexpected Application Error!";
+  const inConsole = useLocation().pathname.startsWith("/admin");
   return (
     <main className="error-page">
       <title>{rootData ? `${heading} | ${rootData.seo.siteName}` : heading}</title>
       <meta name="robots" content="noindex" />
       <h1>{heading}</h1>
       <p>
-        {notFound
-          ? "요청하신 페이지를 찾을 수 없습니다. 주소를 다시 확인해 주세요."
-          : "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요."}
+        {message ??
+          (status === 404
+            ? "요청하신 페이지를 찾을 수 없습니다. 주소를 다시 확인해 주세요."
+            : "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.")}
       </p>
-      <a href="/">홈으로 돌아가기</a>
+      {inConsole ? <a href="/admin">관리자 화면으로</a> : <a href="/">홈으로 돌아가기</a>}
       {import.meta.env.DEV && error instanceof Error ? <pre>{error.stack}</pre> : null}
     </main>
   );

@@ -29,18 +29,30 @@ export const SMS_PURPOSES = ["confirmation", "staff", "reminder", "invitation", 
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /**
- * Where a text message is in the outbox. "withdrawn": its booking was cancelled before it went
+ * Where a text message is in the outbox. "withdrawn": its booking was cancelled (or its lead marked as spam) before it went
  * out; "held": over the site's text budget, never sent (the lead is kept).
  */
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "withdrawn", "held"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-/** Why a lead's texts were held back: the phone's daily budget, or the site's hourly ceiling (content pack, leads.textBudget). */
+/**
+ * Why a lead's texts were held back (content pack, leads.textBudget): the phone's daily budget on
+ * this site, or the site's hourly ceiling on confirmations of new leads ("site-hourly"; only
+ * confirmations count against it, so visitor traffic never holds anyone else's texts).
+ */
 export const TEXT_HOLD_REASONS = ["phone-daily", "site-hourly"] as const;
 export type TextHoldReason = (typeof TEXT_HOLD_REASONS)[number];
 
 export const BOOKING_STATUSES = ["booked", "visited", "no_show", "cancelled", "moved"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/**
+ * Why a booking waits for the office's review: it came in a wave of bookings on the site, or from
+ * one address (app/.server/visits/bursts.ts). It holds its place until a manager clears it or
+ * marks the wave as spam.
+ */
+export const BOOKING_REVIEW_REASONS = ["site-burst", "address-burst"] as const;
+export type BookingReviewReason = (typeof BOOKING_REVIEW_REASONS)[number];
 
 /** Bookings that hold a place in their slot: a visited or no-show booking still used it. */
 export const PLACE_HOLDING_STATUSES = ["booked", "visited", "no_show"] as const satisfies readonly BookingStatus[];
@@ -107,6 +119,14 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
  */
 export const AUDIT_CHAINS = ["access", "rights"] as const;
 export type AuditChain = (typeof AUDIT_CHAINS)[number];
+
+/**
+ * How a record's chain hash is made: `hmac-sha256` under a key kept outside the database
+ * (AUDIT_KEY, or one derived from the session secret); `sha256`, unkeyed, only for records written
+ * before the key, which may only begin a chain.
+ */
+export const AUDIT_HASH_ALGORITHMS = ["sha256", "hmac-sha256"] as const;
+export type AuditHashAlgorithm = (typeof AUDIT_HASH_ALGORITHMS)[number];
 
 /** Access-rights changes: the "rights" chain. */
 export const ACCESS_RIGHTS_ACTIONS = [

@@ -12,7 +12,7 @@
 //   N=500 CONCURRENCY=20 npm run bench:leads
 import fs from "node:fs";
 import { startServer } from "./lib/server-process.js";
-import { setting } from "./lib/short-run.js";
+import { announceShortRun, setting } from "./lib/short-run.js";
 import {
   checkAcknowledged,
   createLeadClient,
@@ -28,6 +28,7 @@ import {
 
 const total = setting("N", { full: 500, short: 50 });
 const concurrency = setting("CONCURRENCY", { full: 20, short: 10 });
+announceShortRun(`${total} leads, ${concurrency} at a time`);
 const external = process.env.BASE_URL;
 
 const server = external ? undefined : await startServer({ env: { LEADS_RATE_LIMIT: "off", NODE_ENV: "" } });

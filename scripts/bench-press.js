@@ -18,12 +18,13 @@ import path from "node:path";
 import pg from "pg";
 import { register } from "tsx/esm/api";
 import { startServer } from "./lib/server-process.js";
-import { setting, SHORT } from "./lib/short-run.js";
+import { announceShortRun, setting, SHORT } from "./lib/short-run.js";
 import { percentile } from "./lib/lead-load.js";
 
 const ARTICLES = setting("ARTICLES", { full: 100_000, short: 5_000 });
 const DEPTH = setting("DEPTH", { full: 5_000, short: 2_000 });
 const N = setting("N", { full: 200, short: 20 });
+announceShortRun(`${ARTICLES} articles, a page ${DEPTH} deep, ${N} calls of each`);
 const STATISTICS = process.env.STATISTICS !== "0";
 const TARGET_MS = 20;
 const SITE = "daegu";

@@ -8,10 +8,11 @@ import fs from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 import { freePort, startServer } from "./lib/server-process.js";
-import { setting } from "./lib/short-run.js";
+import { announceShortRun, setting } from "./lib/short-run.js";
 
 const DURATION = setting("BENCH_SECONDS", { full: 10, short: 2 });
 const CONNECTIONS = setting("BENCH_CONNECTIONS", { full: 20, short: 10 });
+announceShortRun(`${DURATION} s per target, ${CONNECTIONS} connections`);
 
 function run(title, options) {
   return new Promise((resolve, reject) => {

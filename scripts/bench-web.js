@@ -19,10 +19,11 @@ import lighthouse from "lighthouse";
 import defaultConfig from "lighthouse/core/config/default-config.js";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { startServer } from "./lib/server-process.js";
-import { SHORT, setting } from "./lib/short-run.js";
+import { announceShortRun, setting, SHORT } from "./lib/short-run.js";
 
 const RUNS = setting("BENCH_WEB_RUNS", { full: 3, short: 1 });
 const FORM_FACTORS = SHORT ? ["mobile"] : (process.env.BENCH_WEB_FORMS?.split(",") ?? ["mobile", "desktop"]);
+announceShortRun(`the home page, mobile only, ${RUNS} Lighthouse run(s), nothing written`);
 const BUDGET = {
   performance: 98,
   accessibility: 100,

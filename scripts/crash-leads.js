@@ -12,7 +12,7 @@
 //   ROUNDS=3 CONCURRENCY=8 LOAD_MS=6000 npm run crash:leads
 import fs from "node:fs";
 import { startServer } from "./lib/server-process.js";
-import { setting } from "./lib/short-run.js";
+import { announceShortRun, setting } from "./lib/short-run.js";
 import {
   checkAcknowledged,
   createLeadClient,
@@ -28,6 +28,7 @@ import {
 const rounds = setting("ROUNDS", { full: 3, short: 2 });
 const concurrency = setting("CONCURRENCY", { full: 8, short: 8 });
 const loadMs = setting("LOAD_MS", { full: 6000, short: 3000 });
+announceShortRun(`${rounds} rounds of ${concurrency} visitors, killed within ${loadMs / 1000} seconds`);
 const env = { LEADS_RATE_LIMIT: "off", NODE_ENV: "" };
 
 const offset = randomRunOffset();

@@ -6,7 +6,10 @@
 //
 // Then the attack families (scripts/lib/fuzz-attacks.js), one request at a time: cross-site posts
 // to every form and page action, form-token replays, phone takeovers, oversized bodies on every
-// route that could read one, and impossible dates in the admin filters, signed in and not. It
+// route that could read one, impossible dates in the admin filters, signed in and not, unusual
+// request lines on a raw socket (TRACE, OPTIONS *, absolute URIs, HTTP/1.0 without Host), numbers
+// past the integer columns in every console input, and control characters in office links and in
+// paths a redirect could send to another host (an off-site Location fails the run). It
 // prints their counts by family and status; the refusals being built (403, 413, 400) are printed,
 // not judged; a 5xx, a crash or an unescaped payload fails the run as before.
 //
@@ -20,9 +23,10 @@ import { CROSS_SITE_FAMILY, OVERSIZED_FAMILY, runAttacks, signIn } from "./lib/f
 import { phoneFor } from "./lib/lead-load.js";
 import { send } from "./lib/raw-request.js";
 import { startServer } from "./lib/server-process.js";
-import { setting } from "./lib/short-run.js";
+import { announceShortRun, setting } from "./lib/short-run.js";
 
 const TOTAL = setting("FUZZ_REQUESTS", { full: 10_000, short: 300 });
+announceShortRun(`${TOTAL} random requests, and every attack`);
 const CONCURRENCY = 16;
 const SEED = process.env.FUZZ_SEED || crypto.randomBytes(4).toString("hex");
 const MARKER = `fz${SEED}`;
@@ -61,7 +65,11 @@ const payloads = [
   "😀".repeat(300),
   "{{7*7}}${7*7}",
   "-1",
+  "2147483648",
+  "1e309",
+  "1.5",
   "99999999999999999999",
+  "/\t/evil.example",
   "NaN",
   "null",
   "[object Object]",
@@ -205,7 +213,12 @@ function hostileRequest(paths) {
     case 8:
       return { method: "GET", path, headers: { ...headers, "x-huge": "h".repeat(4000 + next() * 40), "user-agent": SCRIPT } };
     default:
-      return { method: pick(["PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"]), path, headers, body: next() % 2 ? randomBytes(64) : undefined };
+      return {
+        method: pick(["PUT", "DELETE", "PATCH", "OPTIONS", "HEAD", "TRACE", "PROPFIND"]),
+        path,
+        headers,
+        body: next() % 2 ? randomBytes(64) : undefined,
+      };
   }
 }
 
@@ -264,11 +277,15 @@ function statusLabel({ status, timedOut }) {
 }
 
 /**
- * A failed attack: a 5xx, a request left hanging, or no answer at all (a crash), except for an
- * oversized body, which a server may refuse by closing the connection.
+ * A failed attack: a 5xx, a request left hanging, a redirect to another host, or no answer at all
+ * (a crash), except for an oversized body, which a server may refuse by closing the connection.
  */
 const isFailure = (result) =>
-  result.status >= 500 || result.status === -1 || result.timedOut || (result.status === 0 && result.family !== OVERSIZED_FAMILY);
+  result.status >= 500 ||
+  result.status === -1 ||
+  result.timedOut ||
+  result.offSite ||
+  (result.status === 0 && result.family !== OVERSIZED_FAMILY);
 
 /** Whether a stored payload comes back unescaped in a page. */
 const showsPayload = (html) => html.includes(`<script>alert('${MARKER}')`) || html.includes(`onerror=alert('${MARKER}')>`);
@@ -331,7 +348,7 @@ try {
   )) {
     console.log(line);
   }
-  console.log(`Attacks with a 5xx, no answer or no end: ${attackFailures.length}`);
+  console.log(`Attacks with a 5xx, no answer, no end or an off-site redirect: ${attackFailures.length}`);
   for (const result of attackFailures.slice(0, 20)) console.log(`  ${result.family}: ${result.label} → ${statusLabel(result)}`);
 
   console.log(`\nserver crashed: ${crashed}; pages with an unescaped payload: ${unescaped} of ${pages.length}`);

@@ -8,6 +8,7 @@ import { createApp } from "./create-app.ts";
 // The server bundle's entry (see vite.config.ts): server.js imports this from the build in
 // production and through Vite in development, so app code is loaded exactly once either way.
 export { baselineSecurityHeaders, FILE_CSP } from "#app/.server/http.ts";
+export { answerAtTheEdge, lastResortErrors, refuseUnusualRequests } from "./edge.ts";
 
 /** The web server's boot: the database, then the SMS outbox worker, which stops before the database closes. */
 export async function boot() {

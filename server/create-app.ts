@@ -3,6 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { clientAddress, clientAddressContext } from "#app/.server/client-address.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { siteContext, type RequestSite } from "#app/.server/site.ts";
+import { lastResortErrors, refuseUnusualRequests } from "./edge.ts";
 import { pageCache } from "./page-cache.ts";
 import {
   bodyErrors,
@@ -24,6 +25,10 @@ export function createApp(build: Parameters<typeof reactRouterRenderer>[0]["buil
   app.disable("x-powered-by");
   /** A refused post's body is read and dropped up to this size; past it the connection is closed. */
   const UNREAD_BODY_MAX = 1024 * 1024;
+
+  // Methods and request targets no page answers (TRACE, OPTIONS *, another site's absolute URI,
+  // no Host) are refused before anything reads them.
+  app.use(refuseUnusualRequests);
 
   // A route may answer before it has read the request body (a post refused with 403 or 405). What
   // is left of the body would then stay on the keep-alive connection and stall the next request on
@@ -95,5 +100,6 @@ export function createApp(build: Parameters<typeof reactRouterRenderer>[0]["buil
   );
   app.use(reactRouterHandler(render));
   app.use(bodyErrors);
+  app.use(lastResortErrors);
   return app;
 }

@@ -103,6 +103,8 @@ function portOf(host: string | undefined): string | undefined {
 export function requestHost(req: ExpressRequest): string {
   const forwarded = req.app.enabled("trust proxy") ? portOf(req.get("X-Forwarded-Host")) : undefined;
   const port = [forwarded, portOf(req.get("host"))].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
+  // No Host at all reaches here only for /healthz (server/edge.ts refuses it elsewhere).
+  if (!req.hostname) return "";
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
   try {
     return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}`).host;

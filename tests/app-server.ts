@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { createApp } from "#server/create-app.ts";
+import { answerAtTheEdge } from "#server/edge.ts";
 import { testServerBuild } from "./app-build.ts";
 
 /**
@@ -12,6 +13,7 @@ export async function startTestApp() {
   const build = await testServerBuild();
   const app = createApp(() => build);
   const server = app.listen(0, "127.0.0.1");
+  answerAtTheEdge(server);
   await new Promise((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
   return {

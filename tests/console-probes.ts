@@ -82,11 +82,40 @@ export interface Probe {
   allowed: number | (Partial<Record<Role | `${Role}@both` | "signedOut", number>> & { default: number });
 }
 
-/** The status a person should get for a probe of a route. */
-export function expectedStatus(route: ConsoleRoute, probe: Probe, person: Person, records: Records): number {
+/** The rule of the action a probe asks for. */
+function accessOf(route: ConsoleRoute, probe: Probe, records: Records) {
   const intent = probe.form?.(records).intent;
   const access = probe.method === "POST" ? postAccess(route, typeof intent === "string" ? intent : null) : (route.view ?? "anyone");
   if (access === null) throw new Error(`${probe.does}: the route takes no such post`);
+  return access;
+}
+
+/** Any records, for reading what a probe asks (its intent), not which record it names. */
+const ANY_RECORDS: Records = {
+  unassigned: 0,
+  mine: 0,
+  theirs: 0,
+  binned: 0,
+  failedText: 0,
+  slot: 0,
+  otherSlot: 0,
+  booking: 0,
+  article: 0,
+  scheduleEntry: 0,
+  popup: 0,
+  counsellorId: 0,
+  managerId: 0,
+  customers: { unassigned: 0, mine: 0, theirs: 0 },
+};
+
+/** Whether the route's rule refuses this person this probe's action (before the route runs). */
+export function isRefused(route: ConsoleRoute, probe: Probe, person: Person): boolean {
+  return !allows(accessOf(route, probe, ANY_RECORDS), person.reach === "there" ? null : person.role);
+}
+
+/** The status a person should get for a probe of a route. */
+export function expectedStatus(route: ConsoleRoute, probe: Probe, person: Person, records: Records): number {
+  const access = accessOf(route, probe, records);
   // Another site's session is no session here.
   const role = person.reach === "there" ? null : person.role;
   const allowed = typeof probe.allowed === "number" ? { default: probe.allowed } : probe.allowed;
@@ -528,6 +557,20 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       method: "POST",
       path: () => "/admin/visits",
       form: (r) => ({ intent: "capacity", slotId: String(r.otherSlot), capacity: "10" }),
+      allowed: 303,
+    },
+    {
+      does: "clears a booking's burst flag",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (r) => ({ intent: "burst-clear", bookingIds: String(r.booking) }),
+      allowed: 303,
+    },
+    {
+      does: "marks a burst of bookings as spam",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (r) => ({ intent: "burst-spam", bookingIds: String(r.booking) }),
       allowed: 303,
     },
   ],

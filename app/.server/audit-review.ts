@@ -1,9 +1,9 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { AuditAction } from "#app/vocabulary.ts";
-import { recordAccess, type ChangeContext } from "./audit.ts";
+import { recordAccess, type ChainHead, type ChangeContext } from "./audit.ts";
 import { db } from "./db.ts";
 import { kstMonth, nextMonth, previousMonth } from "#app/utils/kst.ts";
-import { admins, auditLog, auditReviews } from "./schema.ts";
+import { admins, auditChains, auditLog, auditReviews } from "./schema.ts";
 
 /**
  * The owner's side of the access records (/admin/audit): finding records by person, action, lead
@@ -123,4 +123,17 @@ export async function auditPeople(site: string) {
     .from(auditLog)
     .where(eq(auditLog.site, site));
   return rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, email: row.email }]));
+}
+
+/**
+ * Each chain's last record and its hash, for the review to write down outside the database: a
+ * later `npm run audit:verify -- --expect <hash>` fails if the records up to it were rewritten.
+ */
+export async function chainHeads(): Promise<ChainHead[]> {
+  const chains = await db()
+    .select({ chain: auditChains.name, recordId: auditChains.headId, hash: auditChains.headHash })
+    .from(auditChains)
+    .where(gt(auditChains.headId, 0))
+    .orderBy(asc(auditChains.name));
+  return chains;
 }

@@ -1,19 +1,25 @@
 import crypto from "node:crypto";
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
-import { ACCESS_RIGHTS_ACTIONS, type AuditAction, type AuditChain, type Role } from "#app/vocabulary.ts";
+import { ACCESS_RIGHTS_ACTIONS, type AuditAction, type AuditChain, type AuditHashAlgorithm, type Role } from "#app/vocabulary.ts";
 import { db, queryRows, type Executor } from "./db.ts";
 import { auditChains, auditLog } from "./schema.ts";
+import { auditChainKey } from "./secret.ts";
 
 /**
  * Access records (개인정보 접속기록, the safety-measures standard art. 8): account, time, client
  * address, whose data (lead ids) and what was done, for every console action that shows or touches
  * personal data and every change of access rights.
  *
- * Tamper-evident: each record's hash is SHA-256 over the previous record's hash and the record
- * itself, in its chain (access rights, kept three years; everything else, AUDIT_RETENTION_DAYS).
- * `verifyAuditChains()` (npm run audit:verify) recomputes every hash and names the first record
- * that was altered, removed or put out of order. Records are written one at a time per database
- * (an advisory lock), whichever instance writes them, so each chain is one line.
+ * Tamper-evident: each record's hash is an HMAC-SHA-256, under a key kept outside the database
+ * (auditChainKey()), over the previous record's hash and the record itself, in its chain (access
+ * rights, kept three years; everything else, AUDIT_RETENTION_DAYS). Someone who can write to the
+ * database cannot recompute the chain after changing a record. Records written before the key
+ * (plain SHA-256) are still verified, but only at the start of a chain: a plain record after a
+ * keyed one was recomputed without the key. `verifyAuditChains()` (npm run audit:verify)
+ * recomputes every hash, names the first record that was altered, removed or put out of order, and
+ * finds the heads kept outside the database (a chain rewritten whole, or cut at the end, no longer
+ * contains them). Records are written one at a time per database (an advisory lock), whichever
+ * instance writes them, so each chain is one line.
  */
 
 const GENESIS = "0".repeat(64);
@@ -101,8 +107,12 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
-export function hashRecord(prevHash: string, record: Parameters<typeof canonical>[0]) {
-  return crypto.createHash("sha256").update(prevHash).update("\n").update(canonical(record)).digest("hex");
+/** How every record is hashed now; "sha256" is only verified, for records written before the key. */
+const CURRENT_ALGORITHM: AuditHashAlgorithm = "hmac-sha256";
+
+export function hashRecord(prevHash: string, record: Parameters<typeof canonical>[0], algorithm: AuditHashAlgorithm = CURRENT_ALGORITHM) {
+  const hash = algorithm === "hmac-sha256" ? crypto.createHmac("sha256", auditChainKey()) : crypto.createHash("sha256");
+  return hash.update(prevHash).update("\n").update(canonical(record)).digest("hex");
 }
 
 /**
@@ -129,7 +139,7 @@ export async function recordAccess(record: AccessRecord, { executor, now = new D
     const hash = hashRecord(head!.headHash, row);
     const [inserted] = await tx
       .insert(auditLog)
-      .values({ ...row, chain, prevHash: head!.headHash, hash })
+      .values({ ...row, chain, prevHash: head!.headHash, hash, algorithm: CURRENT_ALGORITHM })
       .returning({ id: auditLog.id });
     await tx.update(auditChains).set({ headId: inserted!.id, headHash: hash }).where(eq(auditChains.name, chain));
   };
@@ -137,18 +147,46 @@ export async function recordAccess(record: AccessRecord, { executor, now = new D
   else await db().transaction(write);
 }
 
-export type ChainVerdict =
-  | { ok: true; records: number; heads: { chain: AuditChain; recordId: number; hash: string }[] }
-  | { ok: false; chain: AuditChain; recordId: number; reason: string };
+export interface ChainHead {
+  chain: AuditChain;
+  recordId: number;
+  hash: string;
+}
 
-/** Walks each chain from its start, recomputing every hash; the first record that does not fit is named. */
-export async function verifyAuditChains({ batchSize = 5_000 } = {}): Promise<ChainVerdict> {
+export type ChainVerdict =
+  | {
+      ok: true;
+      records: number;
+      heads: ChainHead[];
+      /** Records of each chain written before the key (plain SHA-256), all at its start. */
+      unkeyed: Record<AuditChain, number>;
+      /** Where each kept head was found. */
+      found: (ChainHead & { recordsSince: number })[];
+    }
+  | { ok: false; chain: AuditChain; recordId: number; reason: string }
+  | { ok: false; missingHead: string; reason: string };
+
+/**
+ * Walks each chain from its start, recomputing every hash; the first record that does not fit is
+ * named. `expect` are heads written down earlier: each must still be a record of a chain (or the
+ * point the oldest kept record follows, once retention removed it), or the chain was rewritten.
+ */
+export async function verifyAuditChains({
+  batchSize = 5_000,
+  expect = [],
+}: { batchSize?: number; expect?: string[] } = {}): Promise<ChainVerdict> {
   const chains = await db().select().from(auditChains);
+  const sought = new Set(expect.map((hash) => hash.toLowerCase()));
+  const seen = new Map<string, ChainHead & { position: number }>();
   let records = 0;
-  const heads: { chain: AuditChain; recordId: number; hash: string }[] = [];
+  const heads: ChainHead[] = [];
+  const unkeyed: Record<AuditChain, number> = { access: 0, rights: 0 };
+  const positions: Record<AuditChain, number> = { access: 0, rights: 0 };
   for (const chain of chains) {
     let expected = chain.startHash;
+    if (sought.has(expected)) seen.set(expected, { chain: chain.name, recordId: 0, hash: expected, position: 0 });
     let lastId = 0;
+    let keyed = false;
     for (;;) {
       const rows = await db()
         .select()
@@ -157,20 +195,23 @@ export async function verifyAuditChains({ batchSize = 5_000 } = {}): Promise<Cha
         .orderBy(asc(auditLog.id))
         .limit(batchSize);
       for (const row of rows) {
-        if (row.prevHash !== expected) {
-          return {
-            ok: false,
-            chain: chain.name,
-            recordId: row.id,
-            reason: "it does not follow the record before it (one was removed or altered)",
-          };
+        const broken = (reason: string) => ({ ok: false, chain: chain.name, recordId: row.id, reason }) as const;
+        if (row.prevHash !== expected) return broken("it does not follow the record before it (one was removed or altered)");
+        if (row.algorithm === "sha256" && keyed) {
+          return broken("it was hashed without the key after keyed records began (it was rewritten by someone without the key)");
         }
-        if (hashRecord(row.prevHash, row) !== row.hash) {
-          return { ok: false, chain: chain.name, recordId: row.id, reason: "its content does not match its hash (it was altered)" };
-        }
+        if (row.algorithm !== "sha256" && row.algorithm !== "hmac-sha256")
+          return broken(`its hash algorithm "${row.algorithm}" is unknown`);
+        if (hashRecord(row.prevHash, row, row.algorithm) !== row.hash)
+          return broken("its content does not match its hash (it was altered)");
+        keyed ||= row.algorithm === "hmac-sha256";
+        if (!keyed) unkeyed[chain.name]++;
         expected = row.hash;
         lastId = row.id;
         records++;
+        positions[chain.name]++;
+        if (sought.has(row.hash))
+          seen.set(row.hash, { chain: chain.name, recordId: row.id, hash: row.hash, position: positions[chain.name] });
       }
       if (rows.length < batchSize) break;
     }
@@ -184,7 +225,20 @@ export async function verifyAuditChains({ batchSize = 5_000 } = {}): Promise<Cha
     }
     heads.push({ chain: chain.name, recordId: chain.headId, hash: chain.headHash });
   }
-  return { ok: true, records, heads };
+  const found: (ChainHead & { recordsSince: number })[] = [];
+  for (const hash of sought) {
+    const head = seen.get(hash);
+    if (!head) {
+      return {
+        ok: false,
+        missingHead: hash,
+        reason:
+          "it is in no chain: records up to it were rewritten or removed since it was written down (or retention has since removed it with the records before it)",
+      };
+    }
+    found.push({ chain: head.chain, recordId: head.recordId, hash, recordsSince: positions[head.chain] - head.position });
+  }
+  return { ok: true, records, heads, unkeyed, found };
 }
 
 /** Days each chain is kept: the standard asks at least a year for access records, three for access rights. */

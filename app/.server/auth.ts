@@ -4,11 +4,19 @@ import { normalizeEmail } from "./admins.ts";
 import { recordAccess } from "./audit.ts";
 import { getClientAddress } from "./client-address.ts";
 import { db } from "./db.ts";
-import { attemptKeys, beginAttempt, clearAttempts, LOGIN_WINDOW_MS, type AttemptKeys } from "./login-throttle.ts";
+import { attemptKeys, beginAttempt, completedSignIn, recordFailure } from "./login-throttle.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { admins, adminSites } from "./schema.ts";
 import { acceptRecoveryCode, acceptTotp } from "./second-factor.ts";
-import { completeSession, createSession, destroySession, readSession, type SessionAdmin, type SessionState } from "./session.ts";
+import {
+  completeSession,
+  countCodeAttempt,
+  createSession,
+  destroySession,
+  readSession,
+  type SessionAdmin,
+  type SessionState,
+} from "./session.ts";
 import { requireSite } from "./site.ts";
 
 /**
@@ -24,7 +32,8 @@ export type Admin = SessionAdmin;
 export type LoginResult =
   | { ok: true; setCookie: string; next: "code" | "enrol" }
   | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "locked"; retryAfterSeconds: number };
+  /** Too many failures from this address (`client`) or against this account from strangers (`account`). */
+  | { ok: false; reason: "locked"; why: "client" | "account"; retryAfterSeconds: number };
 
 /** The request's session, read once per request and kept in React Router's request context. */
 const sessionContext = createContext<Promise<SessionState | null> | null>(null);
@@ -92,11 +101,12 @@ export function nextStepPath(next: "code" | "enrol", returnTo: unknown) {
 let decoyHash: Promise<string> | undefined;
 
 /**
- * The first step: the password. A client address with five failures in fifteen minutes is refused
- * for the rest of the window; an account failed against more often is answered more slowly
- * (login-throttle.ts), never refused. An account of another site, a disabled one or one whose
- * invitation is not taken up yet fails like a wrong password. On success the browser's previous
- * session (if any) is replaced by a half one: a session id fixed before sign-in is never promoted.
+ * The first step: the password. Failures are counted per address and per account
+ * (login-throttle.ts): an address that keeps failing is refused for a while, and so is an account
+ * failed against too often, except from an address it has signed in from before. An account of
+ * another site, a disabled one or one whose invitation is not taken up yet fails like a wrong
+ * password. On success the browser's previous session (if any) is replaced by a half one: a
+ * session id fixed before sign-in is never promoted.
  */
 export async function login(
   request: Request,
@@ -104,10 +114,8 @@ export async function login(
   { clientAddress, site }: { clientAddress: string; site: string },
 ): Promise<LoginResult> {
   const email = normalizeEmail(credentials.email);
-  const keys = attemptKeys(email, clientAddress);
-  const attempt = await beginAttempt(keys);
-  if (attempt.state === "locked") return { ok: false, reason: "locked", retryAfterSeconds: LOGIN_WINDOW_MS / 1000 };
-  if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
+  const attempt = await beginAttempt(attemptKeys(email, clientAddress));
+  if (attempt.state === "refused") return { ok: false, reason: "locked", why: attempt.why, retryAfterSeconds: attempt.retryAfterSeconds };
 
   const [admin] = await db()
     .select({ id: admins.id, passwordHash: admins.passwordHash, enrolledAt: admins.totpEnabledAt })
@@ -118,17 +126,26 @@ export async function login(
   const valid = await verifyPassword(credentials.password, admin?.passwordHash ?? (await decoyHash));
   if (!admin || !admin.passwordHash || !valid) return { ok: false, reason: "invalid" };
 
-  await clearAttempts(keys);
+  // Not a failure; the address's earlier failures are forgiven only once both factors are given.
+  await attempt.succeeded();
   await destroySession(request);
   return { ok: true, setCookie: await createSession(admin.id, site, { complete: false }), next: admin.enrolledAt ? "code" : "enrol" };
 }
 
+/** Codes one half session may try; then it ends and the password is asked again. */
+export const MAX_CODE_ATTEMPTS = 5;
+
 export type SecondFactorResult =
-  { ok: true; setCookie: string } | { ok: false; reason: "invalid" } | { ok: false; reason: "locked"; retryAfterSeconds: number };
+  | { ok: true; setCookie: string }
+  | { ok: false; reason: "invalid"; attemptsLeft: number }
+  /** The half session ended (too many wrong codes, or it ran out): sign in again with the password. */
+  | { ok: false; reason: "ended"; why: "codes" | "expired"; setCookie: string };
 
 /**
- * The second step: a code from the authenticator app, or a recovery code. Throttled like
- * passwords, per client and per account, so six digits cannot be guessed. Completes the session.
+ * The second step: a code from the authenticator app, or a recovery code. Each half session may
+ * try MAX_CODE_ATTEMPTS codes, counted before each is checked, so parallel guesses cannot exceed
+ * it; then the half session is ended and counts as a failed sign-in of the account from this
+ * address, so going round again through the password is throttled like guessing it.
  */
 export async function verifySecondFactor(
   request: Request,
@@ -136,15 +153,14 @@ export async function verifySecondFactor(
   { code, recovery }: { code: string; recovery: boolean },
 ): Promise<SecondFactorResult> {
   const half = await getHalfSignIn(request, context);
-  if (!half?.enrolled) return { ok: false, reason: "invalid" };
-  const keys: AttemptKeys = attemptKeys(`second-factor:${half.admin.id}`, getClientAddress(context));
-  const attempt = await beginAttempt(keys);
-  if (attempt.state === "locked") return { ok: false, reason: "locked", retryAfterSeconds: LOGIN_WINDOW_MS / 1000 };
-  if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
+  if (!half?.enrolled) return { ok: false, reason: "ended", why: "expired", setCookie: await logout(request) };
+  const tried = await countCodeAttempt(half.admin.sessionId, MAX_CODE_ATTEMPTS);
+  if (tried === null) return { ok: false, reason: "ended", why: "codes", setCookie: await logout(request) };
   const accepted = recovery ? await acceptRecoveryCode(half.admin.id, code) : await acceptTotp(half.admin.id, code);
-  if (!accepted) return { ok: false, reason: "invalid" };
-  await clearAttempts(keys);
-  return { ok: true, setCookie: await signedIn(request, context, half.admin, { recovery }) };
+  if (accepted) return { ok: true, setCookie: await signedIn(request, context, half.admin, { recovery }) };
+  if (tried < MAX_CODE_ATTEMPTS) return { ok: false, reason: "invalid", attemptsLeft: MAX_CODE_ATTEMPTS - tried };
+  await recordFailure(attemptKeys(half.admin.email, getClientAddress(context)));
+  return { ok: false, reason: "ended", why: "codes", setCookie: await logout(request) };
 }
 
 /** Completes a half session (after a code, or after enrolling a second factor) and records the sign-in. */
@@ -155,8 +171,10 @@ export async function signedIn(
   detail: Record<string, unknown> = {},
 ) {
   const site = requireSite(context).slug;
+  const clientAddress = getClientAddress(context);
   await db().update(admins).set({ lastSignInAt: new Date() }).where(eq(admins.id, admin.id));
-  await recordAccess({ site, actor: admin, clientAddress: getClientAddress(context), action: "auth.sign-in", detail });
+  await completedSignIn(attemptKeys(admin.email, clientAddress));
+  await recordAccess({ site, actor: admin, clientAddress, action: "auth.sign-in", detail });
   context.set(sessionContext, null);
   return completeSession(request, site, admin.id);
 }

@@ -101,5 +101,6 @@ describe("configuration", () => {
 
   test("secrets are never echoed back", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short-secret" })).toThrow(/SESSION_SECRET .*\(got "…"\)/);
+    expect(() => parseEnv({ AUDIT_KEY: "short-key" })).toThrow(/AUDIT_KEY must be at least 32 characters long \(got "…"\)/);
   });
 });

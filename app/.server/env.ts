@@ -13,6 +13,8 @@ const EnvSchema = z
     DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
     SITE_URL: optional(z.url({ protocol: /^https?$/ })),
     SESSION_SECRET: optional(z.string().min(32)),
+    // Keys the access records' hash chain; derived from the session secret when unset.
+    AUDIT_KEY: optional(z.string().min(32)),
     ADMIN_EMAIL: optional(z.email()),
     ADMIN_PASSWORD: optional(z.string().min(10)),
     TRUST_PROXY: optional(z.coerce.number().int().min(0).max(10)).transform((value) => value ?? 0),
@@ -168,6 +170,7 @@ const EXPECTED: Record<string, string> = {
   SITE_URL: "must be an http:// or https:// origin, e.g. https://www.example.co.kr",
   SITES: "must be comma-separated slug@origin pairs, e.g. daegu@https://daegu.example.kr",
   SESSION_SECRET: "must be at least 32 characters long",
+  AUDIT_KEY: "must be at least 32 characters long",
   ADMIN_EMAIL: "must be an email address",
   ADMIN_PASSWORD: "must be at least 10 characters long",
   TRUST_PROXY: "must be the number of proxies in front of the server, 0 to 10",
@@ -183,7 +186,7 @@ const EXPECTED: Record<string, string> = {
 };
 
 function redact(name: string, value: string | undefined) {
-  return /SECRET|PASSWORD|DATABASE_URL|API_KEY|WEBHOOK_URL/.test(name) ? "…" : value;
+  return /SECRET|PASSWORD|DATABASE_URL|API_KEY|AUDIT_KEY|WEBHOOK_URL/.test(name) ? "…" : value;
 }
 
 let current: Env | undefined;

@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { PopupInput, PublicPopup } from "#app/forms/popups.ts";
+import { safeLink } from "#app/utils/safe-link.ts";
 import { bumpContentVersion } from "./content-version.ts";
 import { db } from "./db.ts";
 import { noticePopups } from "./schema.ts";
-import { deleteUpload, storeUpload, uploadedImages } from "./uploads.ts";
+import { deleteUpload, prepareUpload, storeUpload, uploadedImages } from "./uploads.ts";
 
 /**
  * Notice popups (공지 팝업): written in the console, shown on the public pages between their start
@@ -53,6 +54,8 @@ export async function savePopup(
   input: PopupInput,
   { image, removeImage = false }: { image: File | null; removeImage?: boolean },
 ): Promise<{ result: PopupChange; id?: number }> {
+  // Decoded and encoded before the transaction, which then only writes (app/.server/uploads.ts).
+  const upload = image ? await prepareUpload(image, "image") : null;
   return db().transaction(async (tx) => {
     let previousImage: number | null = null;
     if (id !== undefined) {
@@ -64,7 +67,7 @@ export async function savePopup(
       if (!current) return { result: "not-found" as const };
       previousImage = current.imageUploadId;
     }
-    const stored = image ? await storeUpload(tx, { site, file: image, kind: "image", adminId }) : null;
+    const stored = upload ? await storeUpload(tx, { site, upload, adminId }) : null;
     const imageUploadId = stored ? stored.id : removeImage ? null : previousImage;
     const values = { ...input, site, imageUploadId, updatedAt: new Date() };
     const [saved] =
@@ -112,8 +115,10 @@ export async function activePopups(site: string, now = new Date()): Promise<Publ
     site,
     rows.flatMap((row) => (row.imageUploadId ? [row.imageUploadId] : [])),
   );
-  return rows.map(({ imageUploadId, devices, ...row }) => ({
+  return rows.map(({ imageUploadId, devices, linkUrl, ...row }) => ({
     ...row,
+    // Checked again as it leaves: a link saved before the check learned of tabs may still lead away.
+    linkUrl: linkUrl === null ? null : safeLink(linkUrl),
     devices: devices === "desktop" || devices === "phone" ? devices : "all",
     image: imageUploadId ? (images.get(imageUploadId) ?? null) : null,
   }));

@@ -4,6 +4,7 @@ import type { PressSaveResult, PressStatus } from "#app/forms/press-messages.ts"
 import { databaseKind, db } from "./db.ts";
 import { pressArticles } from "./schema.ts";
 import { bumpContentVersion } from "./content-version.ts";
+import { readWholeNumber } from "#app/forms/numbers.ts";
 
 export const PRESS_PAGE_SIZE = 10;
 
@@ -67,8 +68,8 @@ export function parseCursor(value: string | null): PressCursor | undefined {
   // Date would roll 2025-02-30 over to March; PostgreSQL would refuse it. Only real instants pass.
   const parsed = new Date(`${seconds}Z`);
   if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 19) !== seconds) return undefined;
-  if (Number(id) > 2_147_483_647) return undefined;
-  return { date: `${seconds}.${micros}Z`, id: Number(id) };
+  const number = readWholeNumber(id);
+  return number === undefined ? undefined : { date: `${seconds}.${micros}Z`, id: number };
 }
 
 /**
@@ -118,9 +119,7 @@ export type PressArticle = typeof pressArticles.$inferSelect;
 
 /** Ids in URLs are untrusted text; only a positive 32-bit integer can name an article. */
 export function parseArticleId(value: string | undefined): number | undefined {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : undefined;
+  return readWholeNumber(value);
 }
 
 /** One article of a site, whatever its state (the console's), without counting a view. */

@@ -3,6 +3,7 @@ import type { ScheduleEntryInput } from "#app/forms/schedule-entry.ts";
 import { bumpContentVersion } from "./content-version.ts";
 import { db } from "./db.ts";
 import { scheduleEntries } from "./schema.ts";
+import { readWholeNumber } from "#app/forms/numbers.ts";
 
 /**
  * The subscription schedule (분양 일정) the office keeps in the console: 특별공급, 1순위 청약, …
@@ -40,9 +41,7 @@ export async function getScheduleEntry(site: string, id: number): Promise<Schedu
 
 /** Ids in URLs and forms are untrusted text; only a positive 32-bit integer can name an entry. */
 export function parseScheduleEntryId(value: unknown): number | undefined {
-  if (typeof value !== "string" || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : undefined;
+  return readWholeNumber(value);
 }
 
 export async function addScheduleEntry(editor: ScheduleEditor, input: ScheduleEntryInput): Promise<number> {

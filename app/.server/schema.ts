@@ -16,6 +16,8 @@ import {
 import type {
   AuditAction,
   AuditChain,
+  BookingReviewReason,
+  AuditHashAlgorithm,
   BookingStatus,
   LeadEventKind,
   LeadKind,
@@ -145,6 +147,8 @@ export const sessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Second-factor codes tried on this half session; a few wrong ones end it (auth.ts). */
+    codeAttempts: integer().notNull().default(0),
   },
   (table) => [index("sessions_admin_id_idx").on(table.adminId), index("sessions_expires_at_idx").on(table.expiresAt)],
 );
@@ -163,14 +167,37 @@ export const siteHandoffs = pgTable("site_handoffs", {
 });
 
 /** Failed sign-ins, keyed by an HMAC of the email or of the client address (never the raw value). */
-export const loginAttempts = pgTable(
-  "login_attempts",
+/**
+ * Password attempts, counted per account and per client address (login-throttle.ts). Both are
+ * keyed hashes under the session secret, so the table never holds an email or an address. A row is
+ * written before the password is checked and stays only if the password was wrong.
+ */
+export const signInAttempts = pgTable(
+  "sign_in_attempts",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    key: varchar({ length: 80 }).notNull(),
+    accountKey: varchar({ length: 64 }).notNull(),
+    clientKey: varchar({ length: 64 }).notNull(),
     attemptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("login_attempts_key_attempted_at_idx").on(table.key, table.attemptedAt)],
+  (table) => [
+    index("sign_in_attempts_account_idx").on(table.accountKey, table.attemptedAt),
+    index("sign_in_attempts_client_idx").on(table.clientKey, table.attemptedAt),
+  ],
+);
+
+/**
+ * Where each account has signed in from (both factors given), as keyed hashes: while strangers
+ * are failing against an account, its own people still get in from these addresses.
+ */
+export const signInClients = pgTable(
+  "sign_in_clients",
+  {
+    accountKey: varchar({ length: 64 }).notNull(),
+    clientKey: varchar({ length: 64 }).notNull(),
+    lastSignedInAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountKey, table.clientKey] })],
 );
 
 // --- Leads: registrations, their SMS outbox and form rate limits (leads area) ---
@@ -450,10 +477,18 @@ export const visitBookings = pgTable(
     /** Who cancelled it in the console; null with `cancelledAt` set: the customer, by their link. */
     cancelledBy: integer().references(() => admins.id, { onDelete: "set null" }),
     reminderQueuedAt: timestamp({ withTimezone: true }),
+    /** A keyed hash of the address a visitor booked from (spam.ts clientKey), or null when the office made it: bursts count these. */
+    sourceKey: varchar({ length: 32 }),
+    /** Why the booking waits for review (a burst), or null; it stays set once reviewed, for the history. */
+    review: varchar({ length: 16 }).$type<BookingReviewReason>(),
+    reviewedAt: timestamp({ withTimezone: true }),
+    reviewedBy: integer().references(() => admins.id, { onDelete: "set null" }),
   },
   (table) => [
     index("visit_bookings_slot_id_status_idx").on(table.slotId, table.status),
     index("visit_bookings_site_phone_idx").on(table.site, table.phone),
+    // The burst detector counts a site's bookings of the last minutes.
+    index("visit_bookings_site_created_at_idx").on(table.site, table.createdAt),
     uniqueIndex("visit_bookings_link_token_key").on(table.linkToken),
   ],
 );
@@ -489,6 +524,8 @@ export const auditLog = pgTable(
     detail: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     prevHash: varchar({ length: 64 }).notNull(),
     hash: varchar({ length: 64 }).notNull(),
+    /** How `hash` was made: keyed (HMAC) since the key was introduced; plain SHA-256 before. */
+    algorithm: varchar({ length: 16 }).$type<AuditHashAlgorithm>().notNull().default("sha256"),
   },
   (table) => [
     index("audit_log_site_at_idx").on(table.site, table.at),

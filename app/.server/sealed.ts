@@ -4,7 +4,7 @@ import { getSessionSecret } from "./secret.ts";
 /**
  * Text only the server reads back: AES-256-GCM under a key derived from the server's secret, for
  * a copy that must be kept but never shown (a text message with a bearer link, which the outbox
- * stores masked and the worker alone opens; docs/decisions/021-bearer-links-stay-sealed.md). The
+ * stores masked and the worker alone opens; docs/decisions/024-bearer-links-stay-sealed.md). The
  * tag makes a changed copy fail to open rather than open wrong.
  */
 

@@ -27,6 +27,25 @@ export function hmac(purpose: string, value: string): string {
   return crypto.createHmac("sha256", getSessionSecret()).update(`${purpose}:${value}`).digest("base64url");
 }
 
+let auditKey: string | undefined;
+
+/** AUDIT_KEY, set once at start-up; without one the audit key is derived from the session secret. */
+export function setAuditKey(value: string | undefined) {
+  auditKey = value;
+}
+
+/**
+ * The key of the access records' hash chain (audit.ts). Kept out of the database, so whoever can
+ * write to the database cannot recompute the chain after changing a record. A dedicated AUDIT_KEY
+ * lets the session secret change without making the records unverifiable.
+ */
+export function auditChainKey(): Buffer {
+  return crypto
+    .createHmac("sha256", auditKey ?? getSessionSecret())
+    .update("audit-chain-key")
+    .digest();
+}
+
 /** Compares two strings in constant time (a signature against the expected one). */
 export function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { createCookie, type Cookie } from "react-router";
 import type { Role } from "#app/vocabulary.ts";
 import { db, type Executor } from "./db.ts";
@@ -170,6 +170,20 @@ export async function liveSessionIds(ids: string[], site: string, now = new Date
       ),
     );
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Counts one second-factor code against a half session before it is checked, in one statement,
+ * so parallel guesses cannot all pass: the new count, or null once `max` codes have been tried
+ * (or the session is gone or complete).
+ */
+export async function countCodeAttempt(sessionId: string, max: number): Promise<number | null> {
+  const [row] = await db()
+    .update(sessions)
+    .set({ codeAttempts: sql`${sessions.codeAttempts} + 1` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.secondFactorAt), lt(sessions.codeAttempts, max)))
+    .returning({ codeAttempts: sessions.codeAttempts });
+  return row?.codeAttempts ?? null;
 }
 
 /** The second factor was given: the half session is replaced by a complete one (a new token, twelve hours). */

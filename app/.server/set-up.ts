@@ -3,7 +3,7 @@ import { countAdmins, upsertAdmin } from "./admins.ts";
 import { lockDataDir, localSessionSecret } from "./data-dir.ts";
 import { openDatabase, setDatabase, type DatabaseHandle } from "./db.ts";
 import { getEnv, type Env } from "./env.ts";
-import { setSessionSecret } from "./secret.ts";
+import { setAuditKey, setSessionSecret } from "./secret.ts";
 import { seedDemoContent } from "./seed.ts";
 
 export interface Booted {
@@ -23,6 +23,7 @@ export async function setUpDatabase({ purpose = "web server", seed = true } = {}
   const env = getEnv();
   // SESSION_SECRET, or for a local install one generated once and kept in DATA_DIR.
   setSessionSecret(env.SESSION_SECRET ?? localSessionSecret(env.DATA_DIR));
+  setAuditKey(env.AUDIT_KEY);
   const release = env.DATABASE_URL ? () => {} : lockDataDir(env.DATA_DIR, purpose);
   let database: DatabaseHandle | undefined;
   try {

@@ -6,6 +6,7 @@ import { getEnv, type Env } from "./env.ts";
 import { MIN_FILL_MS } from "#app/forms/lead.ts";
 import type { TextBudget } from "./outbox/queue.ts";
 import type { RateLimitRule } from "./rate-limit.ts";
+import { BOOKING_BURSTS, type BookingBurstRules } from "./visits/bursts.ts";
 import { sitePack } from "./site.ts";
 
 /**
@@ -22,6 +23,8 @@ export interface LeadPolicy {
   minFillMs: number;
   /** When true, a submission without a valid form token is treated as a bot. */
   requireToken: boolean;
+  /** What makes a wave of bookings a burst for the office to review; null looks for none. */
+  bookingBursts: BookingBurstRules | null;
 }
 
 /** 5 a minute and 30 a day, per client and kind of form. */
@@ -30,9 +33,15 @@ export const LEAD_RATE_LIMITS: RateLimitRule[] = [
   { name: "day", limit: 30, windowMs: 24 * 60 * 60_000 },
 ];
 
-export const STRICT_POLICY: LeadPolicy = { rateLimits: LEAD_RATE_LIMITS, limitTexts: true, minFillMs: MIN_FILL_MS, requireToken: true };
-/** For browser tests and load scripts: no rate limits, no text budget, no fill time, no token needed. The honeypot still counts. */
-export const RELAXED_POLICY: LeadPolicy = { rateLimits: [], limitTexts: false, minFillMs: 0, requireToken: false };
+export const STRICT_POLICY: LeadPolicy = {
+  rateLimits: LEAD_RATE_LIMITS,
+  limitTexts: true,
+  minFillMs: MIN_FILL_MS,
+  requireToken: true,
+  bookingBursts: BOOKING_BURSTS,
+};
+/** For browser tests and load scripts: no rate limits, no text budget, no bursts, no fill time, no token needed. The honeypot still counts. */
+export const RELAXED_POLICY: LeadPolicy = { rateLimits: [], limitTexts: false, minFillMs: 0, requireToken: false, bookingBursts: null };
 
 /** LEADS_RATE_LIMIT=off (or E2E=1 without LEADS_RATE_LIMIT=on) relaxes the limits; env.ts refuses that in production. */
 export function leadPolicy(env: Env = getEnv()): LeadPolicy {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { VARIANT_ENCODING, variantWidths } from "#app/utils/image-variants.js";
-import { UPLOAD_MESSAGES, type DocumentKind, type UploadKind } from "#app/forms/uploads.ts";
+import { IMAGE_PIXELS_MAX, UPLOAD_MESSAGES, type DocumentKind, type UploadKind } from "#app/forms/uploads.ts";
 import { bumpContentVersion } from "./content-version.ts";
 import { db, type Executor } from "./db.ts";
 import { siteSettings, uploads } from "./schema.ts";
@@ -109,39 +109,66 @@ export interface StoredUpload {
   fileName: string;
 }
 
+/** A file checked and, for an image, encoded as it will be kept: ready to store. */
+export interface PreparedUpload {
+  fileName: string;
+  mimeType: SniffedType;
+  bytes: Buffer;
+  dimensions: { width: number; height: number } | null;
+  variants: { variant: string; mimeType: "image/avif" | "image/webp"; bytes: Buffer; width: number; height: number }[];
+}
+
 /**
- * Checks and stores one file: its size against the kind's limit, its real type against the kind,
- * and, for an image, its AVIF and WebP variants encoded as the build encodes the pack's images.
- * A refused file throws UploadRefused (a Korean message and 400/413) and nothing is stored.
+ * Checks one file: its size against the kind's limit, its real type against the kind and, for an
+ * image, its pixels against IMAGE_PIXELS_MAX (from the header, before any decoding); then encodes
+ * an image's kept original and its AVIF and WebP variants as the build encodes the pack's images.
+ * Called before the transaction that stores it: encoding takes a while, and a transaction held
+ * open that long would hold a database connection (with PGlite, the only one, which the public
+ * pages wait for). A refused file throws UploadRefused (a Korean message and 400/413).
  */
-export async function storeUpload(
-  executor: Executor,
-  { site, file, kind, adminId }: { site: string; file: File; kind: UploadKind; adminId: number | null },
-): Promise<StoredUpload> {
+export async function prepareUpload(file: File, kind: UploadKind): Promise<PreparedUpload> {
   if (file.size > UPLOAD_LIMITS[kind]) throw new UploadRefused(UPLOAD_MESSAGES.tooLarge[kind], 413);
   const received = Buffer.from(await file.arrayBuffer());
   const type = sniffType(received);
   const wanted = kind === "pdf" ? type === "application/pdf" : type !== null && type !== "application/pdf";
   if (!type || !wanted) throw new UploadRefused(UPLOAD_MESSAGES.wrongType[kind], 400);
   const fileName = safeFileName(file.name, type);
+  if (type === "application/pdf") return { fileName, mimeType: type, bytes: received, dimensions: null, variants: [] };
 
-  let bytes: Buffer = received;
-  let dimensions: { width: number; height: number } | null = null;
-  let variants: { variant: string; mimeType: "image/avif" | "image/webp"; bytes: Buffer; width: number; height: number }[] = [];
-  if (kind === "image" && type !== "application/pdf") {
-    try {
-      bytes = await withoutMetadata(received, type);
-      const { width, height } = await sharp(bytes).metadata();
-      dimensions = { width, height };
-      variants = await encodeVariants(bytes, width);
-    } catch {
-      throw new UploadRefused(UPLOAD_MESSAGES.unreadable, 400);
-    }
+  await refuseTooManyPixels(received);
+  try {
+    const bytes = await withoutMetadata(received, type);
+    const { width, height } = await sharp(bytes, { limitInputPixels: IMAGE_PIXELS_MAX }).metadata();
+    return { fileName, mimeType: type, bytes, dimensions: { width, height }, variants: await encodeVariants(bytes, width) };
+  } catch {
+    throw new UploadRefused(UPLOAD_MESSAGES.unreadable, 400);
   }
+}
 
+/**
+ * Reads only the image's header (no pixel is decoded) and refuses it past IMAGE_PIXELS_MAX. A
+ * 30 KB PNG can declare 16,000 × 16,000 pixels (768 MB decoded); sharp's own limit (268 MP) let it
+ * through, and decoding it took seconds of both cores. Every decoder below is capped as well.
+ */
+async function refuseTooManyPixels(bytes: Buffer) {
+  let header: { width: number; height: number };
+  try {
+    header = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new UploadRefused(UPLOAD_MESSAGES.unreadable, 400);
+  }
+  if (header.width * header.height > IMAGE_PIXELS_MAX) throw new UploadRefused(UPLOAD_MESSAGES.tooManyPixels(header), 400);
+}
+
+/** Stores a prepared file and its variants; only inserts, so it is quick inside the caller's transaction. */
+export async function storeUpload(
+  executor: Executor,
+  { site, upload, adminId }: { site: string; upload: PreparedUpload; adminId: number | null },
+): Promise<StoredUpload> {
+  const { fileName, mimeType, bytes, dimensions, variants } = upload;
   const [original] = await executor
     .insert(uploads)
-    .values({ site, fileName, mimeType: type, size: bytes.length, ...dimensions, sha256: sha256(bytes), bytes, createdBy: adminId })
+    .values({ site, fileName, mimeType, size: bytes.length, ...dimensions, sha256: sha256(bytes), bytes, createdBy: adminId })
     .returning({ id: uploads.id, sha256: uploads.sha256, mimeType: uploads.mimeType, fileName: uploads.fileName });
   if (variants.length > 0) {
     await executor.insert(uploads).values(
@@ -169,7 +196,7 @@ export async function storeUpload(
  * (GPS), the device and the time; the original is public at its URL like the variants.
  */
 async function withoutMetadata(bytes: Buffer, type: "image/jpeg" | "image/png" | "image/webp"): Promise<Buffer> {
-  const upright = sharp(bytes).rotate();
+  const upright = sharp(bytes, { limitInputPixels: IMAGE_PIXELS_MAX }).rotate();
   if (type === "image/jpeg") return upright.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
   if (type === "image/png") return upright.png().toBuffer();
   return upright.webp({ quality: 90 }).toBuffer();
@@ -179,7 +206,7 @@ async function encodeVariants(bytes: Buffer, sourceWidth: number) {
   const encoded = [];
   for (const width of variantWidths(Math.min(sourceWidth, POPUP_IMAGE_MAX_WIDTH))) {
     for (const format of ["avif", "webp"] as const) {
-      const resized = sharp(bytes).rotate().resize({ width });
+      const resized = sharp(bytes, { limitInputPixels: IMAGE_PIXELS_MAX }).rotate().resize({ width });
       const encoder = format === "avif" ? resized.avif(VARIANT_ENCODING.avif) : resized.webp(VARIANT_ENCODING.webp);
       const { data, info } = await encoder.toBuffer({ resolveWithObject: true });
       encoded.push({
@@ -308,9 +335,10 @@ export async function setSiteDocument(
   file: File | null,
 ): Promise<void> {
   const key = DOCUMENT_SETTING_KEYS[kind];
+  const upload = file ? await prepareUpload(file, "pdf") : null;
   await db().transaction(async (tx) => {
     const previous = await siteDocumentId(tx, site, key);
-    const stored = file ? await storeUpload(tx, { site, file, kind: "pdf", adminId }) : null;
+    const stored = upload ? await storeUpload(tx, { site, upload, adminId }) : null;
     await bumpContentVersion(tx, site, adminId);
     await tx
       .update(siteSettings)

@@ -281,10 +281,13 @@ export interface LeadContent {
    * them a lead is still stored, its texts held (never sent), and the console says why.
    */
   textBudget: {
-    /** Texts one phone may receive from the site in 24 hours (confirmations and reminders). */
+    /** Confirmations one phone may receive from the site in 24 hours. */
     perPhonePerDay: number;
-    /** Texts the site may send in an hour, staff notes included. */
-    sitePerHour: number;
+    /**
+     * Confirmations of new leads the site may send in an hour. Reminders, staff notes, invitations
+     * and texts the team writes have no ceiling here: visitor traffic never holds them.
+     */
+    confirmationsPerHour: number;
   };
   visits: VisitScheduleContent;
 }

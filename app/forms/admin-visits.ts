@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDay } from "#app/utils/kst.ts";
-import { PLACE_HOLDING_STATUSES, type AttendanceStatus, type BookingStatus } from "#app/vocabulary.ts";
+import { PLACE_HOLDING_STATUSES, type AttendanceStatus, type BookingReviewReason, type BookingStatus } from "#app/vocabulary.ts";
+import { wholeNumber } from "./numbers.ts";
 
 /** The visit schedule page's words and its one form (each button sends an `intent`). */
 
@@ -21,6 +22,12 @@ export function placesTaken(bookings: { status: BookingStatus }[]) {
   return bookings.filter((booking) => (PLACE_HOLDING_STATUSES as readonly BookingStatus[]).includes(booking.status)).length;
 }
 
+/** Why a booking waits for review, as the office reads it. */
+export const BOOKING_REVIEW_LABELS: Record<BookingReviewReason, string> = {
+  "site-burst": "짧은 시간에 예약이 몰림",
+  "address-burst": "같은 곳에서 여러 건 예약",
+};
+
 /** Who cancelled or moved a booking, as the schedule says it. */
 export const CUSTOMER_ACTOR = "고객";
 
@@ -29,8 +36,14 @@ export const SCHEDULE_DAYS = 14;
 export const CAPACITY_MAX = 200;
 
 const day = z.string().refine(isCalendarDay, "날짜가 올바르지 않습니다.");
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const slotChoice = z.coerce.number().int().positive("옮길 시간을 골라 주세요.").max(2_147_483_647);
+const id = wholeNumber();
+/** The bookings a review answer is about: ids separated by commas (one hidden field, so the page needs no script). */
+const bookingIds = z
+  .string()
+  .regex(/^\d{1,10}(?:,\d{1,10}){0,499}$/, "검토할 예약이 올바르지 않습니다.")
+  .transform((value) => value.split(",").map(Number))
+  .pipe(z.array(z.number().int().positive().max(2_147_483_647, "검토할 예약이 올바르지 않습니다.")));
+const slotChoice = wholeNumber({ message: "옮길 시간을 골라 주세요." });
 
 export const VisitScheduleFormSchema = z.discriminatedUnion(
   "intent",
@@ -42,15 +55,15 @@ export const VisitScheduleFormSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("capacity"),
       slotId: id,
-      capacity: z.coerce
-        .number({ error: "인원을 숫자로 입력해 주세요." })
-        .int("인원은 정수로 입력해 주세요.")
-        .min(0, "인원은 0명 이상이어야 합니다.")
-        .max(CAPACITY_MAX, `인원은 ${CAPACITY_MAX}명 이하로 입력해 주세요.`),
+      capacity: wholeNumber({ min: 0, max: CAPACITY_MAX, message: `인원은 0명에서 ${CAPACITY_MAX}명 사이의 정수로 입력해 주세요.` }),
     }),
     z.object({ intent: z.literal("attendance"), bookingId: id, status: z.enum(PLACE_HOLDING_STATUSES) }),
     z.object({ intent: z.literal("cancel-booking"), bookingId: id }),
     z.object({ intent: z.literal("move-booking"), bookingId: id, slotId: slotChoice }),
+    /** A burst under review is spam: its places are freed, its texts withdrawn, its leads marked as spam. */
+    z.object({ intent: z.literal("burst-spam"), bookingIds }),
+    /** These flagged bookings are genuine: the flag is cleared, they keep their places. */
+    z.object({ intent: z.literal("burst-clear"), bookingIds }),
   ],
   { error: "알 수 없는 요청입니다." },
 );

@@ -12,6 +12,7 @@ import {
 import { isCalendarDay } from "#app/utils/kst.ts";
 import { MobileSchema } from "./staff.ts";
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
+import { wholeNumber } from "./numbers.ts";
 
 /**
  * The admin console's vocabulary and forms. Client-safe: the pages render the labels, the
@@ -34,7 +35,7 @@ export const KIND_SHORT_LABELS: Record<LeadKind, string> = {
   inquiry: "문의",
 };
 
-export const OUTBOX_VIEWS = ["pending", "sent", "failed"] as const;
+export const OUTBOX_VIEWS = ["pending", "sent", "failed", "held"] as const;
 export type OutboxView = (typeof OUTBOX_VIEWS)[number];
 
 /** What a text the `log` provider took reads as: it was written down, never sent. */
@@ -51,7 +52,7 @@ export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
 
 /**
  * What the console shows instead of a link that lets whoever holds it in (an invitation, a booking's
- * page): only the person the text went to ever sees it (docs/decisions/021-bearer-links-stay-sealed.md).
+ * page): only the person the text went to ever sees it (docs/decisions/024-bearer-links-stay-sealed.md).
  */
 export const MASKED_LINK = "(링크 가림)";
 
@@ -76,7 +77,7 @@ export const SPAM_REASON_LABELS: Record<SpamReason, string> = {
 /** Why a lead's texts were held back by the text budget, as staff read it. */
 export const TEXT_HOLD_LABELS: Record<TextHoldReason, string> = {
   "phone-daily": "같은 번호로 하루에 보낼 수 있는 문자 수를 넘었습니다",
-  "site-hourly": "사이트가 한 시간에 보낼 수 있는 문자 수를 넘었습니다",
+  "site-hourly": "사이트가 한 시간에 보낼 수 있는 새 접수 확인 문자 수를 넘었습니다",
 };
 
 /**
@@ -176,13 +177,15 @@ export const BIN_DAYS = 7;
 
 /** "" gives the lead back to the unassigned inbox. */
 export const AssignFormSchema = z.object({
-  assignee: z.union([z.literal("").transform(() => null), z.coerce.number().int().positive()], { error: "담당자를 선택해 주세요." }),
+  assignee: z.union([z.literal("").transform(() => null), wholeNumber({ message: "담당자를 선택해 주세요." })], {
+    error: "담당자를 선택해 주세요.",
+  }),
 });
 
 /** The inbox's bulk assignment: the ticked leads and one person (or "" to unassign them). */
 export const BulkAssignFormSchema = AssignFormSchema.extend({
   ids: z
-    .array(z.coerce.number().int().positive(), { error: "배정할 고객을 선택해 주세요." })
+    .array(wholeNumber({ message: "배정할 고객을 다시 선택해 주세요." }), { error: "배정할 고객을 선택해 주세요." })
     .min(1, "배정할 고객을 선택해 주세요.")
     .max(200, "한 번에 200명까지 배정할 수 있습니다."),
 });

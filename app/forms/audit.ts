@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isCalendarDay } from "#app/utils/kst.ts";
-import { AUDIT_ACTIONS, type AuditAction } from "#app/vocabulary.ts";
+import { AUDIT_ACTIONS, type AuditAction, type AuditChain } from "#app/vocabulary.ts";
 import { withoutControlCharacters } from "./text.ts";
+import { wholeNumber } from "./numbers.ts";
 
 /** The access records' words and forms (/admin/audit). Client-safe. */
 
@@ -39,6 +40,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "audit.review": "월별 점검 완료",
 };
 
+export const AUDIT_CHAIN_LABELS: Record<AuditChain, string> = {
+  access: "개인정보 처리 기록",
+  rights: "접근 권한 변경 기록",
+};
+
 const day = z
   .string()
   .optional()
@@ -46,12 +52,12 @@ const day = z
 
 /** The record filter, from the page's query string; anything unreadable is simply no filter. */
 export const AuditFilterSchema = z.object({
-  person: z.coerce.number().int().positive().optional().catch(undefined),
+  person: wholeNumber().optional().catch(undefined),
   action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
-  lead: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+  lead: wholeNumber().optional().catch(undefined),
   from: day.catch(undefined),
   to: day.catch(undefined),
-  before: z.coerce.number().int().positive().optional().catch(undefined),
+  before: wholeNumber().optional().catch(undefined),
 });
 
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;

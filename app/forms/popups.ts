@@ -1,5 +1,7 @@
 import * as z from "zod";
 import { isCalendarDay, kstInstant } from "#app/utils/kst.ts";
+import { safeLink } from "#app/utils/safe-link.ts";
+import { wholeNumber } from "./numbers.ts";
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
 
 /** Where a notice popup shows. Client-safe: the console's form and the public overlay share it. */
@@ -14,6 +16,7 @@ export const POPUP_DEVICE_LABELS: Record<PopupDevices, string> = {
 
 export const POPUP_TITLE_MAX = 100;
 export const POPUP_BODY_MAX = 2000;
+export const POPUP_LINK_MAX = 500;
 
 export const POPUP_MESSAGES = {
   titleRequired: "제목을 입력해 주세요.",
@@ -26,16 +29,6 @@ export const POPUP_MESSAGES = {
   order: "순서는 0에서 999 사이의 숫자로 입력해 주세요.",
   devices: "보여 줄 기기를 골라 주세요.",
 } as const;
-
-/** An https address, or a path on this site ("/SalesInfo/announcement"), never "//elsewhere" or "javascript:". */
-export function isPopupLink(value: string) {
-  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
-  try {
-    return new URL(value).protocol === "https:";
-  } catch {
-    return false;
-  }
-}
 
 const day = z.string().refine((value) => isCalendarDay(value), POPUP_MESSAGES.day);
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, POPUP_MESSAGES.time);
@@ -51,21 +44,22 @@ export const PopupSchema = z
       .default("")
       .transform((value) => withoutControlCharactersExceptLineBreaks(value).replace(/\r\n?/g, "\n").trim())
       .pipe(z.string().max(POPUP_BODY_MAX, POPUP_MESSAGES.bodyTooLong)),
+    // An https address or a path on this site, kept as a browser will read it (app/utils/safe-link.ts).
     linkUrl: z
       .string()
       .default("")
-      .transform((value) => value.trim())
-      .refine((value) => value === "" || (value.length <= 500 && isPopupLink(value)), POPUP_MESSAGES.link)
-      .transform((value) => value || null),
+      .transform((value, context) => {
+        if (withoutControlCharacters(value).trim() === "") return null;
+        const link = value.length <= POPUP_LINK_MAX ? safeLink(value) : null;
+        if (link !== null && link.length <= POPUP_LINK_MAX) return link;
+        context.addIssue({ code: "custom", message: POPUP_MESSAGES.link, input: value });
+        return z.NEVER;
+      }),
     startDay: day,
     startTime: time,
     endDay: day,
     endTime: time,
-    sortOrder: z.coerce
-      .number({ error: POPUP_MESSAGES.order })
-      .int(POPUP_MESSAGES.order)
-      .min(0, POPUP_MESSAGES.order)
-      .max(999, POPUP_MESSAGES.order),
+    sortOrder: wholeNumber({ min: 0, max: 999, message: POPUP_MESSAGES.order }),
     devices: z.enum(POPUP_DEVICES, { error: POPUP_MESSAGES.devices }),
   })
   .transform(({ startDay, startTime, endDay, endTime, ...rest }) => ({

@@ -15,7 +15,6 @@ export const PRESS_MESSAGES = {
   contentTooLong: `본문은 ${PRESS_CONTENT_MAX.toLocaleString("en-US")}자 이내로 입력해 주세요.`,
   /** Shown after "로그인 실패: "; the same whether or not the email belongs to an administrator. */
   loginInvalid: "이메일 또는 비밀번호가 올바르지 않습니다.",
-  loginLocked: "로그인 시도가 너무 많습니다. 15분 후에 다시 시도해 주세요.",
   publication: "발행 방법을 골라 주세요.",
   scheduleMissing: "예약 발행할 날짜와 시각을 입력해 주세요.",
   scheduleInPast: "예약 발행 시각이 이미 지났습니다. 지금 이후의 날짜와 시각을 골라 주세요.",

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { SitePack } from "#app/content/types.ts";
 import { formatPhone, normalizePhone } from "#app/utils/phone.ts";
+import { safeLink } from "#app/utils/safe-link.ts";
+import { wholeNumber } from "./numbers.ts";
 import { withoutControlCharacters } from "./text.ts";
 
 /**
@@ -21,26 +23,38 @@ const line = z
   .transform((value) => value.trim())
   .pipe(z.string().max(FIELD_MAX, `${FIELD_MAX}자 이내로 입력해 주세요.`));
 
+/**
+ * 060 numbers are premium-rate (information services billed to the caller): a sales line there
+ * would charge every buyer who calls. 050 (personal numbers) and 070 (internet phones) are fine.
+ */
+export const PREMIUM_RATE_PREFIX = "060";
+export const PREMIUM_RATE_MESSAGE =
+  "060으로 시작하는 번호는 전화 건 사람에게 정보이용료가 붙는 유료 번호라 분양문의 전화로 쓸 수 없습니다. 대표번호(1661-0000), 지역번호, 휴대전화, 050·070 번호를 입력해 주세요.";
+
 const phone = line.pipe(
   z
     .string()
     .transform(normalizePhone)
+    .refine((digits) => !digits.startsWith(PREMIUM_RATE_PREFIX), { message: PREMIUM_RATE_MESSAGE, abort: true })
     .refine((digits) => KOREAN_PHONE.test(digits), "전화번호 형식이 올바르지 않습니다. 예: 1661-0000, 02-123-4567, 010-1234-5678"),
 );
 
 const kakaoChannel = line.pipe(
   z.string().refine((value) => {
-    const url = URL.canParse(value) ? new URL(value) : undefined;
-    return url?.protocol === "https:" && url.hostname === "pf.kakao.com" && /^\/_[A-Za-z0-9]+(?:\/chat)?\/?$/.test(url.pathname);
+    const link = safeLink(value, { paths: false });
+    const url = link === null ? undefined : new URL(link);
+    return url?.hostname === "pf.kakao.com" && /^\/_[A-Za-z0-9]+(?:\/chat)?\/?$/.test(url.pathname);
   }, "카카오톡 채널 주소는 https://pf.kakao.com/_로 시작해야 합니다. 예: https://pf.kakao.com/_abcDEF"),
 );
 
 /** A link the office pastes from its consultation tool: https only, no credentials in it. */
 const httpsUrl = line.pipe(
-  z.string().refine((value) => {
-    const url = URL.canParse(value) ? new URL(value) : undefined;
-    return url?.protocol === "https:" && url.hostname.includes(".") && url.username === "" && url.password === "";
-  }, "https://로 시작하는 주소를 입력해 주세요. 예: https://talk.example.co.kr/consult"),
+  z
+    .string()
+    .refine(
+      (value) => safeLink(value, { paths: false }) !== null,
+      "https://로 시작하는 주소를 입력해 주세요. 예: https://talk.example.co.kr/consult",
+    ),
 );
 
 const shortLine = (max: number) => line.pipe(z.string().max(max, `${max}자 이내로 입력해 주세요.`));
@@ -196,7 +210,7 @@ export const SiteSettingsFormSchema = z.discriminatedUnion("intent", [
       ReturnType<typeof settingField>
     >),
   }),
-  z.object({ intent: z.literal("revert"), change: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("revert"), change: wholeNumber() }),
 ]);
 
 /** A stored or default value as a person reads it (phone numbers with dashes). */

@@ -3,6 +3,7 @@ import { normalizePhone } from "#app/utils/phone.ts";
 import { ROLES, type Role } from "#app/vocabulary.ts";
 import { PHONE_PATTERN } from "./lead.ts";
 import { withoutControlCharacters } from "./text.ts";
+import { wholeNumber } from "./numbers.ts";
 
 /**
  * The staff accounts' forms and words: signing in with a second factor, taking up an invitation,
@@ -31,7 +32,7 @@ export const SIGN_IN_TEXT = {
   useCode: "인증 앱의 코드로 로그인",
   codeInvalid: "코드가 맞지 않습니다. 앱에 지금 표시된 코드를 입력해 주세요.",
   recoveryInvalid: "복구 코드가 맞지 않거나 이미 사용한 코드입니다.",
-  locked: "시도가 너무 많습니다. 15분 후에 다시 시도해 주세요.",
+  codesEnded: "인증 코드가 여러 번 틀려 로그인을 취소했습니다. 비밀번호부터 다시 입력해 주세요.",
   enrolTitle: "2단계 인증 등록",
   enrolIntro:
     "이 계정은 로그인할 때마다 비밀번호와 함께 인증 앱의 코드를 씁니다. 인증 앱으로 아래 QR 코드를 찍거나 키를 직접 입력한 뒤, 앱에 표시된 6자리 코드를 입력해 주세요.",
@@ -44,7 +45,7 @@ export const SIGN_IN_TEXT = {
   inviteTitle: "계정 만들기",
   inviteIntro: "비밀번호를 정한 뒤 2단계 인증을 등록하면 관리자 화면을 쓸 수 있습니다.",
   inviteInvalid: "초대 링크가 만료되었거나 이미 사용되었습니다. 대표(소유자)에게 새 초대를 요청해 주세요.",
-  /** After an invitation: the link went by text to the person alone (decision 021). */
+  /** After an invitation: the link went by text to the person alone (decision 024). */
   invitationTexted: "님에게 초대 문자를 보냈습니다. 링크는 문자를 받은 본인만 볼 수 있고, 72시간 안에 한 번만 쓸 수 있습니다.",
   /** Texts are not sent (SMS_PROVIDER=log), so the owner is the only way the link reaches the person. */
   invitationTestMode:
@@ -74,6 +75,21 @@ export const STAFF_REFUSALS = {
   lastOwner: "사이트마다 사용 중인 대표 계정이 하나는 있어야 합니다. 이 사람이 마지막 대표인 사이트에 다른 대표 계정을 먼저 만들어 주세요.",
   accepted: "이미 계정을 만든 사람입니다.",
 } as const;
+/** A wrong code, and how many more the half session allows before the password is asked again. */
+export function codeInvalidMessage(recovery: boolean, attemptsLeft: number) {
+  const message = recovery ? SIGN_IN_TEXT.recoveryInvalid : SIGN_IN_TEXT.codeInvalid;
+  return attemptsLeft > 1
+    ? `${message} ${attemptsLeft}번 더 틀리면 비밀번호부터 다시 입력해야 합니다.`
+    : `${message} 한 번 더 틀리면 비밀번호부터 다시 입력해야 합니다.`;
+}
+
+/** A refused sign-in: whose failures refused it, and in how many minutes to try again. */
+export function signInLockedMessage(why: "client" | "account", retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return why === "client"
+    ? `이 접속 주소에서 틀린 비밀번호가 여러 번 입력되어 잠시 막았습니다. ${minutes}분 후에 다시 시도해 주세요.`
+    : `이 계정에 틀린 비밀번호가 여러 번 입력되어 잠시 막았습니다. ${minutes}분 후에 다시 시도하거나, 이 계정으로 로그인한 적이 있는 곳(사무실 등)에서 로그인해 주세요.`;
+}
 
 const trimmed = (max: number, message: string) =>
   z.string({ error: message }).overwrite(withoutControlCharacters).trim().min(1, message).max(max, message);
@@ -115,16 +131,16 @@ export const InviteFormSchema = z.object({
 export const StaffChangeSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("role"), adminId: z.coerce.number().int().positive(), role: z.enum(ROLES) }),
+    z.object({ intent: z.literal("role"), adminId: wholeNumber(), role: z.enum(ROLES) }),
     z.object({
       intent: z.literal("sites"),
-      adminId: z.coerce.number().int().positive(),
+      adminId: wholeNumber(),
       sites: z.array(z.string().min(1).max(64)).min(1, "일할 사이트를 하나 이상 선택해 주세요."),
     }),
-    z.object({ intent: z.literal("disable"), adminId: z.coerce.number().int().positive() }),
-    z.object({ intent: z.literal("enable"), adminId: z.coerce.number().int().positive() }),
-    z.object({ intent: z.literal("reset-second-factor"), adminId: z.coerce.number().int().positive() }),
-    z.object({ intent: z.literal("reinvite"), adminId: z.coerce.number().int().positive() }),
+    z.object({ intent: z.literal("disable"), adminId: wholeNumber() }),
+    z.object({ intent: z.literal("enable"), adminId: wholeNumber() }),
+    z.object({ intent: z.literal("reset-second-factor"), adminId: wholeNumber() }),
+    z.object({ intent: z.literal("reinvite"), adminId: wholeNumber() }),
   ],
   { error: "알 수 없는 요청입니다." },
 );

@@ -12,6 +12,9 @@ export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
   contract: "계약 서류",
 };
 
+/** Our own cap on an uploaded image's pixels (app/.server/uploads.ts reads it from the header). */
+export const IMAGE_PIXELS_MAX = 40_000_000;
+
 export const UPLOAD_MESSAGES = {
   tooLarge: {
     image: "이미지는 10MB 이하만 올릴 수 있습니다. 크기를 줄여 다시 올려 주세요.",
@@ -22,6 +25,8 @@ export const UPLOAD_MESSAGES = {
       "JPG, PNG, WebP 이미지만 올릴 수 있습니다. 파일 이름이 아니라 내용을 확인하므로, 다른 형식의 파일은 이미지로 바꿔 저장한 뒤 올려 주세요.",
     pdf: "PDF 파일만 올릴 수 있습니다. 파일 내용이 PDF가 아닙니다.",
   } satisfies Record<UploadKind, string>,
+  tooManyPixels: ({ width, height }: { width: number; height: number }) =>
+    `이미지가 너무 큽니다(가로 ${width.toLocaleString("ko-KR")} × 세로 ${height.toLocaleString("ko-KR")}픽셀). ${(IMAGE_PIXELS_MAX / 10_000).toLocaleString("ko-KR")}만 픽셀(예: 가로 8,000 × 세로 5,000) 이하로 줄여 다시 올려 주세요.`,
   unreadable: "파일을 읽을 수 없습니다. 파일이 손상되지 않았는지 확인한 뒤 다시 올려 주세요.",
   noFile: "올릴 파일을 선택해 주세요.",
 } as const;

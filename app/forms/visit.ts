@@ -44,6 +44,8 @@ export const VISIT_MESSAGES = {
   closed: "선택하신 날짜는 견본주택 방문 예약을 받지 않습니다.",
   past: "선택하신 시간은 이미 지났습니다.",
   unknown: "선택하신 방문 시간을 찾을 수 없습니다.",
+  "booked-that-day":
+    "이 전화번호로 같은 날 견본주택 방문 예약이 이미 있습니다. 시간을 바꾸시려면 예약 안내 문자에 있는 링크에서 변경해 주세요.",
   sameDayAlternatives: (times: string[]) => `같은 날 예약 가능한 시간: ${times.join(", ")}`,
   otherDayAlternatives: (label: string, times: string[]) => `가장 빠른 예약 가능 일시: ${label} ${times.join(", ")}`,
   noAlternatives: "지금은 예약 가능한 시간이 없습니다. 대표번호로 문의해 주세요.",

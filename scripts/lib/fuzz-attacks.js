@@ -1,10 +1,11 @@
 // The attack families of fuzz.js, sent one at a time in a fixed order after its random requests:
-// form-token replays, phone takeovers, impossible dates, oversized bodies, then cross-site posts
-// (last: an accepted one may sign the administrator out or delete records). Every request is
+// form-token replays, phone takeovers, impossible dates, unusual request lines, out-of-range
+// numbers, control characters in links, oversized bodies, then cross-site posts (last: an
+// accepted one may sign the administrator out or delete records). Every request is
 // recorded with its family and what it tried; fuzz.js counts them and judges the statuses.
 import { Secret, TOTP } from "otpauth";
 import { parseVisitSlots } from "./lead-load.js";
-import { send } from "./raw-request.js";
+import { send, sendRaw } from "./raw-request.js";
 
 const FORM = "application/x-www-form-urlencoded";
 const MB = 1024 * 1024;
@@ -49,6 +50,139 @@ const IMPOSSIBLE_DATES = [
   "/admin/leads/export?to=2026-02-30",
   "/admin/visits?day=2026-02-29",
   "/admin/leads?from=0000-00-00&to=99999-01-01",
+];
+
+/** Request lines no browser sends, written on a socket (HOST is replaced by the server's host). */
+const UNUSUAL_LINES = [
+  "TRACE / HTTP/1.1\r\nHost: HOST\r\nConnection: close\r\n\r\n",
+  "TRACE /admin HTTP/1.1\r\nHost: HOST\r\nMax-Forwards: 0\r\nConnection: close\r\n\r\n",
+  "OPTIONS * HTTP/1.1\r\nHost: HOST\r\nConnection: close\r\n\r\n",
+  "OPTIONS / HTTP/1.1\r\nHost: HOST\r\nConnection: close\r\n\r\n",
+  "PROPFIND / HTTP/1.1\r\nHost: HOST\r\nDepth: 1\r\nConnection: close\r\n\r\n",
+  "CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n",
+  "GET http://evil.example/ HTTP/1.1\r\nHost: HOST\r\nConnection: close\r\n\r\n",
+  "GET http://evil.example/admin/leads HTTP/1.1\r\nHost: HOST\r\nConnection: close\r\n\r\n",
+  "POST http://evil.example/actions/interest HTTP/1.1\r\nHost: HOST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+  "GET http://HOST/privacy HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+  "GET ftp://HOST/ HTTP/1.1\r\nHost: HOST\r\nConnection: close\r\n\r\n",
+  "GET * HTTP/1.1\r\nHost: HOST\r\nConnection: close\r\n\r\n",
+  "GET / HTTP/1.0\r\n\r\n",
+  "GET /admin HTTP/1.0\r\n\r\n",
+  "POST /actions/visit HTTP/1.0\r\nContent-Length: 0\r\n\r\n",
+  "GET /healthz HTTP/1.0\r\n\r\n",
+  "GET / HTTP/1.1\r\nConnection: close\r\n\r\n",
+  "GET /%zz HTTP/1.1\r\nHost: HOST\r\nConnection: close\r\n\r\n",
+  "GET /admin/leads/%E0%A4%A HTTP/1.1\r\nHost: HOST\r\nConnection: close\r\n\r\n",
+  "FOO / HTTP/1.1\r\nHost: HOST\r\n\r\n",
+  "GET / HTTP/9.9\r\nHost: HOST\r\n\r\n",
+  "GET /a b HTTP/1.1\r\nHost: HOST\r\n\r\n",
+  "\u0001\u0002 / HTTP/1.1\r\nHost: HOST\r\n\r\n",
+  "GET / HTTP/1.1\r\nHost: HOST\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+  "GET / HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n",
+  "GET / HTTP/1.1\r\nHost: HOST\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\nConnection: close\r\n\r\n0\r\n\r\n",
+];
+
+/** A popup as the console's form posts it (the link and the order are what the attacks change). */
+const POPUP = {
+  intent: "save",
+  title: "퍼즈 팝업",
+  body: "",
+  linkUrl: "",
+  startDay: "2026-01-01",
+  startTime: "09:00",
+  endDay: "2026-01-02",
+  endTime: "18:00",
+  sortOrder: "0",
+  devices: "all",
+};
+
+/** Past the integer column (2^31), negative, past a double, a fraction, a word. */
+const OUT_OF_RANGE = ["2147483648", "-1", "1e309", "1.5", "abc", "99999999999999999999"];
+
+/** Every number the console reads: [label, request for a value] (the posts carry the site's Origin and the session). */
+const NUMERIC_INPUTS = [
+  ...[
+    "leads/N",
+    "leads/N/delete",
+    "leads/N/text",
+    "customers/N",
+    "press/N",
+    "press/N/delete",
+    "schedule/N",
+    "schedule/N/delete",
+    "popups/N",
+  ].map((pattern) => [
+    `/admin/${pattern}`,
+    (value) => ({ method: "GET", path: `/admin/${pattern.replace("N", encodeURIComponent(value))}` }),
+  ]),
+  ...[
+    "audit?person=",
+    "audit?lead=",
+    "audit?before=",
+    "notifications?before=",
+    "press?saved=saved&id=",
+    "popups?saved=",
+    "leads/bin?restored=",
+  ].map((query) => [`/admin/${query}`, (value) => ({ method: "GET", path: `/admin/${query}${encodeURIComponent(value)}` })]),
+  [
+    "/admin/leads?after=",
+    (value) => ({ method: "GET", path: `/admin/leads?after=${Buffer.from(`2026-01-01 00:00:00+00|${value}`).toString("base64url")}` }),
+  ],
+  [
+    "/admin/press?after=",
+    (value) => ({ method: "GET", path: `/admin/press?after=2026-01-01T00:00:00.000000Z_${encodeURIComponent(value)}` }),
+  ],
+  ...[
+    ["/admin/staff", (value) => ({ intent: "role", adminId: value, role: "manager" })],
+    ["/admin/staff", (value) => ({ intent: "disable", adminId: value })],
+    ["/admin/staff", (value) => ({ intent: "reinvite", adminId: value })],
+    ["/admin/leads/1", (value) => ({ intent: "assign", assignee: value })],
+    ["/admin/leads", (value) => ({ intent: "assign", assignee: value, ids: "1" })],
+    ["/admin/leads", (value) => ({ intent: "assign", assignee: "", ids: value })],
+    ["/admin/leads/bin", (value) => ({ intent: "restore", id: value })],
+    ["/admin/notifications", (value) => ({ intent: "retry", id: value })],
+    ["/admin/site-settings", (value) => ({ intent: "revert", change: value })],
+    ["/admin/visits", (value) => ({ intent: "capacity", slotId: value, capacity: "3" })],
+    ["/admin/visits", (value) => ({ intent: "capacity", slotId: "1", capacity: value })],
+    ["/admin/visits", (value) => ({ intent: "attendance", bookingId: value, status: "visited" })],
+    ["/admin/visits", (value) => ({ intent: "move-booking", bookingId: "1", slotId: value })],
+    ["/admin/popups/new", (value) => ({ ...POPUP, sortOrder: value })],
+  ].map(([path, fields]) => [
+    `${path} (${fields("N").intent ?? Object.keys(fields("N")).find((name) => fields("N")[name] === "N")})`,
+    (value) => post(path, fields(value)),
+  ]),
+];
+
+/** Links a browser would open on another host once it drops tabs and newlines and reads "\\" as "/". */
+const HOSTILE_LINKS = [
+  "/\t/evil.example",
+  "/\n/evil.example",
+  "/\r\n/evil.example",
+  "\t//evil.example",
+  "/\\evil.example",
+  "/\t\\evil.example",
+  "\\\\evil.example",
+  "//evil.example",
+  "java\tscript:alert(1)",
+  "javascript:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "http://evil.example",
+  "https://user:pass@evil.example",
+  "/\u0000/evil.example",
+];
+
+/** Paths with control characters and slashes that a careless redirect would send to another host. */
+const REDIRECT_PATHS = [
+  "//evil.example/",
+  "//evil.example/%2e%2e",
+  "/%09/evil.example",
+  "/%5Cevil.example",
+  "/%2F%2Fevil.example",
+  "/brand/INTRO/%2F%2Fevil.example",
+  "/Promotion/Press/..%2F%2Fevil.example",
+  "/admin/login?returnTo=%09//evil.example",
+  "/admin/login?returnTo=/%5Cevil.example",
+  "/admin/login?returnTo=//evil.example",
 ];
 
 export const OVERSIZED_FAMILY = "oversized bodies";
@@ -179,6 +313,56 @@ export async function runAttacks({ baseUrl, admin, nextPhone, script }) {
   for (const path of IMPOSSIBLE_DATES) {
     await attempt(dates, `${path} without a session`, { method: "GET", path, headers: {} });
     await attempt(dates, `${path} signed in`, { method: "GET", path, headers: { cookie: session } });
+  }
+
+  // --- Unusual request lines: methods, targets and framings no browser sends ---
+  const host = new URL(baseUrl).host;
+  for (const text of UNUSUAL_LINES) {
+    const raw = text.replaceAll("HOST", host);
+    const answer = await sendRaw(baseUrl, raw);
+    results.push({
+      family: "unusual request lines",
+      label: JSON.stringify(raw.split("\r\n")[0]),
+      status: answer.status,
+      timedOut: answer.timedOut,
+    });
+  }
+
+  // --- Numbers no integer column can hold, in every console URL and form ---
+  for (const [label, request] of NUMERIC_INPUTS) {
+    for (const value of OUT_OF_RANGE) {
+      const made = request(value);
+      made.headers = { ...made.headers, origin: own, cookie: session };
+      await attempt("out-of-range numbers", `${label} = ${value}`, made);
+    }
+  }
+
+  // --- Control characters in links: the office's links, and paths a redirect could send away ---
+  const links = "control characters in links";
+  for (const linkUrl of HOSTILE_LINKS) {
+    await attempt(
+      links,
+      `popup link ${JSON.stringify(linkUrl)}`,
+      post("/admin/popups/new", { ...POPUP, linkUrl }, { origin: own, cookie: session }),
+    );
+    for (const field of ["mobileConsultUrl", "kakaoChannelUrl"])
+      await attempt(
+        links,
+        `${field} ${JSON.stringify(linkUrl)}`,
+        post("/admin/site-settings", { intent: "save", [field]: linkUrl }, { origin: own, cookie: session }),
+      );
+  }
+  for (const path of REDIRECT_PATHS) {
+    const answer = await send(baseUrl, { method: "GET", path, headers: { cookie: session } });
+    const location = answer.headers.location;
+    const offSite = location !== undefined && URL.canParse(location, baseUrl) && new URL(location, baseUrl).host !== host;
+    results.push({
+      family: links,
+      label: `GET ${path}${offSite ? ` → ${location}` : ""}`,
+      status: answer.status,
+      timedOut: answer.timedOut,
+      offSite,
+    });
   }
 
   // --- Oversized bodies, as the site itself and signed in, so each route gets as far as reading ---

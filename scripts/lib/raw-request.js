@@ -1,6 +1,8 @@
 // Raw HTTP for fuzz.js: node:http sends what fetch would refuse or tidy up (malformed paths, any
-// header, a body streamed without a Content-Length), and says what came back, or that nothing did.
+// header, a body streamed without a Content-Length) or raw bytes on a socket (sendRaw), and says
+// what came back, or that nothing did.
 import http from "node:http";
+import net from "node:net";
 
 const CHUNK = Buffer.alloc(64 * 1024, "x");
 
@@ -67,5 +69,28 @@ export function send(baseUrl, request, { readBody = false, timeoutMs = 15_000 } 
       if (!answered && !req.destroyed) req.end();
     };
     pump();
+  });
+}
+
+/**
+ * Writes `text` on a new connection byte for byte (what no HTTP client would send: `OPTIONS *`, a
+ * request line with control characters, HTTP/1.0 without Host) and reads the answer until the
+ * server closes. Resolves with `status` (0: no answer) and `timedOut`.
+ */
+export function sendRaw(baseUrl, text, { timeoutMs = 15_000 } = {}) {
+  const url = new URL(baseUrl);
+  return new Promise((resolve) => {
+    let received = "";
+    let timedOut = false;
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(text));
+    const finish = () => resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(received)?.[1] ?? 0), timedOut });
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk) => (received += chunk));
+    socket.on("close", finish);
+    socket.on("error", () => socket.destroy());
+    socket.setTimeout(timeoutMs, () => {
+      timedOut = true;
+      socket.destroy();
+    });
   });
 }

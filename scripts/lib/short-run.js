@@ -12,3 +12,11 @@ export function setting(name, { full, short }) {
   if (!Number.isFinite(number)) throw new Error(`${name} must be a number (got ${JSON.stringify(value)})`);
   return number;
 }
+
+/**
+ * In a short run, says so first, with the load it uses: its figures check that the script works
+ * and measure nothing, which a reader of the output (or of a CI log) must not mistake.
+ */
+export function announceShortRun(load) {
+  if (SHORT) console.log(`Short run (--short): ${load}. It checks that the script works; its figures are not a measurement.`);
+}

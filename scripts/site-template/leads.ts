@@ -92,7 +92,7 @@ export const leads: LeadContent = {
       },
     ],
   },
-  textBudget: { perPhonePerDay: 3, sitePerHour: 300 },
+  textBudget: { perPhonePerDay: 3, confirmationsPerHour: 300 },
   visits: {
     intro: [
       "견본주택은 시간대별 인원을 정해 두는 방문 예약제로 운영됩니다.",

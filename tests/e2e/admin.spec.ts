@@ -196,56 +196,38 @@ test.describe("the admin console", () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test("admin answers are never cached or indexed, and the download refuses a visitor without a session", async ({ request, baseURL }) => {
-    const login = await request.get("/admin/login");
-    expect(login.headers()["cache-control"]).toBe("private, no-store");
-    expect(login.headers()["x-robots-tag"]).toBe("noindex, nofollow");
-    expect(await login.text()).toMatch(/<meta name="robots" content="noindex,nofollow"/);
-
-    for (const path of ["/admin", "/admin/leads", "/admin/leads/1", "/admin/notifications"]) {
-      const response = await request.get(path, { maxRedirects: 0 });
-      expect(response.status(), path).toBe(302);
-      expect(response.headers()["location"], path).toMatch(/^\/admin\/login/);
-      expect(response.headers()["cache-control"], path).toBe("private, no-store");
-      expect(response.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
-    }
-    const download = await request.post("/admin/leads/export.csv", {
-      maxRedirects: 0,
-      headers: { Origin: baseURL! },
-      form: { purpose: "contact", reason: "몰래 내려받기", columns: "name" },
-    });
-    expect(download.status()).toBe(401);
-    expect(download.headers()["cache-control"]).toBe("private, no-store");
-  });
-
   test.describe(() => {
     test.use({ storageState: OWNER_STATE });
 
-    test("a signed-in owner's pages carry noindex and no-store too, and none is wider than the screen", async ({ page }) => {
-      for (const path of [
-        "/admin",
-        "/admin/leads",
-        "/admin/leads/export",
-        "/admin/leads/bin",
-        "/admin/visits",
-        "/admin/conversion",
-        "/admin/notifications",
-        "/admin/staff",
-        "/admin/audit",
-        "/admin/audit?view=month",
-        "/admin/schedule",
-        "/admin/account",
-      ]) {
-        const response = await page.goto(path);
-        expect(response?.status(), path).toBe(200);
-        expect(response?.headers()["cache-control"], path).toBe("private, no-store");
-        expect(response?.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
-        await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex,nofollow");
-        // Nothing is wider than the screen, phone included.
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, path).toBeLessThanOrEqual(0);
-      }
-      await expect(page.getByRole("heading", { name: "내 계정", level: 1 })).toBeVisible();
-    });
+    test(
+      "a signed-in owner's pages carry noindex and no-store too, and none is wider than the screen",
+      { tag: "@every-width" },
+      async ({ page }) => {
+        for (const path of [
+          "/admin",
+          "/admin/leads",
+          "/admin/leads/export",
+          "/admin/leads/bin",
+          "/admin/visits",
+          "/admin/conversion",
+          "/admin/notifications",
+          "/admin/staff",
+          "/admin/audit",
+          "/admin/audit?view=month",
+          "/admin/schedule",
+          "/admin/account",
+        ]) {
+          const response = await page.goto(path);
+          expect(response?.status(), path).toBe(200);
+          expect(response?.headers()["cache-control"], path).toBe("private, no-store");
+          expect(response?.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
+          await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex,nofollow");
+          // Nothing is wider than the screen, phone included.
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, path).toBeLessThanOrEqual(0);
+        }
+        await expect(page.getByRole("heading", { name: "내 계정", level: 1 })).toBeVisible();
+      },
+    );
   });
 });

@@ -7,8 +7,8 @@ import { noSidewaysScroll, uniquePhone, uniqueTag } from "./unique.ts";
 // link, the lead appears in the open inbox, the owner gives it to a new counsellor, the counsellor
 // texts the customer (recorded, not sent, under the log provider), the visitor comes and is marked
 // 방문, the lead reads 방문 완료 with the whole story, and the conversion report counts the campaign.
-// Desktop and phone share one server, so each books its own hour of today; the visits spec uses
-// 16:00 and 17:00.
+// Every project shares one server, so each that runs this books its own hour of today (the test
+// runs at desktop width only, unless tagged); the visits spec uses 16:00 and 17:00.
 const OWN_HOUR = { desktop: "15:00", phone: "14:00" } as const;
 
 test("a day in the office: a new lead appears live, is assigned, texted, visits, and the conversion report counts it", async ({

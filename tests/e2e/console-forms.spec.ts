@@ -35,89 +35,105 @@ test.beforeEach(async ({ page }) => {
 });
 
 // (a post sent before hydration is answered with every error, as the integration tests check).
-test("the press editor shows a missing title, a missing summary and a past schedule beside their fields, keeping the body", async ({
-  page,
-}) => {
-  await page.goto("/admin/press/new");
-  await formReady(page.locator("form.press-editor__form"));
-  const yesterday = addDays(kstDay(new Date()), -1);
-  await field(page, "본문").fill("둘째 줄까지 남는 본문");
-  await page.getByLabel("예약 발행").check();
-  await field(page, "예약 날짜").fill(yesterday);
-  await field(page, "예약 시각 (한국 시간)").fill("09:00");
-  await page.getByRole("button", { name: "저장" }).click();
+test(
+  "the press editor shows a missing title, a missing summary and a past schedule beside their fields, keeping the body",
+  { tag: "@every-width" },
+  async ({ page }) => {
+    await page.goto("/admin/press/new");
+    await formReady(page.locator("form.press-editor__form"));
+    const yesterday = addDays(kstDay(new Date()), -1);
+    await field(page, "본문").fill("둘째 줄까지 남는 본문");
+    await page.getByLabel("예약 발행").check();
+    await field(page, "예약 날짜").fill(yesterday);
+    await field(page, "예약 시각 (한국 시간)").fill("09:00");
+    await page.getByRole("button", { name: "저장" }).click();
 
-  await expectErrorBeside(field(page, "제목 (필수)"), PRESS_MESSAGES.required);
-  await expectErrorBeside(field(page, "요약 (필수)"), PRESS_MESSAGES.required);
-  await expectErrorBeside(field(page, "예약 날짜"), PRESS_MESSAGES.scheduleInPast);
-  await expect(field(page, "예약 날짜")).toHaveValue(yesterday);
-  await expectFine(field(page, "본문"), "둘째 줄까지 남는 본문");
-  await expect(page).toHaveURL(/\/admin\/press\/new$/);
-});
+    await expectErrorBeside(field(page, "제목 (필수)"), PRESS_MESSAGES.required);
+    await expectErrorBeside(field(page, "요약 (필수)"), PRESS_MESSAGES.required);
+    await expectErrorBeside(field(page, "예약 날짜"), PRESS_MESSAGES.scheduleInPast);
+    await expect(field(page, "예약 날짜")).toHaveValue(yesterday);
+    await expectFine(field(page, "본문"), "둘째 줄까지 남는 본문");
+    await expect(page).toHaveURL(/\/admin\/press\/new$/);
+  },
+);
 
-test("the schedule form shows a missing title and a missing start beside their fields, keeping the end and the note", async ({ page }) => {
-  await page.goto("/admin/schedule");
-  await formReady(page.locator("form.schedule-form"));
-  const endsOn = addDays(kstDay(new Date()), 30);
-  await field(page, "종료일").fill(endsOn);
-  await field(page, "비고").fill("청약홈 인터넷 접수");
-  await page.getByRole("button", { name: "추가" }).click();
+test(
+  "the schedule form shows a missing title and a missing start beside their fields, keeping the end and the note",
+  { tag: "@every-width" },
+  async ({ page }) => {
+    await page.goto("/admin/schedule");
+    await formReady(page.locator("form.schedule-form"));
+    const endsOn = addDays(kstDay(new Date()), 30);
+    await field(page, "종료일").fill(endsOn);
+    await field(page, "비고").fill("청약홈 인터넷 접수");
+    await page.getByRole("button", { name: "추가" }).click();
 
-  await expectErrorBeside(field(page, "일정 (필수)"), SCHEDULE_MESSAGES.title);
-  await expectErrorBeside(field(page, "시작일 (필수)"), SCHEDULE_MESSAGES.startsOn);
-  await expectFine(field(page, "종료일"), endsOn);
-  await expectFine(field(page, "비고"), "청약홈 인터넷 접수");
-});
-
-// (a post sent before hydration is answered with every error, as the integration tests check).
-test("the popup editor shows a missing title, a script link and an order out of range beside their fields, keeping the text", async ({
-  page,
-}) => {
-  await page.goto("/admin/popups/new");
-  await formReady(page.locator("form.popup-editor"));
-  await field(page, "내용").fill("모델하우스를 엽니다.");
-  await field(page, "링크 (선택)").fill("javascript:alert(1)");
-  await field(page, "순서").fill("1000");
-  await page.getByRole("button", { name: "저장" }).click();
-
-  await expectErrorBeside(field(page, "제목"), POPUP_MESSAGES.titleRequired);
-  await expectErrorBeside(field(page, "링크 (선택)"), POPUP_MESSAGES.link);
-  await expectErrorBeside(field(page, "순서"), POPUP_MESSAGES.order);
-  await expect(field(page, "링크 (선택)")).toHaveValue("javascript:alert(1)");
-  await expect(field(page, "순서")).toHaveValue("1000");
-  await expectFine(field(page, "내용"), "모델하우스를 엽니다.");
-});
-
-test("the site settings show a bad phone and a plain-http link beside their fields, keeping both and saving nothing", async ({ page }) => {
-  await page.goto("/admin/site-settings");
-  await formReady(page.locator("form.site-settings__form"));
-  await field(page, "분양문의 전화").fill("12345");
-  await field(page, "모바일 상담 링크").fill("http://talk.example.co.kr/consult");
-  await page.getByRole("button", { name: "저장", exact: true }).click();
-
-  await expectErrorBeside(field(page, "분양문의 전화"), "전화번호 형식이 올바르지 않습니다");
-  await expectErrorBeside(field(page, "모바일 상담 링크"), "https://로 시작하는 주소를 입력해 주세요");
-  await expect(field(page, "분양문의 전화")).toHaveValue("12345");
-  await expect(field(page, "모바일 상담 링크")).toHaveValue("http://talk.example.co.kr/consult");
-  await expect(page).not.toHaveURL(/saved=1/);
-});
+    await expectErrorBeside(field(page, "일정 (필수)"), SCHEDULE_MESSAGES.title);
+    await expectErrorBeside(field(page, "시작일 (필수)"), SCHEDULE_MESSAGES.startsOn);
+    await expectFine(field(page, "종료일"), endsOn);
+    await expectFine(field(page, "비고"), "청약홈 인터넷 접수");
+  },
+);
 
 // (a post sent before hydration is answered with every error, as the integration tests check).
-test("the password change shows a missing current password and a mismatched confirmation beside their fields", async ({ page }) => {
-  await page.goto("/admin/account");
-  const form = page.locator("form", { has: page.locator("input[name=intent][value=password]") });
-  await formReady(form);
-  await form.getByLabel(SIGN_IN_TEXT.passwordLabel, { exact: true }).fill("새 비밀번호는 길게 2026");
-  await form.getByLabel(SIGN_IN_TEXT.passwordConfirm, { exact: true }).fill("다른 비밀번호 2026");
-  await form.getByRole("button", { name: "비밀번호 바꾸기" }).click();
+test(
+  "the popup editor shows a missing title, a script link and an order out of range beside their fields, keeping the text",
+  { tag: "@every-width" },
+  async ({ page }) => {
+    await page.goto("/admin/popups/new");
+    await formReady(page.locator("form.popup-editor"));
+    await field(page, "내용").fill("모델하우스를 엽니다.");
+    await field(page, "링크 (선택)").fill("javascript:alert(1)");
+    await field(page, "순서").fill("1000");
+    await page.getByRole("button", { name: "저장" }).click();
 
-  await expectErrorBeside(form.getByLabel("지금 비밀번호", { exact: true }), "지금 쓰는 비밀번호를 입력해 주세요.");
-  await expectErrorBeside(form.getByLabel(SIGN_IN_TEXT.passwordConfirm, { exact: true }), SIGN_IN_TEXT.passwordMismatch);
-  await expect(form.getByLabel(SIGN_IN_TEXT.passwordConfirm, { exact: true })).toHaveValue("다른 비밀번호 2026");
-  await expect(form.getByLabel(SIGN_IN_TEXT.passwordLabel, { exact: true })).toHaveValue("새 비밀번호는 길게 2026");
-});
+    await expectErrorBeside(field(page, "제목"), POPUP_MESSAGES.titleRequired);
+    await expectErrorBeside(field(page, "링크 (선택)"), POPUP_MESSAGES.link);
+    await expectErrorBeside(field(page, "순서"), POPUP_MESSAGES.order);
+    await expect(field(page, "링크 (선택)")).toHaveValue("javascript:alert(1)");
+    await expect(field(page, "순서")).toHaveValue("1000");
+    await expectFine(field(page, "내용"), "모델하우스를 엽니다.");
+  },
+);
 
-test("the assignment alerts show a malformed mobile number beside its field, keeping it", async ({ page }) => {
+test(
+  "the site settings show a bad phone and a plain-http link beside their fields, keeping both and saving nothing",
+  { tag: "@every-width" },
+  async ({ page }) => {
+    await page.goto("/admin/site-settings");
+    await formReady(page.locator("form.site-settings__form"));
+    await field(page, "분양문의 전화").fill("12345");
+    await field(page, "모바일 상담 링크").fill("http://talk.example.co.kr/consult");
+    await page.getByRole("button", { name: "저장", exact: true }).click();
+
+    await expectErrorBeside(field(page, "분양문의 전화"), "전화번호 형식이 올바르지 않습니다");
+    await expectErrorBeside(field(page, "모바일 상담 링크"), "https://로 시작하는 주소를 입력해 주세요");
+    await expect(field(page, "분양문의 전화")).toHaveValue("12345");
+    await expect(field(page, "모바일 상담 링크")).toHaveValue("http://talk.example.co.kr/consult");
+    await expect(page).not.toHaveURL(/saved=1/);
+  },
+);
+
+// (a post sent before hydration is answered with every error, as the integration tests check).
+test(
+  "the password change shows a missing current password and a mismatched confirmation beside their fields",
+  { tag: "@every-width" },
+  async ({ page }) => {
+    await page.goto("/admin/account");
+    const form = page.locator("form", { has: page.locator("input[name=intent][value=password]") });
+    await formReady(form);
+    await form.getByLabel(SIGN_IN_TEXT.passwordLabel, { exact: true }).fill("새 비밀번호는 길게 2026");
+    await form.getByLabel(SIGN_IN_TEXT.passwordConfirm, { exact: true }).fill("다른 비밀번호 2026");
+    await form.getByRole("button", { name: "비밀번호 바꾸기" }).click();
+
+    await expectErrorBeside(form.getByLabel("지금 비밀번호", { exact: true }), "지금 쓰는 비밀번호를 입력해 주세요.");
+    await expectErrorBeside(form.getByLabel(SIGN_IN_TEXT.passwordConfirm, { exact: true }), SIGN_IN_TEXT.passwordMismatch);
+    await expect(form.getByLabel(SIGN_IN_TEXT.passwordConfirm, { exact: true })).toHaveValue("다른 비밀번호 2026");
+    await expect(form.getByLabel(SIGN_IN_TEXT.passwordLabel, { exact: true })).toHaveValue("새 비밀번호는 길게 2026");
+  },
+);
+
+test("the assignment alerts show a malformed mobile number beside its field, keeping it", { tag: "@every-width" }, async ({ page }) => {
   await page.goto("/admin/account");
   const form = page.locator("form", { has: page.locator("input[name=intent][value=alerts]") });
   await formReady(form);

@@ -81,8 +81,10 @@ export async function signIn(page: Page, who: { email?: string; password?: strin
 }
 
 /**
- * Gives the page's browser the owner's signed-in session from the setup project, mid-test (the
- * session is shared: a test that signs out must sign in for itself with signIn()).
+ * Gives the page's browser the owner's signed-in sessions from the setup project (on localhost and
+ * on the second development's host), mid-test: no sign-in through the page, which may wait for the
+ * next 30-second code. The sessions are shared: a test that signs out must sign in for itself with
+ * signIn(), and only tests about signing in do.
  */
 export async function useOwnerSession(page: Page) {
   const state = JSON.parse(fs.readFileSync(OWNER_STATE, "utf8")) as { cookies: Parameters<ReturnType<Page["context"]>["addCookies"]>[0] };

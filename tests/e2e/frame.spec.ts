@@ -2,8 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated } from "./hydration.ts";
 
-const desktopOnly = "the top bar with dropdowns exists only on wide screens";
-const phoneOnly = "the slide menu and the bottom bar exist only at 900 px and below";
+// Width tags (playwright.config.ts): the top bar with dropdowns exists only on wide screens (@desktop); the
+// slide menu and the bottom bar exist only at 900 px and below (@phone).
 
 /** Test pages are short; a tall main lets the tests scroll the way a long page would. */
 async function makePageTall(page: Page) {
@@ -11,8 +11,7 @@ async function makePageTall(page: Page) {
 }
 
 test.describe("desktop top bar", () => {
-  test("a menu item's dropdown opens on hover and closes when the pointer leaves", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", desktopOnly);
+  test("a menu item's dropdown opens on hover and closes when the pointer leaves", { tag: "@desktop" }, async ({ page }) => {
     await page.goto("/");
     const menu = page.getByRole("navigation", { name: "주 메뉴" });
     const subLink = menu.getByRole("link", { name: "분양일정" });
@@ -23,8 +22,7 @@ test.describe("desktop top bar", () => {
     await expect(subLink).toBeHidden();
   });
 
-  test("a menu item's dropdown opens on keyboard focus and closes when focus moves on", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", desktopOnly);
+  test("a menu item's dropdown opens on keyboard focus and closes when focus moves on", { tag: "@desktop" }, async ({ page }) => {
     await page.goto("/");
     await hydrated(page); // Escape closing the dropdown is the script's
     const menu = page.getByRole("navigation", { name: "주 메뉴" });
@@ -42,55 +40,58 @@ test.describe("desktop top bar", () => {
     await expect(menu.getByRole("link", { name: "분양일정" })).toBeHidden();
   });
 
-  test("top-level items lead to their first sub page; the phone button and mobile consult are there", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", desktopOnly);
-    await page.goto("/");
-    const menu = page.getByRole("navigation", { name: "주 메뉴" });
-    await expect(menu.getByRole("link", { name: "브랜드소개", exact: true }).first()).toHaveAttribute("href", "/Brand/intro");
-    await expect(page.getByRole("link", { name: /분양문의 1661-0000/ })).toBeVisible();
-    await expect(page.getByRole("link", { name: "모바일 상담" })).toHaveAttribute("href", "/Promotion/Customer");
-    await expect(page.getByRole("button", { name: "전체 메뉴 열기" })).toBeHidden();
-    await expect(page.getByRole("navigation", { name: "빠른 상담" })).toBeHidden();
-  });
+  test(
+    "top-level items lead to their first sub page; the phone button and mobile consult are there",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      await page.goto("/");
+      const menu = page.getByRole("navigation", { name: "주 메뉴" });
+      await expect(menu.getByRole("link", { name: "브랜드소개", exact: true }).first()).toHaveAttribute("href", "/Brand/intro");
+      await expect(page.getByRole("link", { name: /분양문의 1661-0000/ })).toBeVisible();
+      await expect(page.getByRole("link", { name: "모바일 상담" })).toHaveAttribute("href", "/Promotion/Customer");
+      await expect(page.getByRole("button", { name: "전체 메뉴 열기" })).toBeHidden();
+      await expect(page.getByRole("navigation", { name: "빠른 상담" })).toBeHidden();
+    },
+  );
 });
 
 test.describe("phone header and slide menu", () => {
-  test("the accordion keeps one group open, closes the open one on a second tap, and a link closes the menu", async ({
-    page,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== "phone", phoneOnly);
-    await page.goto("/");
-    await hydrated(page);
-    const toggle = page.getByRole("button", { name: "전체 메뉴 열기" });
-    await expect(toggle).toHaveAttribute("aria-controls", "mobile-menu");
-    await toggle.click();
-    await expect(page.getByRole("button", { name: "전체 메뉴 닫기" })).toHaveAttribute("aria-expanded", "true");
-    const menu = page.getByRole("navigation", { name: "전체 메뉴" });
-    await expect(menu.getByRole("link", { name: /방문예약/ })).toHaveAttribute("href", "/Promotion/Customer");
+  test(
+    "the accordion keeps one group open, closes the open one on a second tap, and a link closes the menu",
+    { tag: "@phone" },
+    async ({ page }) => {
+      await page.goto("/");
+      await hydrated(page);
+      const toggle = page.getByRole("button", { name: "전체 메뉴 열기" });
+      await expect(toggle).toHaveAttribute("aria-controls", "mobile-menu");
+      await toggle.click();
+      await expect(page.getByRole("button", { name: "전체 메뉴 닫기" })).toHaveAttribute("aria-expanded", "true");
+      const menu = page.getByRole("navigation", { name: "전체 메뉴" });
+      await expect(menu.getByRole("link", { name: /방문예약/ })).toHaveAttribute("href", "/Promotion/Customer");
 
-    const brand = menu.getByRole("button", { name: "브랜드소개" });
-    const business = menu.getByRole("button", { name: "사업개요" });
-    await brand.click();
-    await expect(brand).toHaveAttribute("aria-expanded", "true");
-    await expect(menu.getByRole("link", { name: "홍보영상" })).toBeVisible();
-    await business.click();
-    await expect(business).toHaveAttribute("aria-expanded", "true");
-    await expect(brand).toHaveAttribute("aria-expanded", "false");
-    await expect(menu.getByRole("link", { name: "홍보영상" })).toBeHidden();
-    await expect(menu.locator('button[aria-expanded="true"]')).toHaveCount(1);
-    await business.click();
-    await expect(business).toHaveAttribute("aria-expanded", "false");
-    await expect(menu.locator('button[aria-expanded="true"]')).toHaveCount(0);
+      const brand = menu.getByRole("button", { name: "브랜드소개" });
+      const business = menu.getByRole("button", { name: "사업개요" });
+      await brand.click();
+      await expect(brand).toHaveAttribute("aria-expanded", "true");
+      await expect(menu.getByRole("link", { name: "홍보영상" })).toBeVisible();
+      await business.click();
+      await expect(business).toHaveAttribute("aria-expanded", "true");
+      await expect(brand).toHaveAttribute("aria-expanded", "false");
+      await expect(menu.getByRole("link", { name: "홍보영상" })).toBeHidden();
+      await expect(menu.locator('button[aria-expanded="true"]')).toHaveCount(1);
+      await business.click();
+      await expect(business).toHaveAttribute("aria-expanded", "false");
+      await expect(menu.locator('button[aria-expanded="true"]')).toHaveCount(0);
 
-    await business.click();
-    await menu.getByRole("link", { name: "사업개요" }).click();
-    await expect(page).toHaveURL(/\/BusinessGuide\/intro$/);
-    await expect(page.getByRole("button", { name: "전체 메뉴 열기" })).toHaveAttribute("aria-expanded", "false");
-    await expect(menu).toBeHidden();
-  });
+      await business.click();
+      await menu.getByRole("link", { name: "사업개요" }).click();
+      await expect(page).toHaveURL(/\/BusinessGuide\/intro$/);
+      await expect(page.getByRole("button", { name: "전체 메뉴 열기" })).toHaveAttribute("aria-expanded", "false");
+      await expect(menu).toBeHidden();
+    },
+  );
 
-  test("Escape closes the menu and gives focus back to the toggle", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "phone", phoneOnly);
+  test("Escape closes the menu and gives focus back to the toggle", { tag: "@phone" }, async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
     await page.getByRole("button", { name: "전체 메뉴 열기" }).click();
@@ -100,27 +101,27 @@ test.describe("phone header and slide menu", () => {
     await expect(page.getByRole("button", { name: "전체 메뉴 열기" })).toBeFocused();
   });
 
-  test("the header has a call link, and the bottom bar offers a visit and a call without covering the footer", async ({
-    page,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== "phone", phoneOnly);
-    await page.goto("/");
-    await hydrated(page);
-    await expect(page.getByRole("link", { name: /전화 걸기/ })).toHaveAttribute("href", "tel:16610000");
-    const bar = page.getByRole("navigation", { name: "빠른 상담" });
-    await expect(bar).toBeVisible();
-    await expect(bar.getByRole("link", { name: "방문예약" })).toBeVisible();
-    await expect(bar.getByRole("link", { name: "전화상담" })).toHaveAttribute("href", "tel:16610000");
-    await expect(page.getByRole("navigation", { name: "주 메뉴" })).toBeHidden();
+  test(
+    "the header has a call link, and the bottom bar offers a visit and a call without covering the footer",
+    { tag: "@phone" },
+    async ({ page }) => {
+      await page.goto("/");
+      await hydrated(page);
+      await expect(page.getByRole("link", { name: /전화 걸기/ })).toHaveAttribute("href", "tel:16610000");
+      const bar = page.getByRole("navigation", { name: "빠른 상담" });
+      await expect(bar).toBeVisible();
+      await expect(bar.getByRole("link", { name: "방문예약" })).toBeVisible();
+      await expect(bar.getByRole("link", { name: "전화상담" })).toHaveAttribute("href", "tel:16610000");
+      await expect(page.getByRole("navigation", { name: "주 메뉴" })).toBeHidden();
 
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const copyright = await page.getByText(/© 2025/).boundingBox();
-    const barBox = await bar.boundingBox();
-    expect(copyright!.y + copyright!.height).toBeLessThanOrEqual(barBox!.y);
-  });
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const copyright = await page.getByText(/© 2025/).boundingBox();
+      const barBox = await bar.boundingBox();
+      expect(copyright!.y + copyright!.height).toBeLessThanOrEqual(barBox!.y);
+    },
+  );
 
-  test("without JavaScript the menu still opens and every link is reachable", async ({ browser }, testInfo) => {
-    test.skip(testInfo.project.name !== "phone", phoneOnly);
+  test("without JavaScript the menu still opens and every link is reachable", { tag: "@phone" }, async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto("/");
@@ -145,7 +146,7 @@ test.describe("on every page", () => {
     await expect(header).not.toHaveClass(/is-scrolled/);
   });
 
-  test("following a menu link starts the next page at its top", async ({ page }, testInfo) => {
+  test("following a menu link starts the next page at its top", { tag: "@every-width" }, async ({ page }, testInfo) => {
     await page.goto("/");
     await hydrated(page);
     await makePageTall(page);
@@ -173,7 +174,7 @@ test.describe("on every page", () => {
     await expect(page).toHaveTitle(/^Not Found \|/);
   });
 
-  test("the frame passes the WCAG 2.1 AA checks of axe, on a page and on the 404 screen", async ({ page }) => {
+  test("the frame passes the WCAG 2.1 AA checks of axe, on a page and on the 404 screen", { tag: "@every-width" }, async ({ page }) => {
     await page.goto("/");
     const frame = await new AxeBuilder({ page })
       .include(".site-header")
@@ -225,60 +226,25 @@ test.describe("on every page", () => {
     await expect(family).toHaveAttribute("rel", "noopener");
   });
 
-  test("every request stays on our origin; wide screens fetch only the font subsets the page uses, phones none", async ({
-    page,
-    baseURL,
-  }, testInfo) => {
-    const requests: string[] = [];
-    page.on("request", (request) => requests.push(request.url()));
-    await page.goto("/");
-    await page.waitForLoadState("networkidle");
-    const origin = new URL(baseURL!).origin;
-    expect(requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith("data:"))).toEqual([]);
-    const fonts = requests.filter((url) => /\.woff2$/.test(url));
-    // Phones read the system's Korean font (decision 009): no font bytes on a mobile network.
-    if (testInfo.project.name === "phone") {
-      expect(fonts).toEqual([]);
-    } else {
-      expect(fonts.length).toBeGreaterThan(0);
-      // Pretendard ships 92 subsets; a Korean page needs a handful of them.
-      expect(fonts.length).toBeLessThan(92 / 2);
-    }
-  });
-});
-
-test.describe("files for crawlers", () => {
-  test("robots.txt allows the site, keeps crawlers out of admin and names the sitemap", async ({ request, baseURL }) => {
-    const response = await request.get("/robots.txt");
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toContain("text/plain");
-    expect(response.headers()["cache-control"]).toBe("public, max-age=3600");
-    const body = await response.text();
-    expect(body).toContain("User-agent: *");
-    expect(body).toContain("Allow: /");
-    expect(body).toContain("Disallow: /admin");
-    expect(body).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
-  });
-
-  test("sitemap.xml lists the public pages with absolute URLs", async ({ request, baseURL }) => {
-    const response = await request.get("/sitemap.xml");
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toContain("application/xml");
-    expect(response.headers()["cache-control"]).toBe("public, max-age=3600");
-    const body = await response.text();
-    const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    for (const path of ["/", "/Promotion/Customer", "/daegu/press", "/privacy"]) {
-      expect(locs).toContain(`${baseURL}${path}`);
-    }
-    expect(locs.every((loc) => loc!.startsWith(`${baseURL}/`))).toBe(true);
-    expect(new Set(locs).size).toBe(locs.length);
-  });
-
-  test("public pages may be cached briefly by browsers and CDNs, except those showing places left in visit times", async ({ request }) => {
-    const response = await request.get("/Brand/intro");
-    expect(response.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
-    for (const path of ["/", "/daegu/customer"]) {
-      expect((await request.get(path)).headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
-    }
-  });
+  test(
+    "every request stays on our origin; wide screens fetch only the font subsets the page uses, phones none",
+    { tag: "@every-width" },
+    async ({ page, baseURL }, testInfo) => {
+      const requests: string[] = [];
+      page.on("request", (request) => requests.push(request.url()));
+      await page.goto("/");
+      await page.waitForLoadState("networkidle");
+      const origin = new URL(baseURL!).origin;
+      expect(requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith("data:"))).toEqual([]);
+      const fonts = requests.filter((url) => /\.woff2$/.test(url));
+      // Phones read the system's Korean font (decision 009): no font bytes on a mobile network.
+      if (testInfo.project.name === "phone") {
+        expect(fonts).toEqual([]);
+      } else {
+        expect(fonts.length).toBeGreaterThan(0);
+        // Pretendard ships 92 subsets; a Korean page needs a handful of them.
+        expect(fonts.length).toBeLessThan(92 / 2);
+      }
+    },
+  );
 });

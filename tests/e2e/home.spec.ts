@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { hydrated } from "./hydration.ts";
 
-const desktopOnly = "wheel stepping through full-screen sections is for wide screens";
-const phoneOnly = "accordions, the premium slider and tap-to-open cards are the phone layout";
+// Width tags (playwright.config.ts): wheel stepping through full-screen sections is for wide screens
+// (@desktop); accordions, the premium slider and tap-to-open cards are the phone layout (@phone).
 
 // The wheel ignores a step within 500 ms of the previous one; waiting this long starts afresh.
 const PAST_STEP_LOCK_MS = 600;
@@ -36,29 +36,6 @@ async function wheelDown(page: Page) {
 }
 
 test.describe("the server-rendered home page", () => {
-  test("carries every section, link and the visit form, with the hero preloaded per screen and JSON-LD", async ({ request }) => {
-    const html = await (await request.get("/")).text();
-    for (const href of [
-      "/Brand/video",
-      "/BusinessGuide/intro",
-      "/LocationEnvironment/intro",
-      "/LocationEnvironment/primium",
-      "/FloorPlan/84A",
-      "/Promotion/Customer",
-      "#interestForm",
-    ]) {
-      expect(html, href).toContain(`href="${href}"`);
-    }
-    expect(html).toContain('id="interestForm"');
-    expect(html).toMatch(/<form[^>]+action="\/daegu\/customer"/);
-    expect(html).toMatch(/<link[^>]+rel="preload"[^>]+href="\/images\/daegu\/hero\.svg"[^>]+media="\(min-width: 901px\)"/);
-    expect(html).toMatch(/<link[^>]+rel="preload"[^>]+href="\/images\/daegu\/hero-mobile\.svg"[^>]+media="\(max-width: 900px\)"/);
-    expect(html).toMatch(/<img[^>]+class="home-hero__image"[^>]+width="1920" height="1080"[^>]+fetchpriority="high"/i);
-    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
-    const complex = jsonLd.find((entry) => entry["@type"] === "ApartmentComplex");
-    expect(complex?.address).toMatchObject({ "@type": "PostalAddress", addressRegion: "대구광역시", addressLocality: "동구" });
-  });
-
   test("the visit form's code is fetched only when the visitor scrolls near it, and the form then answers in place", async ({ page }) => {
     const scripts: string[] = [];
     page.on("request", (request) => {
@@ -81,8 +58,7 @@ test.describe("the server-rendered home page", () => {
 });
 
 test.describe("desktop wheel steps", () => {
-  test("one wheel step moves exactly one section, and a step up comes back", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", desktopOnly);
+  test("one wheel step moves exactly one section, and a step up comes back", { tag: "@desktop" }, async ({ page }) => {
     await openHome(page);
     await wheelDown(page);
     await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
@@ -93,8 +69,7 @@ test.describe("desktop wheel steps", () => {
     await expectAtSection(page, 0);
   });
 
-  test("a second wheel event within 500 ms does nothing", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", desktopOnly);
+  test("a second wheel event within 500 ms does nothing", { tag: "@desktop" }, async ({ page }) => {
     await openHome(page);
     await wheelDown(page);
     await page.mouse.wheel(0, 120);
@@ -102,8 +77,7 @@ test.describe("desktop wheel steps", () => {
     await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
   });
 
-  test("the last step shows the visit form and the footer as index 8.5", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", desktopOnly);
+  test("the last step shows the visit form and the footer as index 8.5", { tag: "@desktop" }, async ({ page }) => {
     await openHome(page);
     for (let step = 2; step <= 8; step++) {
       await wheelDown(page);
@@ -116,8 +90,7 @@ test.describe("desktop wheel steps", () => {
     await expect(page.locator(".site-footer")).toBeInViewport();
   });
 
-  test("the wheel is ignored while a field is focused", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", desktopOnly);
+  test("the wheel is ignored while a field is focused", { tag: "@desktop" }, async ({ page }) => {
     await openHome(page);
     await page.locator("#interestForm input[name=name]").evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
     await wheelDown(page);
@@ -131,8 +104,7 @@ test.describe("desktop wheel steps", () => {
     await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
   });
 
-  test("the wheel is ignored while the registration popup is open", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", desktopOnly);
+  test("the wheel is ignored while the registration popup is open", { tag: "@desktop" }, async ({ page }) => {
     await openHome(page);
     await page.locator(".home-hero").getByRole("link", { name: "관심고객 등록" }).click();
     const dialog = page.getByRole("dialog");
@@ -147,8 +119,7 @@ test.describe("desktop wheel steps", () => {
     await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
   });
 
-  test("with reduced motion a wheel step jumps to the next section without animating", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", desktopOnly);
+  test("with reduced motion a wheel step jumps to the next section without animating", { tag: "@desktop" }, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await openHome(page);
     await page.evaluate(() => {
@@ -163,8 +134,7 @@ test.describe("desktop wheel steps", () => {
     expect(new Set(seen)).toEqual(new Set([await sectionTop(page, 1)]));
   });
 
-  test("keyboard users scroll with Page Down and reach the visit form by tabbing", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", desktopOnly);
+  test("keyboard users scroll with Page Down and reach the visit form by tabbing", { tag: "@desktop" }, async ({ page }) => {
     await openHome(page);
     await page.keyboard.press("PageDown");
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
@@ -179,44 +149,46 @@ test.describe("desktop wheel steps", () => {
 });
 
 test.describe("phone layout", () => {
-  test("the overview and complex accordions keep one item open, and each complex item shows its picture", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "phone", phoneOnly);
-    await openHome(page);
-    const overview = page.locator(".home-overview");
-    const business = overview.getByRole("button", { name: "사업개요", exact: true });
-    const location = overview.getByRole("button", { name: "입지환경", exact: true });
-    await expect(business).toHaveAttribute("aria-expanded", "true");
-    await expect(location).toHaveAttribute("aria-expanded", "false");
+  test(
+    "the overview and complex accordions keep one item open, and each complex item shows its picture",
+    { tag: "@phone" },
+    async ({ page }) => {
+      await openHome(page);
+      const overview = page.locator(".home-overview");
+      const business = overview.getByRole("button", { name: "사업개요", exact: true });
+      const location = overview.getByRole("button", { name: "입지환경", exact: true });
+      await expect(business).toHaveAttribute("aria-expanded", "true");
+      await expect(location).toHaveAttribute("aria-expanded", "false");
 
-    await location.click();
-    await expect(location).toHaveAttribute("aria-expanded", "true");
-    await expect(business).toHaveAttribute("aria-expanded", "false");
-    await expect(page.locator("#overview-panel")).toBeHidden();
-    const maps = page.locator("#location-panel figure img");
-    await expect(maps).toHaveCount(2);
-    for (const map of await maps.all()) {
-      await map.scrollIntoViewIfNeeded();
-      await expect(map).toBeVisible();
-    }
-    await location.click();
-    await expect(location).toHaveAttribute("aria-expanded", "false");
-    await expect(page.locator("#location-panel")).toBeHidden();
+      await location.click();
+      await expect(location).toHaveAttribute("aria-expanded", "true");
+      await expect(business).toHaveAttribute("aria-expanded", "false");
+      await expect(page.locator("#overview-panel")).toBeHidden();
+      const maps = page.locator("#location-panel figure img");
+      await expect(maps).toHaveCount(2);
+      for (const map of await maps.all()) {
+        await map.scrollIntoViewIfNeeded();
+        await expect(map).toBeVisible();
+      }
+      await location.click();
+      await expect(location).toHaveAttribute("aria-expanded", "false");
+      await expect(page.locator("#location-panel")).toBeHidden();
 
-    const complex = page.locator(".home-complex");
-    const toggles = complex.getByRole("button");
-    await expect(toggles).toHaveCount(3);
-    for (let index = 0; index < 3; index++) {
-      const toggle = toggles.nth(index);
-      if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
-      const panel = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
-      await panel.locator("img").scrollIntoViewIfNeeded();
-      await expect(panel.locator("img")).toBeVisible();
-      await expect(complex.locator('[aria-expanded="true"]')).toHaveCount(1);
-    }
-  });
+      const complex = page.locator(".home-complex");
+      const toggles = complex.getByRole("button");
+      await expect(toggles).toHaveCount(3);
+      for (let index = 0; index < 3; index++) {
+        const toggle = toggles.nth(index);
+        if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+        const panel = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+        await panel.locator("img").scrollIntoViewIfNeeded();
+        await expect(panel.locator("img")).toBeVisible();
+        await expect(complex.locator('[aria-expanded="true"]')).toHaveCount(1);
+      }
+    },
+  );
 
-  test("the premium slider advances on its own after 6 s, by a swipe, and by its buttons", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "phone", phoneOnly);
+  test("the premium slider advances on its own after 6 s, by a swipe, and by its buttons", { tag: "@phone" }, async ({ page }) => {
     await page.clock.install();
     await openHome(page);
     await page.clock.pauseAt(Date.now() + 60_000);
@@ -244,8 +216,7 @@ test.describe("phone layout", () => {
     await expect(slider).toHaveAttribute("data-slide-index", "1");
   });
 
-  test("with reduced motion the premium slider does not advance on its own", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "phone", phoneOnly);
+  test("with reduced motion the premium slider does not advance on its own", { tag: "@phone" }, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.clock.install();
     await openHome(page);
@@ -258,8 +229,7 @@ test.describe("phone layout", () => {
     await expect(slider).toHaveAttribute("data-slide-index", "1");
   });
 
-  test("a premium card's text opens on tap", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "phone", phoneOnly);
+  test("a premium card's text opens on tap", { tag: "@phone" }, async ({ page }) => {
     await openHome(page);
     const toggle = page.getByRole("button", { name: /PREMIUM 01/ });
     const text = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
@@ -271,8 +241,7 @@ test.describe("phone layout", () => {
     await expect(text).toBeHidden();
   });
 
-  test("the premium cards, the brand picture and the unit plan link where the spec says", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "phone", phoneOnly);
+  test("the premium cards, the brand picture and the unit plan link where the spec says", { tag: "@phone" }, async ({ page }) => {
     await openHome(page);
     const cards = page.locator(".premium-card");
     await expect(cards).toHaveCount(4);
@@ -294,8 +263,7 @@ test.describe("phone layout", () => {
     await expect(page).toHaveURL(/\/FloorPlan\/84A$/);
   });
 
-  test("unit tabs switch the plan with a fade, and the arrows stop at the ends", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "phone", phoneOnly);
+  test("unit tabs switch the plan with a fade, and the arrows stop at the ends", { tag: "@phone" }, async ({ page }) => {
     await openHome(page);
     const units = page.locator(".home-units");
     const tabs = units.getByRole("tab");
@@ -332,30 +300,33 @@ test.describe("phone layout", () => {
     await expect(previous).toBeDisabled();
   });
 
-  test("the VR model house loads a tour only once its group and tab are opened, and the title follows", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "phone", phoneOnly);
-    await page.route(/^https?:\/\/(?!localhost)/, (route) => route.fulfill({ contentType: "text/html", body: "<title>VR</title>" }));
-    await openHome(page);
-    const units = page.locator(".home-units");
-    const title = units.getByRole("heading", { level: 2 });
-    const typesTitle = await title.textContent();
-    const tourLinks = await units.locator(".vr-tabs__links a").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
-    expect(tourLinks).toHaveLength(2);
-    await expect(page.locator("iframe")).toHaveCount(0);
+  test(
+    "the VR model house loads a tour only once its group and tab are opened, and the title follows",
+    { tag: "@phone" },
+    async ({ page }) => {
+      await page.route(/^https?:\/\/(?!localhost)/, (route) => route.fulfill({ contentType: "text/html", body: "<title>VR</title>" }));
+      await openHome(page);
+      const units = page.locator(".home-units");
+      const title = units.getByRole("heading", { level: 2 });
+      const typesTitle = await title.textContent();
+      const tourLinks = await units.locator(".vr-tabs__links a").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+      expect(tourLinks).toHaveLength(2);
+      await expect(page.locator("iframe")).toHaveCount(0);
 
-    await units.getByRole("button", { name: "VR 모델하우스" }).click();
-    await expect(title).not.toHaveText(typesTitle!);
-    const frame = units.locator("iframe");
-    await expect(frame).toHaveAttribute("src", tourLinks[0]!);
-    const tour84B = units.getByRole("tab", { name: "84B", exact: true });
-    await tour84B.click();
-    await expect(tour84B).toHaveAttribute("aria-selected", "true");
-    await expect(frame).toHaveAttribute("src", tourLinks[1]!);
+      await units.getByRole("button", { name: "VR 모델하우스" }).click();
+      await expect(title).not.toHaveText(typesTitle!);
+      const frame = units.locator("iframe");
+      await expect(frame).toHaveAttribute("src", tourLinks[0]!);
+      const tour84B = units.getByRole("tab", { name: "84B", exact: true });
+      await tour84B.click();
+      await expect(tour84B).toHaveAttribute("aria-selected", "true");
+      await expect(frame).toHaveAttribute("src", tourLinks[1]!);
 
-    await units.getByRole("button", { name: "타입", exact: true }).click();
-    await expect(title).toHaveText(typesTitle!);
-    await expect(page.locator("iframe")).toHaveCount(0);
-  });
+      await units.getByRole("button", { name: "타입", exact: true }).click();
+      await expect(title).toHaveText(typesTitle!);
+      await expect(page.locator("iframe")).toHaveCount(0);
+    },
+  );
 });
 
 /** A one-finger horizontal swipe across `target`, from x `from` to x `to`. */

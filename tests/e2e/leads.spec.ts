@@ -169,11 +169,6 @@ test.describe("the visit reservation form", () => {
     await expect(form.getByText("휴대폰 번호를 정확히 입력해 주세요.", { exact: false })).toBeHidden();
   });
 
-  test("an unknown site's customer page is Not Found", async ({ request }) => {
-    const response = await request.get("/nowhere/customer");
-    expect(response.status()).toBe(404);
-  });
-
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
@@ -272,17 +267,6 @@ test.describe("the inquiry page", () => {
       await expect(form.getByText(notice, { exact: false })).toBeVisible();
     }
     await expect(form.getByRole("link", { name: /개인정보처리방침/ })).toHaveAttribute("href", "/privacy");
-  });
-
-  test("describes itself to search engines as the sales office's contact point", async ({ request }) => {
-    const html = await (await request.get("/Promotion/Customer")).text();
-    expect(html).toMatch(/<title>관심고객 등록[^<]*<\/title>/);
-    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/Promotion\/Customer"/);
-    const jsonLd = html.match(/<script type="application\/ld\+json">(.+?)<\/script>/)?.[1];
-    expect(JSON.parse(jsonLd!)).toMatchObject({
-      "@type": "RealEstateAgent",
-      contactPoint: { "@type": "ContactPoint", telephone: "1661-0000" },
-    });
   });
 
   test.describe("without JavaScript", () => {

@@ -1,82 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { PUBLIC_PAGES as PAGES } from "#tests/public-pages.ts";
 import { hydrated } from "./hydration.ts";
 
-const PAGES = [
-  "/Brand/intro",
-  "/Brand/video",
-  "/BusinessGuide/intro",
-  "/BusinessGuide/plan",
-  "/BusinessGuide/documents",
-  "/SalesInfo/announcement",
-  "/SalesInfo/SubscriptionGuide",
-  "/SalesInfo/stampTax",
-  "/LocationEnvironment/intro",
-  "/LocationEnvironment/primium",
-  "/ComplexGuide/intro",
-  "/ComplexGuide/detailintro",
-  "/ComplexGuide/community",
-  "/FloorPlan/59A",
-  "/FloorPlan/59B",
-  "/FloorPlan/84A",
-  "/FloorPlan/84B",
-  "/FloorPlan/84C",
-  "/FloorPlan/84OA",
-  "/FloorPlan/114A",
-  "/FloorPlan/114B",
-  "/FloorPlan/videos",
-  "/FloorPlan/Emodel",
-  "/Interior/59A",
-  "/Interior/84A",
-  "/Interior/84B",
-];
-
-const ALIASES: [alias: string, canonical: string][] = [
-  ["/SalesInfo/guide", "/SalesInfo/SubscriptionGuide"],
-  ["/SalesInfo/StampTax", "/SalesInfo/stampTax"],
-];
-
-function head(html: string) {
-  return {
-    title: html.match(/<title>([^<]*)<\/title>/)?.[1],
-    description: html.match(/<meta name="description" content="([^"]*)"/)?.[1],
-    canonical: html.match(/<link rel="canonical" href="([^"]*)"/)?.[1],
-    h1Count: html.match(/<h1[\s>]/g)?.length ?? 0,
-  };
-}
-
 test.describe("informational pages as documents (no JavaScript)", () => {
-  test("each answers 200 with its own title, description, canonical URL and one <h1>", async ({ request, baseURL }) => {
-    const titles = new Set<string>();
-    const descriptions = new Set<string>();
-    for (const path of PAGES) {
-      const response = await request.get(path, { maxRedirects: 0 });
-      expect(response.status(), path).toBe(200);
-      const page = head(await response.text());
-      expect(page.title, path).toBeTruthy();
-      expect(page.description, path).toBeTruthy();
-      expect(page.canonical, path).toBe(`${baseURL}${path}`);
-      expect(page.h1Count, path).toBe(1);
-      titles.add(page.title!);
-      descriptions.add(page.description!);
-    }
-    expect(titles.size).toBe(PAGES.length);
-    expect(descriptions.size).toBe(PAGES.length);
-  });
-
-  for (const [alias, canonical] of ALIASES) {
-    test(`${alias} is moved permanently to ${canonical}`, async ({ request }) => {
-      const response = await request.get(alias, { maxRedirects: 0 });
-      expect(response.status()).toBe(301);
-      expect(new URL(response.headers()["location"]!, "http://x").pathname).toBe(canonical);
-    });
-  }
-
-  test("an unknown floor-plan type is Not Found", async ({ request }) => {
-    const response = await request.get("/FloorPlan/99Z");
-    expect(response.status()).toBe(404);
-    expect(await response.text()).toContain("Not Found");
-  });
-
   test("each page's link preview is a 1200×630 PNG the server has", async ({ request }) => {
     for (const path of ["/", ...PAGES]) {
       const html = await (await request.get(path)).text();

@@ -20,40 +20,42 @@ async function openHome(page: Page) {
   return ((await (await answered).json()) as { popups: { title: string }[] }).popups.map((popup) => popup.title);
 }
 
-test("live notices show over / after the page, side by side on wide screens and one at a time on phones; 「닫기」 closes each", async ({
-  page,
-}, info) => {
-  const titles = await openHome(page);
-  expect(titles).toEqual([...LIVE_POPUPS]);
-  // Not in the page's HTML: crawlers never read the notice as the page's content.
-  expect(await page.evaluate(() => fetch("/").then((response) => response.text()))).not.toContain(FIRST);
+test(
+  "live notices show over / after the page, side by side on wide screens and one at a time on phones; 「닫기」 closes each",
+  { tag: "@every-width" },
+  async ({ page }, info) => {
+    const titles = await openHome(page);
+    expect(titles).toEqual([...LIVE_POPUPS]);
+    // Not in the page's HTML: crawlers never read the notice as the page's content.
+    expect(await page.evaluate(() => fetch("/").then((response) => response.text()))).not.toContain(FIRST);
 
-  const first = notice(page, FIRST);
-  await expect(first).toBeVisible();
-  await expect(first).toBeFocused();
-  if (info.project.name === "phone") {
-    await expect(dialogs(page)).toHaveCount(1);
-    await first.getByRole("button", { name: "닫기" }).click();
-    await expect(first).toBeHidden();
-    await expect(notice(page, SECOND)).toBeVisible();
-    await expect(notice(page, SECOND)).toBeFocused();
-    await notice(page, SECOND).getByRole("button", { name: "닫기" }).click();
-  } else {
-    await expect(dialogs(page)).toHaveCount(2);
-    const [left, right] = [await first.boundingBox(), await notice(page, SECOND).boundingBox()];
-    // Side by side: one row, the first on the left, not overlapping.
-    expect(Math.abs(left!.y - right!.y)).toBeLessThan(2);
-    expect(left!.x + left!.width).toBeLessThanOrEqual(right!.x);
-    await first.getByRole("button", { name: "닫기" }).click();
-    await expect(first).toBeHidden();
-    await expect(notice(page, SECOND)).toBeVisible();
-    await notice(page, SECOND).getByRole("button", { name: "닫기" }).click();
-  }
-  await expect(dialogs(page)).toHaveCount(0);
-  // Closed is closed for this page only: the next visit shows them again.
-  await page.reload();
-  await expect(first).toBeVisible();
-});
+    const first = notice(page, FIRST);
+    await expect(first).toBeVisible();
+    await expect(first).toBeFocused();
+    if (info.project.name === "phone") {
+      await expect(dialogs(page)).toHaveCount(1);
+      await first.getByRole("button", { name: "닫기" }).click();
+      await expect(first).toBeHidden();
+      await expect(notice(page, SECOND)).toBeVisible();
+      await expect(notice(page, SECOND)).toBeFocused();
+      await notice(page, SECOND).getByRole("button", { name: "닫기" }).click();
+    } else {
+      await expect(dialogs(page)).toHaveCount(2);
+      const [left, right] = [await first.boundingBox(), await notice(page, SECOND).boundingBox()];
+      // Side by side: one row, the first on the left, not overlapping.
+      expect(Math.abs(left!.y - right!.y)).toBeLessThan(2);
+      expect(left!.x + left!.width).toBeLessThanOrEqual(right!.x);
+      await first.getByRole("button", { name: "닫기" }).click();
+      await expect(first).toBeHidden();
+      await expect(notice(page, SECOND)).toBeVisible();
+      await notice(page, SECOND).getByRole("button", { name: "닫기" }).click();
+    }
+    await expect(dialogs(page)).toHaveCount(0);
+    // Closed is closed for this page only: the next visit shows them again.
+    await page.reload();
+    await expect(first).toBeVisible();
+  },
+);
 
 test("a notice that has ended never shows", async ({ page }) => {
   const titles = await openHome(page);

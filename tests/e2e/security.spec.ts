@@ -15,33 +15,6 @@ function directives(csp: string) {
 }
 
 test.describe("security headers", () => {
-  test("documents carry an enforced CSP with a fresh script nonce on every request", async ({ request }) => {
-    const first = await request.get("/");
-    const second = await request.get("/");
-    const csp = first.headers()["content-security-policy"];
-    expect(csp).toBeTruthy();
-    expect(first.headers()["content-security-policy-report-only"]).toBeUndefined();
-    const policy = directives(csp!);
-    const nonce = policy.get("script-src")?.find((value) => value.startsWith("'nonce-"));
-    expect(nonce).toBeTruthy();
-    expect(policy.get("script-src")).not.toContain("'unsafe-inline'");
-    expect(policy.get("object-src")).toEqual(["'none'"]);
-    expect(policy.get("base-uri")).toEqual(["'self'"]);
-    expect(policy.get("form-action")).toEqual(["'self'"]);
-    expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
-    expect(second.headers()["content-security-policy"]).not.toBe(csp);
-
-    // Every script element in the document carries that nonce.
-    const html = await first.text();
-    const value = nonce!.slice("'nonce-".length, -1);
-    // Structured data (ld+json) is not executed, so it needs no nonce.
-    const scripts = [...html.matchAll(/<script\b[^>]*>/g)]
-      .map((match) => match[0])
-      .filter((script) => !script.includes("application/ld+json"));
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const script of scripts) expect(script).toContain(`nonce="${value}"`);
-  });
-
   test("a page from the page cache runs its own scripts, but neither an injected script nor one carrying an earlier answer's nonce", async ({
     page,
     request,
@@ -91,13 +64,6 @@ test.describe("security headers", () => {
     expect(violations).toEqual([]);
   });
 
-  test("frames are limited to the video and VR hosts the content names", async ({ request }) => {
-    const csp = (await request.get("/")).headers()["content-security-policy"]!;
-    const frameSrc = directives(csp).get("frame-src") ?? [];
-    expect(frameSrc.length).toBeGreaterThan(0);
-    for (const source of frameSrc) expect(source).toMatch(/^https:\/\/[a-z0-9.-]+$/);
-  });
-
   for (const path of ["/", "/healthz", "/robots.txt", "/images/daegu/favicon.svg", "/no/such/page"]) {
     test(`baseline headers are on ${path}`, async ({ request }) => {
       const headers = (await request.get(path)).headers();
@@ -127,11 +93,6 @@ test.describe("security headers", () => {
         expect(headers[documentOnly], `${documentOnly} (${encoding})`).toBeUndefined();
       }
     }
-  });
-
-  test("public pages are cached briefly with stale-while-revalidate", async ({ request }) => {
-    const headers = (await request.get("/Brand/intro")).headers();
-    expect(headers["cache-control"]).toMatch(/public, max-age=\d+, stale-while-revalidate=\d+/);
   });
 
   test("the page runs without CSP violations in the browser", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DAEGU_ALIAS_ORIGIN, SUWON_ORIGIN } from "../../playwright.config.ts";
 import { chooseFirstOpenTime } from "./visit-slot.ts";
+import { uniquePhone } from "./unique.ts";
 
 // One server presents two developments by host (SITES in playwright.config.ts): daegu on
 // localhost and daegu.localhost, suwon on suwon.localhost.
@@ -42,7 +43,8 @@ test.describe("two developments on one server", () => {
     await page.goto(`${SUWON_ORIGIN}/suwon/customer`);
     const form = page.locator(".visit-form form");
     await form.getByLabel("이름").fill("김하늘");
-    await form.getByLabel("연락처").fill(`010-${String(Math.floor(1000 + Math.random() * 9000))}-5678`);
+    // A phone books one visit a day: the desktop and phone runs each need a number of their own.
+    await form.getByLabel("연락처").fill(uniquePhone());
     await chooseFirstOpenTime(form);
     await form.getByLabel(/개인정보 수집·이용 동의/).check();
     await form.getByRole("button", { name: /방문 예약하기/ }).click();

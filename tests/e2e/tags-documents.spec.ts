@@ -1,17 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SUWON_ORIGIN } from "../../playwright.config.ts";
-import { completeSignIn } from "./console.ts";
+import { OWNER_STATE } from "./console.ts";
 
 // Both tests change what every visitor of the second development (suwon) gets, so they run once
-// (desktop project) and put it back at the end; no other spec reads suwon's tags or documents.
+// (untagged: the desktop project only, playwright.config.ts) and put it back at the end; no other
+// spec reads suwon's tags or documents.
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
-
-async function signInOnSuwon(page: Page) {
-  await page.goto(`${SUWON_ORIGIN}/admin/login`);
-  await completeSignIn(page);
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 async function setGa4(page: Page, id: string) {
   await page.goto(`${SUWON_ORIGIN}/admin/site-settings`);
@@ -32,15 +27,12 @@ function scriptSources(csp: string) {
 
 test.describe.configure({ mode: "serial" });
 
-// One sign-in for both (two at once would offer the same one-time code, and the second is refused).
+// One page for both, with the owner's session on suwon from the setup project (console.setup.ts).
 let page: Page;
-test.beforeAll(async ({ browser }, testInfo) => {
-  test.skip(Boolean(testInfo.project.use.isMobile), "changes a setting every project's pages share");
-  testInfo.setTimeout(120_000);
-  page = await browser.newPage();
-  await signInOnSuwon(page);
+test.beforeAll(async ({ browser }) => {
+  page = await (await browser.newContext({ storageState: OWNER_STATE })).newPage();
 });
-test.afterAll(() => page?.close());
+test.afterAll(() => page?.context().close());
 
 /** A page as the browser gets it from the server (only Chromium resolves *.localhost names). */
 function fetchFromBrowser(path: string) {

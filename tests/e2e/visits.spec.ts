@@ -4,9 +4,9 @@ import { useOwnerSession } from "./console.ts";
 import { linkTextedTo } from "./phone.ts";
 import { bookVisit, offeredDays, timeUnderShownDay } from "./visit-form.ts";
 
-// The desktop and phone projects run at the same time against one server, so each books and
-// closes its own days (counted from the end of the demo fortnight, which no other spec touches),
-// and books its own hour of today.
+// These tests run in the desktop project only, but a project that ran them beside it (a width tag,
+// playwright.config.ts) shares the server, so each project books and closes its own days (counted
+// from the end of the demo fortnight, which no other spec touches) and its own hour of today.
 const OWN_DAYS = { desktop: { book: 1, close: 3, today: "17:00" }, phone: { book: 2, close: 4, today: "16:00" } } as const;
 
 function uniqueName() {

@@ -11,6 +11,7 @@ import { leads, sessions, smsOutbox, visitBookings } from "#app/.server/schema.t
 import { unsealText } from "#app/.server/sealed.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import { addDays, kstDay } from "#app/utils/kst.ts";
+import { VISIT_MESSAGES } from "#app/forms/visit.ts";
 import type { LeadKind } from "#app/vocabulary.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
@@ -209,7 +210,7 @@ describe("the text budget", () => {
   });
 
   test("holds every text past the site's hourly ceiling", async () => {
-    const budget = { perPhonePerDay: 3, sitePerHour: 2 };
+    const budget = { perPhonePerDay: 3, confirmationsPerHour: 2 };
     const base = {
       kind: "inquiry" as const,
       site: "daegu",
@@ -261,6 +262,27 @@ describe("a booking", () => {
     const texts = await db().select().from(smsOutbox).where(eq(smsOutbox.bookingId, booking!.id)).orderBy(smsOutbox.id);
     expect(texts.map((row) => row.status)).toEqual(["withdrawn", "pending"]);
   });
+
+  test.each(["2147483648", "-1", "1e309", "1.5", "abc"])(
+    "moved through its link to a time numbered %s (no slot's id) answers 400 with a Korean message and stays put",
+    async (visitSlot) => {
+      const slot = await openSlot();
+      const fields = form("visit", { visitDate: slot.day, visitSlot: String(slot.id) });
+      await post(JSON_PATH.visit, fields, { Origin: app.origin });
+      const [booking] = await db().select().from(visitBookings).where(eq(visitBookings.phone, fields.phone));
+      const response = await post(
+        `/daegu/visit/${booking!.linkToken}`,
+        { intent: "change", visitSlot },
+        { Origin: app.origin, Accept: "text/html" },
+      );
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(VISIT_MESSAGES.chooseSlot);
+      expect((await db().select().from(visitBookings).where(eq(visitBookings.id, booking!.id)))[0]).toMatchObject({
+        slotId: slot.id,
+        status: "booked",
+      });
+    },
+  );
 
   test("link posted from another site is refused without a word in the log", async () => {
     const slot = await openSlot();

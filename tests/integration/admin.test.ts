@@ -723,7 +723,7 @@ describe("the notifications view", () => {
     const data = failedView.data as Awaited<ReturnType<typeof notificationsLoader>>;
     expect(data.messages.map((message) => message.id)).toEqual([failed.id]);
     expect(data.messages[0]).toMatchObject({ answer: "문자 중계 서버가 이 문자를 거절했습니다 (응답 400).", leadName: lead.name });
-    expect(data.counts).toEqual({ pending: 1, sent: 1, failed: 1 });
+    expect(data.counts).toEqual({ pending: 1, sent: 1, failed: 1, held: 0 });
 
     const retried = await outcome(() =>
       notificationsAction(post("/admin/notifications?view=failed", { intent: "retry", id: String(failed.id) }, { cookie })),

@@ -17,6 +17,7 @@ import {
   type Sessions,
 } from "#tests/console-probes.ts";
 import { withTestDatabase } from "#tests/db.ts";
+import { FORBIDDEN_MESSAGE } from "#app/.server/auth.ts";
 import { consoleRequest } from "#tests/console-request.ts";
 
 /**
@@ -67,4 +68,30 @@ describe("who may open each console page", () => {
       expect(response.status, `GET ${path}: ${body.slice(0, 200)}`).toBe(expectedStatus(route, probe, person, records));
     },
   );
+});
+
+describe("a refusal", () => {
+  const counsellor = () => sessions.get(PEOPLE.find((person) => person.role === "counsellor" && person.reach === "here")!);
+
+  test("of a page says in Korean that the person may not open it, with a way back, and is neither stored nor indexed", async () => {
+    const response = await consoleRequest(app, "/admin/staff", { cookie: counsellor() });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(response.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
+    const html = await response.text();
+    expect(html).toContain(FORBIDDEN_MESSAGE);
+    expect(html).toContain('<a href="/admin">');
+  });
+
+  test("of a post with an intent the route does not declare is a 400 before the route runs", async () => {
+    const response = await consoleRequest(app, "/admin/visits", { method: "POST", form: { intent: "drop-table" }, cookie: counsellor() });
+    expect(response.status).toBe(400);
+  });
+
+  test("of a download without a session is a 401 in JSON, not a sign-in page", async () => {
+    const response = await consoleRequest(app, "/admin/leads/export.csv", { method: "POST", form: {} });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("Content-Type")).toMatch(/json/);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+  });
 });

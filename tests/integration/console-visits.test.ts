@@ -190,7 +190,7 @@ describe("cancelled and moved bookings", () => {
     const booking = await book(first!);
     await db().update(visitSlots).set({ capacity: 1 }).where(eq(visitSlots.id, second!.id));
 
-    expect(await moveBookingByStaff(acting(), booking.id, second!.id, { budget: null })).toBe("done");
+    expect(await moveBookingByStaff(acting(), booking.id, second!.id)).toBe("done");
     const slots = (await listBookableSchedule(SITE)).flatMap((day) => day.slots);
     expect(slots.find((entry) => entry.id === first!.id)?.remaining).toBe(6);
     expect(slots.find((entry) => entry.id === second!.id)?.remaining).toBe(0);
@@ -210,7 +210,7 @@ describe("cancelled and moved bookings", () => {
 
     // The full slot takes nobody else, moved or booked.
     const other = await book(first!, "다른손님");
-    expect(await moveBookingByStaff(acting(), other.id, second!.id, { budget: null })).toBe("full");
+    expect(await moveBookingByStaff(acting(), other.id, second!.id)).toBe("full");
   });
 });
 

@@ -6,6 +6,7 @@ import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { siteSettingChanges, siteSettings } from "#app/.server/schema.ts";
 import { renderedField } from "#tests/console-form-html.ts";
+import { PREMIUM_RATE_MESSAGE } from "#app/forms/site-settings.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { addTeam, consoleCookie } from "#tests/staff.ts";
@@ -83,6 +84,26 @@ describe("site settings", () => {
     expect(await db().select().from(siteSettingChanges)).toEqual([]);
     expect(await contentVersion(db(), "daegu")).toBe(0);
     expect(await (await on("/")).text()).not.toContain("새 상호");
+  });
+
+  test.each(["060-700-1234", "0607001234", "060 1234 5678"])(
+    "a premium-rate 060 number (%s) is refused as the sales phone with a Korean message beside the field",
+    async (salesPhone) => {
+      const response = await save({ salesPhone });
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(html).toMatch(new RegExp(`id="setting-salesPhone-error"[^>]*>${PREMIUM_RATE_MESSAGE.replace(/[()]/g, "\\$&")}<`));
+      expect(await db().select().from(siteSettingChanges)).toEqual([]);
+      expect(telLinks(await (await on("/")).text()).every((link) => link === "tel:16610000")).toBe(true);
+    },
+  );
+
+  test.each([
+    ["0505-123-4567", "05051234567"],
+    ["070-1234-5678", "07012345678"],
+  ])("a 050 or 070 number (%s) stays allowed as the sales phone", async (salesPhone, digits) => {
+    expect((await save({ salesPhone })).status).toBe(303);
+    expect(telLinks(await (await on("/")).text()).every((link) => link === `tel:${digits}`)).toBe(true);
   });
 
   test("each change is recorded before → after and can be reverted", async () => {

@@ -101,14 +101,22 @@ describe("signing in", () => {
     expect((await second.post("/admin/login/code", { code })).status).toBe(401);
   });
 
-  test("codes are throttled like passwords: five wrong codes lock the client out", async () => {
+  test("five wrong codes end the half session: the page said how many were left, and the password is asked again", async () => {
     const { manager } = await addTeam();
     const guesser = browser("192.0.2.77");
     await guesser.post("/admin/login", { email: manager.email, password: manager.password });
-    for (let i = 0; i < 5; i++) expect((await guesser.post("/admin/login/code", { code: String(100000 + i) })).status).toBe(401);
-    const locked = await guesser.post("/admin/login/code", { code: totpCode(manager.secret!) });
-    expect(locked.status).toBe(429);
-    expect(await locked.text()).toContain("15분 후에 다시 시도해 주세요");
+    for (const [i, left] of ["4번", "3번", "2번", "한 번"].entries()) {
+      const wrong = await guesser.post("/admin/login/code", { code: String(100000 + i) });
+      expect(wrong.status).toBe(401);
+      expect(await wrong.text()).toContain(`${left} 더 틀리면 비밀번호부터 다시 입력해야 합니다`);
+    }
+    const fifth = await guesser.post("/admin/login/code", { code: "100009" });
+    expect(fifth.status).toBe(302);
+    expect(fifth.headers.get("Location")).toBe("/admin/login?ended=codes");
+    expect(await (await guesser.get("/admin/login?ended=codes")).text()).toContain("인증 코드가 여러 번 틀려 로그인을 취소했습니다");
+    const late = await guesser.post("/admin/login/code", { code: totpCode(manager.secret!) });
+    expect(late.headers.get("Location")).toMatch(/^\/admin\/login/);
+    expect((await guesser.get("/admin")).status).toBe(302);
   });
 
   test("a recovery code signs in once, instead of the app's code", async () => {
@@ -498,5 +506,17 @@ describe("the access records", () => {
     expect(await (await ownerBrowser.get("/admin")).text()).not.toContain("접속 기록을 아직 점검하지 않았습니다");
     expect(await (await ownerBrowser.get(`/admin/audit?view=month&month=${lastMonth}`)).text()).toContain("사유 확인, 이상 없음");
     expect((await records("audit.review")).map((record) => record.detail)).toEqual([{ month: lastMonth, note: "사유 확인, 이상 없음" }]);
+  });
+
+  test("the monthly review shows each chain's last hash to write down, and audit:verify --expect finds it", async () => {
+    const { owner, manager } = await addTeam();
+    await recordAccess({ site: "daegu", actor: manager, clientAddress: "203.0.113.1", action: "lead.view", leadIds: [1] });
+    const ownerBrowser = browser();
+    ownerBrowser.cookie = await consoleCookie(owner);
+    const html = await (await ownerBrowser.get("/admin/audit?view=month")).text();
+    expect(html).toContain("점검표처럼 이 서버 밖에 적어 두세요");
+    const shown = [...html.matchAll(/<code class="admin-audit__hash">([0-9a-f]{64})<\/code>/g)].map((match) => match[1]!);
+    expect(shown).toHaveLength(1);
+    expect(await verifyAuditChains({ expect: shown })).toMatchObject({ ok: true, found: [{ chain: "access" }] });
   });
 });

@@ -1,12 +1,13 @@
 import { count, eq, isNotNull, isNull } from "drizzle-orm";
 import net from "node:net";
 import { Readable } from "node:stream";
+import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { noticePopups, siteSettings, uploads } from "#app/.server/schema.ts";
-import { setSiteDocument, storeUpload, uploadUrl } from "#app/.server/uploads.ts";
+import { prepareUpload, setSiteDocument, storeUpload, uploadUrl } from "#app/.server/uploads.ts";
 import { sitePacks } from "#app/content/index.ts";
 import { POPUP_MESSAGES } from "#app/forms/popups.ts";
 import { UPLOAD_MESSAGES } from "#app/forms/uploads.ts";
@@ -53,6 +54,32 @@ async function png(width = 1200, height = 800) {
   return sharp({ create: { width, height, channels: 3, background: { r: 28, g: 42, b: 58 } } })
     .png()
     .toBuffer();
+}
+
+/**
+ * A valid black-and-white PNG of any size, built by hand: one bit a pixel and zeros that deflate
+ * to almost nothing, so 16,000 × 16,000 pixels (256 MP) is a 30 KB file made in a blink.
+ */
+function blackPng(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const framed = Buffer.alloc(body.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(zlib.crc32(body), body.length + 4);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth; colour type 0 (grey), deflate, no filter, no interlace
+  const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height);
+  return Buffer.concat([
+    Buffer.from("\x89PNG\r\n\x1a\n", "latin1"),
+    chunk("IHDR", header),
+    chunk("IDAT", zlib.deflateSync(rows, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
@@ -184,6 +211,37 @@ describe("uploads", () => {
     expect(await db().select().from(noticePopups)).toEqual([]);
   });
 
+  test("an image declaring 16,000 × 16,000 pixels is refused from its header, quickly, with a Korean message and nothing stored", async () => {
+    const bytes = blackPng(16_000, 16_000);
+    expect(bytes.length).toBeLessThan(100_000);
+    const started = performance.now();
+    const response = await post(A, "/admin/popups/new", await multipart(POPUP, { image: { bytes, name: "huge.png", type: "image/png" } }));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(UPLOAD_MESSAGES.tooManyPixels({ width: 16_000, height: 16_000 }));
+    // Decoding it took 11–17 s before; reading a header takes milliseconds (the bound is for a busy machine).
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(await storedCount()).toBe(0);
+    expect(await db().select().from(noticePopups)).toEqual([]);
+  });
+
+  test("while a large image is encoded, the public pages' database reads are not held up by its transaction", async () => {
+    const bytes = blackPng(8_000, 5_000);
+    let uploadDone = 0;
+    const upload = post(A, "/admin/popups/new", await multipart(POPUP, { image: { bytes, name: "large.png", type: "image/png" } })).then(
+      (response) => {
+        uploadDone = performance.now();
+        return response;
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const popups = await get(A, "/popups.json");
+    const popupsDone = performance.now();
+    expect(popups.status).toBe(200);
+    expect((await upload).status).toBe(303);
+    expect(uploadDone === 0 || popupsDone < uploadDone).toBe(true);
+    expect(await db().select().from(noticePopups)).toHaveLength(1);
+  });
+
   test("a 5 MB post to the upload routes without a session is refused before its body is read; signed in, the same post is read whole", async () => {
     const form = await multipart(POPUP, {
       image: { bytes: Buffer.concat([await png(), Buffer.alloc(5 * 1024 * 1024)]), name: "big.png", type: "image/png" },
@@ -298,7 +356,7 @@ describe("uploads", () => {
 
   test("another site's upload is 404", async () => {
     const file = new File([new Uint8Array(await png(200, 100))], "b.png", { type: "image/png" });
-    const stored = await storeUpload(db(), { site: "fixture", file, kind: "image", adminId: null });
+    const stored = await storeUpload(db(), { site: "fixture", upload: await prepareUpload(file, "image"), adminId: null });
     expect((await get(B, uploadUrl(stored))).status).toBe(200);
     expect((await get(A, uploadUrl(stored))).status).toBe(404);
   });
@@ -352,6 +410,43 @@ describe("notice popups", () => {
     expect(renderedField(html, "sortOrder")).toEqual({ value: "1000", invalid: true, errors: [POPUP_MESSAGES.order] });
     expect(renderedField(html, "body")).toEqual({ value: POPUP.body, invalid: false, errors: [] });
     expect(await db().select().from(noticePopups)).toEqual([]);
+  });
+
+  test.each([
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\\evil.example",
+    "\t//evil.example",
+    "java\tscript:alert(1)",
+    "http://evil.example",
+  ])("a popup link that a browser would open elsewhere (%j) is refused at save with a Korean message", async (linkUrl) => {
+    const response = await post(A, "/admin/popups/new", await multipart({ ...POPUP, linkUrl }));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(POPUP_MESSAGES.link);
+    expect(await db().select().from(noticePopups)).toEqual([]);
+  });
+
+  test("a popup link is stored as a browser reads it, and one saved before the check is never served as an off-site link", async () => {
+    const saved = await post(A, "/admin/popups/new", await multipart({ ...POPUP, linkUrl: " /SalesInfo/announcement?from=popup " }));
+    expect(saved.status).toBe(303);
+    const [stored] = await db().select({ linkUrl: noticePopups.linkUrl }).from(noticePopups);
+    expect(stored!.linkUrl).toBe("/SalesInfo/announcement?from=popup");
+
+    const now = Date.now();
+    await db()
+      .insert(noticePopups)
+      .values({
+        site: "daegu",
+        title: "예전 팝업",
+        linkUrl: "/\t/evil.example",
+        startsAt: new Date(now - HOUR),
+        endsAt: new Date(now + HOUR),
+      });
+    const { popups } = (await (await get(A, "/popups.json", { Accept: "application/json" })).json()) as {
+      popups: { title: string; linkUrl: string | null }[];
+    };
+    expect(popups.find((popup) => popup.title === "예전 팝업")?.linkUrl).toBeNull();
+    expect(popups.find((popup) => popup.title === POPUP.title)?.linkUrl).toBe("/SalesInfo/announcement?from=popup");
   });
 
   test("a counsellor cannot manage popups (403)", async () => {

@@ -74,7 +74,7 @@ async function confirmationOf(phone: string) {
   return rows.at(-1);
 }
 
-/** The booking's key from its text as the visitor gets it (the outbox shows the link masked; decision 021). */
+/** The booking's key from its text as the visitor gets it (the outbox shows the link masked; decision 024). */
 function cancelTokenIn(message: { body: string; sealedBody: string | null }) {
   const sent = message.sealedBody === null ? message.body : unsealText(message.sealedBody)!;
   const match = new RegExp(`${SITE_URL}/${SITE}/visit/([^\\s]+)`).exec(sent);
@@ -158,15 +158,19 @@ describe("booking a visit slot", () => {
     expect(confirmations.at(-1)?.body).toContain("11:00");
   });
 
-  test("knowing a phone number moves nobody's booking: another browser's booking of that phone is a booking of its own", async () => {
+  test("knowing a phone number moves nobody's booking: another browser's booking of that phone is refused that day and its own on another", async () => {
     const [first, second] = await openDay(dayFromToday(4));
+    const [nextDay] = await openDay(dayFromToday(6));
     const victim = uniquePhone();
     expect((await book(first!, { phone: victim })).status).toBe(200);
-    expect((await book(second!, { phone: victim, name: "다른사람" })).status).toBe(200);
+    const sameDay = await book(second!, { phone: victim, name: "다른사람" });
+    expect(sameDay.status).toBe(409);
+    expect(sameDay.body.message).toContain("예약 안내 문자에 있는 링크");
+    expect((await book(nextDay!, { phone: victim, name: "다른사람" })).status).toBe(200);
     const bookings = await db().select().from(visitBookings).where(eq(visitBookings.phone, victim)).orderBy(visitBookings.id);
     expect(bookings.map((booking) => [booking.slotId, booking.status])).toEqual([
       [first!.id, "booked"],
-      [second!.id, "booked"],
+      [nextDay!.id, "booked"],
     ]);
     expect(await placesLeft(first!.id)).toBe(5);
   });

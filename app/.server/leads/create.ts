@@ -11,6 +11,7 @@ import { customers, leads, visitBookings, visitSlots } from "../schema.ts";
 import { textPack } from "../site-settings.ts";
 import { sitePack } from "../site.ts";
 import { claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim } from "../visits/booking.ts";
+import { BOOKING_BURSTS, flagBookingBurst, lockSiteBursts, type BookingBurstRules } from "../visits/bursts.ts";
 import { bookingSms } from "../visits/messages.ts";
 import { assignByTurns } from "./assignment.ts";
 import { leadMessages } from "./messages.ts";
@@ -27,6 +28,8 @@ export interface NewLead extends StoredLeadFields {
   spamReason: SpamReason | null;
   /** A keyed hash of the browser's lead_client cookie (app/.server/leads/client.ts), or null without one. */
   clientId: string | null;
+  /** A keyed hash of the address it came from (spam.ts clientKey), for spotting booking bursts; null when unknown. */
+  sourceKey?: string | null;
   /** A visit lead's chosen time slot, when the site books visits by slot. */
   visitSlotId?: number;
   /** The visitor ticked the optional consent to advertising texts (kept as its time). */
@@ -45,7 +48,7 @@ export type CreateLeadOutcome =
   | { outcome: "retried"; leadId: number; booking: PlacedBooking | null }
   /** The same browser sent the same phone and form again within the folding window: merged into its lead. */
   | { outcome: "folded"; leadId: number; booking: PlacedBooking | null }
-  /** The chosen visit slot cannot take this visitor (full, closed, past or unknown): nothing was stored. */
+  /** The chosen visit slot cannot take this visitor (full, closed, past, unknown, or the phone holds a place that day): nothing was stored. */
   | { outcome: "unavailable"; reason: Extract<SlotClaim, { ok: false }>["reason"]; day: string | null };
 
 /** Repeats of one phone and form from one browser within this window are one lead. */
@@ -56,6 +59,8 @@ export interface CreateLeadOptions {
   staffRecipients?: string[];
   /** The site's text budget (its content pack's), or null to lift it (LEADS_RATE_LIMIT=off). */
   textBudget?: TextBudget | null;
+  /** What makes a wave of bookings a burst for review (visits/bursts.ts), or null to look for none (LEADS_RATE_LIMIT=off). */
+  bookingBursts?: BookingBurstRules | null;
 }
 
 /**
@@ -70,6 +75,7 @@ export interface CreateLeadOptions {
 export async function createLead(input: NewLead, options: CreateLeadOptions = {}): Promise<CreateLeadOutcome> {
   const { now = new Date(), staffRecipients = [...sitePack(input.site).leads.sms.staffRecipients, ...getEnv().SMS_STAFF_TO] } = options;
   const textBudget = options.textBudget === undefined ? sitePack(input.site).leads.textBudget : options.textBudget;
+  const bookingBursts = options.bookingBursts === undefined ? BOOKING_BURSTS : options.bookingBursts;
   const result = await db().transaction(async (tx): Promise<CreateLeadOutcome> => {
     // Everything one phone does at one site takes turns (two tabs, two instances, a double click):
     // the checks below and the text budget then see each other's writes.
@@ -92,11 +98,26 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
       });
       if (!claimed.ok) return { outcome: "unavailable", reason: claimed.reason, day: claimed.day };
       claim = claimed;
+      // Before this transaction locks any booking or lead row: a manager's review takes the same
+      // lock first and then those rows, so the two never wait on each other.
+      if (bookingBursts && input.sourceKey) await lockSiteBursts(tx, input.site);
     }
-    const book = (leadId: number) =>
-      claim
-        ? placeVisitBooking(tx, claim, { site: input.site, leadId, name: input.name, phone: input.phone, clientId: input.clientId, now })
-        : null;
+    const sourceKey = input.sourceKey ?? null;
+    const book = async (leadId: number) => {
+      if (!claim) return null;
+      const placed = await placeVisitBooking(tx, claim, {
+        site: input.site,
+        leadId,
+        name: input.name,
+        phone: input.phone,
+        clientId: input.clientId,
+        sourceKey,
+        now,
+      });
+      if (placed.isNew && bookingBursts && sourceKey)
+        await flagBookingBurst(tx, { site: input.site, sourceKey, rules: bookingBursts, now });
+      return placed;
+    };
 
     const earlier = await foldableLead(tx, input, now);
     if (earlier) {

@@ -1,8 +1,11 @@
 import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { can } from "#app/permissions.ts";
 import { addDays, kstDay } from "#app/utils/kst.ts";
 import { LEAD_KINDS, type LeadKind, type LeadStatus } from "#app/vocabulary.ts";
 import { db, queryRows } from "../db.ts";
 import { leads } from "../schema.ts";
+import { heldTextsSummary } from "../outbox/console.ts";
+import { countBookingsForReview } from "../visits/review.ts";
 import { effectiveStatus, kstMidnight, listLeadsPage } from "./inbox.ts";
 import type { Viewer } from "./visibility.ts";
 
@@ -13,7 +16,7 @@ export async function dashboardSummary(site: string, viewer: Viewer, now = new D
   const today = kstDay(now);
   const firstDay = addDays(today, -(DASHBOARD_DAYS - 1));
   const since = kstMidnight(firstDay);
-  const [daily, campaigns, statuses, newest] = await Promise.all([
+  const [daily, campaigns, statuses, newest, heldTexts, bookingsForReview] = await Promise.all([
     queryRows<{ day: string; kind: LeadKind; leads: number }>(
       db(),
       sql`select to_char(${leads.createdAt} at time zone 'Asia/Seoul', 'YYYY-MM-DD') as day, ${leads.kind} as kind, count(*)::int as leads
@@ -41,6 +44,9 @@ export async function dashboardSummary(site: string, viewer: Viewer, now = new D
       .where(and(eq(leads.site, site), isNull(leads.deletedAt)))
       .groupBy(effectiveStatus),
     listLeadsPage({ site, viewer }, { limit: 8 }),
+    heldTextsSummary(site, now),
+    // Only those who can answer a burst are asked to.
+    can(viewer.role, "visits.manage") ? countBookingsForReview(site) : 0,
   ]);
   const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
     const day = addDays(firstDay, index);
@@ -56,5 +62,8 @@ export async function dashboardSummary(site: string, viewer: Viewer, now = new D
     campaigns,
     statuses: Object.fromEntries(statuses.map((row) => [row.status, Number(row.leads)])) as Partial<Record<LeadStatus, number>>,
     newest: newest.leads,
+    /** Confirmations the text budget held in the last day, and bookings of a burst waiting for review: the office should know. */
+    heldTexts,
+    bookingsForReview,
   };
 }

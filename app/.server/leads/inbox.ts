@@ -6,6 +6,7 @@ import { db } from "../db.ts";
 import { leads } from "../schema.ts";
 import { can } from "#app/permissions.ts";
 import { visibleTo, type Viewer } from "./visibility.ts";
+import { readWholeNumber } from "#app/forms/numbers.ts";
 
 /**
  * The inbox: the leads of a filter, newest first, paged by keyset on (created_at, id), with
@@ -77,8 +78,8 @@ export function parseLeadCursor(value: string | null | undefined): LeadCursor | 
   if (!value || value.length > 100) return undefined;
   const [at, id] = Buffer.from(value, "base64url").toString().split("|");
   if (!at || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(at)) return undefined;
-  const number = Number(id);
-  return Number.isSafeInteger(number) && number > 0 ? { at, id: number } : undefined;
+  const number = readWholeNumber(id);
+  return number === undefined ? undefined : { at, id: number };
 }
 
 /** Rows after the cursor in the newest-first order. */

@@ -69,7 +69,8 @@ export async function submitLeadForm(
     now: now.getTime(),
   });
 
-  const limit = await consumeRateLimit(`lead:${site.slug}:${kind}:${clientKey(getClientAddress(context))}`, policy.rateLimits, now);
+  const sourceKey = clientKey(getClientAddress(context));
+  const limit = await consumeRateLimit(`lead:${site.slug}:${kind}:${sourceKey}`, policy.rateLimits, now);
   if (!limit.allowed) {
     return { status: 429, ok: false, message: LEAD_MESSAGES.tooMany, values, retryAfterSeconds: limit.retryAfterSeconds };
   }
@@ -95,15 +96,20 @@ export async function submitLeadForm(
         userAgent: request.headers.get("User-Agent") ?? "",
         spamReason: spam,
         clientId: client.clientId,
+        sourceKey,
         visitSlotId: parsed.values.visitSlot,
         marketingConsent: parsed.values.marketing === true,
       },
-      { now, textBudget: textBudgetOf(site.slug, policy) },
+      { now, textBudget: textBudgetOf(site.slug, policy), bookingBursts: policy.bookingBursts },
     );
     if (result.outcome === "unavailable") {
       // The schedule read before booking may still show the refused time as open: read it again.
       const current = await listBookableSchedule(site.slug, now);
-      const message = `${VISIT_MESSAGES[result.reason]} ${alternativesText(current, result.day)}`;
+      // A phone's second booking of a day is not about room: the other times would not take it either.
+      const message =
+        result.reason === "booked-that-day"
+          ? VISIT_MESSAGES[result.reason]
+          : `${VISIT_MESSAGES[result.reason]} ${alternativesText(current, result.day)}`;
       return { status: 409, ok: false, message, errors: { visitSlot: message }, values: { ...values, visitSlot: undefined }, setCookie };
     }
     const booked = result.booking && {

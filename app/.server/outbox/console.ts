@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lt } from "drizzle-orm";
 import type { OutboxView } from "#app/forms/admin.ts";
-import type { OutboxStatus } from "#app/vocabulary.ts";
+import { TEXT_HOLD_REASONS, type OutboxStatus, type TextHoldReason } from "#app/vocabulary.ts";
 import type { Admin } from "../auth.ts";
 import { db } from "../db.ts";
 import { getEnv } from "../env.ts";
 import { leads, smsOutbox } from "../schema.ts";
+import { sitePack } from "../site.ts";
 import { formatPhone, maskPhone } from "#app/utils/phone.ts";
 import { advertisingSendTime } from "../sms/advertising.ts";
 import { loggedOnly, providerAnswer, providerName } from "../sms/answers.ts";
@@ -72,6 +73,7 @@ const VIEW_STATUSES: Record<OutboxView, OutboxStatus[]> = {
   pending: ["pending", "sending"],
   sent: ["sent"],
   failed: ["failed"],
+  held: ["held"],
 };
 
 /** Messages newest first, optionally of one view (pending includes those being sent), paged by id. */
@@ -113,8 +115,38 @@ export async function outboxCounts(site: string) {
     .where(eq(smsOutbox.site, site))
     .groupBy(smsOutbox.status);
   const of = (status: string) => rows.find((row) => row.status === status)?.messages ?? 0;
-  return { pending: of("pending") + of("sending"), sent: of("sent"), failed: of("failed") };
+  return { pending: of("pending") + of("sending"), sent: of("sent"), failed: of("failed"), held: of("held") };
 }
+
+export interface HeldTextsSummary {
+  /** Confirmations held in the last 24 hours, by why. */
+  byReason: Record<TextHoldReason, number>;
+  total: number;
+  /** The site's hourly ceiling on confirmations of new leads (its content pack). */
+  confirmationsPerHour: number;
+}
+
+/**
+ * What the text budget held back in the last day, for the notice on the outbox page and the
+ * dashboard: the leads are all stored, but these customers got no confirmation.
+ */
+export async function heldTextsSummary(site: string, now = new Date()): Promise<HeldTextsSummary> {
+  const rows = await db()
+    .select({ reason: smsOutbox.lastResponse, messages: count() })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.site, site), eq(smsOutbox.status, "held"), gt(smsOutbox.createdAt, new Date(now.getTime() - DAY_MS))))
+    .groupBy(smsOutbox.lastResponse);
+  const byReason = Object.fromEntries(
+    TEXT_HOLD_REASONS.map((reason) => [reason, rows.find((row) => row.reason === reason)?.messages ?? 0]),
+  ) as Record<TextHoldReason, number>;
+  return {
+    byReason,
+    total: rows.reduce((sum, row) => sum + row.messages, 0),
+    confirmationsPerHour: sitePack(site).leads.textBudget.confirmationsPerHour,
+  };
+}
+
+const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * Puts a failed message back in the queue with a fresh set of attempts and wakes this

@@ -35,20 +35,25 @@ export interface OutgoingSms {
 
 /** The site's limits on texts, from its content pack; null lifts them (LEADS_RATE_LIMIT=off, for tests and load scripts). */
 export interface TextBudget {
-  /** Texts one phone number may receive from the site in 24 hours (confirmations, reminders). */
+  /** Confirmations one phone number may receive from this site in 24 hours. */
   perPhonePerDay: number;
-  /** Texts the site may send in an hour, staff notes included. */
-  sitePerHour: number;
+  /** Confirmations the site may send in an hour. */
+  confirmationsPerHour: number;
 }
 
-/** Purposes that text a customer (whose number anyone can type): the per-phone budget counts these. */
-const TO_CUSTOMERS: SmsPurpose[] = ["confirmation", "reminder"];
+/**
+ * The one purpose the budget counts and holds: a confirmation goes to whatever number a visitor
+ * typed, so a script can aim it at strangers. Reminders follow a booking (one a day per phone),
+ * and staff notes, invitations, the team's own texts and day-closed notices are the office's:
+ * a flood of leads must never hold them.
+ */
+const BUDGETED: SmsPurpose = "confirmation";
 
 /**
- * Queues messages in the caller's transaction. Past the site's text budget a message is still
- * stored, as "held" with the reason, and never sent: a form can't be used to flood a phone or
- * run up the office's bill, and the console shows why a customer got no text. Answers the
- * reason the customer's texts were held, if they were.
+ * Queues messages in the caller's transaction. A confirmation past the site's text budget is
+ * still stored, as "held" with the reason, and never sent: a form can't be used to flood a phone
+ * or run up the office's bill, and the console shows why a customer got no text. Answers the
+ * reason the customer's confirmation was held, if it was.
  */
 export async function enqueueSms(
   executor: Executor,
@@ -60,7 +65,7 @@ export async function enqueueSms(
   // One at a time: rows of this batch count against the budget of the next ones.
   for (const message of messages) {
     const { held } = await enqueueOneSms(executor, message, { budget, now });
-    if (held && TO_CUSTOMERS.includes(message.purpose)) heldForCustomer ??= held;
+    heldForCustomer ??= held;
   }
   return heldForCustomer;
 }
@@ -71,7 +76,7 @@ export async function enqueueOneSms(
   message: OutgoingSms,
   { budget = null, now = new Date() }: { budget?: TextBudget | null; now?: Date } = {},
 ): Promise<{ id: number; held: TextHoldReason | null }> {
-  const held = budget ? await overBudget(executor, message, budget, now) : null;
+  const held = budget && message.purpose === BUDGETED ? await overBudget(executor, message, budget, now) : null;
   const { bearerLinks = [], ...stored } = message;
   const carriesBearerLink = bearerLinks.some((link) => message.body.includes(link));
   const texts = carriesBearerLink ? { body: maskLinks(message.body, bearerLinks), sealedBody: sealText(message.body) } : {};
@@ -88,26 +93,21 @@ export function maskLinks(body: string, links: string[]) {
 }
 
 async function overBudget(executor: Executor, message: OutgoingSms, budget: TextBudget, now: Date): Promise<TextHoldReason | null> {
-  const counted = notInArray(smsOutbox.status, ["held", "withdrawn"]);
-  if (TO_CUSTOMERS.includes(message.purpose)) {
-    const [toPhone] = await executor
-      .select({ value: count() })
-      .from(smsOutbox)
-      .where(
-        and(
-          counted,
-          eq(smsOutbox.recipient, message.recipient),
-          inArray(smsOutbox.purpose, TO_CUSTOMERS),
-          gt(smsOutbox.createdAt, new Date(now.getTime() - 24 * 60 * 60_000)),
-        ),
-      );
-    if ((toPhone?.value ?? 0) >= budget.perPhonePerDay) return "phone-daily";
-  }
+  const counted = and(
+    notInArray(smsOutbox.status, ["held", "withdrawn"]),
+    eq(smsOutbox.site, message.site),
+    eq(smsOutbox.purpose, BUDGETED),
+  );
+  const [toPhone] = await executor
+    .select({ value: count() })
+    .from(smsOutbox)
+    .where(and(counted, eq(smsOutbox.recipient, message.recipient), gt(smsOutbox.createdAt, new Date(now.getTime() - 24 * 60 * 60_000))));
+  if ((toPhone?.value ?? 0) >= budget.perPhonePerDay) return "phone-daily";
   const [fromSite] = await executor
     .select({ value: count() })
     .from(smsOutbox)
-    .where(and(counted, eq(smsOutbox.site, message.site), gt(smsOutbox.createdAt, new Date(now.getTime() - 60 * 60_000))));
-  return (fromSite?.value ?? 0) >= budget.sitePerHour ? "site-hourly" : null;
+    .where(and(counted, gt(smsOutbox.createdAt, new Date(now.getTime() - 60 * 60_000))));
+  return (fromSite?.value ?? 0) >= budget.confirmationsPerHour ? "site-hourly" : null;
 }
 
 /** Messages about these visit bookings that have not gone out yet are not sent (the booking was cancelled or moved). */
@@ -116,4 +116,13 @@ export async function withdrawBookingMessages(executor: Executor, bookingIds: nu
     .update(smsOutbox)
     .set({ status: "withdrawn" })
     .where(and(inArray(smsOutbox.bookingId, bookingIds), eq(smsOutbox.status, "pending")));
+}
+
+/** Unsent messages about these leads are not sent (a manager marked them as spam). */
+export async function withdrawLeadMessages(executor: Executor, leadIds: number[]) {
+  if (leadIds.length === 0) return;
+  await executor
+    .update(smsOutbox)
+    .set({ status: "withdrawn" })
+    .where(and(inArray(smsOutbox.leadId, leadIds), eq(smsOutbox.status, "pending")));
 }

@@ -125,7 +125,7 @@ export async function changeBookingByLink(
       .for("update");
     if (!current || current.status !== "booked") return { state: "cancelled", booking };
     if (current.slotId === slotId) return { state: "changed", booking };
-    const claim = await claimVisitSlot(tx, { site: booking.site, slotId, phone: booking.phone, clientId: null, now });
+    const claim = await claimVisitSlot(tx, { site: booking.site, slotId, phone: booking.phone, clientId: null, now, moving: booking.id });
     if (!claim.ok) return { state: "unavailable", reason: claim.reason, day: claim.day };
     await tx.update(visitBookings).set({ slotId, reminderQueuedAt: null }).where(eq(visitBookings.id, booking.id));
     await bumpContentVersion(tx, booking.site);

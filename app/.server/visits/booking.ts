@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { PLACE_HOLDING_STATUSES } from "#app/vocabulary.ts";
-import { queryRows, type Transaction } from "../db.ts";
+import { queryRows, sqlList, type Transaction } from "../db.ts";
 import { recordLeadEvent } from "../leads/events.ts";
 import { withdrawBookingMessages } from "../outbox/queue.ts";
 import { leads, visitBookings } from "../schema.ts";
@@ -11,12 +11,14 @@ import { bumpContentVersion } from "../content-version.ts";
  * Booking a time slot. A slot's places are its capacity minus its active bookings, counted while
  * the slot's row is locked (SELECT … FOR UPDATE), so concurrent bookings of one slot take turns
  * and a slot never holds more than its capacity, on PGlite and PostgreSQL alike. Bookings of one
- * phone are already serialised by the lead's advisory lock (app/.server/leads/create.ts).
+ * phone are already serialised by the lead's advisory lock (app/.server/leads/create.ts), so the
+ * rule of one place per phone per day at a site is checked while no other booking of that phone
+ * can commit.
  */
 
 export type SlotClaim =
   | { ok: true; slot: ClaimedSlot; alreadyBookedId: number | null }
-  | { ok: false; reason: "full" | "closed" | "past" | "unknown"; day: string | null };
+  | { ok: false; reason: "full" | "closed" | "past" | "unknown" | "booked-that-day"; day: string | null };
 
 export interface ClaimedSlot {
   id: number;
@@ -26,13 +28,21 @@ export interface ClaimedSlot {
 }
 
 /**
- * Locks a slot for this transaction and checks it can take one more visitor. Whoever asks gets
- * the same answer, whatever phone they give: only a place this same browser already holds in the
- * slot counts as theirs (a repeat of their own booking), never a place held by that phone elsewhere.
+ * Locks a slot for this transaction and checks it can take one more visitor. Only a place this
+ * same browser already holds in the slot counts as theirs (a repeat of their own booking). A phone
+ * holds one place a day at a site: another booking of it that day refuses the claim, unless it is
+ * the booking being moved (`moving`) or one this browser's new booking replaces (placeVisitBooking).
  */
 export async function claimVisitSlot(
   tx: Transaction,
-  { site, slotId, phone, clientId, now }: { site: string; slotId: number; phone: string; clientId: string | null; now: Date },
+  {
+    site,
+    slotId,
+    phone,
+    clientId,
+    now,
+    moving = null,
+  }: { site: string; slotId: number; phone: string; clientId: string | null; now: Date; moving?: number | null },
 ): Promise<SlotClaim> {
   const [slot] = await queryRows<{
     id: number;
@@ -57,8 +67,39 @@ export async function claimVisitSlot(
     .where(and(eq(visitBookings.slotId, slot.id), inArray(visitBookings.status, [...PLACE_HOLDING_STATUSES])));
   const own = clientId ? holders.find((holder) => holder.phone === phone && holder.clientId === clientId) : undefined;
   if (own) return { ok: true, slot: claimed, alreadyBookedId: own.id };
+  // A full slot answers the same to everyone first: only a time with room says the phone is booked that day.
   if (holders.length >= slot.capacity) return { ok: false, reason: "full", day: slot.day };
+  if (await phoneHoldsThatDay(tx, { site, phone, day: slot.day, clientId, moving, now })) {
+    return { ok: false, reason: "booked-that-day", day: slot.day };
+  }
   return { ok: true, slot: claimed, alreadyBookedId: null };
+}
+
+/**
+ * Whether the phone already holds a place at the site on that day, besides the booking being
+ * moved and a future booking of this same browser (which its new booking replaces).
+ */
+async function phoneHoldsThatDay(
+  tx: Transaction,
+  {
+    site,
+    phone,
+    day,
+    clientId,
+    moving,
+    now,
+  }: { site: string; phone: string; day: string; clientId: string | null; moving: number | null; now: Date },
+) {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select b.id from visit_bookings b join visit_slots s on s.id = b.slot_id join leads l on l.id = b.lead_id
+        where b.site = ${site} and b.phone = ${phone} and s.day = ${day}::date
+          and b.status in (${sqlList(PLACE_HOLDING_STATUSES)})
+          ${moving === null ? sql`` : sql`and b.id <> ${moving}`}
+          ${clientId === null ? sql`` : sql`and not (b.status = 'booked' and l.client_id = ${clientId} and s.starts_at > ${now.toISOString()}::timestamptz)`}
+        limit 1`,
+  );
+  return rows.length > 0;
 }
 
 export interface PlacedBooking {
@@ -84,8 +125,9 @@ export async function placeVisitBooking(
     name,
     phone,
     clientId,
+    sourceKey = null,
     now,
-  }: { site: string; leadId: number; name: string; phone: string; clientId: string | null; now: Date },
+  }: { site: string; leadId: number; name: string; phone: string; clientId: string | null; sourceKey?: string | null; now: Date },
 ): Promise<PlacedBooking> {
   if (claim.alreadyBookedId !== null) {
     const [existing] = await tx
@@ -105,7 +147,7 @@ export async function placeVisitBooking(
   const linkToken = newLinkToken();
   const [booking] = await tx
     .insert(visitBookings)
-    .values({ site, slotId: claim.slot.id, leadId, name, phone, linkToken, createdAt: now })
+    .values({ site, slotId: claim.slot.id, leadId, name, phone, linkToken, sourceKey, createdAt: now })
     .returning({ id: visitBookings.id });
   await bumpContentVersion(tx, site);
   if (earlier.length > 0) {

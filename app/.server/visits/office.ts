@@ -5,7 +5,7 @@ import type { AttendanceStatus, LeadStatus } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit.ts";
 import { db, queryRows, type Transaction } from "../db.ts";
 import { recordLeadEvent, type LeadEventDetails } from "../leads/events.ts";
-import { enqueueSms, withdrawBookingMessages, type TextBudget } from "../outbox/queue.ts";
+import { enqueueSms, withdrawBookingMessages } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { leadEvents, leads, leadStatusChanges, visitBookings, visitSlots } from "../schema.ts";
 import { claimVisitSlot, newLinkToken, type SlotClaim } from "./booking.ts";
@@ -145,13 +145,13 @@ export type StaffMove = VisitChange | Extract<SlotClaim, { ok: false }>["reason"
  * claimed under its row lock (after the phone's lock, the order booking.ts keeps), so it never
  * overfills. The old booking stays in its slot as moved (by this person) and the new one takes its
  * personal link; the old booking's unsent texts are withdrawn and the customer gets a confirmation
- * of the new time.
+ * of the new time (the office's own decision: the text budget does not hold it).
  */
 export async function moveBookingByStaff(
   change: ChangeContext,
   bookingId: number,
   slotId: number,
-  { budget, now = new Date() }: { budget: TextBudget | null; now?: Date },
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<StaffMove> {
   if (!can(change.actor.role, "visits.manage")) return "forbidden";
   const [target] = await db()
@@ -164,7 +164,7 @@ export async function moveBookingByStaff(
     const row = await lockBooking(tx, change.site, bookingId);
     if (!row || row.booking.status !== "booked") return "not-found";
     if (row.booking.slotId === slotId) return "done";
-    const claim = await claimVisitSlot(tx, { site: change.site, slotId, phone: row.booking.phone, clientId: null, now });
+    const claim = await claimVisitSlot(tx, { site: change.site, slotId, phone: row.booking.phone, clientId: null, now, moving: bookingId });
     if (!claim.ok) return claim.reason;
     const { leadId, name, phone, linkToken } = row.booking;
     // The link follows the visitor to the new booking; the old row keeps a key nobody holds.
@@ -186,7 +186,7 @@ export async function moveBookingByStaff(
       startsAt: claim.slot.startsAt,
       linkToken,
     });
-    await enqueueSms(tx, [confirmation], { budget, now });
+    await enqueueSms(tx, [confirmation], { now });
     await recordLeadEvent(
       tx,
       {

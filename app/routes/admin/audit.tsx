@@ -1,17 +1,25 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { changeContext, recordConsoleAccess } from "#app/.server/access.ts";
-import { auditPeople, listAuditRecords, markMonthReviewed, monthDownloads, monthReview } from "#app/.server/audit-review.ts";
+import { auditPeople, chainHeads, listAuditRecords, markMonthReviewed, monthDownloads, monthReview } from "#app/.server/audit-review.ts";
 import { LEAD_CSV_COLUMNS } from "#app/.server/leads/csv-export.ts";
 import { requireSite, servedSites } from "#app/.server/site.ts";
 import { listStaff } from "#app/.server/staff.ts";
 import { EXPORT_PURPOSES, STATUS_LABELS } from "#app/forms/admin.ts";
-import { AUDIT_ACTION_LABELS, AuditFilterSchema, MONTH_PATTERN, monthLabel, ReviewFormSchema } from "#app/forms/audit.ts";
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_CHAIN_LABELS,
+  AuditFilterSchema,
+  MONTH_PATTERN,
+  monthLabel,
+  ReviewFormSchema,
+} from "#app/forms/audit.ts";
 import { ROLE_LABELS } from "#app/forms/staff.ts";
 import { formatKst, kstMonth, nextMonth, previousMonth } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { AUDIT_ACTIONS, ROLES, type AuditAction, type Role } from "#app/vocabulary.ts";
 import { signedInAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/audit";
+import { requireWholeNumbers } from "./numbers.server.ts";
 
 const PAGE_SIZE = 100;
 /** A record's lead ids shown as links; a list page's hundred ids are summarised after these. */
@@ -24,12 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const monthParam = url.searchParams.get("month");
   const view = url.searchParams.get("view") === "month" ? ("month" as const) : ("records" as const);
   const month = monthParam && MONTH_PATTERN.test(monthParam) ? monthParam : previousMonth(kstMonth(new Date()));
+  requireWholeNumbers(url, ["person", "lead", "before"]);
   const filter = AuditFilterSchema.parse(Object.fromEntries(url.searchParams));
   const staff = await listStaff(site, admin.id);
   const names = new Map(staff.map((person) => [person.id, person.name || person.email]));
 
   if (view === "month") {
-    const [downloads, review] = await Promise.all([monthDownloads(site, month), monthReview(site, month)]);
+    const [downloads, review, heads] = await Promise.all([monthDownloads(site, month), monthReview(site, month), chainHeads()]);
     await recordConsoleAccess(context, admin, "audit.view", { detail: { month } });
     return {
       view,
@@ -43,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ...describeExport(download.detail),
       })),
       review,
+      heads,
       filter,
       people: [],
       records: [],
@@ -70,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     thisMonth: kstMonth(new Date()),
     downloads: [],
     review: null,
+    heads: [],
     filter,
     people,
     records: records.map((record) => ({
@@ -311,7 +322,7 @@ function Records({ data: { filter, people, records, nextBeforeId } }: { data: Pa
   );
 }
 
-function MonthReview({ data: { month, thisMonth, downloads, review }, error }: { data: PageData; error: string | null }) {
+function MonthReview({ data: { month, thisMonth, downloads, review, heads }, error }: { data: PageData; error: string | null }) {
   const busy = useNavigation().state === "submitting";
   const ended = month < thisMonth;
   return (
@@ -385,6 +396,22 @@ function MonthReview({ data: { month, thisMonth, downloads, review }, error }: {
           <p className="admin-muted">이달이 끝나면 점검 완료로 표시할 수 있습니다.</p>
         )}
       </div>
+      {heads.length > 0 ? (
+        <div className="admin-review" data-testid="chain-heads">
+          <h3 className="admin-card__title">점검표에 적어 둘 값</h3>
+          <p className="admin-muted">
+            누군가 데이터베이스에서 기록을 고치거나 지우면 다음 점검 때 이 값으로 실행한 <code>npm run audit:verify -- --expect 값</code>이
+            실패해 알려 주므로, 점검표처럼 이 서버 밖에 적어 두세요.
+          </p>
+          <ul>
+            {heads.map((head) => (
+              <li key={head.chain}>
+                {AUDIT_CHAIN_LABELS[head.chain]} (마지막 기록 #{head.recordId}): <code className="admin-audit__hash">{head.hash}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -72,6 +72,8 @@ export const CONSOLE_ROUTES = {
       attendance: "visits.manage",
       "cancel-booking": "visits.manage",
       "move-booking": "visits.manage",
+      "burst-spam": "visits.manage",
+      "burst-clear": "visits.manage",
     },
     menu: [{ label: "방문 예약" }],
   },

@@ -6,6 +6,7 @@ import { filterQuery, KIND_SHORT_LABELS, NO_CAMPAIGN, STATUS_LABELS } from "#app
 
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { DailyChart } from "./daily-chart.tsx";
+import { HeldTextsNotice } from "./outbox-parts.tsx";
 import { formatKst } from "#app/utils/kst.ts";
 import { recordConsoleAccess } from "#app/.server/access.ts";
 import { unreviewedMonth } from "#app/.server/audit-review.ts";
@@ -60,6 +61,14 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         <p className="admin-notice admin-notice--warning" role="status">
           {monthLabel(reviewDue)} 접속 기록을 아직 점검하지 않았습니다. 내려받기 사유를 확인한 뒤{" "}
           <Link to={`/admin/audit?view=month&month=${reviewDue}`}>월별 점검</Link>에서 점검 완료로 표시해 주세요.
+        </p>
+      ) : null}
+
+      <HeldTextsNotice held={summary.heldTexts} linkToList />
+      {summary.bookingsForReview > 0 ? (
+        <p className="admin-notice admin-notice--warning" role="status">
+          짧은 시간에 몰린 방문 예약 {summary.bookingsForReview.toLocaleString("ko-KR")}건이 검토를 기다립니다.{" "}
+          <Link to="/admin/visits#visit-review">방문 예약에서 검토하기</Link>
         </p>
       ) : null}
 

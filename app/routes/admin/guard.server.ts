@@ -13,21 +13,18 @@ import { allows, consoleRouteOf, postAccess, type Access, type ConsoleRoute } fr
  * the signed-in person with `signedInAdmin(context)` and state nothing else about access.
  */
 
-/**
- * Every console response is personal (lead data, a signed-in member of staff): never stored by a
- * browser or proxy, never indexed, whatever a search engine found a link from.
- */
-const CONSOLE_HEADERS = {
-  "Cache-Control": CACHE_CONTROL.private,
-  "X-Robots-Tag": "noindex, nofollow",
-} as const;
-
 const adminContext = createContext<Admin | null>(null);
 
-/** Puts the console's headers on whatever the routes below answered: pages, redirects, refusals, errors. */
+/**
+ * Every console response is personal (lead data, a signed-in member of staff): never stored by a
+ * browser or proxy, never indexed, whatever a search engine found a link from. Put on whatever the
+ * routes below answered: pages, redirects, refusals, errors.
+ */
 const consoleHeaders: MiddlewareFunction<Response> = async (_args, next) => {
   const response = await next();
-  for (const [name, value] of Object.entries(CONSOLE_HEADERS)) response.headers.set(name, value);
+  // A route may ask for more than no-store (the live stream adds no-transform), never for less.
+  if (!response.headers.get("Cache-Control")?.includes("no-store")) response.headers.set("Cache-Control", CACHE_CONTROL.private);
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
   return response;
 };
 

@@ -1,9 +1,10 @@
 import { data } from "react-router";
+import { readWholeNumber } from "#app/forms/numbers.ts";
 
 /** A lead's id from the URL; anything else is a 404 (never a database error). */
 export function requireLeadId(value: string | undefined): number {
-  const id = Number(value);
-  if (!value || !/^\d{1,9}$/.test(value) || !Number.isSafeInteger(id) || id <= 0) throw notFound();
+  const id = readWholeNumber(value);
+  if (id === undefined) throw notFound();
   return id;
 }
 

@@ -10,13 +10,14 @@ import { formatPhone } from "#app/utils/phone.ts";
 import { signedInAdmin } from "./guard.server.ts";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/leads-bin";
+import { readWholeNumber } from "#app/forms/numbers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = signedInAdmin(context);
   const site = requireSite(context);
   const bin = await listBin(site.slug);
   await recordConsoleAccess(context, admin, "leads.list", { leadIds: bin.map((lead) => lead.id), detail: { page: "bin" } });
-  const restored = Number(new URL(request.url).searchParams.get("restored")) || null;
+  const restored = readWholeNumber(new URL(request.url).searchParams.get("restored")) ?? null;
   return {
     leads: bin.map((lead) => ({ ...lead, phone: formatPhone(lead.phone) })),
     restored,

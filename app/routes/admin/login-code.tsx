@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { continueTo, getAdmin, getHalfSignIn, nextStepPath, safeReturnTo, verifySecondFactor } from "#app/.server/auth.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { CodeFormSchema, SIGN_IN_TEXT } from "#app/forms/staff.ts";
+import { CodeFormSchema, codeInvalidMessage, SIGN_IN_TEXT } from "#app/forms/staff.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { redirectWithCookie } from "./sign-in.server.ts";
 import type { Route } from "./+types/login-code";
@@ -28,12 +28,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const recovery = parsed.data.recovery === "1";
   const result = await verifySecondFactor(request, context, { code: parsed.data.code, recovery });
   if (result.ok) throw redirectWithCookie(continueTo(parsed.data.returnTo), result.setCookie);
-  if (result.reason === "locked") {
-    return data({ error: SIGN_IN_TEXT.locked }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
+  // Too many wrong codes, or the half session ran out: back to the password.
+  if (result.reason === "ended") {
+    const login = new URLSearchParams(result.why === "codes" ? { ended: "codes" } : {});
+    const returnTo = safeReturnTo(parsed.data.returnTo);
+    if (returnTo) login.set("returnTo", returnTo);
+    throw redirectWithCookie(`/admin/login${login.size > 0 ? `?${login}` : ""}`, result.setCookie);
   }
-  // The half session may have run out meanwhile: back to the password.
-  if (!(await getHalfSignIn(request, context))) throw redirect("/admin/login");
-  return data({ error: recovery ? SIGN_IN_TEXT.recoveryInvalid : SIGN_IN_TEXT.codeInvalid }, { status: 401 });
+  return data({ error: codeInvalidMessage(recovery, result.attemptsLeft) }, { status: 401 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

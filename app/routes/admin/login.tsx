@@ -4,17 +4,23 @@ import { getClientAddress } from "#app/.server/client-address.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { LoginFormSchema } from "#app/forms/press.ts";
 import { LOGIN_FAILED_PREFIX, PRESS_MESSAGES } from "#app/forms/press-messages.ts";
+import { SIGN_IN_TEXT, signInLockedMessage } from "#app/forms/staff.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { redirectWithCookie } from "./sign-in.server.ts";
 import type { Route } from "./+types/login";
 import "#app/styles/admin.css";
+
+// A refused sign-in's Retry-After.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const returnTo = new URL(request.url).searchParams.get("returnTo");
   if (await getAdmin(request, context)) throw redirect(continueTo(returnTo));
   const half = await getHalfSignIn(request, context);
   if (half) throw redirect(nextStepPath(half.enrolled ? "code" : "enrol", returnTo));
-  return { projectName: requireSite(context).pack.brand.projectName, returnTo: safeReturnTo(returnTo) ?? null };
+  // The code step ended the half session after too many wrong codes (login-code.tsx).
+  const notice = new URL(request.url).searchParams.get("ended") === "codes" ? SIGN_IN_TEXT.codesEnded : null;
+  return { projectName: requireSite(context).pack.brand.projectName, returnTo: safeReturnTo(returnTo) ?? null, notice };
 }
 
 /** The same administrators, throttle and session as the sign-in below the press list (auth.ts). */
@@ -24,13 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = LoginFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ error: PRESS_MESSAGES.loginInvalid, email }, { status: 400 });
   const result = await login(request, parsed.data, { clientAddress: getClientAddress(context), site: requireSite(context).slug });
-  if (!result.ok) {
-    const locked = result.reason === "locked";
-    return data(
-      { error: locked ? PRESS_MESSAGES.loginLocked : PRESS_MESSAGES.loginInvalid, email },
-      { status: locked ? 429 : 401, headers: locked ? { "Retry-After": String(result.retryAfterSeconds) } : undefined },
-    );
+  if (!result.ok && result.reason === "locked") {
+    const error = signInLockedMessage(result.why, result.retryAfterSeconds);
+    return data({ error, email }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
   }
+  if (!result.ok) return data({ error: PRESS_MESSAGES.loginInvalid, email }, { status: 401 });
   // The password is right: a half session, and the second step.
   throw redirectWithCookie(nextStepPath(result.next, form.get("returnTo")), result.setCookie);
 }
@@ -52,6 +56,11 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
         <h1 id="admin-login-title" className="admin-login__title">
           관리자 로그인
         </h1>
+        {loaderData.notice && !actionData ? (
+          <p className="admin-notice" role="status">
+            {loaderData.notice}
+          </p>
+        ) : null}
         <Form method="post" className="admin-form">
           {loaderData.returnTo ? <input type="hidden" name="returnTo" value={loaderData.returnTo} /> : null}
           <div className="admin-field">

@@ -1,15 +1,17 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { listOutboxPage, outboxCounts, retryFailedMessage, textsAreNotSent } from "#app/.server/outbox/console.ts";
+import { heldTextsSummary, listOutboxPage, outboxCounts, retryFailedMessage, textsAreNotSent } from "#app/.server/outbox/console.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { OUTBOX_VIEWS, SMS_PURPOSE_LABELS, type OutboxView } from "#app/forms/admin.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { signedInAdmin } from "./guard.server.ts";
-import { LOGGED_ONLY_LABEL, OutboxStatus, TestModeNotice } from "./outbox-parts.tsx";
+import { HeldTextsNotice, LOGGED_ONLY_LABEL, OutboxStatus, TestModeNotice } from "./outbox-parts.tsx";
 import { recordConsoleAccess } from "#app/.server/access.ts";
 import type { Route } from "./+types/notifications";
+import { readWholeNumber } from "#app/forms/numbers.ts";
+import { requireWholeNumbers } from "./numbers.server.ts";
 
-const VIEW_LABELS: Record<OutboxView, string> = { pending: "대기", sent: "발송 완료", failed: "실패" };
+const VIEW_LABELS: Record<OutboxView, string> = { pending: "대기", sent: "발송 완료", failed: "실패", held: "보류" };
 /** While texts only go to the server log, "sent" is not what happened to them. */
 const TEST_MODE_VIEW_LABELS: Record<OutboxView, string> = { ...VIEW_LABELS, sent: LOGGED_ONLY_LABEL };
 
@@ -17,18 +19,17 @@ function parseView(value: string | null): OutboxView | undefined {
   return OUTBOX_VIEWS.find((view) => view === value);
 }
 
-function parseId(value: unknown) {
-  const id = Number(value);
-  return typeof value === "string" && /^\d{1,9}$/.test(value) && id > 0 ? id : undefined;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = signedInAdmin(context);
   const params = new URL(request.url).searchParams;
   const view = parseView(params.get("view"));
-  const beforeId = parseId(params.get("before") ?? undefined);
+  const beforeId = requireWholeNumbers(new URL(request.url), ["before"]).before;
   const site = requireSite(context);
-  const [page, counts] = await Promise.all([listOutboxPage({ site: site.slug, view, beforeId }), outboxCounts(site.slug)]);
+  const [page, counts, held] = await Promise.all([
+    listOutboxPage({ site: site.slug, view, beforeId }),
+    outboxCounts(site.slug),
+    heldTextsSummary(site.slug),
+  ]);
   await recordConsoleAccess(context, admin, "outbox.view", {
     leadIds: page.messages.flatMap((message) => (message.leadId === null ? [] : [message.leadId])),
     detail: { view: view ?? "all", paged: Boolean(beforeId) },
@@ -38,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     paged: Boolean(beforeId),
     ...page,
     counts,
+    held,
     kindLabels: site.pack.leads.kindLabels,
     testMode: textsAreNotSent(),
   };
@@ -46,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
   const form = await request.formData();
-  const id = parseId(form.get("id"));
+  const id = readWholeNumber(form.get("id"));
   if (form.get("intent") !== "retry" || !id) throw data("알 수 없는 요청입니다.", { status: 400 });
   const queued = await retryFailedMessage(requireSite(context).slug, id, admin);
   if (!queued) return data({ error: "이미 다시 보냈거나 실패한 문자가 아닙니다." }, { status: 409 });
@@ -63,7 +65,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function NotificationsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, paged, messages, nextBeforeId, counts, kindLabels, testMode } = loaderData;
+  const { view, paged, messages, nextBeforeId, counts, held, kindLabels, testMode } = loaderData;
   const viewLabels = testMode ? TEST_MODE_VIEW_LABELS : VIEW_LABELS;
   const navigation = useNavigation();
   const retrying = navigation.state === "submitting" ? navigation.formData?.get("id") : undefined;
@@ -89,6 +91,7 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
         ))}
       </nav>
       {testMode ? <TestModeNotice /> : null}
+      <HeldTextsNotice held={held} />
       {actionData?.error ? (
         <p className="admin-notice admin-notice--warning" role="alert">
           {actionData.error}

@@ -1,6 +1,7 @@
-import { LOGGED_ONLY_LABEL, OUTBOX_STATUS_LABELS } from "#app/forms/admin.ts";
+import { Link } from "react-router";
+import { LOGGED_ONLY_LABEL, OUTBOX_STATUS_LABELS, TEXT_HOLD_LABELS } from "#app/forms/admin.ts";
 import { kstTime } from "#app/utils/kst.ts";
-import type { OutboxStatus } from "#app/vocabulary.ts";
+import { TEXT_HOLD_REASONS, type OutboxStatus, type TextHoldReason } from "#app/vocabulary.ts";
 
 /**
  * What every outbox screen (/admin/notifications, a lead's texts) says the same way: that texts
@@ -39,4 +40,40 @@ export function outboxStatusLabel(message: ShownState) {
 export function OutboxStatus({ message }: { message: ShownState }) {
   const modifier = message.loggedOnly ? "logged" : message.status;
   return <span className={`admin-sms admin-sms--${modifier}`}>{outboxStatusLabel(message)}</span>;
+}
+
+/**
+ * What the text budget held in the last day (outbox/console.ts heldTextsSummary), on the outbox page
+ * and the dashboard: every lead is stored, only its confirmation was not sent, and why.
+ */
+export function HeldTextsNotice({
+  held,
+  linkToList = false,
+}: {
+  held: { total: number; byReason: Record<TextHoldReason, number>; confirmationsPerHour: number };
+  linkToList?: boolean;
+}) {
+  if (held.total === 0) return null;
+  return (
+    <div className="admin-notice admin-notice--warning" role="status">
+      <p>
+        <strong>최근 24시간 동안 새 접수 확인 문자 {held.total.toLocaleString("ko-KR")}건을 보내지 않고 보류했습니다.</strong> 접수는 모두
+        저장되었습니다. 예약 안내·방문 전날 안내·직원 알림·직원 초대·직원이 직접 보내는 문자는 보류되지 않습니다.
+      </p>
+      <ul>
+        {TEXT_HOLD_REASONS.filter((reason) => held.byReason[reason] > 0).map((reason) => (
+          <li key={reason}>
+            {TEXT_HOLD_LABELS[reason]}
+            {reason === "site-hourly" ? ` (한 시간에 ${held.confirmationsPerHour.toLocaleString("ko-KR")}건)` : ""}:{" "}
+            {held.byReason[reason].toLocaleString("ko-KR")}건
+          </li>
+        ))}
+      </ul>
+      {linkToList ? (
+        <p>
+          <Link to="/admin/notifications?view=held">보류된 문자 보기</Link>
+        </p>
+      ) : null}
+    </div>
+  );
 }

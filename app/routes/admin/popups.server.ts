@@ -7,10 +7,11 @@ import { kstDay, kstTime } from "#app/utils/kst.ts";
 import { signedInAdmin } from "./guard.server.ts";
 import type { PopupEditorValues } from "./popup-editor.tsx";
 import { parseConsoleForm, refuseSubmission, refuseUnreadForm, textFields } from "./submission.server.ts";
+import { readWholeNumber } from "#app/forms/numbers.ts";
 
 export function requirePopupId(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== value) throw popupNotFound();
+  const id = readWholeNumber(value);
+  if (id === undefined) throw popupNotFound();
   return id;
 }
 

@@ -7,6 +7,7 @@ import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatSchedule, formatScheduleShort, parseSaveResult } from "./press.server.ts";
 import type { Route } from "./+types/press";
+import { readWholeNumber } from "#app/forms/numbers.ts";
 
 const PAGE_SIZE = 20;
 
@@ -43,8 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 async function savedMessage(site: string, query: URLSearchParams) {
   if (query.get("deleted") === "1") return "삭제했습니다.";
   const result = parseSaveResult(query.get("saved"));
-  const id = Number(query.get("id"));
-  if (!result || !Number.isSafeInteger(id) || id <= 0) return null;
+  const id = readWholeNumber(query.get("id"));
+  if (!result || id === undefined) return null;
   const article = await getPress(site, id);
   if (!article) return null;
   if (result === "scheduled") return `「${article.title}」은(는) ${formatSchedule(article.date)}에 발행됩니다.`;

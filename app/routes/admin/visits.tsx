@@ -9,7 +9,7 @@ import {
   markAttendance,
   moveBookingByStaff,
 } from "#app/.server/visits/office.ts";
-import { textBudgetOf } from "#app/.server/spam.ts";
+import { clearBurstReview, listBookingsForReview, markBurstAsSpam } from "#app/.server/visits/review.ts";
 import {
   ATTENDANCE_LABELS,
   BOOKING_STATUS_LABELS,
@@ -29,6 +29,7 @@ import { maskName } from "#app/.server/leads/messages.ts";
 import { maySee, mayWork, shownPhone, type Viewer } from "#app/.server/leads/visibility.ts";
 import { can } from "#app/permissions.ts";
 import { signedInAdmin, requireCalendarDays } from "./guard.server.ts";
+import { BookingReview } from "./visit-review.tsx";
 import type { Route } from "./+types/visits";
 
 function parseDay(value: string | null) {
@@ -62,11 +63,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const todays = (todaysDay?.slots ?? []).flatMap((slot) =>
     slot.bookings.map((booking) => ({ ...shownBooking(admin, booking), time: slot.time })),
   );
+  const manage = can(admin.role, "visits.manage");
+  const review = manage ? (await listBookingsForReview(site.slug)).map((booking) => shownBooking(admin, booking)) : [];
   await recordConsoleAccess(context, admin, "visits.view", {
-    leadIds: [...new Set([...shownDay.slots.flatMap((slot) => slot.bookings), ...todays].map((booking) => booking.leadId))],
+    leadIds: [...new Set([...shownDay.slots.flatMap((slot) => slot.bookings), ...todays, ...review].map((booking) => booking.leadId))],
     detail: { day: shownDay.day },
   });
-  const manage = can(admin.role, "visits.manage");
   return {
     today,
     from,
@@ -76,6 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       slots: shownDay.slots.map((slot) => ({ ...slot, bookings: slot.bookings.map((booking) => shownBooking(admin, booking)) })),
     },
     may: { manage },
+    review,
     /** The times a booking can be moved to: open, still ahead, with room. */
     moveTargets: manage
       ? (await listBookableSchedule(site.slug)).map((entry) => ({
@@ -95,7 +98,7 @@ type Booking = AdminDay["slots"][number]["bookings"][number];
  * unless they work it) and a link to it; a lead of another counsellor shows a masked name only;
  * a lead in the bin shows neither.
  */
-function shownBooking(viewer: Viewer, booking: Booking) {
+function shownBooking<Shown extends Booking>(viewer: Viewer, booking: Shown) {
   const { assigneeId, deletedAt, cancelledAt, cancelledByName, ...rest } = booking;
   const lead = { assigneeId, deletedAt, phone: booking.phone };
   const shown = {
@@ -183,11 +186,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       if ((await cancelBookingByStaff(change, form.bookingId)) !== "done") return refused("이미 취소되었거나 없는 예약입니다.");
       break;
     case "move-booking": {
-      const moved = await moveBookingByStaff(change, form.bookingId, form.slotId, { budget: textBudgetOf(site) });
+      const moved = await moveBookingByStaff(change, form.bookingId, form.slotId);
       if (moved === "not-found") return refused("이미 취소되었거나 없는 예약입니다.");
       if (moved !== "done") return refused(moved === "forbidden" ? "권한이 없습니다." : VISIT_MESSAGES[moved]);
       break;
     }
+    case "burst-spam":
+      if (!(await markBurstAsSpam(change, form.bookingIds)).ok) return refused("권한이 없습니다.", 403);
+      break;
+    case "burst-clear":
+      if (!(await clearBurstReview(change, form.bookingIds)).ok) return refused("권한이 없습니다.", 403);
+      break;
   }
   return redirect(`/admin/visits${new URL(request.url).search}`, { status: 303 });
 }
@@ -206,7 +215,7 @@ type ShownBooking = Route.ComponentProps["loaderData"]["todays"][number];
 type MoveTargets = Route.ComponentProps["loaderData"]["moveTargets"];
 
 export default function VisitSchedulePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, from, todays, day, days, slotTimes, may, moveTargets } = loaderData;
+  const { today, from, todays, day, days, slotTimes, may, moveTargets, review } = loaderData;
   const pageQuery = (params: Record<string, string>) => `?${new URLSearchParams({ from, ...params })}#visit-day`;
   const dayState = totals(day).state;
   const confirmClose = actionData?.confirmClose;
@@ -223,6 +232,7 @@ export default function VisitSchedulePage({ loaderData, actionData }: Route.Comp
           {actionData.error}
         </p>
       ) : null}
+      <BookingReview bookings={review} />
 
       <section className="admin-card admin-visits__today" aria-labelledby="visit-today-title">
         <h2 id="visit-today-title" className="admin-card__title">

@@ -14,6 +14,7 @@ import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import { FormsStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/visit-cancel";
+import { readWholeNumber } from "#app/forms/numbers.ts";
 
 // A personal page (the visitor's name and booking): never stored by a cache, never indexed, its key in no Referer.
 const NO_STORE = PERSONAL_PAGE_HEADERS;
@@ -54,8 +55,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     await cancelBookingByLink(params.token);
     throw redirect(here, { status: 303, headers: NO_STORE });
   }
-  const slotId = Number(form.get("visitSlot"));
-  if (intent !== "change" || !Number.isSafeInteger(slotId) || slotId <= 0) {
+  const slotId = readWholeNumber(form.get("visitSlot"));
+  if (intent !== "change" || slotId === undefined) {
     return data({ error: VISIT_MESSAGES.chooseSlot }, { status: 400, headers: NO_STORE });
   }
   const changed = await changeBookingByLink(params.token, slotId, { budget: textBudgetOf(site.slug) });
