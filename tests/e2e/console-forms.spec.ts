@@ -6,7 +6,7 @@ import { SIGN_IN_TEXT } from "../../app/forms/staff.ts";
 import { addDays, kstDay } from "../../app/utils/kst.ts";
 import { useOwnerSession } from "./console.ts";
 
-// Every console form converted to the one form pipeline (docs/decisions/024-console-forms.md):
+// Every console form converted to the one form pipeline (docs/decisions/025-console-forms.md):
 // several fields wrong at once, each error beside its own field (the control is aria-invalid and
 // its accessible description is the error), and what was typed is still there. Nothing here is
 // saved, so both projects share the server's database freely.

@@ -12,7 +12,7 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 import type { $ZodType, input, output } from "zod/v4/core";
 
 /**
- * The console's form pieces (docs/decisions/024-console-forms.md): one schema drives a form's
+ * The console's form pieces (docs/decisions/025-console-forms.md): one schema drives a form's
  * browser check, its constraints and the server's answer; each field ties its label, its input and
  * every error by id. The public lead forms keep their own small components.
  */
