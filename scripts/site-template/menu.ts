@@ -1,10 +1,10 @@
 import type { MenuGroup } from "#app/content/types.ts";
-import { floorPlanTabs, interiorTabs } from "#app/content/unit-tabs.ts";
 import { interiorPage, units } from "./units";
 
 // The URLs are the site's contract (app/routes.ts); the words and the floor-plan and interior
-// keys are the development's. The floor-plan and interior tabs come from units.ts: add a type or
-// an interior set there and it appears in the menu and on every type's page.
+// keys are the development's. The floor-plan and interior tabs come from units.ts, labelled with
+// the key as written: add a type or an interior set there and it appears in the menu and on every
+// type's page (the content test checks it).
 export const menu: MenuGroup[] = [
   {
     id: "brand",
@@ -52,12 +52,15 @@ export const menu: MenuGroup[] = [
   {
     id: "units",
     title: "세대안내",
-    subMenu: [...floorPlanTabs(units), { subTitle: "모델하우스", subUrl: "/FloorPlan/Emodel" }],
+    subMenu: [
+      ...units.map((unit) => ({ subTitle: unit.key, subUrl: `/FloorPlan/${unit.key}` })),
+      { subTitle: "모델하우스", subUrl: "/FloorPlan/Emodel" },
+    ],
   },
   {
     id: "interior",
     title: "인테리어",
-    subMenu: interiorTabs(interiorPage.sets),
+    subMenu: interiorPage.sets.map((set) => ({ subTitle: set.key, subUrl: `/Interior/${set.key}` })),
   },
   {
     id: "promotion",
