@@ -4,6 +4,7 @@ import { GlobalStylesheet } from "#app/components/stylesheets.tsx";
 import { useNonce } from "#app/utils/nonce.tsx";
 import { themeStyle } from "#app/utils/theme.ts";
 import type { SiteFont } from "#app/content/types.ts";
+import { ERROR_PAGE } from "#app/content/frame-words.ts";
 import type { Route } from "./+types/root";
 import pretendardHref from "pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css?url";
 
@@ -114,18 +115,15 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const heading = notFound ? "Not Found" : "Unexpected Application Error!";
+  const words = notFound ? ERROR_PAGE.notFound : ERROR_PAGE.failed;
+  const heading = words.heading;
   return (
     <main className="error-page">
       <title>{rootData ? `${heading} | ${rootData.seo.siteName}` : heading}</title>
       <meta name="robots" content="noindex" />
       <h1>{heading}</h1>
-      <p>
-        {notFound
-          ? "요청하신 페이지를 찾을 수 없습니다. 주소를 다시 확인해 주세요."
-          : "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요."}
-      </p>
-      <a href="/">홈으로 돌아가기</a>
+      <p>{words.message}</p>
+      <a href="/">{ERROR_PAGE.home}</a>
       {import.meta.env.DEV && error instanceof Error ? <pre>{error.stack}</pre> : null}
     </main>
   );

@@ -78,6 +78,10 @@ export function contentPackTests(site: SitePack, publicDir: string) {
     expect(contrast(colors.accentLight, colors.brandDeep), "accentLight on brandDeep").toBeGreaterThanOrEqual(4.5);
     expect(contrast("#ffffff", colors.brand), "white on brand").toBeGreaterThanOrEqual(4.5);
     expect(contrast(colors.brandDeep, colors.accent), "brandDeep on accent (buttons)").toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrast(colors.surface, colors.brandDeep),
+      "surface on brandDeep (the footer's links and outline buttons)",
+    ).toBeGreaterThanOrEqual(4.5);
     expect(favicon).toMatch(new RegExp(`^/images/${site.slug}/[\\w-]+\\.svg$`));
     expect(fs.existsSync(path.join(publicDir, favicon)), favicon).toBe(true);
   });

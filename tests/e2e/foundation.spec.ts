@@ -13,10 +13,10 @@ test.describe("server-rendered documents", () => {
     expect(html).toMatch(/<h1[^>]*>/);
   });
 
-  test("an unknown path answers 404 with Not Found", async ({ request }) => {
+  test("an unknown path answers 404 with a Korean page", async ({ request }) => {
     const response = await request.get("/no/such/page");
     expect(response.status()).toBe(404);
-    expect(await response.text()).toContain("Not Found");
+    expect(await response.text()).toContain("페이지를 찾을 수 없습니다");
   });
 
   test("the health check reports the database", async ({ request }) => {

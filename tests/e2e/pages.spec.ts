@@ -71,10 +71,10 @@ test.describe("informational pages as documents (no JavaScript)", () => {
     });
   }
 
-  test("an unknown floor-plan type is Not Found", async ({ request }) => {
+  test("an unknown floor-plan type is the Korean 404 page", async ({ request }) => {
     const response = await request.get("/FloorPlan/99Z");
     expect(response.status()).toBe(404);
-    expect(await response.text()).toContain("Not Found");
+    expect(await response.text()).toContain("페이지를 찾을 수 없습니다");
   });
 
   test("each page's link preview is a 1200×630 PNG the server has", async ({ request }) => {
