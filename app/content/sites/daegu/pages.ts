@@ -34,7 +34,7 @@ export const pages: Record<string, PageInfo> = {
     description:
       "동대구 온빛채 센트럴의 청약 접수, 당첨자 발표, 계약 일정은 입주자 모집공고와 함께 이 페이지에서 안내해 드릴 예정입니다. 조금만 기다려 주세요.",
     group: "business",
-    banner: { title: "분양일정", taglines: ["청약부터 계약까지, 일정을 준비하고 있습니다"] },
+    banner: { title: "분양일정", taglines: ["청약부터 계약까지, 분양일정을 안내해 드립니다"] },
   },
   "/BusinessGuide/documents": {
     title: "계약서류 | 동대구 온빛채 센트럴",
