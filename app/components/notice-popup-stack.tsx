@@ -76,10 +76,7 @@ export function NoticePopupStack({ active }: { active: PublicPopup[] }) {
 
   const forDevice = popups.filter((popup) => popup.devices === "all" || popup.devices === (phone ? "phone" : "desktop"));
   const shown = phone ? forDevice.slice(0, 1) : forDevice;
-  const close = (id: number) => {
-    closeForVisit(id);
-    setPopups((current) => current.filter((popup) => popup.id !== id));
-  };
+  const dismiss = (id: number) => setPopups((current) => current.filter((popup) => popup.id !== id));
 
   // Focus goes into the first popup once it appears, to the next one after a close, and after the
   // last one back where it was before the popups took it.
@@ -105,10 +102,13 @@ export function NoticePopupStack({ active }: { active: PublicPopup[] }) {
             key={popup.id}
             popup={popup}
             dialogRef={index === 0 ? firstRef : undefined}
-            onClose={() => close(popup.id)}
+            onClose={() => {
+              closeForVisit(popup.id);
+              dismiss(popup.id);
+            }}
             onHideToday={() => {
               hideUntilTomorrow(popup.id);
-              close(popup.id);
+              dismiss(popup.id);
             }}
           />
         ))}
