@@ -7,7 +7,7 @@ export const PRIVACY_LINK_LABEL = "개인정보처리방침";
 export const ERROR_PAGE = {
   notFound: {
     heading: "페이지를 찾을 수 없습니다",
-    message: "요청하신 페이지를 찾을 수 없습니다. 주소가 바뀌었거나 삭제된 페이지일 수 있습니다.",
+    message: "주소가 바뀌었거나 삭제된 페이지일 수 있습니다. 주소를 다시 확인해 주세요.",
   },
   failed: {
     heading: "일시적인 오류가 발생했습니다",
