@@ -4,6 +4,7 @@ import { GlobalStylesheet } from "#app/components/stylesheets.tsx";
 import { useNonce } from "#app/utils/nonce.tsx";
 import { themeStyle } from "#app/utils/theme.ts";
 import type { SiteFont } from "#app/content/types.ts";
+import { ERROR_PAGE } from "#app/content/frame-words.ts";
 import type { Route } from "./+types/root";
 import pretendardHref from "pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css?url";
 
@@ -114,29 +115,18 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const words = status === 404 ? ERROR_PAGE.notFound : ERROR_PAGE.failed;
   // A 4xx carries its own Korean sentence (the console's refusals: a role that may not open a page).
-  const message = isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" ? error.data : null;
-  const heading =
-    status === 404
-      ? "Not Found"
-      : status === 403
-        ? "권한이 없습니다"
-        : status < 500
-          ? "요청을 처리할 수 없습니다"
-          : "Unexpected Application Error!";
+  const message = isRouteErrorResponse(error) && status < 500 && status !== 404 && typeof error.data === "string" ? error.data : null;
+  const heading = status === 403 ? ERROR_PAGE.forbidden : message ? ERROR_PAGE.refused : words.heading;
   const inConsole = useLocation().pathname.startsWith("/admin");
   return (
     <main className="error-page">
       <title>{rootData ? `${heading} | ${rootData.seo.siteName}` : heading}</title>
       <meta name="robots" content="noindex" />
       <h1>{heading}</h1>
-      <p>
-        {message ??
-          (status === 404
-            ? "요청하신 페이지를 찾을 수 없습니다. 주소를 다시 확인해 주세요."
-            : "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.")}
-      </p>
-      {inConsole ? <a href="/admin">관리자 화면으로</a> : <a href="/">홈으로 돌아가기</a>}
+      <p>{message ?? words.message}</p>
+      {inConsole ? <a href="/admin">{ERROR_PAGE.console}</a> : <a href="/">{ERROR_PAGE.home}</a>}
       {import.meta.env.DEV && error instanceof Error ? <pre>{error.stack}</pre> : null}
     </main>
   );

@@ -63,7 +63,15 @@ export type AttendanceStatus = (typeof PLACE_HOLDING_STATUSES)[number];
  * What else happened to a lead, besides its status changes and notes (their own tables): who it was
  * assigned to, a text from the team, its visit marked, cancelled or moved, its day closed.
  */
-export const LEAD_EVENT_KINDS = ["assigned", "text-sent", "visit-marked", "visit-cancelled", "visit-moved", "day-closed"] as const;
+export const LEAD_EVENT_KINDS = [
+  "assigned",
+  "text-sent",
+  "visit-marked",
+  "visit-cancelled",
+  "visit-moved",
+  "day-closed",
+  "resubmitted",
+] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
 /** Staff roles: the owner runs the office (staff, access records); managers run the sites; counsellors work their leads. */

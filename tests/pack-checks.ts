@@ -78,6 +78,10 @@ export function contentPackTests(site: SitePack, publicDir: string) {
     expect(contrast(colors.accentLight, colors.brandDeep), "accentLight on brandDeep").toBeGreaterThanOrEqual(4.5);
     expect(contrast("#ffffff", colors.brand), "white on brand").toBeGreaterThanOrEqual(4.5);
     expect(contrast(colors.brandDeep, colors.accent), "brandDeep on accent (buttons)").toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrast(colors.surface, colors.brandDeep),
+      "surface on brandDeep (the footer's links and outline buttons)",
+    ).toBeGreaterThanOrEqual(4.5);
     expect(favicon).toMatch(new RegExp(`^/images/${site.slug}/[\\w-]+\\.svg$`));
     expect(fs.existsSync(path.join(publicDir, favicon)), favicon).toBe(true);
   });
@@ -121,10 +125,33 @@ export function contentPackTests(site: SitePack, publicDir: string) {
     for (const url of expected) expect(site.pages, url).toHaveProperty([url]);
   });
 
-  test("the home page's tabs name the pack's unit types and tours, and every tour is an https address", () => {
+  test("the unit types are one list: a tab for each, as it is written, in the menu and on every type's and interior's page", () => {
     const unitKeys = site.units.map((unit) => unit.key);
+    expect(new Set(unitKeys.map((key) => key.toLowerCase())).size, "unit keys are unique").toBe(unitKeys.length);
+    const floorPlanLinks = (group: { subMenu: { subUrl: string }[] }) =>
+      group.subMenu.filter((item) => /^\/FloorPlan\/(?!videos$|Emodel$)/.test(item.subUrl));
+    const unitGroups = site.menu.filter((group) => floorPlanLinks(group).length > 0);
+    expect(
+      unitGroups.map((group) => group.id),
+      "one menu group lists the unit types",
+    ).toHaveLength(1);
+    const unitGroup = unitGroups[0]!;
+    expect(floorPlanLinks(unitGroup)).toEqual(site.units.map((unit) => ({ subTitle: unit.key, subUrl: `/FloorPlan/${unit.key}` })));
+    for (const group of site.subMenus) expect(floorPlanLinks(group), `${group.id} lists unit types of its own`).toEqual([]);
+    for (const key of unitKeys)
+      expect(site.pages[`/FloorPlan/${key}`]?.group, `/FloorPlan/${key} shows the types' tabs`).toBe(unitGroup.id);
+
+    const sets = site.infoPages.interior.sets;
+    for (const set of sets) expect(unitKeys, `interior ${set.key} is a unit type`).toContain(set.key);
+    const interiorGroups = site.menu.filter((group) => group.subMenu.some((item) => item.subUrl.startsWith("/Interior/")));
+    expect(interiorGroups, "one menu group lists the interiors").toHaveLength(1);
+    expect(interiorGroups[0]!.subMenu).toEqual(sets.map((set) => ({ subTitle: set.key, subUrl: `/Interior/${set.key}` })));
+    for (const set of sets)
+      expect(site.pages[`/Interior/${set.key}`]?.group, `/Interior/${set.key} shows the interiors' tabs`).toBe(interiorGroups[0]!.id);
+  });
+
+  test("the home page's tours name the pack's tours, and every tour is an https address", () => {
     const tourKeys = site.vrTabs.map((tab) => tab.key);
-    for (const key of site.home.units.typeKeys) expect(unitKeys, `home tab ${key}`).toContain(key);
     for (const key of site.home.units.vrKeys) expect(tourKeys, `home tour ${key}`).toContain(key);
     for (const tab of site.vrTabs) expect(new URL(tab.url).protocol, tab.url).toBe("https:");
   });

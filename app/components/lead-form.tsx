@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import {
   LEAD_FORM_TEXT,
   LEAD_MESSAGES,
@@ -118,6 +118,25 @@ export function useLeadSubmission(
 
   return { status, errors, submit, revalidate, reset, prepare };
 }
+
+/**
+ * Brings a form's answer (success or failure) to the middle of the screen and gives it the focus,
+ * each time a new one arrives: on a phone the answer sits above a form that may have emptied, out
+ * of sight, and a screen reader starts reading there. `answer` is the hook's status object while it
+ * holds a result, else null.
+ */
+export function useAnswerInView(ref: React.RefObject<HTMLElement | null>, answer: SubmissionState | null) {
+  useEffect(() => {
+    const element = ref.current;
+    if (!answer || !element) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    element.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+    element.focus({ preventScroll: true });
+  }, [ref, answer]);
+}
+
+/** The hook's status while it holds an answer to show (for useAnswerInView). */
+export const answerOf = (status: SubmissionState) => (status.state === "done" || status.state === "failed" ? status : null);
 
 function newSubmissionId() {
   return typeof crypto.randomUUID === "function"

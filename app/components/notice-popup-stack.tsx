@@ -4,6 +4,8 @@ import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
 
 /** Where "오늘 하루 보지 않기" is remembered: popup id → the instant it may show again. */
 const HIDDEN_KEY = "notice-popups-hidden";
+/** Where "닫기" is remembered for the visit (the tab's session): the ids closed so far. */
+const CLOSED_KEY = "notice-popups-closed";
 /** The frame's own phone breakpoint (app/styles/global.css). */
 const PHONE_QUERY = "(max-width: 900px)";
 
@@ -31,6 +33,24 @@ function readHidden(now: number): Record<string, number> {
   }
 }
 
+function readClosed(): number[] {
+  try {
+    const stored: unknown = JSON.parse(window.sessionStorage.getItem(CLOSED_KEY) ?? "[]");
+    return Array.isArray(stored) ? stored.filter((id): id is number => typeof id === "number") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A notice closed on one page stays closed on the next ones of the same visit. */
+function closeForVisit(id: number) {
+  try {
+    window.sessionStorage.setItem(CLOSED_KEY, JSON.stringify([...new Set([...readClosed(), id])]));
+  } catch {
+    // Without storage the popup still closes for this page.
+  }
+}
+
 function hideUntilTomorrow(id: number) {
   const now = Date.now();
   try {
@@ -42,19 +62,21 @@ function hideUntilTomorrow(id: number) {
 
 /**
  * The notice popups the page fetched (app/components/notice-popups.tsx), less those hidden for
- * today. Side by side on wide screens; one at a time on phones, the next after one is closed.
+ * today or closed earlier in this visit. Side by side on wide screens; one at a time on phones,
+ * the next after one is closed.
  */
 export function NoticePopupStack({ active }: { active: PublicPopup[] }) {
   const [popups, setPopups] = useState(() => {
     const hidden = readHidden(Date.now());
-    return active.filter((popup) => !(popup.id in hidden));
+    const closed = readClosed();
+    return active.filter((popup) => !(popup.id in hidden) && !closed.includes(popup.id));
   });
   const phone = useSyncExternalStore(subscribeToPhoneQuery, isPhone, () => false);
   const firstRef = useRef<HTMLDivElement>(null);
 
   const forDevice = popups.filter((popup) => popup.devices === "all" || popup.devices === (phone ? "phone" : "desktop"));
   const shown = phone ? forDevice.slice(0, 1) : forDevice;
-  const close = (id: number) => setPopups((current) => current.filter((popup) => popup.id !== id));
+  const dismiss = (id: number) => setPopups((current) => current.filter((popup) => popup.id !== id));
 
   // Focus goes into the first popup once it appears, to the next one after a close, and after the
   // last one back where it was before the popups took it.
@@ -80,10 +102,13 @@ export function NoticePopupStack({ active }: { active: PublicPopup[] }) {
             key={popup.id}
             popup={popup}
             dialogRef={index === 0 ? firstRef : undefined}
-            onClose={() => close(popup.id)}
+            onClose={() => {
+              closeForVisit(popup.id);
+              dismiss(popup.id);
+            }}
             onHideToday={() => {
               hideUntilTomorrow(popup.id);
-              close(popup.id);
+              dismiss(popup.id);
             }}
           />
         ))}

@@ -6,7 +6,8 @@ const NoticePopupStack = lazy(() => import("./notice-popup-stack.tsx").then((mod
 
 /**
  * The site's notice popups, fetched after the page has painted: never part of the page's HTML
- * (crawlers read the page, not the notice), and fixed over it, so nothing below moves.
+ * (crawlers read the page, not the notice), and fixed over it, so nothing below moves. They wait
+ * while the visitor is in a form, so a notice never covers a form someone has started.
  */
 export function NoticePopups() {
   const [active, setActive] = useState<PublicPopup[]>([]);
@@ -14,7 +15,10 @@ export function NoticePopups() {
     const controller = new AbortController();
     fetch("/popups.json", { signal: controller.signal })
       .then((response) => (response.ok ? (response.json() as Promise<{ popups: PublicPopup[] }>) : { popups: [] }))
-      .then(({ popups }) => setActive(popups))
+      .then(async ({ popups }) => {
+        if (popups.length > 0) await formLeft(controller.signal);
+        if (!controller.signal.aborted) setActive(popups);
+      })
       .catch(() => {
         // A notice that cannot load is not worth an error on the visitor's page.
       });
@@ -26,4 +30,23 @@ export function NoticePopups() {
       <NoticePopupStack active={active} />
     </Suspense>
   );
+}
+
+/** Where the visitor is filling something in: a form on the page, or the registration dialog. */
+const inAForm = () => document.activeElement?.closest("form, dialog[open], [role=dialog]") != null;
+
+/** Resolves once the focus is outside every form (at once when it already is). */
+function formLeft(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (!inAForm()) return resolve();
+    const check = () => {
+      if (signal.aborted || inAForm()) return;
+      document.removeEventListener("focusout", onFocusOut);
+      resolve();
+    };
+    // focusout fires before the focus lands on the next element: look once it has moved.
+    const onFocusOut = () => setTimeout(check, 0);
+    document.addEventListener("focusout", onFocusOut);
+    signal.addEventListener("abort", () => document.removeEventListener("focusout", onFocusOut));
+  });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { LEAD_FORM_TEXT, LEAD_MESSAGES } from "#app/forms/lead.ts";
 import { ConsentField } from "./consent-field.tsx";
-import { ContactFields, SpamGuardFields, SubmitButton, useLeadSubmission } from "./lead-form.tsx";
+import { answerOf, ContactFields, SpamGuardFields, SubmitButton, useAnswerInView, useLeadSubmission } from "./lead-form.tsx";
 import type { LeadConsent, LeadContent } from "#app/content/types.ts";
 
 /** What the dialog needs from the server, fetched when the popup is first wanted. */
@@ -55,9 +55,7 @@ export default function RegistrationPopup({
     if (isOpen && ready) dialogRef.current?.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
   }, [isOpen, ready]);
 
-  useEffect(() => {
-    if (showResult) resultRef.current?.focus();
-  }, [showResult]);
+  useAnswerInView(resultRef, answerOf(status));
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== "Tab") return;

@@ -1,12 +1,12 @@
 import { useHydrated } from "#app/utils/use-hydrated.ts";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { LeadConsent } from "#app/content/types.ts";
 import { LEAD_FORM_TEXT, LEAD_MESSAGES } from "#app/forms/lead.ts";
 import type { FieldErrors, FormValues } from "#app/forms/lead-schema.ts";
 import type { VisitDay } from "#app/forms/visit.ts";
 import { ConsentField } from "./consent-field.tsx";
-import { ContactFields, MessageField, SpamGuardFields, SubmitButton, useLeadSubmission } from "./lead-form.tsx";
+import { answerOf, ContactFields, MessageField, SpamGuardFields, SubmitButton, useAnswerInView, useLeadSubmission } from "./lead-form.tsx";
 import { checkVisitSlot, VisitSlotPicker } from "./visit-slot-picker.tsx";
 
 export interface VisitFormProps {
@@ -34,13 +34,10 @@ export function VisitForm({ site, consent, schedule, done = false, doneMessage, 
   // After a booking attempt the places left have changed: reload them from the server.
   const schedulePoller = useRevalidator();
   const resultRef = useRef<HTMLParagraphElement>(null);
+  useAnswerInView(resultRef, answerOf(status));
   const [doneFromUrl, setDoneFromUrl] = useState(done);
   const succeeded = doneFromUrl || status.state === "done";
   const failure = status.state === "failed" ? status.message : initial?.message;
-
-  useEffect(() => {
-    if (status.state === "done") resultRef.current?.focus();
-  }, [status.state]);
 
   return (
     <div className="lead-card visit-form">
@@ -59,16 +56,18 @@ export function VisitForm({ site, consent, schedule, done = false, doneMessage, 
                   reset();
                 }}
               >
-                {LEAD_FORM_TEXT.writeAgain}
+                {schedule.length > 0 ? LEAD_FORM_TEXT.writeAgain.withTimes : LEAD_FORM_TEXT.writeAgain.withoutTimes}
               </button>
             ) : (
               <a className="lead-secondary" href={`/${site}/customer`}>
-                {LEAD_FORM_TEXT.writeAgain}
+                {schedule.length > 0 ? LEAD_FORM_TEXT.writeAgain.withTimes : LEAD_FORM_TEXT.writeAgain.withoutTimes}
               </a>
             )}
           </div>
         ) : failure ? (
-          <p className="lead-result lead-result--failure">{failure}</p>
+          <p ref={resultRef} tabIndex={-1} className="lead-result lead-result--failure">
+            {failure}
+          </p>
         ) : null}
       </div>
       {succeeded ? null : (

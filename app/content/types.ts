@@ -178,9 +178,9 @@ export interface SitePack {
   menu: MenuGroup[];
   /**
    * Sub-menu bars a page may show that are not top-menu groups (a page's `group` names either).
-   * Daegu ids: "floorPlan" (/FloorPlan/59A, 59B, 84A, 84B, 114A, Emodel) for the floor-plan pages
-   * and "videos" (/FloorPlan/videos, /LocationEnvironment/intro, /LocationEnvironment/primium)
-   * for /FloorPlan/videos.
+   * Daegu's "videos" (/FloorPlan/videos, /LocationEnvironment/intro, /LocationEnvironment/primium)
+   * for /FloorPlan/videos. The floor-plan pages show the top menu's group that lists the unit types
+   * (app/content/unit-tabs.ts), so every type is a tab on every other type's page.
    */
   subMenus: MenuGroup[];
   familySite: { label: string; url: string };
@@ -188,7 +188,10 @@ export interface SitePack {
   copyrightYear: number;
   /** Keyed by canonical path, e.g. "/Brand/intro". */
   pages: Record<string, PageInfo>;
-  /** Unit types by floor-plan key (/FloorPlan/{key}); the home page's floor-plan tabs read them too. */
+  /**
+   * The unit types, one list: each is a page (/FloorPlan/{key}), a tab in the menu and on every
+   * type's page (floorPlanTabs), a tab of the home page's unit plan, and a sitemap entry.
+   */
   units: UnitType[];
   /** VR model-house tours (/FloorPlan/Emodel and the home page). */
   vrTabs: VrTab[];
@@ -436,11 +439,9 @@ export interface HomeContent {
     eyebrow: string;
     /** The title while neither group is open. */
     title: string;
-    /** `summary` is the line under each plan; {area} and {count} come from the pack's unit type. */
+    /** One tab per unit type (`units`); `summary` is the line under each plan, {area} and {count} from its type. */
     types: { label: string; title: string; intro: string; summary: string };
     vr: { label: string; title: string; intro: string; hint: string };
-    /** Keys of the floor-plan tabs, in order (e.g. "84A"). */
-    typeKeys: string[];
     /** Keys of the VR tour tabs (e.g. "84A", "84B"). */
     vrKeys: string[];
     link: HomeLink;

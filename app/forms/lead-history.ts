@@ -46,11 +46,13 @@ export const LEAD_EVENT_SENTENCES = {
     `${detail.by === "customer" ? "고객이 예약 시간 변경" : "예약 시간 변경"} (${bookingTimeLabel(detail.from)} → ${bookingTimeLabel(detail.to)})`,
   "day-closed": (detail: { date: string; texted: boolean }) =>
     `예약일 마감으로 취소${detail.texted ? "·안내 문자" : ""} (${dayLabel(detail.date)})`,
+  resubmitted: (detail: { sameBrowser: boolean }) =>
+    detail.sameBrowser ? "같은 번호로 다시 접수" : "같은 번호로 다시 접수 (다른 기기에서)",
 } satisfies Record<LeadEventKind, (detail: never) => string>;
 
 /** Who did it, as the timeline names them: "관리자 이매니저", the customer, or the system. */
 export function actorLabel(actor: { name: string | null; roleLabel: string | null; email: string | null }, kind?: LeadEventKind) {
-  if (actor.email === null) return kind === "visit-cancelled" || kind === "visit-moved" ? "고객" : "자동";
+  if (actor.email === null) return kind === "visit-cancelled" || kind === "visit-moved" || kind === "resubmitted" ? "고객" : "자동";
   const name = actor.name || actor.email;
   return actor.roleLabel ? `${actor.roleLabel} ${name}` : name;
 }

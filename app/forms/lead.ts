@@ -86,7 +86,8 @@ export const LEAD_FORM_TEXT = {
   busy: { interest: "등록 중…", visit: "예약 접수 중…", inquiry: "보내는 중…" },
   close: "닫기",
   retry: "다시 입력하기",
-  writeAgain: "새로 작성하기",
+  /** The visit result's button, which opens the form again: to book another time, or to send another request. */
+  writeAgain: { withTimes: "다른 시간 예약하기", withoutTimes: "다른 예약 접수하기" },
   loading: "잠시만 기다려 주세요…",
   popupTitle: "관심고객 등록",
   facts: { modelHouse: "견본주택", hours: "운영시간", salesPhone: "분양문의", consultation: "상담전화" },

@@ -100,7 +100,6 @@ export const home: HomeContent = {
       intro: "TODO(사이트 담당자): VR 모델하우스 소개 문장",
       hint: "화면을 누른 채 움직이면 집 안 구석구석을 둘러볼 수 있습니다.",
     },
-    typeKeys: ["A"],
     vrKeys: ["A"],
     link: { href: "/FloorPlan/A", label: "세대안내 자세히 보기" },
     notice: "※ 평면도는 소비자의 이해를 돕기 위한 것으로, 실제 시공 시 달라질 수 있습니다.",

@@ -1,8 +1,10 @@
 import type { MenuGroup } from "#app/content/types.ts";
+import { interiorPage, units } from "./units";
 
 // The URLs are the site's contract (app/routes.ts); the words and the floor-plan and interior
-// keys are the development's. Keep one /FloorPlan/{key} per unit type and one /Interior/{key}
-// per interior set (units.ts).
+// keys are the development's. The floor-plan and interior tabs come from units.ts, labelled with
+// the key as written: add a type or an interior set there and it appears in the menu and on every
+// type's page (the content test checks it).
 export const menu: MenuGroup[] = [
   {
     id: "brand",
@@ -51,14 +53,14 @@ export const menu: MenuGroup[] = [
     id: "units",
     title: "세대안내",
     subMenu: [
-      { subTitle: "A", subUrl: "/FloorPlan/A" },
+      ...units.map((unit) => ({ subTitle: unit.key, subUrl: `/FloorPlan/${unit.key}` })),
       { subTitle: "모델하우스", subUrl: "/FloorPlan/Emodel" },
     ],
   },
   {
     id: "interior",
     title: "인테리어",
-    subMenu: [{ subTitle: "A", subUrl: "/Interior/A" }],
+    subMenu: interiorPage.sets.map((set) => ({ subTitle: set.key, subUrl: `/Interior/${set.key}` })),
   },
   {
     id: "promotion",

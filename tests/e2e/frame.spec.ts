@@ -164,14 +164,15 @@ test.describe("on every page", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test("an unknown address shows Not Found inside the site frame with status 404", async ({ page }) => {
+  test("an unknown address says in Korean that the page is not there, inside the site frame with status 404", async ({ page }) => {
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "Not Found" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "페이지를 찾을 수 없습니다" })).toBeVisible();
+    await expect(page.getByText("Not Found")).toHaveCount(0);
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toContainText("© 2025");
     await expect(page.getByRole("main").getByRole("link", { name: "홈으로 돌아가기" })).toHaveAttribute("href", "/");
-    await expect(page).toHaveTitle(/^Not Found \|/);
+    await expect(page).toHaveTitle(/^페이지를 찾을 수 없습니다 \|/);
   });
 
   test("the frame passes the WCAG 2.1 AA checks of axe, on a page and on the 404 screen", { tag: "@every-width" }, async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { hydrated } from "./hydration.ts";
+import { DAEGU_UNIT_TYPES } from "./unit-types.ts";
 
 // Width tags (playwright.config.ts): wheel stepping through full-screen sections is for wide screens
 // (@desktop); accordions, the premium slider and tap-to-open cards are the phone layout (@phone).
@@ -269,7 +270,7 @@ test.describe("phone layout", () => {
     const tabs = units.getByRole("tab");
     const previous = units.getByRole("button", { name: "이전 타입" });
     const next = units.getByRole("button", { name: "다음 타입" });
-    await expect(tabs).toHaveText(["84A㎡", "84B㎡", "84C㎡", "84OA㎡"]);
+    await expect(tabs).toHaveText(DAEGU_UNIT_TYPES.map((type) => `${type}㎡`));
     await expect(tabs.nth(0)).toHaveAttribute("aria-selected", "true");
     await expect(previous).toBeDisabled();
 
@@ -286,12 +287,12 @@ test.describe("phone layout", () => {
     await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
     await expect.poll(() => page.evaluate(() => (window as unknown as { sawFade?: boolean }).sawFade)).toBe(true);
     await expect(panels).not.toHaveClass(/is-fading/);
-    await expect(units.getByRole("tabpanel")).toHaveAttribute("id", "unit-panel-84B");
-    await expect(units.getByRole("tabpanel").locator("img")).toHaveAttribute("src", /84b/i);
+    await expect(units.getByRole("tabpanel")).toHaveAttribute("id", "unit-panel-59B");
+    await expect(units.getByRole("tabpanel").locator("img")).toHaveAttribute("src", /59b/i);
 
-    await next.click();
-    await next.click();
-    await expect(tabs.nth(3)).toHaveAttribute("aria-selected", "true");
+    const last = DAEGU_UNIT_TYPES.length - 1;
+    for (let index = 2; index <= last; index++) await next.click();
+    await expect(tabs.nth(last)).toHaveAttribute("aria-selected", "true");
     await expect(next).toBeDisabled();
     await expect(previous).toBeEnabled();
 

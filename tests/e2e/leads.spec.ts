@@ -152,7 +152,7 @@ test.describe("the visit reservation form", () => {
     await form.getByRole("button", { name: "방문 예약하기" }).click();
     await expect(form.getByText(new RegExp(`${time} 견본주택 방문 예약이 완료되었습니다`))).toBeVisible();
     await expect(page).toHaveURL(/\/daegu\/customer$/);
-    await form.getByRole("button", { name: "새로 작성하기" }).click();
+    await form.getByRole("button", { name: "다른 시간 예약하기" }).click();
     await expect(form.getByLabel("이름")).toHaveValue("");
   });
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { formHydrated, hydrated } from "./hydration.ts";
 import { ENDED_POPUP, LIVE_POPUPS, nextKstMidnight, POPUP_ORIGIN } from "./live-popups.ts";
 
 /**
@@ -51,9 +52,63 @@ test(
       await notice(page, SECOND).getByRole("button", { name: "닫기" }).click();
     }
     await expect(dialogs(page)).toHaveCount(0);
-    // Closed is closed for this page only: the next visit shows them again.
+  },
+);
+
+test(
+  "notices closed with 「닫기」 stay closed on the next pages of the visit, and show again on the next visit",
+  { tag: "@every-width" },
+  async ({ page, browser }) => {
+    await openHome(page);
+    for (const title of LIVE_POPUPS) await notice(page, title).getByRole("button", { name: "닫기" }).click();
+    await expect(dialogs(page)).toHaveCount(0);
+
+    const answered = page.waitForResponse(`${POPUP_ORIGIN}/popups.json`);
+    await page.goto(`${POPUP_ORIGIN}/Brand/intro`);
+    await answered;
     await page.reload();
-    await expect(first).toBeVisible();
+    await hydrated(page);
+    await expect(dialogs(page)).toHaveCount(0);
+
+    const nextVisit = await browser.newPage({ viewport: page.viewportSize() });
+    try {
+      await openHome(nextVisit);
+      await expect(notice(nextVisit, FIRST)).toBeVisible();
+    } finally {
+      await nextVisit.close();
+    }
+  },
+);
+
+test(
+  "a notice never opens over a form the visitor has started: it waits until they leave the form",
+  { tag: "@every-width" },
+  async ({ page }) => {
+    // The notices' answer arrives only once the visitor is typing in the inquiry form.
+    let release!: () => void;
+    const typing = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${POPUP_ORIGIN}/popups.json`, async (route) => {
+      await typing;
+      await route.continue();
+    });
+    const answered = page.waitForResponse(`${POPUP_ORIGIN}/popups.json`);
+    await page.goto(`${POPUP_ORIGIN}/Promotion/Customer`);
+    const form = page.locator(".inquiry-form");
+    await formHydrated(form);
+    const name = form.getByLabel("이름");
+    await name.fill("김하늘");
+    release();
+    await answered;
+
+    await form.getByLabel("연락처").fill("010-2222-3333");
+    // Give the notices every chance to appear: they must not while the form has the focus.
+    await page.waitForTimeout(1_000);
+    await expect(dialogs(page)).toHaveCount(0);
+    await expect(form.getByLabel("연락처")).toBeFocused();
+
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(notice(page, FIRST)).toBeVisible();
+    await expect(form.getByLabel("이름")).toHaveValue("김하늘");
   },
 );
 

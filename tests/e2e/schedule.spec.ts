@@ -8,7 +8,7 @@ import { noSidewaysScroll } from "./unique.ts";
 // checks at once, the phone waits for the desktop to delete its own (never the other way round).
 const DAYS_AHEAD: Record<string, number> = { desktop: 3, phone: 5 };
 
-test("an entry added in the console replaces COMEING SOON on the schedule page and counts down on the home page", async ({ page }) => {
+test("an entry added in the console replaces COMING SOON on the schedule page and counts down on the home page", async ({ page }) => {
   const project = test.info().project.name;
   const ahead = DAYS_AHEAD[project] ?? 5;
   const title = `1순위 청약 ${project} ${Date.now().toString(36)}`;
@@ -29,7 +29,7 @@ test("an entry added in the console replaces COMEING SOON on the schedule page a
   await noSidewaysScroll(page);
 
   await page.goto("/BusinessGuide/plan");
-  await expect(page.getByText("COMEING SOON")).toHaveCount(0);
+  await expect(page.getByText("COMING SOON")).toHaveCount(0);
   const row = page.getByRole("row", { name: new RegExp(title) });
   await expect(row).toContainText(startsOn.replaceAll("-", "."));
   await expect(row).toContainText("청약홈 인터넷 접수");

@@ -5,7 +5,7 @@ import { upsertAdmin } from "#app/.server/admins.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { FORM_TOKEN_LIFETIME_MS, issueFormToken } from "#app/.server/form-tokens.ts";
-import { createLead } from "#app/.server/leads/create.ts";
+import { createLead, FOLD_WINDOW_MS } from "#app/.server/leads/create.ts";
 import { describeError, loggablePath } from "#app/.server/log.ts";
 import { leads, sessions, smsOutbox, visitBookings } from "#app/.server/schema.ts";
 import { unsealText } from "#app/.server/sealed.ts";
@@ -200,8 +200,28 @@ describe("form tokens", () => {
 describe("the text budget", () => {
   test("holds a phone's texts past three a day: the lead is stored and flagged, the text kept as held, never sent", async () => {
     const phone = uniquePhone();
-    for (let i = 0; i < 4; i++)
-      expect((await post(JSON_PATH.inquiry, form("inquiry", { phone }), { Origin: app.origin })).status).toBe(200);
+    const start = Date.now() - 60 * 60_000;
+    // Eleven minutes apart, so each is a lead of its own rather than a repeat folded into the first.
+    for (let i = 0; i < 4; i++) {
+      const now = new Date(start + i * (FOLD_WINDOW_MS + 60_000));
+      await createLead(
+        {
+          kind: "inquiry",
+          site: "daegu",
+          name: "김하늘",
+          phone,
+          message: "",
+          submissionId: crypto.randomUUID(),
+          consentVersion: "test",
+          sourcePath: "/",
+          userAgent: BROWSER,
+          spamReason: null,
+          clientId: null,
+          attribution: { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: null },
+        },
+        { now, textBudget: { perPhonePerDay: 3, sitePerHour: 100 } },
+      );
+    }
     const stored = await leadsOf(phone);
     expect(stored).toHaveLength(4);
     expect(stored.map((lead) => lead.textsHeld)).toEqual([null, null, null, "phone-daily"]);

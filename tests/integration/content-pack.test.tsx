@@ -96,7 +96,7 @@ describe("a second development as a content pack alone", () => {
   test("an unknown path is a 404 inside the development's own frame", async () => {
     const { html, status } = await render("/no/such/page");
     expect(status).toBe(404);
-    expect(html).toContain("Not Found");
+    expect(html).toContain("페이지를 찾을 수 없습니다");
     expect(html).toContain(fixturePack.brand.projectName);
     expectNoDaeguIdentity(html);
   });

@@ -93,10 +93,10 @@ describe("server-rendered documents", () => {
     expect(html).toMatch(/<h1[^>]*>/);
   });
 
-  test("an unknown path answers 404 with Not Found", async () => {
+  test("an unknown path answers 404 with a Korean page", async () => {
     const response = await request.get("/no/such/page");
     expect(response.status()).toBe(404);
-    expect(await response.text()).toContain("Not Found");
+    expect(await response.text()).toContain("페이지를 찾을 수 없습니다");
   });
 
   test("the health check reports the database", async () => {
@@ -209,10 +209,10 @@ describe("informational pages as documents (no JavaScript)", () => {
     });
   }
 
-  test("an unknown floor-plan type is Not Found", async () => {
+  test("an unknown floor-plan type is the Korean 404 page", async () => {
     const response = await request.get("/FloorPlan/99Z");
     expect(response.status()).toBe(404);
-    expect(await response.text()).toContain("Not Found");
+    expect(await response.text()).toContain("페이지를 찾을 수 없습니다");
   });
 });
 describe("the press list", () => {

@@ -5,7 +5,8 @@ import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { createLead, FOLD_WINDOW_MS, type NewLead } from "#app/.server/leads/create.ts";
 import { backoffMs, deliverDueMessages, MAX_ATTEMPTS } from "#app/.server/outbox/worker.ts";
-import { leads, smsOutbox } from "#app/.server/schema.ts";
+import { leadEvents, leads, smsOutbox } from "#app/.server/schema.ts";
+import { leadHistory } from "#app/.server/leads/history.ts";
 import { SmsDeliveryError, type SmsMessage, type SmsProvider } from "#app/.server/sms/message.ts";
 import { consumeRateLimit } from "#app/.server/rate-limit.ts";
 import { issueFormToken } from "#app/.server/form-tokens.ts";
@@ -304,18 +305,34 @@ describe("repeats", () => {
     expect(await countRows(leads)).toBe(2);
   });
 
-  test("of one phone from another browser are a new lead of the same customer and never touch the first", async () => {
+  test("of one phone and form from two browsers within ten minutes are one lead and one text, its message untouched and the repeat in its history", async () => {
     const phone = "01033335555";
-    await submitJson("inquiry", filledForm("inquiry", { phone, message: "84B 관심 있습니다." }));
+    const first = await submitJson("inquiry", filledForm("inquiry", { phone, message: "84B 관심 있습니다." }));
     const stranger = await submitJson(
       "inquiry",
-      filledForm("inquiry", { phone, message: "계약 취소하겠습니다. 더 이상 연락하지 마세요." }),
+      filledForm("inquiry", { phone, message: "계약 취소하겠습니다. 더 이상 연락하지 마세요.", marketing: "yes" }),
     );
-    expect(stranger.status).toBe(200);
-    const rows = await db().select().from(leads).orderBy(leads.id);
-    expect(rows.map((row) => row.message)).toEqual(["84B 관심 있습니다.", "계약 취소하겠습니다. 더 이상 연락하지 마세요."]);
-    expect(rows[0]!.customerId).not.toBeNull();
-    expect(rows[1]!.customerId).toBe(rows[0]!.customerId);
+    expect(cookieFrom(stranger.headers)).not.toBe(cookieFrom(first.headers));
+    expect(stranger).toMatchObject({ status: 200, body: { ok: true } });
+    const rows = await db().select().from(leads);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ message: "84B 관심 있습니다.", marketingConsentAt: null });
+    expect(await countRows(smsOutbox)).toBe(1);
+    const history = await leadHistory({ id: 0, role: "owner" }, [{ id: rows[0]!.id, site: "daegu", assigneeId: rows[0]!.assigneeId }]);
+    expect(history.map((entry) => entry.sentence)).toContain("같은 번호로 다시 접수 (다른 기기에서)");
+  });
+
+  test("of one phone and form sent from several browsers at the same moment are one lead and one text", async () => {
+    const phone = "01033336666";
+    const answers = await Promise.all(
+      ["203.0.113.7", "198.51.100.4", "192.0.2.9"].map((client) => submitJson("interest", filledForm("interest", { phone }), { client })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(await countRows(leads)).toBe(1);
+    expect(await countRows(smsOutbox)).toBe(1);
+    const [lead] = await db().select().from(leads);
+    const events = await db().select().from(leadEvents).where(eq(leadEvents.leadId, lead!.id));
+    expect(events.filter((event) => event.kind === "resubmitted")).toHaveLength(2);
   });
 
   test("after the folding window make a new lead", async () => {

@@ -12,7 +12,7 @@ import { addStaff, addTeam, consoleCookie, type TestStaff } from "#tests/staff.t
 
 /**
  * The subscription schedule (분양 일정, issue #18) over HTTP: kept in the console by owners and
- * managers, listed on /BusinessGuide/plan instead of "COMEING SOON", counted down to on the home page.
+ * managers, listed on /BusinessGuide/plan instead of "COMING SOON", counted down to on the home page.
  */
 
 withTestDatabase();
@@ -72,10 +72,10 @@ function add(entry: Record<string, string>, cookie = manager, origin = HERE) {
 }
 
 describe("the subscription schedule", () => {
-  test("a schedule entry replaces COMEING SOON on the schedule page", async () => {
+  test("a schedule entry replaces COMING SOON on the schedule page", async () => {
     const before = await on(HERE, "/BusinessGuide/plan");
     expect(before.status).toBe(200);
-    expect(await textOf(before)).toContain("COMEING SOON");
+    expect(await textOf(before)).toContain("COMING SOON");
 
     const versionBefore = await contentVersion(db(), "daegu");
     const added = await add({ title: "1순위 청약", startsOn: "2026-12-08", note: "청약홈 인터넷 접수" });
@@ -88,7 +88,7 @@ describe("the subscription schedule", () => {
     expect(after.status).toBe(200);
     expect(after.headers.get("Cache-Control")).toBe("public, max-age=0, must-revalidate");
     const page = await textOf(after);
-    expect(page).not.toContain("COMEING SOON");
+    expect(page).not.toContain("COMING SOON");
     expect(page).toContain("1순위 청약 2026.12.08 (화) 청약홈 인터넷 접수");
     // Earliest first, whatever order they were added in.
     expect(page.indexOf("특별공급")).toBeLessThan(page.indexOf("1순위 청약"));
@@ -98,7 +98,7 @@ describe("the subscription schedule", () => {
     expect(deleted.status).toBe(303);
     const [first] = await db().select().from(scheduleEntries).where(eq(scheduleEntries.title, "1순위 청약"));
     expect((await on(HERE, `/admin/schedule/${first!.id}/delete`, { form: {}, cookie: manager })).status).toBe(303);
-    expect(await textOf(await on(HERE, "/BusinessGuide/plan"))).toContain("COMEING SOON");
+    expect(await textOf(await on(HERE, "/BusinessGuide/plan"))).toContain("COMING SOON");
     expect(await contentVersion(db(), "daegu")).toBe(versionBefore + 4);
   });
 
@@ -185,7 +185,7 @@ describe("the subscription schedule", () => {
     const [theirs] = await db().select().from(scheduleEntries);
     expect(theirs!.site).toBe("suwon");
 
-    expect(await textOf(await on(HERE, "/BusinessGuide/plan"))).toContain("COMEING SOON");
+    expect(await textOf(await on(HERE, "/BusinessGuide/plan"))).toContain("COMING SOON");
     expect(await textOf(await on(THERE, "/BusinessGuide/plan"))).toContain("수원 1순위");
     expect(await textOf(await on(HERE, "/admin/schedule", { cookie: manager }))).not.toContain("수원 1순위");
     expect((await on(HERE, `/admin/schedule/${theirs!.id}`, { cookie: manager })).status).toBe(404);

@@ -5,8 +5,8 @@ import { hmac } from "../secret.ts";
 
 /**
  * Which browser sent a lead: a random id in a first-party cookie, set by the first lead form
- * answer. Only the same browser may fold a repeat into its earlier lead or move its own booking
- * (app/.server/leads/create.ts); a phone number alone proves nothing. The database keeps a keyed
+ * answer. Only the same browser may add to its earlier lead (message, consent, a booked time) or
+ * move its own booking (app/.server/leads/create.ts); a phone number alone proves nothing. The database keeps a keyed
  * hash of the id, never the cookie's value.
  */
 

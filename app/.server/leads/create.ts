@@ -14,6 +14,7 @@ import { claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim }
 import { BOOKING_BURSTS, flagBookingBurst, lockSiteBursts, type BookingBurstRules } from "../visits/bursts.ts";
 import { bookingSms } from "../visits/messages.ts";
 import { assignByTurns } from "./assignment.ts";
+import { recordLeadEvent } from "./events.ts";
 import { leadMessages } from "./messages.ts";
 
 /** A lead to store: the form's stored fields (name, phone digits, message, …) and what the server adds. */
@@ -46,12 +47,12 @@ export type CreateLeadOutcome =
   | { outcome: "created"; leadId: number; booking: PlacedBooking | null }
   /** The same submission arrived again (double click, retried request): nothing new, the same answer. */
   | { outcome: "retried"; leadId: number; booking: PlacedBooking | null }
-  /** The same browser sent the same phone and form again within the folding window: merged into its lead. */
+  /** The same phone and form came again within the folding window, from any browser: folded into the first lead. */
   | { outcome: "folded"; leadId: number; booking: PlacedBooking | null }
   /** The chosen visit slot cannot take this visitor (full, closed, past, unknown, or the phone holds a place that day): nothing was stored. */
   | { outcome: "unavailable"; reason: Extract<SlotClaim, { ok: false }>["reason"]; day: string | null };
 
-/** Repeats of one phone and form from one browser within this window are one lead. */
+/** Repeats of one phone and form within this window are one lead (and one text), whichever browser sends them. */
 export const FOLD_WINDOW_MS = 10 * 60_000;
 
 export interface CreateLeadOptions {
@@ -68,9 +69,11 @@ export interface CreateLeadOptions {
  * the staff notes — and for a visit with a chosen slot, the booking, or nothing at all when the
  * slot has no place. Resolves only after the commit, so a success answer means the lead is stored.
  *
- * Knowing a phone number gives no power over that phone's leads or bookings: a repeat folds into
- * an earlier lead only when it comes from the same browser; from anywhere else it is a new lead
- * of the same customer. Spam-flagged leads are kept for review but fold, book and text nothing.
+ * The same phone on the same form within FOLD_WINDOW_MS is one lead and one text, whichever browser
+ * sends it; the fold is written in the lead's history. Knowing a phone number still gives no power
+ * over that phone's lead: only its own browser may add to its message or consent or book through
+ * it, and a visit booking a time from another browser is a lead of its own (the booking rules
+ * decide). Spam-flagged leads are kept for review but fold, book and text nothing.
  */
 export async function createLead(input: NewLead, options: CreateLeadOptions = {}): Promise<CreateLeadOutcome> {
   const { now = new Date(), staffRecipients = [...sitePack(input.site).leads.sms.staffRecipients, ...getEnv().SMS_STAFF_TO] } = options;
@@ -120,6 +123,10 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
     };
 
     const earlier = await foldableLead(tx, input, now);
+    if (earlier && !earlier.sameBrowser) {
+      await recordLeadEvent(tx, { leadId: earlier.id, kind: "resubmitted", actor: null, detail: { sameBrowser: false } }, now);
+      return { outcome: "folded", leadId: earlier.id, booking: null };
+    }
     if (earlier) {
       if (input.message && !earlier.message.includes(input.message)) {
         const merged = earlier.message ? `${earlier.message}\n\n${input.message}` : input.message;
@@ -131,6 +138,7 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
           .set({ marketingConsentAt: now })
           .where(and(eq(leads.id, earlier.id), isNull(leads.marketingConsentAt)));
       }
+      await recordLeadEvent(tx, { leadId: earlier.id, kind: "resubmitted", actor: null, detail: { sameBrowser: true } }, now);
       const booking = await book(earlier.id);
       // A new time for the same visitor is news to them; the same time again is not.
       if (booking?.isNew) {
@@ -164,25 +172,30 @@ async function findSubmission(tx: Transaction, submissionId: string) {
   return lead;
 }
 
-/** The latest lead of this phone and form from this same browser, within the folding window. */
+/**
+ * The latest lead of this phone and form within the folding window, and whether this same browser
+ * sent it. The per-phone lock taken before this read makes two browsers sending at once take turns,
+ * so the second always sees the first. A visit booking a time folds only into its own browser's lead.
+ */
 async function foldableLead(tx: Transaction, input: NewLead, now: Date) {
-  if (!input.clientId) return undefined;
   const [lead] = await tx
-    .select({ id: leads.id, message: leads.message })
+    .select({ id: leads.id, message: leads.message, clientId: leads.clientId })
     .from(leads)
     .where(
       and(
         eq(leads.site, input.site),
         eq(leads.kind, input.kind),
         eq(leads.phone, input.phone),
-        eq(leads.clientId, input.clientId),
         eq(leads.spam, false),
         gte(leads.createdAt, new Date(now.getTime() - FOLD_WINDOW_MS)),
       ),
     )
     .orderBy(desc(leads.createdAt))
     .limit(1);
-  return lead;
+  if (!lead) return undefined;
+  const sameBrowser = input.clientId !== null && lead.clientId === input.clientId;
+  if (!sameBrowser && input.visitSlotId !== undefined) return undefined;
+  return { id: lead.id, message: lead.message, sameBrowser };
 }
 
 /** The site's customer with this phone, made on first contact. */

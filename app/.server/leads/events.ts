@@ -15,6 +15,8 @@ export interface LeadEventDetails {
   "visit-cancelled": { bookingId: number; by: "customer" | "staff"; startsAt: string };
   "visit-moved": { bookingId: number; newBookingId: number; from: string; to: string; by: "customer" | "staff" };
   "day-closed": { bookingId: number; date: string; texted: boolean };
+  /** The same phone sent the same form again within the folding window (leads/create.ts), from this lead's browser or another. */
+  resubmitted: { sameBrowser: boolean };
 }
 
 type Kinds = keyof LeadEventDetails;

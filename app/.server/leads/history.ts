@@ -198,6 +198,8 @@ function eventSentence(kind: LeadEventKind, stored: Record<string, unknown>): st
       return LEAD_EVENT_SENTENCES["visit-moved"](detail as LeadEventDetails["visit-moved"]);
     case "day-closed":
       return LEAD_EVENT_SENTENCES["day-closed"](detail as LeadEventDetails["day-closed"]);
+    case "resubmitted":
+      return LEAD_EVENT_SENTENCES.resubmitted(detail as LeadEventDetails["resubmitted"]);
   }
 }
 

@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import { RegisterLink } from "#app/components/register-link.tsx";
+import { PRIVACY_LINK_LABEL } from "#app/content/frame-words.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import { CalendarIcon, ChevronIcon } from "./icons.tsx";
 import type { FrameContent } from "#app/content/types.ts";
@@ -71,6 +73,11 @@ export function SiteFooter({ content }: { content: FrameContent }) {
             <dd>{company.address}</dd>
           </div>
         </dl>
+        <p className="site-footer__links">
+          <Link to="/privacy" className="site-footer__privacy">
+            {PRIVACY_LINK_LABEL}
+          </Link>
+        </p>
         <ul className="site-footer__disclaimer">
           {content.footerDisclaimer.map((line) => (
             <li key={line}>{line}</li>

@@ -98,6 +98,17 @@ function TypeTabs({ tabs, label }: { tabs: UnitTab[]; label: string }) {
     return () => window.clearTimeout(timer);
   }, [fading, index]);
 
+  // The chosen tab stays in sight in the scrolling strip; only the strip moves, never the page.
+  useEffect(() => {
+    const tab = tabRefs.current[index];
+    const list = tab?.parentElement;
+    if (!tab || !list) return;
+    if (tab.offsetLeft < list.scrollLeft) list.scrollLeft = tab.offsetLeft;
+    else if (tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth) {
+      list.scrollLeft = tab.offsetLeft + tab.offsetWidth - list.clientWidth;
+    }
+  }, [index]);
+
   const select = (next: number, focus = false) => {
     if (next < 0 || next > last) return;
     if (next !== index) {

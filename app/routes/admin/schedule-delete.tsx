@@ -42,7 +42,7 @@ export default function ScheduleDeletePage({ loaderData }: Route.ComponentProps)
           「{title}」 {days}
         </p>
         <p>
-          삭제하면 공개 분양일정 페이지와 첫 화면의 D-day에서 바로 사라집니다. 일정이 하나도 남지 않으면 「COMEING SOON」이 다시 보입니다.
+          삭제하면 공개 분양일정 페이지와 첫 화면의 D-day에서 바로 사라집니다. 일정이 하나도 남지 않으면 「COMING SOON」이 다시 보입니다.
         </p>
         <Form method="post" replace className="admin-actions">
           <Link to={`/admin/schedule/${id}`} className="admin-button admin-button--ghost">

@@ -10,7 +10,7 @@ import { EMPTY_SCHEDULE_ENTRY, ScheduleEntryForm } from "./schedule-entry-form.t
 import { parseScheduleForm } from "./schedule.server.ts";
 import type { Route } from "./+types/schedule";
 
-/** Where the public site lists the schedule (the pack's "COMEING SOON" page until an entry exists). */
+/** Where the public site lists the schedule (the pack's "COMING SOON" page until an entry exists). */
 const PUBLIC_SCHEDULE_PATH = "/BusinessGuide/plan";
 
 const TIMING_LABELS: Record<EntryTiming, string> = { past: "지난 일정", today: "진행 중", upcoming: "예정" };

@@ -57,13 +57,11 @@ async function saleCountdown(site: string, now = new Date()): Promise<HeroCountd
 
 export const headers = pageHeaders;
 
-/** The home page's floor-plan tabs, from the pack's unit types (the floor-plan pages' data). */
+/** The home page's floor-plan tabs: every unit type of the pack, in its order (the floor-plan pages' data). */
 function homeUnitTabs(site: SitePack): UnitTab[] {
-  return site.home.units.typeKeys.map((key) => {
-    const unit = site.units.find((candidate) => candidate.key === key);
-    if (!unit) throw new Error(`The home page's unit tab ${key} is not in the pack's units.`);
+  return site.units.map((unit) => {
     const summary = site.home.units.types.summary.replace("{area}", unit.area.exclusiveM2).replace("{count}", unit.area.unitCount);
-    return { key, label: unit.label, image: unit.floorPlan, summary };
+    return { key: unit.key, label: unit.label, image: unit.floorPlan, summary };
   });
 }
 

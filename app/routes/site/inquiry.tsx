@@ -9,7 +9,16 @@ import { requireSite } from "#app/.server/site.ts";
 import { ConsentField } from "#app/components/consent-field.tsx";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { SubMenu } from "#app/components/frame/sub-menu.tsx";
-import { ContactFields, MessageField, ResultText, SpamGuardFields, SubmitButton, useLeadSubmission } from "#app/components/lead-form.tsx";
+import {
+  answerOf,
+  ContactFields,
+  MessageField,
+  ResultText,
+  SpamGuardFields,
+  SubmitButton,
+  useAnswerInView,
+  useLeadSubmission,
+} from "#app/components/lead-form.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import type { LeadConsent } from "#app/content/types.ts";
 import { LEAD_FORM_TEXT, LEAD_MESSAGES } from "#app/forms/lead.ts";
@@ -123,6 +132,8 @@ function InquiryForm({
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const { status, errors, submit, revalidate, prepare } = useLeadSubmission("inquiry", initial?.errors);
+  const resultRef = useRef<HTMLParagraphElement>(null);
+  useAnswerInView(resultRef, answerOf(status));
   const result =
     status.state === "done" || status.state === "failed"
       ? status
@@ -136,7 +147,7 @@ function InquiryForm({
     <div className="lead-card inquiry-form">
       <div className="lead-result-region" role="status" aria-live="polite">
         {result ? (
-          <p className={`lead-result lead-result--${result.state === "done" ? "success" : "failure"}`}>
+          <p ref={resultRef} tabIndex={-1} className={`lead-result lead-result--${result.state === "done" ? "success" : "failure"}`}>
             <ResultText message={result.message} checkMark={result.state === "done"} />
           </p>
         ) : null}

@@ -12,6 +12,7 @@ import { NoticePopups } from "#app/components/notice-popups.tsx";
 import { RegisterLink } from "#app/components/register-link.tsx";
 import { RegistrationPopupProvider } from "#app/components/registration-popup.tsx";
 import type { FrameContent, PageInfo } from "#app/content/types.ts";
+import { ERROR_PAGE } from "#app/content/frame-words.ts";
 import { toolsInUse } from "#app/utils/analytics.ts";
 import { NoticePopupsStylesheet, PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/layout";
@@ -89,7 +90,8 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const heading = notFound ? "Not Found" : "Unexpected Application Error!";
+  const words = notFound ? ERROR_PAGE.notFound : ERROR_PAGE.failed;
+  const heading = words.heading;
   // Without the pack (the layout's own loader failed) the root boundary's plain page is the honest fallback.
   if (!loaderData) throw error;
   return (
@@ -102,14 +104,10 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
             {isRouteErrorResponse(error) ? error.status : 500}
           </p>
           <h1 className="error-page__title">{heading}</h1>
-          <p className="error-page__message">
-            {notFound
-              ? "요청하신 페이지를 찾을 수 없습니다. 주소가 바뀌었거나 삭제된 페이지일 수 있습니다."
-              : "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요."}
-          </p>
+          <p className="error-page__message">{words.message}</p>
           <div className="error-page__actions">
             <Link to="/" className="button button--brand">
-              홈으로 돌아가기
+              {ERROR_PAGE.home}
             </Link>
             <RegisterLink className="button button--outline">관심고객 등록</RegisterLink>
           </div>

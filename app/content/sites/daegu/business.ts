@@ -23,7 +23,7 @@ export const businessPage: InfoPages["business"] = {
 };
 
 export const comingSoonPage: InfoPages["comingSoon"] = {
-  label: "COMEING SOON",
+  label: "COMING SOON",
   schedule: {
     eyebrow: "SCHEDULE",
     title: "분양일정을 준비하고 있습니다",

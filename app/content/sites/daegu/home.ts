@@ -209,8 +209,8 @@ export const home: HomeContent = {
     title: "세대안내",
     types: {
       label: "타입",
-      title: "전용 84㎡, 네 가지 평면",
-      intro: "4Bay 판상형 84A부터 오피스텔 84OA까지, 생활 방식에 맞는 평면을 골라 보세요.",
+      title: "59㎡부터 114㎡까지, 여덟 가지 평면",
+      intro: "실속형 59㎡부터 4Bay 84㎡, 오피스텔 84OA, 넉넉한 114㎡까지 생활 방식에 맞는 평면을 골라 보세요.",
       summary: "전용 {area}㎡ · {count}",
     },
     vr: {
@@ -219,7 +219,6 @@ export const home: HomeContent = {
       intro: "견본주택을 방문하지 않아도 84A·84B 유니트를 360°로 둘러볼 수 있습니다.",
       hint: "화면을 누른 채 움직이면 집 안 구석구석을 둘러볼 수 있습니다.",
     },
-    typeKeys: ["84A", "84B", "84C", "84OA"],
     vrKeys: ["84A", "84B"],
     link: { href: "/FloorPlan/84A", label: "세대안내 자세히 보기" },
     notice: "※ 평면도는 소비자의 이해를 돕기 위한 것으로, 실제 시공 시 달라질 수 있습니다.",

@@ -32,7 +32,7 @@ describe("the daegu informational pages", () => {
   });
 
   test("the coming-soon placeholder keeps the spelling the old site printed", () => {
-    expect(daegu.infoPages.comingSoon.label).toBe("COMEING SOON");
+    expect(daegu.infoPages.comingSoon.label).toBe("COMING SOON");
   });
 });
 

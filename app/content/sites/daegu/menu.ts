@@ -1,4 +1,6 @@
 import type { MenuGroup } from "../../types";
+import { floorPlanTabs, interiorTabs } from "../../unit-tabs";
+import { interiorPage, units } from "./units";
 
 export const menu: MenuGroup[] = [
   {
@@ -47,21 +49,12 @@ export const menu: MenuGroup[] = [
   {
     id: "units",
     title: "세대안내",
-    subMenu: [
-      { subTitle: "84A", subUrl: "/FloorPlan/84A" },
-      { subTitle: "84B", subUrl: "/FloorPlan/84B" },
-      { subTitle: "84C", subUrl: "/FloorPlan/84C" },
-      { subTitle: "840A", subUrl: "/FloorPlan/84OA" },
-      { subTitle: "모델하우스", subUrl: "/FloorPlan/Emodel" },
-    ],
+    subMenu: [...floorPlanTabs(units), { subTitle: "모델하우스", subUrl: "/FloorPlan/Emodel" }],
   },
   {
     id: "interior",
     title: "인테리어",
-    subMenu: [
-      { subTitle: "59㎡", subUrl: "/Interior/59A" },
-      { subTitle: "84㎡", subUrl: "/Interior/84A" },
-    ],
+    subMenu: interiorTabs(interiorPage.sets),
   },
   {
     id: "promotion",
@@ -75,18 +68,6 @@ export const menu: MenuGroup[] = [
 ];
 
 export const subMenus: MenuGroup[] = [
-  {
-    id: "floorPlan",
-    title: "세대안내",
-    subMenu: [
-      { subTitle: "59A", subUrl: "/FloorPlan/59A" },
-      { subTitle: "59B", subUrl: "/FloorPlan/59B" },
-      { subTitle: "84A", subUrl: "/FloorPlan/84A" },
-      { subTitle: "84B", subUrl: "/FloorPlan/84B" },
-      { subTitle: "114A", subUrl: "/FloorPlan/114A" },
-      { subTitle: "모델하우스", subUrl: "/FloorPlan/Emodel" },
-    ],
-  },
   {
     id: "videos",
     title: "홍보영상",

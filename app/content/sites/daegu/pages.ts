@@ -34,7 +34,7 @@ export const pages: Record<string, PageInfo> = {
     description:
       "동대구 온빛채 센트럴의 청약 접수, 당첨자 발표, 계약 일정은 입주자 모집공고와 함께 이 페이지에서 안내해 드릴 예정입니다. 조금만 기다려 주세요.",
     group: "business",
-    banner: { title: "분양일정", taglines: ["청약부터 계약까지, 일정을 준비하고 있습니다"] },
+    banner: { title: "분양일정", taglines: ["청약부터 계약까지, 분양일정을 안내해 드립니다"] },
   },
   "/BusinessGuide/documents": {
     title: "계약서류 | 동대구 온빛채 센트럴",
@@ -103,28 +103,28 @@ export const pages: Record<string, PageInfo> = {
     title: "59A㎡ 평면도 | 동대구 온빛채 센트럴",
     description:
       "전용 59.98㎡, 공급 81.43㎡의 판상형 3Bay 평면. 남향 위주 맞통풍 구조로 설계한 동대구 온빛채 센트럴 59A 타입 92세대의 평면과 면적을 확인하세요.",
-    group: "floorPlan",
+    group: "units",
     banner: { title: "59A㎡", taglines: ["전용 59.98㎡ · 92세대"] },
   },
   "/FloorPlan/59B": {
     title: "59B㎡ 평면도 | 동대구 온빛채 센트럴",
     description:
       "전용 59.94㎡, 공급 81.81㎡의 타워형 3룸 평면. 두 방향으로 열린 거실 조망을 갖춘 동대구 온빛채 센트럴 59B 타입 61세대의 평면과 면적을 안내합니다.",
-    group: "floorPlan",
+    group: "units",
     banner: { title: "59B㎡", taglines: ["전용 59.94㎡ · 61세대"] },
   },
   "/FloorPlan/84A": {
     title: "84A㎡ 평면도 | 동대구 온빛채 센트럴",
     description:
       "전용 84.97㎡, 공급 114.09㎡의 판상형 4Bay에 알파룸을 더한 평면. 동대구 온빛채 센트럴 대표 타입 84A 140세대의 평면도와 면적표를 확인하세요.",
-    group: "floorPlan",
+    group: "units",
     banner: { title: "84A㎡", taglines: ["전용 84.97㎡ · 140세대"] },
   },
   "/FloorPlan/84B": {
     title: "84B㎡ 평면도 | 동대구 온빛채 센트럴",
     description:
       "전용 84.92㎡, 공급 114.77㎡. 3면 개방형 코너 거실로 파노라마 조망을 누리는 타워형 평면, 동대구 온빛채 센트럴 84B 타입 100세대를 소개합니다.",
-    group: "floorPlan",
+    group: "units",
     banner: { title: "84B㎡", taglines: ["전용 84.92㎡ · 100세대"] },
   },
   "/FloorPlan/84C": {
@@ -145,14 +145,14 @@ export const pages: Record<string, PageInfo> = {
     title: "114A㎡ 평면도 | 동대구 온빛채 센트럴",
     description:
       "전용 114.96㎡, 공급 152.78㎡. 전면 4Bay에 침실 4개와 현관 팬트리를 갖춘 대형 평면, 동대구 온빛채 센트럴 114A 타입 32세대의 평면도와 면적입니다.",
-    group: "floorPlan",
+    group: "units",
     banner: { title: "114A㎡", taglines: ["전용 114.96㎡ · 32세대"] },
   },
   "/FloorPlan/114B": {
     title: "114B㎡ 평면도 | 동대구 온빛채 센트럴",
     description:
       "전용 114.92㎡, 공급 153.32㎡. 두 면으로 열린 코너 거실과 침실 4개를 갖춘 타워형 대형 평면, 동대구 온빛채 센트럴 114B 타입 30세대를 소개합니다.",
-    group: "floorPlan",
+    group: "units",
     banner: { title: "114B㎡", taglines: ["전용 114.92㎡ · 30세대"] },
   },
   "/FloorPlan/videos": {
@@ -166,7 +166,7 @@ export const pages: Record<string, PageInfo> = {
     title: "VR 모델하우스 | 동대구 온빛채 센트럴",
     description:
       "견본주택에 가지 않아도 84A·84B 유니트의 거실, 주방, 침실을 360°로 둘러보세요. 동대구 온빛채 센트럴 VR 모델하우스(E-모델하우스)입니다.",
-    group: "floorPlan",
+    group: "units",
     banner: { title: "VR 모델하우스", taglines: ["집에서 둘러보는 E-모델하우스"] },
   },
   "/Interior/59A": {

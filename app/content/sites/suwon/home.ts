@@ -178,7 +178,6 @@ export const home: HomeContent = {
       intro: "갤러리를 방문하지 않아도 24A와 35A 유니트를 360°로 둘러볼 수 있습니다.",
       hint: "화면을 누른 채 움직이면 유니트 구석구석을 둘러볼 수 있습니다.",
     },
-    typeKeys: ["24A", "24B", "29A", "35A"],
     vrKeys: ["24A", "35A"],
     link: { href: "/FloorPlan/24A", label: "타입안내 자세히 보기" },
     notice: "※ 평면도는 소비자의 이해를 돕기 위한 것으로, 실제 시공 시 달라질 수 있습니다.",

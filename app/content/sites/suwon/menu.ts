@@ -1,4 +1,6 @@
 import type { MenuGroup } from "../../types";
+import { floorPlanTabs, interiorTabs } from "../../unit-tabs";
+import { interiorPage, units } from "./units";
 
 export const menu: MenuGroup[] = [
   {
@@ -47,22 +49,12 @@ export const menu: MenuGroup[] = [
   {
     id: "units",
     title: "타입안내",
-    subMenu: [
-      { subTitle: "24A", subUrl: "/FloorPlan/24A" },
-      { subTitle: "24B", subUrl: "/FloorPlan/24B" },
-      { subTitle: "29A", subUrl: "/FloorPlan/29A" },
-      { subTitle: "35A", subUrl: "/FloorPlan/35A" },
-      { subTitle: "VR 모델하우스", subUrl: "/FloorPlan/Emodel" },
-    ],
+    subMenu: [...floorPlanTabs(units), { subTitle: "VR 모델하우스", subUrl: "/FloorPlan/Emodel" }],
   },
   {
     id: "interior",
     title: "인테리어",
-    subMenu: [
-      { subTitle: "24㎡", subUrl: "/Interior/24A" },
-      { subTitle: "29㎡", subUrl: "/Interior/29A" },
-      { subTitle: "35㎡", subUrl: "/Interior/35A" },
-    ],
+    subMenu: interiorTabs(interiorPage.sets),
   },
   {
     id: "promotion",

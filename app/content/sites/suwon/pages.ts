@@ -34,7 +34,7 @@ export const pages: Record<string, PageInfo> = {
     description:
       "광교 루미엘 더 레이크의 청약 접수와 당첨자 발표, 계약 일정은 오피스텔 분양공고와 함께 이 페이지에서 안내해 드릴 예정입니다. 관심고객으로 등록하시면 문자로 먼저 알려 드립니다.",
     group: "business",
-    banner: { title: "분양일정", taglines: ["청약부터 계약까지, 일정을 준비하고 있습니다"] },
+    banner: { title: "분양일정", taglines: ["청약부터 계약까지, 분양일정을 안내해 드립니다"] },
   },
   "/BusinessGuide/documents": {
     title: "계약서류 | 광교 루미엘 더 레이크",
