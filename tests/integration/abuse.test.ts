@@ -219,7 +219,7 @@ describe("the text budget", () => {
           clientId: null,
           attribution: { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: null },
         },
-        { now, textBudget: { perPhonePerDay: 3, sitePerHour: 100 } },
+        { now, textBudget: { perPhonePerDay: 3, confirmationsPerHour: 100 } },
       );
     }
     const stored = await leadsOf(phone);
