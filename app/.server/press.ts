@@ -119,7 +119,8 @@ export type PressArticle = typeof pressArticles.$inferSelect;
 
 /** Ids in URLs are untrusted text; only a positive 32-bit integer can name an article. */
 export function parseArticleId(value: string | undefined): number | undefined {
-  return readWholeNumber(value);
+  // Written plainly (no leading zero): each article has one URL.
+  return value && /^[1-9]/.test(value) ? readWholeNumber(value) : undefined;
 }
 
 /** One article of a site, whatever its state (the console's), without counting a view. */
