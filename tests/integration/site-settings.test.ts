@@ -92,7 +92,7 @@ describe("site settings", () => {
       const response = await save({ salesPhone });
       expect(response.status).toBe(400);
       const html = await response.text();
-      expect(html).toMatch(new RegExp(`id="setting-salesPhone-error"[^>]*>${PREMIUM_RATE_MESSAGE.replace(/[()]/g, "\\$&")}<`));
+      expect(renderedField(html, "salesPhone")).toMatchObject({ invalid: true, errors: [PREMIUM_RATE_MESSAGE] });
       expect(await db().select().from(siteSettingChanges)).toEqual([]);
       expect(telLinks(await (await on("/")).text()).every((link) => link === "tel:16610000")).toBe(true);
     },

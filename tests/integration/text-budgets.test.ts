@@ -131,9 +131,12 @@ describe("the confirmation ceiling", () => {
 describe("a phone's daily limit", () => {
   test("counts one site's confirmations: three on one site do not hold a confirmation from another", async () => {
     const phone = uniquePhone();
-    for (let i = 0; i < 3; i++) await createLead(lead({ phone }), { staffRecipients: [] });
-    await createLead(lead({ phone, site: "suwon" }), { staffRecipients: [] });
-    await createLead(lead({ phone }), { staffRecipients: [] });
+    // Eleven minutes apart: the same phone on the same form within ten minutes is one lead.
+    const start = Date.now();
+    const at = (step: number) => new Date(start + step * 11 * 60_000);
+    for (let i = 0; i < 3; i++) await createLead(lead({ phone }), { staffRecipients: [], now: at(i) });
+    await createLead(lead({ phone, site: "suwon" }), { staffRecipients: [], now: at(3) });
+    await createLead(lead({ phone }), { staffRecipients: [], now: at(4) });
     const texts = await textsOf(eq(smsOutbox.recipient, phone));
     expect(texts.map((text) => [text.site, text.status])).toEqual([
       ["daegu", "pending"],
