@@ -6,7 +6,7 @@ type MiddlewareArgs = Parameters<(typeof consoleMiddleware)[number]>[0];
 type HandlerArgs = { request: Request; pattern: string };
 
 /** The console route pattern a path matches, static segments first ("/admin/leads/bin" before "/admin/leads/:id"). */
-export function consolePattern(pathname: string): string {
+function consolePattern(pathname: string): string {
   const patterns = Object.keys(CONSOLE_ROUTES).sort((a, b) => a.split(":").length - b.split(":").length);
   const found = patterns.find((pattern) => matchPath(pattern, pathname.replace(/\.data$/, "")));
   if (!found) throw new Error(`No console route matches ${pathname}`);
@@ -18,7 +18,7 @@ export function consolePattern(pathname: string): string {
  * (session, cross-site refusal, the route's rule, headers): answers what the handler returned, or
  * throws what it or the middleware threw.
  */
-export async function callConsole<Args extends HandlerArgs, Value>(
+async function callConsole<Args extends HandlerArgs, Value>(
   handler: (args: Args) => Value,
   args: Omit<Args, "pattern">,
 ): Promise<Awaited<Value>> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { can } from "#app/permissions.ts";
-import type { BookingReviewReason, BookingStatus } from "#app/vocabulary.ts";
+import type { BookingReviewReason } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit.ts";
 import { bumpContentVersion } from "../content-version.ts";
 import { db, type Transaction } from "../db.ts";
@@ -8,6 +8,7 @@ import { recordLeadEvent } from "../leads/events.ts";
 import { withdrawBookingMessages, withdrawLeadMessages } from "../outbox/queue.ts";
 import { leads, leadStatusChanges, visitBookings, visitSlots } from "../schema.ts";
 import { awaitingReview, lockSiteBursts } from "./bursts.ts";
+import type { AdminDay } from "./console.ts";
 import { slotLabel } from "./schedule.ts";
 
 /**
@@ -16,24 +17,15 @@ import { slotLabel } from "./schedule.ts";
  * as spam) or genuine (the flag is cleared). Each answer is one transaction with its access record.
  */
 
-export interface BookingUnderReview {
-  id: number;
-  name: string;
-  phone: string;
-  status: BookingStatus;
-  leadId: number;
-  assigneeId: number | null;
-  deletedAt: Date | null;
-  cancelledAt: Date | null;
-  cancelledByName: string | null;
-  movedTo: string | null;
+/** A booking as the visits page lists it (console.ts), with why it waits for review. */
+export type BookingUnderReview = AdminDay["slots"][number]["bookings"][number] & {
   review: BookingReviewReason;
   /** "11월 24일 (화) 14:00". */
   when: string;
   bookedAt: Date;
   /** How many of the listed bookings came from this booking's address (itself included). */
   fromSameAddress: number;
-}
+};
 
 /** The bookings waiting for review, oldest first (the shape the schedule lists bookings in, so the page masks them alike). */
 export async function listBookingsForReview(site: string): Promise<BookingUnderReview[]> {

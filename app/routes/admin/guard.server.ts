@@ -89,11 +89,6 @@ export function signedInAdmin(context: Readonly<RouterContextProvider>): Admin {
   return admin;
 }
 
-/** The person signed in, on a route that anyone may use (the sign-in steps); null when nobody is. */
-export function adminIfSignedIn(context: Readonly<RouterContextProvider>): Admin | null {
-  return context.get(adminContext);
-}
-
 /**
  * Dates in a console URL (?from=, ?to=, ?day=) must be real calendar days: "2026-02-31" is a 400
  * with a message, never passed on to the database.
