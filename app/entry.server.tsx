@@ -6,7 +6,7 @@ import { getEnv } from "#app/.server/env.ts";
 import { fillFormTokens } from "#app/.server/form-tokens.ts";
 import { documentCsp, sharedRenderContext } from "#app/.server/http.ts";
 import { loggablePath, logError } from "#app/.server/log.ts";
-import { analyticsContext } from "#app/.server/site-settings.ts";
+import { analyticsContext } from "#app/.server/content/site-settings.ts";
 import { frameOrigins, siteContext } from "#app/.server/site.ts";
 import { NonceProvider } from "#app/utils/nonce.tsx";
 import { deferredPartsLoaded } from "#app/components/defer-until-near.tsx";

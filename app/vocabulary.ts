@@ -79,7 +79,7 @@ export const ROLES = ["owner", "manager", "counsellor"] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
- * What the access records (app/.server/audit.ts) say was done. Every console action that shows or
+ * What the access records (app/.server/audit/records.ts) say was done. Every console action that shows or
  * touches personal data writes one, and every change of access rights.
  */
 export const AUDIT_ACTIONS = [

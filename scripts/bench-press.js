@@ -4,7 +4,7 @@
 // Creates a temporary database (PGlite in a temp DATA_DIR; with DATABASE_URL, a fresh database on
 // that server, dropped afterwards), migrates it, seeds the articles in one INSERT … SELECT
 // generate_series (plus drafts, scheduled articles and another site's, which the list must skip),
-// then times N calls of listPressPage (app/.server/press.ts, loaded through tsx) and N GETs of the
+// then times N calls of listPressPage (app/.server/content/press.ts, loaded through tsx) and N GETs of the
 // page from the production server (`node server.js` on that database). Prints p50/p95/p99 per
 // case and whether p95 meets the 20 ms target; exits 1 if any call failed or showed the wrong rows.
 // STATISTICS=0 skips the ANALYZE that follows the seed (the planner then guesses the table's size).
@@ -31,7 +31,7 @@ const SITE = "daegu";
 
 register();
 const { openDatabase, setDatabase } = await import("../app/.server/db.ts");
-const { formatCursor, listPressPage, parseCursor, PRESS_PAGE_SIZE } = await import("../app/.server/press.ts");
+const { formatCursor, listPressPage, parseCursor, PRESS_PAGE_SIZE } = await import("../app/.server/content/press.ts");
 
 /** A temporary database: its config for openDatabase, the env for the server, and how to remove it. */
 async function temporaryDatabase() {
@@ -102,7 +102,7 @@ async function seed(handle) {
     select 'elsewhere', '다른 현장 ' || n, '요약', now() - make_interval(mins => n)
     from generate_series(1, ${others * 10}::int) as n`);
   // What follows a write of this size: PostgreSQL's autovacuum analyzes the table within a minute,
-  // and on PGlite createPress does (app/.server/press.ts). STATISTICS=0 shows the planner without.
+  // and on PGlite createPress does (app/.server/content/press.ts). STATISTICS=0 shows the planner without.
   if (STATISTICS) await run(sql`analyze press_articles`);
 }
 

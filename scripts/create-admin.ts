@@ -7,8 +7,8 @@
 // codes). The password is read from ADMIN_PASSWORD or asked for. Each change is an access record.
 import { createInterface } from "node:readline/promises";
 import { z } from "zod";
-import { upsertAdmin } from "#app/.server/admins.ts";
-import { passwordProblem } from "#app/.server/password-policy.ts";
+import { upsertAdmin } from "#app/.server/auth/admins.ts";
+import { passwordProblem } from "#app/.server/auth/password-policy.ts";
 import { setUpDatabase } from "#app/.server/set-up.ts";
 
 const USAGE =

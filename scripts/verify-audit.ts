@@ -6,7 +6,7 @@
 // hash the monthly review wrote down) that is no longer in its chain. With PGlite, stop the server
 // first: the data folder belongs to one process at a time.
 import { parseArgs } from "node:util";
-import { verifyAuditChains } from "#app/.server/audit.ts";
+import { verifyAuditChains } from "#app/.server/audit/records.ts";
 import { setUpDatabase } from "#app/.server/set-up.ts";
 
 function expectedHeads(): string[] {

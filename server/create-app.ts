@@ -91,7 +91,7 @@ export function createApp(build: Parameters<typeof reactRouterRenderer>[0]["buil
   // Bodies are read up to their limit before anything parses them (413 past it).
   app.use(
     readBody([
-      // The console's uploads: a little over their own limits (app/.server/uploads.ts), which answer
+      // The console's uploads: a little over their own limits (app/.server/content/uploads.ts), which answer
       // an oversized file with a message naming its limit; past these the generic 413 stops it.
       // Only for a signed-in account that may upload: anyone else's body is read to the default limit.
       { path: /^\/admin\/popups(\/[^/]+)?$/, limit: "12mb", only: mayUploadContent },

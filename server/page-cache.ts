@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { landingAttributionCookie, readCookie } from "#app/.server/attribution.ts";
-import { forgetContentVersions, recentContentVersion } from "#app/.server/content-version.ts";
+import { forgetContentVersions, recentContentVersion } from "#app/.server/content/content-version.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { fillFormTokens, FORM_TOKEN_FIELD, issueFormToken } from "#app/.server/form-tokens.ts";
 import { CACHE_CONTROL, PAGE_CACHE_SECONDS } from "#app/.server/http.ts";
-import { SESSION_COOKIE } from "#app/.server/session.ts";
+import { SESSION_COOKIE } from "#app/.server/auth/session.ts";
 import type { RequestSite } from "#app/.server/site.ts";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
 import type { LeadKind } from "#app/vocabulary.ts";
@@ -17,7 +17,7 @@ import { requestHost, requestUrl, send, type RenderRequest } from "./request-han
  * - a page is kept only when its route said it may be shared (PAGE_CACHE_SECONDS, by its
  *   Cache-Control), for at most that long and never past midnight in Korea (D-days);
  * - every change a page shows bumps its site's content version in the database, which each
- *   instance reads at most once a second (app/.server/content-version.ts): an entry of an older
+ *   instance reads at most once a second (app/.server/content/content-version.ts): an entry of an older
  *   version is never answered;
  * - what differs per response is put in per response: each form's token, and the script nonce
  *   (a fresh one in the body and the Content-Security-Policy alike);

@@ -3,7 +3,7 @@ import express, { type ErrorRequestHandler, type Request as ExpressRequest, type
 import { createRequestHandler, type RouterContextProvider } from "react-router";
 import { CROSS_SITE_MESSAGE, postSource } from "#app/.server/csrf.ts";
 import { CACHE_CONTROL, sharedRenderContext } from "#app/.server/http.ts";
-import { sessionOfCookie } from "#app/.server/session.ts";
+import { sessionOfCookie } from "#app/.server/auth/session.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { servedSites, siteForHost, type RequestSite } from "#app/.server/site.ts";
 import { can } from "#app/permissions.ts";

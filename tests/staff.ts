@@ -1,9 +1,9 @@
 import { Secret, TOTP } from "otpauth";
 import { db } from "#app/.server/db.ts";
-import { hashPassword } from "#app/.server/password.ts";
+import { hashPassword } from "#app/.server/auth/password.ts";
 import { admins, adminSites } from "#app/.server/schema.ts";
-import { newTotpSecret } from "#app/.server/second-factor.ts";
-import { createSession } from "#app/.server/session.ts";
+import { newTotpSecret } from "#app/.server/auth/second-factor.ts";
+import { createSession } from "#app/.server/auth/session.ts";
 import type { Role } from "#app/vocabulary.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { sitePacks, DEFAULT_SITE } from "#app/content/index.ts";
-import { passwordProblem } from "./password-policy.ts";
+import { passwordProblem } from "./auth/password-policy.ts";
 
 /** Empty strings in a .env file mean "not set", as they do for most tools. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());

@@ -5,7 +5,7 @@ import { maskName } from "./leads/messages.ts";
 import { maySee, type Viewer } from "./leads/visibility.ts";
 import { logError } from "./log.ts";
 import { leadEvents, leads } from "./schema.ts";
-import { liveSessionIds } from "./session.ts";
+import { liveSessionIds } from "./auth/session.ts";
 import { sitePack } from "./site.ts";
 
 /**

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { sitePacks } from "#app/content/index.ts";
 import type { SitePack } from "#app/content/types.ts";
 import type { AuditChain } from "#app/vocabulary.ts";
-import { auditRetentionDays, purgeAuditRecords } from "./audit.ts";
+import { auditRetentionDays, purgeAuditRecords } from "./audit/records.ts";
 import { db, queryRows } from "./db.ts";
 import { getEnv } from "./env.ts";
 import { destroyLeads, expiredBinLeads } from "./leads/bin.ts";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { countAdmins, upsertAdmin } from "./admins.ts";
+import { countAdmins, upsertAdmin } from "./auth/admins.ts";
 import { lockDataDir, localSessionSecret } from "./data-dir.ts";
 import { openDatabase, setDatabase, type DatabaseHandle } from "./db.ts";
 import { getEnv, type Env } from "./env.ts";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import { db } from "./db.ts";
 import { admins, adminSites, siteHandoffs } from "./schema.ts";
-import { createSession } from "./session.ts";
+import { createSession } from "./auth/session.ts";
 
 /**
  * Moving a signed-in administrator to another of their sites. Each site has its own host, and

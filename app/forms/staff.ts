@@ -8,7 +8,7 @@ import { wholeNumber } from "./numbers.ts";
 /**
  * The staff accounts' forms and words: signing in with a second factor, taking up an invitation,
  * the owner's staff page, one's own account. Client-safe: pages render the words, the server
- * parses with the schemas (the password rule itself is checked on the server, app/.server/password-policy.ts).
+ * parses with the schemas (the password rule itself is checked on the server, app/.server/auth/password-policy.ts).
  */
 
 export const ROLE_LABELS: Record<Role, string> = {

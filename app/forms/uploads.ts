@@ -12,7 +12,7 @@ export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
   contract: "계약 서류",
 };
 
-/** Our own cap on an uploaded image's pixels (app/.server/uploads.ts reads it from the header). */
+/** Our own cap on an uploaded image's pixels (app/.server/content/uploads.ts reads it from the header). */
 export const IMAGE_PIXELS_MAX = 40_000_000;
 
 export const UPLOAD_MESSAGES = {

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { upsertAdmin } from "#app/.server/admins.ts";
+import { upsertAdmin } from "#app/.server/auth/admins.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { FORM_TOKEN_LIFETIME_MS, issueFormToken } from "#app/.server/form-tokens.ts";

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { hashRecord, recordAccess, verifyAuditChains } from "#app/.server/audit.ts";
+import { hashRecord, recordAccess, verifyAuditChains } from "#app/.server/audit/records.ts";
 import { db, openDatabase, queryRows, setDatabase } from "#app/.server/db.ts";
 import { getSessionSecret } from "#app/.server/secret.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { issueFormToken } from "#app/.server/form-tokens.ts";
-import { changeSettings } from "#app/.server/site-settings.ts";
+import { changeSettings } from "#app/.server/content/site-settings.ts";
 import { deliverDueMessages } from "#app/.server/outbox/worker.ts";
 import { leads, smsOutbox, visitBookings } from "#app/.server/schema.ts";
 import { webhookProvider } from "#app/.server/sms/webhook.ts";

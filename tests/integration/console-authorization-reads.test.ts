@@ -17,7 +17,7 @@ import {
   type Sessions,
 } from "#tests/console-probes.ts";
 import { withTestDatabase } from "#tests/db.ts";
-import { FORBIDDEN_MESSAGE } from "#app/.server/auth.ts";
+import { FORBIDDEN_MESSAGE } from "#app/.server/auth/sign-in.ts";
 import { consoleRequest } from "#tests/console-request.ts";
 
 /**

@@ -6,7 +6,7 @@ import { conversionReport } from "#app/.server/leads/conversion.ts";
 import { customers, leads, visitBookings, visitSlots } from "#app/.server/schema.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import type { BookingStatus, LeadKind, LeadStatus } from "#app/vocabulary.ts";
-import { loader as conversionLoaderRaw } from "#app/routes/admin/conversion.tsx";
+import { loader as conversionLoaderRaw } from "#app/routes/admin/reports/conversion.tsx";
 import { addDays, kstDay } from "#app/utils/kst.ts";
 import { formatRate } from "#app/forms/conversion.ts";
 import { withTestDatabase } from "#tests/db.ts";

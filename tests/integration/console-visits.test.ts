@@ -7,7 +7,7 @@ import { cancelBookingByLink } from "#app/.server/visits/booking-link.ts";
 import { listBookableSchedule, openVisitDays } from "#app/.server/visits/schedule.ts";
 import { listScheduleForAdmin } from "#app/.server/visits/console.ts";
 import { cancelBookingByStaff, markAttendance, moveBookingByStaff } from "#app/.server/visits/office.ts";
-import { action as visitsActionRaw, loader as visitsLoaderRaw } from "#app/routes/admin/visits.tsx";
+import { action as visitsActionRaw, loader as visitsLoaderRaw } from "#app/routes/admin/visits/visits.tsx";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { filledForm, SITE_URL, submitJson, uniquePhone } from "#tests/lead-requests.ts";

@@ -3,10 +3,10 @@ import { renderToString } from "react-dom/server";
 import { count, eq, sql } from "drizzle-orm";
 import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, test } from "vitest";
-import { getAdmin } from "#app/.server/auth.ts";
+import { getAdmin } from "#app/.server/auth/sign-in.ts";
 import { db, queryRows } from "#app/.server/db.ts";
-import { createPress } from "#app/.server/press.ts";
-import { MAX_CLIENT_FAILURES } from "#app/.server/login-throttle.ts";
+import { createPress } from "#app/.server/content/press.ts";
+import { MAX_CLIENT_FAILURES } from "#app/.server/auth/login-throttle.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { pressArticles, sessions, signInAttempts } from "#app/.server/schema.ts";
 import { PRESS_MESSAGES } from "#app/forms/press-messages.ts";
@@ -17,8 +17,8 @@ import { loader as promotionPressLoader } from "#app/routes/site/press-redirect.
 import { routeContext } from "#tests/route-context.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { addStaff, consoleCookie, totpCode, type TestStaff } from "#tests/staff.ts";
-import { action as codeActionRaw } from "#app/routes/admin/login-code.tsx";
-import { action as consoleLoginActionRaw } from "#app/routes/admin/login.tsx";
+import { action as codeActionRaw } from "#app/routes/admin/sign-in/login-code.tsx";
+import { action as consoleLoginActionRaw } from "#app/routes/admin/sign-in/login.tsx";
 import { viaConsole } from "#tests/console-call.ts";
 
 const codeAction = viaConsole(codeActionRaw);

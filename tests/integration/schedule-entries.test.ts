@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { contentVersion } from "#app/.server/content-version.ts";
+import { contentVersion } from "#app/.server/content/content-version.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { scheduleEntries } from "#app/.server/schema.ts";

@@ -1,9 +1,9 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { MAX_CODE_ATTEMPTS } from "#app/.server/auth.ts";
+import { MAX_CODE_ATTEMPTS } from "#app/.server/auth/sign-in.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
-import { attemptKeys, MAX_ACCOUNT_FAILURES } from "#app/.server/login-throttle.ts";
+import { attemptKeys, MAX_ACCOUNT_FAILURES } from "#app/.server/auth/login-throttle.ts";
 import { sessions, signInAttempts } from "#app/.server/schema.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";

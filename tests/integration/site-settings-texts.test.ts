@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { ChangeContext } from "#app/.server/audit.ts";
+import type { ChangeContext } from "#app/.server/audit/records.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { smsOutbox, visitSlots } from "#app/.server/schema.ts";
-import { changeSettings } from "#app/.server/site-settings.ts";
+import { changeSettings } from "#app/.server/content/site-settings.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import { queueVisitReminders } from "#app/.server/visits/reminders.ts";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";

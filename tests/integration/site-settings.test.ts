@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { contentVersion } from "#app/.server/content-version.ts";
-import { settingChanges } from "#app/.server/site-settings.ts";
+import { contentVersion } from "#app/.server/content/content-version.ts";
+import { settingChanges } from "#app/.server/content/site-settings.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { siteSettingChanges, siteSettings } from "#app/.server/schema.ts";

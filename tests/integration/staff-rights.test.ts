@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { admins, adminSites, auditLog, invitations, smsOutbox } from "#app/.server/schema.ts";
-import { disableStaff } from "#app/.server/staff.ts";
+import { disableStaff } from "#app/.server/auth/staff.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { addStaff, consoleCookie, type TestStaff } from "#tests/staff.ts";

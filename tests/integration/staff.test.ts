@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { recordAccess, verifyAuditChains, purgeAuditRecords, auditRetentionDays } from "#app/.server/audit.ts";
-import { unreviewedMonth } from "#app/.server/audit-review.ts";
+import { recordAccess, verifyAuditChains, purgeAuditRecords, auditRetentionDays } from "#app/.server/audit/records.ts";
+import { unreviewedMonth } from "#app/.server/audit/review.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { admins, adminSites, auditLog, invitations, leads, sessions, smsOutbox } from "#app/.server/schema.ts";
 import { unsealText } from "#app/.server/sealed.ts";
-import { readSession, SESSION_LIFETIME_MS } from "#app/.server/session.ts";
-import { findInvitation } from "#app/.server/staff.ts";
+import { readSession, SESSION_LIFETIME_MS } from "#app/.server/auth/session.ts";
+import { findInvitation } from "#app/.server/auth/staff.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { addStaff, addTeam, consoleCookie, totpCode } from "#tests/staff.ts";

@@ -5,7 +5,7 @@ import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { createLead, type NewLead } from "#app/.server/leads/create.ts";
 import { textLead } from "#app/.server/leads/texts.ts";
 import { leads, smsOutbox, visitSlots } from "#app/.server/schema.ts";
-import { inviteStaff } from "#app/.server/staff.ts";
+import { inviteStaff } from "#app/.server/auth/staff.ts";
 import { queueVisitReminders } from "#app/.server/visits/reminders.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { noticePopups, siteSettings, uploads } from "#app/.server/schema.ts";
-import { prepareUpload, setSiteDocument, storeUpload, uploadUrl } from "#app/.server/uploads.ts";
+import { prepareUpload, setSiteDocument, storeUpload, uploadUrl } from "#app/.server/content/uploads.ts";
 import { sitePacks } from "#app/content/index.ts";
 import { POPUP_MESSAGES } from "#app/forms/popups.ts";
 import { UPLOAD_MESSAGES } from "#app/forms/uploads.ts";

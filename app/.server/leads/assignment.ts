@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull } from "drizzle-orm";
 import { can } from "#app/permissions.ts";
 import type { LeadKind, Role } from "#app/vocabulary.ts";
-import { recordAccess, type ChangeContext } from "../audit.ts";
+import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { db, type Executor } from "../db.ts";
 import { enqueueSms, type TextBudget } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { admins, adminSites, consoleSettings, leads } from "../schema.ts";
-import { textPack } from "../site-settings.ts";
+import { textPack } from "../content/site-settings.ts";
 import { siteOrigin, sitePack } from "../site.ts";
 import { recordLeadEvent, type LeadEventDetails } from "./events.ts";
 import { assignmentMessage } from "./messages.ts";

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { BIN_DAYS } from "#app/forms/admin.ts";
 import { can } from "#app/permissions.ts";
-import { recordAccess, systemActor, type ChangeContext } from "../audit.ts";
+import { recordAccess, systemActor, type ChangeContext } from "../audit/records.ts";
 import { db, type Executor } from "../db.ts";
 import { admins, leads, smsOutbox } from "../schema.ts";
 import type { LeadChange } from "./record.ts";

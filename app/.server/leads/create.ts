@@ -8,7 +8,7 @@ import { getEnv } from "../env.ts";
 import { enqueueSms, type OutgoingSms, type TextBudget } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { customers, leads, visitBookings, visitSlots } from "../schema.ts";
-import { textPack } from "../site-settings.ts";
+import { textPack } from "../content/site-settings.ts";
 import { sitePack } from "../site.ts";
 import { claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim } from "../visits/booking.ts";
 import { BOOKING_BURSTS, flagBookingBurst, lockSiteBursts, type BookingBurstRules } from "../visits/bursts.ts";

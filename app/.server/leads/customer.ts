@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { formatPhone, maskPhone, telHref } from "#app/utils/phone.ts";
-import { recordAccess, type ChangeContext } from "../audit.ts";
+import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { db } from "../db.ts";
 import { admins, customers, leads, visitBookings, visitSlots } from "../schema.ts";
 import { slotLabel } from "../visits/schedule.ts";

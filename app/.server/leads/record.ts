@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { LeadStatus } from "#app/vocabulary.ts";
-import { recordAccess, type ChangeContext } from "../audit.ts";
+import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { db, type Executor } from "../db.ts";
 import { outboxColumns } from "../outbox/console.ts";
 import { admins, leadNotes, leads, leadStatusChanges, smsOutbox } from "../schema.ts";

@@ -5,13 +5,13 @@ import { composeText, type LeadTextForm, type ManualTextPlaceholder } from "#app
 import { withoutControlCharacters } from "#app/forms/text.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import { fill } from "#app/utils/template.ts";
-import { recordAccess, type ChangeContext } from "../audit.ts";
+import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { db, type Executor } from "../db.ts";
 import { presentOutboxMessage, textsAreNotSent, type OutboxRow } from "../outbox/console.ts";
 import { enqueueOneSms } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { customers, leads, smsOutbox } from "../schema.ts";
-import { textPack } from "../site-settings.ts";
+import { textPack } from "../content/site-settings.ts";
 import { advertisingSendTime, advertisingWrap, marketingStanding, type MarketingStanding } from "../sms/advertising.ts";
 import { recordLeadEvent } from "./events.ts";
 import { maySee, mayWork, type Viewer } from "./visibility.ts";

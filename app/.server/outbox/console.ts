@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, lt } from "drizzle-orm";
 import type { OutboxView } from "#app/forms/admin.ts";
 import { TEXT_HOLD_REASONS, type OutboxStatus, type TextHoldReason } from "#app/vocabulary.ts";
-import type { Admin } from "../auth.ts";
+import type { Admin } from "../auth/sign-in.ts";
 import { db } from "../db.ts";
 import { getEnv } from "../env.ts";
 import { leads, smsOutbox } from "../schema.ts";

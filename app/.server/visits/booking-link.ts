@@ -7,10 +7,10 @@ import { enqueueSms, withdrawBookingMessages, type TextBudget } from "../outbox/
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { visitBookings, visitSlots } from "../schema.ts";
 import { claimVisitSlot, type SlotClaim } from "./booking.ts";
-import { textPack } from "../site-settings.ts";
+import { textPack } from "../content/site-settings.ts";
 import { bookingSms } from "./messages.ts";
 import { slotLabel } from "./schedule.ts";
-import { bumpContentVersion } from "../content-version.ts";
+import { bumpContentVersion } from "../content/content-version.ts";
 
 /**
  * A booking's personal link from its text messages (/{site}/visit/{token}): it shows the booking

@@ -5,7 +5,7 @@ import { queryRows, sqlList, type Transaction } from "../db.ts";
 import { recordLeadEvent } from "../leads/events.ts";
 import { withdrawBookingMessages } from "../outbox/queue.ts";
 import { leads, visitBookings } from "../schema.ts";
-import { bumpContentVersion } from "../content-version.ts";
+import { bumpContentVersion } from "../content/content-version.ts";
 
 /**
  * Booking a time slot. A slot's places are its capacity minus its active bookings, counted while

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { addDays, formatKoreanDate, kstDay, kstTime } from "#app/utils/kst.ts";
 import { PLACE_HOLDING_STATUSES, type BookingStatus } from "#app/vocabulary.ts";
-import { recordAccess, type ChangeContext } from "../audit.ts";
+import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { db, queryRows, sqlList, type Transaction } from "../db.ts";
 import { admins, leadEvents, leads, visitBookings, visitSlots } from "../schema.ts";
 import { closeVisitDay, openVisitDays, slotLabel } from "./schedule.ts";
-import { bumpContentVersion } from "../content-version.ts";
+import { bumpContentVersion } from "../content/content-version.ts";
 
 /** The sales office's side of the visit schedule (/admin/visits and a lead's page). */
 

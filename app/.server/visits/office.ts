@@ -2,16 +2,16 @@ import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { can } from "#app/permissions.ts";
 import { kstDay, kstTime } from "#app/utils/kst.ts";
 import type { AttendanceStatus, LeadStatus } from "#app/vocabulary.ts";
-import { recordAccess, type ChangeContext } from "../audit.ts";
+import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { db, queryRows, type Transaction } from "../db.ts";
 import { recordLeadEvent, type LeadEventDetails } from "../leads/events.ts";
 import { enqueueSms, withdrawBookingMessages } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { leadEvents, leads, leadStatusChanges, visitBookings, visitSlots } from "../schema.ts";
 import { claimVisitSlot, newLinkToken, type SlotClaim } from "./booking.ts";
-import { textPack } from "../site-settings.ts";
+import { textPack } from "../content/site-settings.ts";
 import { bookingSms } from "./messages.ts";
-import { bumpContentVersion } from "../content-version.ts";
+import { bumpContentVersion } from "../content/content-version.ts";
 
 /**
  * What the sales office does to bookings from /admin/visits: marks how a visit went (and the lead

@@ -7,7 +7,7 @@ import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { startPeriodicTask, type PeriodicTask } from "../periodic.ts";
 import { logError } from "../log.ts";
 import { textBudgetOf } from "../spam.ts";
-import { textPack } from "../site-settings.ts";
+import { textPack } from "../content/site-settings.ts";
 import { bookingSms } from "./messages.ts";
 
 /** Reminders for day D are queued from this Korean time on day D-1 (not at night). */

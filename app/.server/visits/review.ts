@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { can } from "#app/permissions.ts";
 import type { BookingReviewReason } from "#app/vocabulary.ts";
-import { recordAccess, type ChangeContext } from "../audit.ts";
-import { bumpContentVersion } from "../content-version.ts";
+import { recordAccess, type ChangeContext } from "../audit/records.ts";
+import { bumpContentVersion } from "../content/content-version.ts";
 import { db, type Transaction } from "../db.ts";
 import { recordLeadEvent } from "../leads/events.ts";
 import { withdrawBookingMessages, withdrawLeadMessages } from "../outbox/queue.ts";

@@ -6,7 +6,7 @@ import { PLACE_HOLDING_STATUSES } from "#app/vocabulary.ts";
 import { db, queryRows, sqlList, type Executor, type Transaction } from "../db.ts";
 import { visitSlots } from "../schema.ts";
 import { sitePack } from "../site.ts";
-import { bumpContentVersion } from "../content-version.ts";
+import { bumpContentVersion } from "../content/content-version.ts";
 
 /**
  * The model house's schedule of time slots: which days are open, what the visit form offers,

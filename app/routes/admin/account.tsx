@@ -1,10 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { changeContext } from "#app/.server/access.ts";
-import { CONSOLE_LOGIN_PATH, logout } from "#app/.server/auth.ts";
-import { recoveryCodesLeft } from "#app/.server/second-factor.ts";
-import { changeOwnPassword, CURRENT_PASSWORD_WRONG, signOutEverywhere } from "#app/.server/staff.ts";
+import { changeContext } from "#app/.server/audit/access.ts";
+import { CONSOLE_LOGIN_PATH, logout } from "#app/.server/auth/sign-in.ts";
+import { recoveryCodesLeft } from "#app/.server/auth/second-factor.ts";
+import { changeOwnPassword, CURRENT_PASSWORD_WRONG, signOutEverywhere } from "#app/.server/auth/staff.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { assignmentAlertsOf, saveAssignmentAlerts } from "#app/.server/leads/assignment.ts";
 import { AssignmentAlertsFormSchema } from "#app/forms/admin.ts";

@@ -1,9 +1,9 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { changeContext, recordConsoleAccess } from "#app/.server/access.ts";
-import { auditPeople, chainHeads, listAuditRecords, markMonthReviewed, monthDownloads, monthReview } from "#app/.server/audit-review.ts";
+import { changeContext, recordConsoleAccess } from "#app/.server/audit/access.ts";
+import { auditPeople, chainHeads, listAuditRecords, markMonthReviewed, monthDownloads, monthReview } from "#app/.server/audit/review.ts";
 import { LEAD_CSV_COLUMNS } from "#app/.server/leads/csv-export.ts";
 import { requireSite, servedSites } from "#app/.server/site.ts";
-import { listStaff } from "#app/.server/staff.ts";
+import { listStaff } from "#app/.server/auth/staff.ts";
 import { EXPORT_PURPOSES, STATUS_LABELS } from "#app/forms/admin.ts";
 import {
   AUDIT_ACTION_LABELS,
@@ -19,7 +19,7 @@ import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { AUDIT_ACTIONS, ROLES, type AuditAction, type Role } from "#app/vocabulary.ts";
 import { signedInAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/audit";
-import { requireWholeNumbers } from "./numbers.server.ts";
+import { requireWholeNumbers } from "./leads/numbers.server.ts";
 
 const PAGE_SIZE = 100;
 /** A record's lead ids shown as links; a list page's hundred ids are summarised after these. */

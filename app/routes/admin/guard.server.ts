@@ -1,5 +1,5 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { consoleLoginPath, FORBIDDEN_MESSAGE, sessionOf, type Admin } from "#app/.server/auth.ts";
+import { consoleLoginPath, FORBIDDEN_MESSAGE, sessionOf, type Admin } from "#app/.server/auth/sign-in.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { isCalendarDay } from "#app/utils/kst.ts";

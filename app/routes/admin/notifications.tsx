@@ -6,10 +6,10 @@ import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { signedInAdmin } from "./guard.server.ts";
 import { HeldTextsNotice, LOGGED_ONLY_LABEL, OutboxStatus, TestModeNotice } from "./outbox-parts.tsx";
-import { recordConsoleAccess } from "#app/.server/access.ts";
+import { recordConsoleAccess } from "#app/.server/audit/access.ts";
 import type { Route } from "./+types/notifications";
 import { readWholeNumber } from "#app/forms/numbers.ts";
-import { requireWholeNumbers } from "./numbers.server.ts";
+import { requireWholeNumbers } from "./leads/numbers.server.ts";
 
 const VIEW_LABELS: Record<OutboxView, string> = { pending: "대기", sent: "발송 완료", failed: "실패", held: "보류" };
 /** While texts only go to the server log, "sent" is not what happened to them. */

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, redirect, useNavigation } from "react-router";
-import { changeContext } from "#app/.server/access.ts";
+import { changeContext } from "#app/.server/audit/access.ts";
 import { assignableStaff, consoleSettingsOf, saveConsoleSettings } from "#app/.server/leads/assignment.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { ConsoleSettingsFormSchema } from "#app/forms/admin.ts";

@@ -1,7 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { changeContext } from "#app/.server/access.ts";
-import { applySettings, changeSettings, packDefault, revertChange, settingChanges, siteSettingsOf } from "#app/.server/site-settings.ts";
+import { changeContext } from "#app/.server/audit/access.ts";
+import {
+  applySettings,
+  changeSettings,
+  packDefault,
+  revertChange,
+  settingChanges,
+  siteSettingsOf,
+} from "#app/.server/content/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import {
   displaySetting,

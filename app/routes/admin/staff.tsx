@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { changeContext } from "#app/.server/access.ts";
+import { changeContext } from "#app/.server/audit/access.ts";
 import { textsAreNotSent } from "#app/.server/outbox/console.ts";
 import { servedSites } from "#app/.server/site.ts";
-import { sitesOwnedBy } from "#app/.server/memberships.ts";
+import { sitesOwnedBy } from "#app/.server/auth/memberships.ts";
 import {
   changeRole,
   disableStaff,
@@ -13,7 +13,7 @@ import {
   reinvite,
   resetSecondFactor,
   setStaffSites,
-} from "#app/.server/staff.ts";
+} from "#app/.server/auth/staff.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { InviteFormSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, SIGN_IN_TEXT, STAFF_REFUSALS, StaffChangeSchema } from "#app/forms/staff.ts";
 import { formatKst } from "#app/utils/kst.ts";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireSite } from "#app/.server/site.ts";
-import { findUploadFile } from "#app/.server/uploads.ts";
+import { findUploadFile } from "#app/.server/content/uploads.ts";
 import type { Route } from "./+types/upload";
 
 /**

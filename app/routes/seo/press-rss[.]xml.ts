@@ -1,5 +1,5 @@
 import { CACHE_CONTROL } from "#app/.server/http.ts";
-import { latestPress } from "#app/.server/press.ts";
+import { latestPress } from "#app/.server/content/press.ts";
 import { absoluteUrl } from "#app/utils/meta.ts";
 import { requireSite } from "#app/.server/site.ts";
 import type { Route } from "./+types/press-rss[.]xml";

@@ -1,5 +1,5 @@
 import { CACHE_CONTROL } from "#app/.server/http.ts";
-import { listPressForSitemap } from "#app/.server/press.ts";
+import { listPressForSitemap } from "#app/.server/content/press.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { publicPaths } from "#app/content/public-paths.ts";
 import { absoluteUrl } from "#app/utils/meta.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
-import { requireInfoPage } from "#app/.server/info-pages.ts";
+import { requireInfoPage } from "#app/.server/content/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";

@@ -1,4 +1,4 @@
-import { requireInfoPage } from "#app/.server/info-pages.ts";
+import { requireInfoPage } from "#app/.server/content/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { videoEmbedUrl } from "#app/utils/video.ts";

@@ -1,5 +1,5 @@
-import { requireInfoPage } from "#app/.server/info-pages.ts";
-import { siteDocument } from "#app/.server/uploads.ts";
+import { requireInfoPage } from "#app/.server/content/info-pages.ts";
+import { siteDocument } from "#app/.server/content/uploads.ts";
 import { ComingSoon } from "#app/components/pages/coming-soon.tsx";
 import { SectionHeading } from "#app/components/pages/info.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";

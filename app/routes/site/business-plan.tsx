@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { livePageHeaders } from "#app/.server/http.ts";
-import { requireInfoPage } from "#app/.server/info-pages.ts";
-import { listScheduleEntries } from "#app/.server/schedule-entries.ts";
+import { requireInfoPage } from "#app/.server/content/info-pages.ts";
+import { listScheduleEntries } from "#app/.server/content/schedule-entries.ts";
 import { ComingSoon } from "#app/components/pages/coming-soon.tsx";
 import { SectionHeading } from "#app/components/pages/info.tsx";
 import type { InfoSection } from "#app/content/types.ts";

@@ -1,4 +1,4 @@
-import { requireInfoPage } from "#app/.server/info-pages.ts";
+import { requireInfoPage } from "#app/.server/content/info-pages.ts";
 import { Notes, preloadMeta, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";

@@ -1,4 +1,4 @@
-import { requireInfoPage } from "#app/.server/info-pages.ts";
+import { requireInfoPage } from "#app/.server/content/info-pages.ts";
 import { PlanPage } from "#app/components/pages/plan-page.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/complex-intro";

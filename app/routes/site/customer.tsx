@@ -7,7 +7,7 @@ import { successMessage } from "#app/forms/visit.ts";
 import { pageHeaders } from "#app/utils/headers.ts";
 import { livePageHeaders, PERSONAL_PAGE_HEADERS } from "#app/.server/http.ts";
 import { showsVisitorsOwnBooking } from "#app/.server/personal-pages.ts";
-import { effectivePack } from "#app/.server/site-settings.ts";
+import { effectivePack } from "#app/.server/content/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { DeferredVisitForm } from "#app/components/deferred-visit-form.tsx";

@@ -1,5 +1,5 @@
 import { type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
-import { requireInfoPage } from "#app/.server/info-pages.ts";
+import { requireInfoPage } from "#app/.server/content/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { LinkTabs } from "#app/components/pages/link-tabs.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
-import { effectivePack } from "#app/.server/site-settings.ts";
+import { effectivePack } from "#app/.server/content/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { listScheduleEntries } from "#app/.server/schedule-entries.ts";
+import { listScheduleEntries } from "#app/.server/content/schedule-entries.ts";
 import { listBookableSchedule, visitFormIntro } from "#app/.server/visits/schedule.ts";
 import { ComplexSection } from "#app/components/home/complex.tsx";
 import { HERO_PHONE_MEDIA, HERO_WIDE_MEDIA, HomeHero, type HeroCountdown } from "#app/components/home/hero.tsx";

@@ -4,7 +4,7 @@ import { refuseCrossSitePost } from "#app/.server/csrf.ts";
 import { submitLeadForm } from "#app/.server/leads/submit.ts";
 import { pageHeaders } from "#app/utils/headers.ts";
 import { plainPostAnswer } from "./plain-post.server.ts";
-import { effectivePack } from "#app/.server/site-settings.ts";
+import { effectivePack } from "#app/.server/content/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { ConsentField } from "#app/components/consent-field.tsx";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";

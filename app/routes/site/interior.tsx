@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireInfoPage } from "#app/.server/info-pages.ts";
+import { requireInfoPage } from "#app/.server/content/info-pages.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { Notes, preloadMeta } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";

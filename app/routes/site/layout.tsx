@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link, Outlet, useLocation, useMatches } from "rea
 import { attributionMiddleware } from "#app/.server/attribution.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { showsVisitorsOwnBooking } from "#app/.server/personal-pages.ts";
-import { analyticsContext, analyticsTagsOf, effectivePack } from "#app/.server/site-settings.ts";
+import { analyticsContext, analyticsTagsOf, effectivePack } from "#app/.server/content/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { AnalyticsScripts } from "#app/components/frame/analytics-scripts.tsx";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";

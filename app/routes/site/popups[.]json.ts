@@ -1,5 +1,5 @@
 import { CACHE_CONTROL } from "#app/.server/http.ts";
-import { activePopups } from "#app/.server/popups.ts";
+import { activePopups } from "#app/.server/content/popups.ts";
 import { requireSite } from "#app/.server/site.ts";
 import type { Route } from "./+types/popups[.]json";
 

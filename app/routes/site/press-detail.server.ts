@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
-import type { Admin } from "#app/.server/auth.ts";
+import type { Admin } from "#app/.server/auth/sign-in.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
-import type { PressArticle } from "#app/.server/press.ts";
+import type { PressArticle } from "#app/.server/content/press.ts";
 import type { SitePack } from "#app/content/types.ts";
 import { shareImageUrl } from "#app/utils/image-variants.js";
 import { absoluteUrl } from "#app/utils/meta.ts";

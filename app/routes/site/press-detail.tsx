@@ -1,8 +1,8 @@
 import { data, Link, replace, type ShouldRevalidateFunctionArgs } from "react-router";
-import { getAdmin } from "#app/.server/auth.ts";
+import { getAdmin } from "#app/.server/auth/sign-in.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { can } from "#app/permissions.ts";
-import { getPress, getPublishedPress, parseArticleId, pressStatus, viewPress } from "#app/.server/press.ts";
+import { getPress, getPublishedPress, parseArticleId, pressStatus, viewPress } from "#app/.server/content/press.ts";
 import { PressArticleView } from "#app/components/press-article.tsx";
 import { PressHeader } from "#app/components/press-header.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";

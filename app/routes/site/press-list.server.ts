@@ -1,8 +1,8 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { logout } from "#app/.server/auth.ts";
+import { logout } from "#app/.server/auth/sign-in.ts";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
-import type { PressPage } from "#app/.server/press.ts";
+import type { PressPage } from "#app/.server/content/press.ts";
 import type { SitePack } from "#app/content/types.ts";
 import { formatPressDate } from "#app/utils/press-dates.ts";
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { consoleLoginPath, getAdmin } from "#app/.server/auth.ts";
+import { consoleLoginPath, getAdmin } from "#app/.server/auth/sign-in.ts";
 import { can } from "#app/permissions.ts";
-import { formatCursor, listPressPage, parseCursor } from "#app/.server/press.ts";
+import { formatCursor, listPressPage, parseCursor } from "#app/.server/content/press.ts";
 import { PressHeader } from "#app/components/press-header.tsx";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { handlePressListAction, toListItems } from "./press-list.server.ts";

@@ -1,4 +1,4 @@
-import type { Admin } from "#app/.server/auth.ts";
+import type { Admin } from "#app/.server/auth/sign-in.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { PRESS_MENU_URL, type PressHeaderContent } from "#app/components/press-header.tsx";
 import type { SitePack } from "#app/content/types.ts";

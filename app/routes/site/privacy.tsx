@@ -1,4 +1,4 @@
-import { analyticsTagsOf, siteSettingsOf } from "#app/.server/site-settings.ts";
+import { analyticsTagsOf, siteSettingsOf } from "#app/.server/content/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { toolsInUse } from "#app/utils/analytics.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";

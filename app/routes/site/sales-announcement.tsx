@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { requireInfoPage } from "#app/.server/info-pages.ts";
-import { siteDocument } from "#app/.server/uploads.ts";
+import { requireInfoPage } from "#app/.server/content/info-pages.ts";
+import { siteDocument } from "#app/.server/content/uploads.ts";
 import { Notes, preloadMeta, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import type { InfoPages } from "#app/content/types.ts";

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { PERSONAL_PAGE_HEADERS } from "#app/.server/http.ts";
-import { effectivePack } from "#app/.server/site-settings.ts";
+import { effectivePack } from "#app/.server/content/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { textBudgetOf } from "#app/.server/spam.ts";
 import { cancelBookingByLink, changeBookingByLink, findBookingByLink } from "#app/.server/visits/booking-link.ts";

@@ -1,0 +1,125 @@
+import { and, asc, eq, gt, lte } from "drizzle-orm";
+import type { PopupInput, PublicPopup } from "#app/forms/popups.ts";
+import { safeLink } from "#app/utils/safe-link.ts";
+import { bumpContentVersion } from "./content-version.ts";
+import { db } from "../db.ts";
+import { noticePopups } from "../schema.ts";
+import { deleteUpload, prepareUpload, storeUpload, uploadedImages } from "./uploads.ts";
+
+/**
+ * Notice popups (공지 팝업): written in the console, shown on the public pages between their start
+ * and end. Every change bumps the site's content version in its own transaction.
+ */
+
+export interface PopupEditor {
+  site: string;
+  adminId: number;
+}
+
+export type PopupChange = "done" | "not-found";
+
+export async function listPopups(site: string) {
+  return db()
+    .select({
+      id: noticePopups.id,
+      title: noticePopups.title,
+      startsAt: noticePopups.startsAt,
+      endsAt: noticePopups.endsAt,
+      sortOrder: noticePopups.sortOrder,
+      devices: noticePopups.devices,
+      imageUploadId: noticePopups.imageUploadId,
+    })
+    .from(noticePopups)
+    .where(eq(noticePopups.site, site))
+    .orderBy(asc(noticePopups.sortOrder), asc(noticePopups.startsAt), asc(noticePopups.id));
+}
+
+export async function getPopup(site: string, id: number) {
+  const [popup] = await db()
+    .select()
+    .from(noticePopups)
+    .where(and(eq(noticePopups.site, site), eq(noticePopups.id, id)));
+  if (!popup) return null;
+  const image = popup.imageUploadId ? ((await uploadedImages(site, [popup.imageUploadId])).get(popup.imageUploadId) ?? null) : null;
+  return { ...popup, image };
+}
+
+/**
+ * Creates a popup (`id` undefined) or changes one. A new image replaces the old one (deleted with
+ * its variants); `removeImage` takes it away. A refused image throws UploadRefused and saves nothing.
+ */
+export async function savePopup(
+  { site, adminId }: PopupEditor,
+  id: number | undefined,
+  input: PopupInput,
+  { image, removeImage = false }: { image: File | null; removeImage?: boolean },
+): Promise<{ result: PopupChange; id?: number }> {
+  // Decoded and encoded before the transaction, which then only writes (app/.server/content/uploads.ts).
+  const upload = image ? await prepareUpload(image, "image") : null;
+  return db().transaction(async (tx) => {
+    let previousImage: number | null = null;
+    if (id !== undefined) {
+      const [current] = await tx
+        .select({ imageUploadId: noticePopups.imageUploadId })
+        .from(noticePopups)
+        .where(and(eq(noticePopups.site, site), eq(noticePopups.id, id)))
+        .for("update");
+      if (!current) return { result: "not-found" as const };
+      previousImage = current.imageUploadId;
+    }
+    const stored = upload ? await storeUpload(tx, { site, upload, adminId }) : null;
+    const imageUploadId = stored ? stored.id : removeImage ? null : previousImage;
+    const values = { ...input, site, imageUploadId, updatedAt: new Date() };
+    const [saved] =
+      id === undefined
+        ? await tx.insert(noticePopups).values(values).returning({ id: noticePopups.id })
+        : await tx
+            .update(noticePopups)
+            .set(values)
+            .where(and(eq(noticePopups.site, site), eq(noticePopups.id, id)))
+            .returning({ id: noticePopups.id });
+    if (previousImage !== null && previousImage !== imageUploadId) await deleteUpload(tx, site, previousImage);
+    await bumpContentVersion(tx, site, adminId);
+    return { result: "done" as const, id: saved!.id };
+  });
+}
+
+export async function deletePopup({ site, adminId }: PopupEditor, id: number): Promise<PopupChange> {
+  return db().transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(noticePopups)
+      .where(and(eq(noticePopups.site, site), eq(noticePopups.id, id)))
+      .returning({ imageUploadId: noticePopups.imageUploadId });
+    if (!deleted) return "not-found";
+    if (deleted.imageUploadId !== null) await deleteUpload(tx, site, deleted.imageUploadId);
+    await bumpContentVersion(tx, site, adminId);
+    return "done";
+  });
+}
+
+/** The popups a visitor sees at `now` on this site, in order, with their images ready for a <picture>. */
+export async function activePopups(site: string, now = new Date()): Promise<PublicPopup[]> {
+  const rows = await db()
+    .select({
+      id: noticePopups.id,
+      title: noticePopups.title,
+      body: noticePopups.body,
+      linkUrl: noticePopups.linkUrl,
+      devices: noticePopups.devices,
+      imageUploadId: noticePopups.imageUploadId,
+    })
+    .from(noticePopups)
+    .where(and(eq(noticePopups.site, site), gt(noticePopups.endsAt, now), lte(noticePopups.startsAt, now)))
+    .orderBy(asc(noticePopups.sortOrder), asc(noticePopups.startsAt), asc(noticePopups.id));
+  const images = await uploadedImages(
+    site,
+    rows.flatMap((row) => (row.imageUploadId ? [row.imageUploadId] : [])),
+  );
+  return rows.map(({ imageUploadId, devices, linkUrl, ...row }) => ({
+    ...row,
+    // Checked again as it leaves: a link saved before the check learned of tabs may still lead away.
+    linkUrl: linkUrl === null ? null : safeLink(linkUrl),
+    devices: devices === "desktop" || devices === "phone" ? devices : "all",
+    image: imageUploadId ? (images.get(imageUploadId) ?? null) : null,
+  }));
+}

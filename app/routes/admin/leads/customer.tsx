@@ -1,0 +1,127 @@
+import { Link } from "react-router";
+import { changeContext } from "#app/.server/audit/access.ts";
+import { customerRecord } from "#app/.server/leads/customer.ts";
+import { requireSite } from "#app/.server/site.ts";
+import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
+import { STATUS_LABELS } from "#app/forms/admin.ts";
+import { sourcePageTitle } from "#app/content/source-pages.ts";
+import { formatKst } from "#app/utils/kst.ts";
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { LeadHistory } from "./lead-history.tsx";
+import { notFound, requireLeadId } from "./lead.server.ts";
+import { signedInAdmin } from "../guard.server.ts";
+import type { Route } from "./+types/customer";
+
+/**
+ * One customer: every lead of theirs the person may see, the visits they booked and everything
+ * that happened (docs/decisions/016). Statuses stay on the leads; the page shows each lead's.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const admin = signedInAdmin(context);
+  // A customer's id has the same shape as a lead's: anything else is a 404.
+  const id = requireLeadId(params.id);
+  const site = requireSite(context).pack;
+  const record = await customerRecord(changeContext(context, admin), id);
+  if (!record) throw notFound();
+  return {
+    ...record,
+    leads: record.leads.map((lead) => ({ ...lead, source: sourcePageTitle(site, lead.sourcePath) ?? lead.sourcePath })),
+    kindLabels: site.leads.kindLabels,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seo(siteSeoFrom(matches), {
+    // A number, not a name: titles end up in browser history and tab lists.
+    title: loaderData ? `고객 기록 #${loaderData.customer.id} | 관리자` : "고객 기록 | 관리자",
+    description: "한 고객의 모든 접수와 기록",
+    path: loaderData ? `/admin/customers/${loaderData.customer.id}` : "/admin/leads",
+    robots: "noindex,nofollow",
+  });
+
+export default function CustomerPage({ loaderData }: Route.ComponentProps) {
+  const { customer, leads, bookings, history, kindLabels } = loaderData;
+  const names = [...new Set(leads.map((lead) => lead.name))];
+  return (
+    <div className="admin-page">
+      <p className="admin-back">
+        <Link to="/admin/leads">← 고객 접수 목록</Link>
+      </p>
+      <div className="admin-page__head">
+        <h1 className="admin-title">
+          {names.join(" · ")} <span className="admin-title__sub">고객 기록</span>
+        </h1>
+      </div>
+      <section className="admin-card" aria-labelledby="customer-facts-title">
+        <h2 id="customer-facts-title" className="admin-card__title">
+          고객 정보
+        </h2>
+        <dl className="admin-facts">
+          <dt>연락처</dt>
+          <dd>{customer.tel ? <a href={customer.tel}>{customer.phone}</a> : customer.phone}</dd>
+          <dt>첫 접수</dt>
+          <dd>{formatKst(customer.since)}</dd>
+          <dt>접수</dt>
+          <dd>{leads.length}건</dd>
+          {customer.marketingOptOutAt ? (
+            <>
+              <dt>광고 문자</dt>
+              <dd className="admin-warning">{formatKst(customer.marketingOptOutAt)}부터 수신 거부</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+
+      <section className="admin-card" aria-labelledby="customer-leads-title">
+        <h2 id="customer-leads-title" className="admin-card__title">
+          접수 {leads.length}건
+        </h2>
+        <ul className="admin-customer__leads">
+          {leads.map((lead) => (
+            <li key={lead.id} className="admin-customer__lead">
+              <p className="admin-customer__lead-head">
+                <Link to={`/admin/leads/${lead.id}`}>접수 #{lead.id}</Link>
+                <span className={`admin-kind admin-kind--${lead.kind}`}>{kindLabels[lead.kind]}</span>
+                <span className={`admin-status admin-status--${lead.status}`}>{STATUS_LABELS[lead.status]}</span>
+              </p>
+              <p className="admin-muted">
+                {formatKst(lead.createdAt)} · {lead.name} · {lead.source}
+                {lead.utmSource || lead.utmCampaign ? ` · ${[lead.utmSource, lead.utmCampaign].filter(Boolean).join(" / ")}` : ""}
+                {" · 담당 "}
+                {lead.assigneeName || (lead.assigneeId ? "이름 없는 계정" : "미배정")}
+              </p>
+              {lead.message ? <p className="admin-customer__message">{lead.message}</p> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="admin-card" aria-labelledby="customer-bookings-title">
+        <h2 id="customer-bookings-title" className="admin-card__title">
+          방문 예약
+        </h2>
+        {bookings.length === 0 ? (
+          <p className="admin-empty__text">방문 예약이 없습니다.</p>
+        ) : (
+          <ul className="admin-facts__bookings" aria-label="방문 예약">
+            {bookings.map((booking) => (
+              <li key={booking.id} className={booking.status === "cancelled" ? "admin-customer__cancelled" : undefined}>
+                <Link to={`/admin/visits?day=${booking.day}`}>{booking.when}</Link>{" "}
+                <span className="admin-muted">
+                  {BOOKING_STATUS_LABELS[booking.status]} · 접수 #{booking.leadId}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="admin-card" aria-labelledby="customer-history-title">
+        <h2 id="customer-history-title" className="admin-card__title">
+          기록
+        </h2>
+        <LeadHistory entries={history} label="이 고객의 기록" showLead />
+      </section>
+    </div>
+  );
+}

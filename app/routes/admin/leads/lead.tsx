@@ -1,0 +1,367 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { changeContext, recordConsoleAccess } from "#app/.server/audit/access.ts";
+import { FORBIDDEN_MESSAGE } from "#app/.server/auth/sign-in.ts";
+import { assignableStaff, assignLead } from "#app/.server/leads/assignment.ts";
+import { countCustomerLeads } from "#app/.server/leads/customer.ts";
+import { leadHistory } from "#app/.server/leads/history.ts";
+import { addLeadNote, changeLeadStatus, getLeadDetail, revealPhone, type LeadChange } from "#app/.server/leads/record.ts";
+import { leadTextsPanel } from "#app/.server/leads/texts.ts";
+import { textPack } from "#app/.server/content/site-settings.ts";
+import { maySee, mayWork } from "#app/.server/leads/visibility.ts";
+import { requireSite } from "#app/.server/site.ts";
+import { listLeadBookings } from "#app/.server/visits/console.ts";
+import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
+import {
+  AssignFormSchema,
+  BIN_DAYS,
+  NOTE_MAX,
+  NoteFormSchema,
+  SPAM_REASON_LABELS,
+  STATUS_LABELS,
+  StatusFormSchema,
+  TEXT_HOLD_LABELS,
+} from "#app/forms/admin.ts";
+import { ROLE_LABELS } from "#app/forms/staff.ts";
+import { sourcePageTitle } from "#app/content/source-pages.ts";
+import { can } from "#app/permissions.ts";
+import { formatKst } from "#app/utils/kst.ts";
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { formatPhone, maskPhone, telHref } from "#app/utils/phone.ts";
+import { browserSummary } from "#app/utils/user-agent.ts";
+import { LEAD_STATUSES } from "#app/vocabulary.ts";
+import { signedInAdmin } from "../guard.server.ts";
+import { LeadHistory } from "./lead-history.tsx";
+import { LeadTexts } from "./lead-text-form.tsx";
+import { notFound, requireLeadId } from "./lead.server.ts";
+import type { Route } from "./+types/lead";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const admin = signedInAdmin(context);
+  const id = requireLeadId(params.id);
+  const { slug, pack: site } = requireSite(context);
+  const detail = await getLeadDetail(slug, id);
+  // A lead someone else works is, to a counsellor, a lead that does not exist.
+  if (!detail || !maySee(admin, detail.lead)) throw notFound();
+  const works = mayWork(admin, detail.lead);
+  const [bookings, staff, history, customerLeads, texts] = await Promise.all([
+    listLeadBookings(id),
+    can(admin.role, "leads.assign") ? assignableStaff(slug) : [],
+    leadHistory(admin, [detail.lead]),
+    detail.lead.customerId ? countCustomerLeads(slug, detail.lead.customerId, admin) : 0,
+    // Templates filled with the office's current sales phone and model house, as the texts will be.
+    textPack(slug).then((pack) => leadTextsPanel(admin, pack, detail.lead, detail.messages)),
+  ]);
+  await recordConsoleAccess(context, admin, "lead.view", { leadIds: [id] });
+  const { phone, ...lead } = detail.lead;
+  return {
+    lead: {
+      ...lead,
+      phone: works ? formatPhone(phone) : maskPhone(phone),
+      tel: works ? telHref(phone) : null,
+      sourceTitle: sourcePageTitle(site, lead.sourcePath),
+      browser: browserSummary(lead.userAgent),
+    },
+    notes: detail.notes,
+    history,
+    customerLeads,
+    texts,
+    bookings,
+    staff: staff.map((person) => ({ id: person.id, label: `${person.name || person.email} (${ROLE_LABELS[person.role]})` })),
+    may: {
+      work: works,
+      assign: can(admin.role, "leads.assign"),
+      delete: can(admin.role, "leads.delete"),
+      outbox: can(admin.role, "outbox.view"),
+    },
+    kindLabels: site.leads.kindLabels,
+    consent: site.leads.consent,
+  };
+}
+
+type ActionAnswer = { intent: "status" | "note" | "assign"; error: string } | { intent: "reveal"; phone: string; tel: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = signedInAdmin(context);
+  const id = requireLeadId(params.id);
+  const change = changeContext(context, admin);
+  const form = Object.fromEntries(await request.formData());
+  let outcome: LeadChange;
+  if (form.intent === "status") {
+    const parsed = StatusFormSchema.safeParse(form);
+    if (!parsed.success) return data<ActionAnswer>({ intent: "status", error: "상태를 선택해 주세요." }, { status: 400 });
+    outcome = await changeLeadStatus(change, id, parsed.data.status);
+  } else if (form.intent === "note") {
+    const parsed = NoteFormSchema.safeParse(form);
+    if (!parsed.success) {
+      return data<ActionAnswer>({ intent: "note", error: parsed.error.issues[0]?.message ?? "메모를 확인해 주세요." }, { status: 400 });
+    }
+    outcome = await addLeadNote(change, id, parsed.data.body);
+  } else if (form.intent === "assign") {
+    const parsed = AssignFormSchema.safeParse(form);
+    if (!parsed.success) return data<ActionAnswer>({ intent: "assign", error: "담당자를 선택해 주세요." }, { status: 400 });
+    outcome = await assignLead(change, id, parsed.data.assignee);
+  } else if (form.intent === "reveal") {
+    const phone = await revealPhone(change, id);
+    if (!phone) throw notFound();
+    return data<ActionAnswer>({ intent: "reveal", phone: formatPhone(phone), tel: telHref(phone) });
+  } else {
+    throw data("알 수 없는 요청입니다.", { status: 400 });
+  }
+  if (outcome === "not-found") throw notFound();
+  if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
+  // Post/redirect/get: reloading the page shows the change without sending it again.
+  return redirect(`/admin/leads/${id}`, { status: 303 });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seo(siteSeoFrom(matches), {
+    title: loaderData ? `접수 #${loaderData.lead.id} | 관리자` : "고객 접수 | 관리자",
+    description: "고객 접수 상세",
+    path: loaderData ? `/admin/leads/${loaderData.lead.id}` : "/admin/leads",
+    robots: "noindex,nofollow",
+  });
+
+export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, bookings, notes, history, customerLeads, texts, staff, may, kindLabels, consent } = loaderData;
+  const revealed = actionData?.intent === "reveal" ? actionData : null;
+  const failed = actionData && "error" in actionData ? actionData : null;
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
+
+  return (
+    <div className="admin-page">
+      <p className="admin-back">
+        <Link to="/admin/leads">← 고객 접수 목록</Link>
+      </p>
+      <div className="admin-page__head">
+        <h1 className="admin-title">
+          {lead.name} <span className="admin-title__sub">접수 #{lead.id}</span>
+        </h1>
+        <span className={`admin-status admin-status--${lead.status}`}>{STATUS_LABELS[lead.status]}</span>
+      </div>
+      {lead.customerId ? (
+        <p className="admin-customer-link">
+          <Link to={`/admin/customers/${lead.customerId}`}>이 고객의 모든 기록 ({customerLeads}건)</Link>
+        </p>
+      ) : null}
+
+      <div className="admin-detail">
+        <section className="admin-card" aria-labelledby="lead-info-title">
+          <h2 id="lead-info-title" className="admin-card__title">
+            접수 내용
+          </h2>
+          <dl className="admin-facts">
+            <dt>유형</dt>
+            <dd>
+              <span className={`admin-kind admin-kind--${lead.kind}`}>{kindLabels[lead.kind]}</span>
+            </dd>
+            <dt>이름</dt>
+            <dd>{lead.name}</dd>
+            <dt>연락처</dt>
+            <dd>
+              {lead.tel ? (
+                <a href={lead.tel}>{lead.phone}</a>
+              ) : revealed ? (
+                <a href={revealed.tel}>{revealed.phone}</a>
+              ) : (
+                <Form method="post" className="admin-reveal">
+                  <span>{lead.phone}</span>
+                  <input type="hidden" name="intent" value="reveal" />
+                  <button type="submit" className="admin-button admin-button--small" disabled={pendingIntent === "reveal"}>
+                    번호 보기
+                  </button>
+                  <span className="admin-field__hint">번호를 보면 열람 기록이 남습니다.</span>
+                </Form>
+              )}
+            </dd>
+            <dt>담당자</dt>
+            <dd>{lead.assigneeName || (lead.assigneeId ? "이름 없는 계정" : <span className="admin-muted">미배정</span>)}</dd>
+            <dt>접수 시각</dt>
+            <dd>{formatKst(lead.createdAt, { seconds: true })}</dd>
+            {bookings.length > 0 ? (
+              <>
+                <dt>방문 예약</dt>
+                <dd>
+                  <ul className="admin-facts__bookings">
+                    {bookings.map((booking) => (
+                      <li key={booking.id}>
+                        <Link to={`/admin/visits?day=${booking.day}`}>{booking.when}</Link>{" "}
+                        <span className="admin-muted">{BOOKING_STATUS_LABELS[booking.status]}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            ) : null}
+            <dt>문의 내용</dt>
+            <dd className="admin-facts__message">{lead.message || <span className="admin-muted">없음</span>}</dd>
+            <dt>접수 페이지</dt>
+            <dd>
+              {lead.sourceTitle ?? lead.sourcePath}
+              {lead.sourceTitle ? <span className="admin-muted admin-facts__path"> {lead.sourcePath}</span> : null}
+            </dd>
+            <dt>유입 경로</dt>
+            <dd>
+              {[
+                lead.utmSource && `매체 ${lead.utmSource}`,
+                lead.utmMedium && `방식 ${lead.utmMedium}`,
+                lead.utmCampaign && `캠페인 ${lead.utmCampaign}`,
+                lead.referrerHost && `이전 사이트 ${lead.referrerHost}`,
+              ]
+                .filter(Boolean)
+                .join(" · ") || <span className="admin-muted">직접 유입</span>}
+            </dd>
+            <dt>개인정보 동의</dt>
+            <dd>
+              {formatKst(lead.consentedAt, { seconds: true })} 동의 · 동의문 버전 {lead.consentVersion}
+              {lead.consentVersion === consent.version ? (
+                <details className="admin-consent">
+                  <summary>동의한 내용 보기</summary>
+                  <p>
+                    <strong>{consent.label}</strong>
+                  </p>
+                  <p>목적: {consent.purpose}</p>
+                  <p>항목: {consent.items}</p>
+                  <p>보유 기간: {consent.retention}</p>
+                </details>
+              ) : (
+                <span className="admin-muted"> (현재 동의문 {consent.version}과 다른 버전)</span>
+              )}
+            </dd>
+            <dt>광고 문자 수신</dt>
+            <dd>
+              {lead.marketingConsentAt ? (
+                `${formatKst(lead.marketingConsentAt, { seconds: true })} 동의 (선택 항목)`
+              ) : (
+                <span className="admin-muted">동의하지 않음</span>
+              )}
+            </dd>
+            {lead.spamReason ? (
+              <>
+                <dt>자동 판정</dt>
+                <dd>스팸 의심 ({SPAM_REASON_LABELS[lead.spamReason]})</dd>
+              </>
+            ) : null}
+            {lead.textsHeld ? (
+              <>
+                <dt>안내 문자</dt>
+                <dd className="admin-warning">보내지 않음: {TEXT_HOLD_LABELS[lead.textsHeld]}</dd>
+              </>
+            ) : null}
+            <dt>브라우저</dt>
+            <dd className="admin-facts__agent">
+              {lead.userAgent ? (
+                <details>
+                  <summary>{lead.browser ?? "알 수 없는 브라우저"}</summary>
+                  <code>{lead.userAgent}</code>
+                </details>
+              ) : (
+                <span className="admin-muted">알 수 없음</span>
+              )}
+            </dd>
+          </dl>
+        </section>
+
+        <div className="admin-detail__side">
+          {may.assign ? (
+            <section className="admin-card" aria-labelledby="lead-assign-title">
+              <h2 id="lead-assign-title" className="admin-card__title">
+                담당자 배정
+              </h2>
+              <Form method="post" className="admin-assign">
+                <input type="hidden" name="intent" value="assign" />
+                <label htmlFor="lead-assignee" className="visually-hidden">
+                  담당자
+                </label>
+                <select id="lead-assignee" name="assignee" defaultValue={lead.assigneeId ?? ""} key={lead.assigneeId ?? "none"}>
+                  <option value="">미배정</option>
+                  {staff.map((person) => (
+                    <option key={person.id} value={person.id}>
+                      {person.label}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className="admin-button" disabled={pendingIntent === "assign"}>
+                  {pendingIntent === "assign" ? "저장 중…" : "배정"}
+                </button>
+              </Form>
+              {failed?.intent === "assign" ? (
+                <p className="admin-form__error" role="alert">
+                  {failed.error}
+                </p>
+              ) : null}
+            </section>
+          ) : null}
+
+          {may.work ? (
+            <section className="admin-card" aria-labelledby="lead-status-title">
+              <h2 id="lead-status-title" className="admin-card__title">
+                상태 변경
+              </h2>
+              <Form method="post" className="admin-status-form">
+                <input type="hidden" name="intent" value="status" />
+                {LEAD_STATUSES.map((status) => (
+                  <button
+                    key={status}
+                    type="submit"
+                    name="status"
+                    value={status}
+                    aria-pressed={lead.status === status}
+                    className={`admin-chip admin-chip--${status}`}
+                    disabled={pendingIntent === "status"}
+                  >
+                    {STATUS_LABELS[status]}
+                  </button>
+                ))}
+              </Form>
+              {failed?.intent === "status" ? (
+                <p className="admin-form__error" role="alert">
+                  {failed.error}
+                </p>
+              ) : null}
+            </section>
+          ) : null}
+
+          <section className="admin-card" aria-labelledby="lead-notes-title">
+            <h2 id="lead-notes-title" className="admin-card__title">
+              상담 메모
+            </h2>
+            {may.work ? (
+              <Form method="post" className="admin-form" key={notes.length}>
+                <input type="hidden" name="intent" value="note" />
+                <div className="admin-field">
+                  <label htmlFor="note-body">새 메모</label>
+                  <textarea id="note-body" name="body" rows={3} maxLength={NOTE_MAX} required placeholder="통화 내용, 방문 약속 등" />
+                </div>
+                <p className="admin-form__error" role="alert">
+                  {failed?.intent === "note" ? failed.error : ""}
+                </p>
+                <button type="submit" className="admin-button admin-button--primary" disabled={pendingIntent === "note"}>
+                  {pendingIntent === "note" ? "저장 중…" : "메모 추가"}
+                </button>
+              </Form>
+            ) : (
+              <p className="admin-muted">담당으로 배정된 고객에게만 메모를 남기고 상태를 바꿀 수 있습니다.</p>
+            )}
+            <h3 className="admin-card__subtitle">기록</h3>
+            <LeadHistory entries={history} label="이 접수의 기록: 상태 변경, 메모, 배정, 문자, 방문" />
+          </section>
+        </div>
+      </div>
+
+      <LeadTexts leadId={lead.id} panel={texts} outboxLink={may.outbox} />
+
+      {may.delete ? (
+        <section className="admin-card admin-danger" aria-labelledby="lead-delete-title">
+          <h2 id="lead-delete-title" className="admin-card__title">
+            고객 정보 삭제
+          </h2>
+          <p>휴지통으로 옮깁니다. {BIN_DAYS}일 안에는 되살릴 수 있고, 그 뒤에는 메모·문자 기록과 함께 완전히 파기됩니다.</p>
+          <Link to={`/admin/leads/${lead.id}/delete`} className="admin-button admin-button--danger">
+            삭제…
+          </Link>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,387 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { countLeads, formatLeadCursor, listCampaignChoices, listLeadsPage, parseLeadCursor } from "#app/.server/leads/inbox.ts";
+import { keepLeadSearch, readLeadSearch } from "#app/.server/leads/search.ts";
+import { requireSite } from "#app/.server/site.ts";
+import { assignableStaff, assignLeads } from "#app/.server/leads/assignment.ts";
+import { changeContext } from "#app/.server/audit/access.ts";
+import {
+  BIN_DAYS,
+  BulkAssignFormSchema,
+  filterQuery,
+  LeadFilterFormSchema,
+  LeadFilterSchema,
+  NO_CAMPAIGN,
+  SEARCH_MAX,
+  STATUS_LABELS,
+} from "#app/forms/admin.ts";
+
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { formatKst } from "#app/utils/kst.ts";
+import { formatVisitTime } from "#app/utils/visit-time.ts";
+import { sourcePageTitle } from "#app/content/source-pages.ts";
+import { shorten } from "../format.ts";
+import { signedInAdmin, requireCalendarDays } from "../guard.server.ts";
+import { recordConsoleAccess } from "#app/.server/audit/access.ts";
+import { shownPhone } from "#app/.server/leads/visibility.ts";
+import { can } from "#app/permissions.ts";
+import type { Route } from "./+types/leads";
+import { LEAD_KINDS, LEAD_STATUSES } from "#app/vocabulary.ts";
+
+const PAGE_SIZE = 50;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = signedInAdmin(context);
+  const url = new URL(request.url);
+  requireCalendarDays(url, ["from", "to"]);
+  const params = url.searchParams;
+  const filter = LeadFilterSchema.parse(Object.fromEntries(params));
+  const searchId = params.get("s");
+  const search = await readLeadSearch(admin.id, searchId);
+  const after = parseLeadCursor(params.get("after"));
+  const site = requireSite(context).slug;
+  const query = { ...filter, site, viewer: admin, search: search ?? undefined };
+  const mayAssign = can(admin.role, "leads.assign");
+  const [page, total, choices, staff] = await Promise.all([
+    listLeadsPage(query, { after, limit: PAGE_SIZE }),
+    countLeads(query),
+    listCampaignChoices(site),
+    mayAssign ? assignableStaff(site) : [],
+  ]);
+  // Which leads this person was shown, and what they searched for (never the term itself: a name or number).
+  await recordConsoleAccess(context, admin, search ? "leads.search" : "leads.list", {
+    leadIds: page.leads.map((lead) => lead.id),
+    detail: { filter: filterQuery(filter), paged: Boolean(after) },
+  });
+  return {
+    filter,
+    search,
+    searchId: search ? searchId : null,
+    searchExpired: Boolean(searchId && !search),
+    leads: page.leads.map((lead) => ({
+      ...lead,
+      phone: shownPhone(admin, lead),
+      sourceTitle: sourcePageTitle(requireSite(context).pack, lead.sourcePath),
+    })),
+    next: page.next ? formatLeadCursor(page.next) : null,
+    paged: Boolean(after),
+    total,
+    choices,
+    kindLabels: requireSite(context).pack.leads.kindLabels,
+    deleted: params.get("deleted") === "1",
+    assigned: assignedNotice(params),
+    staff: staff.map(({ id, name, email }) => ({ id, name: name || email })),
+    may: { export: can(admin.role, "leads.export"), bin: can(admin.role, "leads.delete"), assign: mayAssign },
+  };
+}
+
+/** What the redirect after a bulk assignment says: "3명을 배정했습니다". */
+function assignedNotice(params: URLSearchParams) {
+  const count = Number(params.get("assigned"));
+  if (!Number.isInteger(count) || count < 0 || !params.has("assigned")) return null;
+  if (count === 0) return "선택한 고객은 이미 그 담당자에게 배정되어 있습니다.";
+  return params.get("to") === "none" ? `고객 ${count}명의 배정을 풀었습니다.` : `고객 ${count}명을 배정했습니다.`;
+}
+
+/**
+ * The filter form posts here so that a searched name or phone number never appears in a URL
+ * (nor in browser history, proxy or server logs): the term is kept on the server and the page
+ * the browser is sent to names it by a random id.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") === "assign") return bulkAssign(request, context, form);
+  const admin = signedInAdmin(context);
+  const { q, ...filter } = LeadFilterFormSchema.parse(Object.fromEntries(form));
+  const s = q ? await keepLeadSearch(admin.id, q) : undefined;
+  const query = filterQuery({ ...filter, s });
+  return redirect(query ? `/admin/leads?${query}` : "/admin/leads", { status: 303 });
+}
+
+/** The ticked leads to one person (or back to the unassigned inbox), then back to the same list. */
+async function bulkAssign(request: Request, context: Route.ActionArgs["context"], form: FormData) {
+  const admin = signedInAdmin(context);
+  const parsed = BulkAssignFormSchema.safeParse({ assignee: form.get("assignee") ?? undefined, ids: form.getAll("ids") });
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.message ?? "배정할 고객과 담당자를 선택해 주세요." }, { status: 400 });
+  }
+  const { outcome, changed } = await assignLeads(changeContext(context, admin), parsed.data.ids, parsed.data.assignee);
+  if (outcome !== "done") {
+    return data({ error: "선택한 고객이나 담당자를 찾을 수 없습니다. 목록을 새로 고친 뒤 다시 선택해 주세요." }, { status: 404 });
+  }
+  // Back to the list the person was on: its filters and kept search, nothing else the post carried.
+  const back = new URLSearchParams(String(form.get("back") ?? ""));
+  const searchId = back.get("s");
+  const query = new URLSearchParams(
+    filterQuery({
+      ...LeadFilterSchema.parse(Object.fromEntries(back)),
+      s: searchId && /^[\w-]{1,64}$/.test(searchId) ? searchId : undefined,
+    }),
+  );
+  query.set("assigned", String(changed));
+  if (parsed.data.assignee === null) query.set("to", "none");
+  return redirect(`/admin/leads?${query}`, { status: 303 });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(siteSeoFrom(matches), {
+    title: "고객 접수 | 관리자",
+    description: "고객 접수 목록",
+    path: "/admin/leads",
+    robots: "noindex,nofollow",
+  });
+
+export default function LeadsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { filter, searchId, leads, next, paged, total, kindLabels, deleted, searchExpired, may, assigned, staff } = loaderData;
+  const current = filterQuery({ ...filter, s: searchId ?? undefined });
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading";
+  const assigning = navigation.formData?.get("intent") === "assign";
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <h1 className="admin-title">{filter.mine ? "내 고객" : "고객 접수"}</h1>
+        <div className="admin-page__actions">
+          {may.bin ? (
+            <Link to="/admin/leads/bin" className="admin-button admin-button--ghost">
+              휴지통
+            </Link>
+          ) : null}
+          {may.export ? (
+            <Link to={`/admin/leads/export${current ? `?${current}` : ""}`} className="admin-button">
+              CSV 내려받기
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      {deleted ? (
+        <p className="admin-notice" role="status">
+          고객 정보를 휴지통으로 옮겼습니다. {BIN_DAYS}일 안에는 <Link to="/admin/leads/bin">휴지통</Link>에서 되살릴 수 있습니다.
+        </p>
+      ) : null}
+      {searchExpired ? (
+        <p className="admin-notice admin-notice--warning" role="status">
+          검색 조건이 만료되어 검색어 없이 표시합니다. 다시 검색해 주세요.
+        </p>
+      ) : null}
+      {assigned ? (
+        <p className="admin-notice" role="status">
+          {assigned}
+        </p>
+      ) : null}
+      {actionData && "error" in actionData ? (
+        <p className="admin-notice admin-notice--warning" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      <FilterForm data={loaderData} />
+      {may.assign && leads.length > 0 ? (
+        <Form method="post" action="/admin/leads" id="bulk-assign" className="admin-card admin-bulk-assign">
+          <input type="hidden" name="intent" value="assign" />
+          <input type="hidden" name="back" value={current} />
+          <label htmlFor="bulk-assignee">선택한 고객 배정</label>
+          <select id="bulk-assignee" name="assignee" defaultValue="" required>
+            <option value="" disabled>
+              담당자 선택
+            </option>
+            {staff.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="admin-button admin-button--primary" disabled={assigning}>
+            {assigning ? "배정 중…" : "선택한 고객 배정"}
+          </button>
+          <button type="submit" name="assignee" value="" formNoValidate className="admin-button admin-button--ghost" disabled={assigning}>
+            배정 해제
+          </button>
+        </Form>
+      ) : null}
+      <p className="admin-count" aria-live="polite">
+        {loading ? "불러오는 중…" : `${total.toLocaleString("ko-KR")}건`}
+        {paged ? " · 이어지는 페이지" : ""}
+      </p>
+      {leads.length === 0 ? (
+        <p className="admin-card admin-empty__text">조건에 맞는 접수가 없습니다.</p>
+      ) : (
+        <table className="admin-table admin-leads">
+          <thead>
+            <tr>
+              <th scope="col">{may.assign ? "선택 · 유형" : "유형"}</th>
+              <th scope="col">이름</th>
+              <th scope="col">연락처</th>
+              <th scope="col">내용</th>
+              <th scope="col">접수 페이지</th>
+              <th scope="col">접수 시각</th>
+              <th scope="col">상태</th>
+              <th scope="col">방문 예약</th>
+              <th scope="col">담당자</th>
+            </tr>
+          </thead>
+          <tbody>
+            {leads.map((lead) => (
+              <tr key={lead.id}>
+                <td data-label="유형">
+                  {/* The bulk assignment form (above the table) owns these boxes through their form attribute. */}
+                  {may.assign ? (
+                    <input
+                      type="checkbox"
+                      name="ids"
+                      value={lead.id}
+                      form="bulk-assign"
+                      className="admin-leads__pick"
+                      aria-label={`${lead.name} 선택`}
+                    />
+                  ) : null}
+                  <span className={`admin-kind admin-kind--${lead.kind}`}>{kindLabels[lead.kind]}</span>
+                </td>
+                <td data-label="이름" className="admin-leads__name">
+                  <Link to={`/admin/leads/${lead.id}`}>{lead.name}</Link>
+                </td>
+                <td data-label="연락처" className="admin-nowrap">
+                  {lead.phone}
+                </td>
+                <td data-label="내용" className="admin-leads__message">
+                  {lead.message ? shorten(lead.message) : <span className="admin-muted">—</span>}
+                  {lead.latestNote ? <span className="admin-leads__note">메모: {shorten(lead.latestNote)}</span> : null}
+                </td>
+                <td data-label="접수 페이지" className="admin-leads__source">
+                  {lead.sourceTitle ? <span title={lead.sourcePath}>{lead.sourceTitle}</span> : lead.sourcePath}
+                  {lead.utmSource || lead.utmCampaign ? (
+                    <span className="admin-muted admin-leads__campaign">
+                      {[lead.utmSource, lead.utmCampaign].filter(Boolean).join(" / ")}
+                    </span>
+                  ) : null}
+                </td>
+                <td data-label="접수 시각" className="admin-nowrap">
+                  <time dateTime={new Date(lead.createdAt).toISOString()}>{formatKst(lead.createdAt)}</time>
+                </td>
+                <td data-label="상태">
+                  <span className={`admin-status admin-status--${lead.status}`}>{STATUS_LABELS[lead.status]}</span>
+                </td>
+                <td data-label="방문 예약" className="admin-nowrap">
+                  {lead.nextVisitAt ? (
+                    <time dateTime={new Date(lead.nextVisitAt).toISOString()}>{formatVisitTime(lead.nextVisitAt)}</time>
+                  ) : (
+                    <span className="admin-muted">—</span>
+                  )}
+                </td>
+                <td data-label="담당자" className="admin-nowrap">
+                  {lead.assigneeName ?? <span className="admin-muted">미배정</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <nav className="admin-pager" aria-label="페이지">
+        {paged ? (
+          <Link to={`/admin/leads${current ? `?${current}` : ""}`} className="admin-button admin-button--ghost">
+            처음으로
+          </Link>
+        ) : null}
+        {next ? (
+          <Link to={`/admin/leads?${filterQuery({ ...filter, s: searchId ?? undefined, after: next })}`} className="admin-button">
+            다음 {PAGE_SIZE}건
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function FilterForm({ data }: { data: LoaderData }) {
+  const { filter, search, searchId, choices, kindLabels } = data;
+  const busy = useNavigation().formAction === "/admin/leads";
+  // A new key when the applied filter changes resets the fields to it after a redirect.
+  return (
+    <Form method="post" action="/admin/leads" className="admin-card admin-filters" key={`${filterQuery(filter)}|${searchId ?? ""}`}>
+      <input type="hidden" name="intent" value="search" />
+      {filter.mine ? <input type="hidden" name="mine" value="1" /> : null}
+      <div className="admin-field admin-filters__search">
+        <label htmlFor="filter-q">이름·연락처 검색</label>
+        <input
+          id="filter-q"
+          name="q"
+          type="search"
+          maxLength={SEARCH_MAX}
+          defaultValue={search ?? ""}
+          placeholder="이름 또는 번호 일부"
+          autoComplete="off"
+        />
+      </div>
+      <div className="admin-field">
+        <label htmlFor="filter-kind">유형</label>
+        <select id="filter-kind" name="kind" defaultValue={filter.kind ?? ""}>
+          <option value="">전체</option>
+          {LEAD_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {kindLabels[kind]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="admin-field">
+        <label htmlFor="filter-status">상태</label>
+        <select id="filter-status" name="status" defaultValue={filter.status ?? ""}>
+          <option value="">전체 (스팸 제외)</option>
+          {LEAD_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <CampaignSelect id="filter-source" name="source" label="유입 매체" values={choices.sources} selected={filter.source} />
+      <CampaignSelect id="filter-campaign" name="campaign" label="캠페인" values={choices.campaigns} selected={filter.campaign} />
+      <div className="admin-field">
+        <label htmlFor="filter-from">접수일 시작</label>
+        <input id="filter-from" name="from" type="date" defaultValue={filter.from ?? ""} />
+      </div>
+      <div className="admin-field">
+        <label htmlFor="filter-to">접수일 끝</label>
+        <input id="filter-to" name="to" type="date" defaultValue={filter.to ?? ""} />
+      </div>
+      <div className="admin-filters__actions">
+        <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
+          {busy ? "적용 중…" : "적용"}
+        </button>
+        <Link to={filter.mine ? "/admin/leads?mine=1" : "/admin/leads"} className="admin-button admin-button--ghost">
+          초기화
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function CampaignSelect({
+  id,
+  name,
+  label,
+  values,
+  selected,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  values: string[];
+  selected?: string;
+}) {
+  const options = selected && selected !== NO_CAMPAIGN && !values.includes(selected) ? [selected, ...values] : values;
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={selected ?? ""}>
+        <option value="">전체</option>
+        <option value={NO_CAMPAIGN}>없음 (직접 유입)</option>
+        {options.map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,537 @@
+import { data, Form, Link, redirect } from "react-router";
+import { requireSite } from "#app/.server/site.ts";
+import { listBookableSchedule } from "#app/.server/visits/schedule.ts";
+import { changeSlotCapacity, closeDayByStaff, listScheduleForAdmin, openDaysByStaff, type AdminDay } from "#app/.server/visits/console.ts";
+import {
+  bookedVisitorsOfDay,
+  cancelBookingByStaff,
+  closeDayAndTellVisitors,
+  markAttendance,
+  moveBookingByStaff,
+} from "#app/.server/visits/office.ts";
+import { clearBurstReview, listBookingsForReview, markBurstAsSpam } from "#app/.server/visits/review.ts";
+import {
+  ATTENDANCE_LABELS,
+  BOOKING_STATUS_LABELS,
+  CAPACITY_MAX,
+  CUSTOMER_ACTOR,
+  placesTaken,
+  SCHEDULE_DAYS,
+  VisitScheduleFormSchema,
+} from "#app/forms/admin-visits.ts";
+import { VISIT_MESSAGES } from "#app/forms/visit.ts";
+import { PLACE_HOLDING_STATUSES, type BookingStatus } from "#app/vocabulary.ts";
+import { addDays, formatKoreanDate, formatKst, isCalendarDay, kstDay } from "#app/utils/kst.ts";
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { formatPhone, maskPhone, telHref } from "#app/utils/phone.ts";
+import { changeContext, recordConsoleAccess } from "#app/.server/audit/access.ts";
+import { maskName } from "#app/.server/leads/messages.ts";
+import { maySee, mayWork, shownPhone, type Viewer } from "#app/.server/leads/visibility.ts";
+import { can } from "#app/permissions.ts";
+import { signedInAdmin, requireCalendarDays } from "../guard.server.ts";
+import { BookingReview } from "./visit-review.tsx";
+import type { Route } from "./+types/visits";
+
+function parseDay(value: string | null) {
+  return isCalendarDay(value) ? value : undefined;
+}
+
+/** ?from= starts the fortnight (today by default); ?day= is the day shown in full (the first by default). */
+function readPage(url: URL) {
+  const today = kstDay(new Date());
+  const from = parseDay(url.searchParams.get("from")) ?? today;
+  const day = parseDay(url.searchParams.get("day")) ?? from;
+  return { today, from, day };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = signedInAdmin(context);
+  const url = new URL(request.url);
+  requireCalendarDays(url, ["from", "day"]);
+  const { today, from, day } = readPage(url);
+  const site = requireSite(context).pack;
+  const dates = Array.from({ length: SCHEDULE_DAYS }, (_, index) => addDays(from, index));
+  const fortnight = await listScheduleForAdmin(site.slug, { from, days: SCHEDULE_DAYS });
+  // The day shown in full is usually one of the fortnight's; only a day outside it needs a query.
+  const [shown] = dates.includes(day)
+    ? fortnight.filter((entry) => entry.day === day)
+    : await listScheduleForAdmin(site.slug, { from: day, days: 1 });
+  const days = dates.map((date) => fortnight.find((entry) => entry.day === date) ?? emptyDay(date));
+  const shownDay = shown ?? emptyDay(day);
+  const [todaysDay] =
+    from === today ? fortnight.filter((entry) => entry.day === today) : await listScheduleForAdmin(site.slug, { from: today, days: 1 });
+  const todays = (todaysDay?.slots ?? []).flatMap((slot) =>
+    slot.bookings.map((booking) => ({ ...shownBooking(admin, booking), time: slot.time })),
+  );
+  const manage = can(admin.role, "visits.manage");
+  const review = manage ? (await listBookingsForReview(site.slug)).map((booking) => shownBooking(admin, booking)) : [];
+  await recordConsoleAccess(context, admin, "visits.view", {
+    leadIds: [...new Set([...shownDay.slots.flatMap((slot) => slot.bookings), ...todays, ...review].map((booking) => booking.leadId))],
+    detail: { day: shownDay.day },
+  });
+  return {
+    today,
+    from,
+    todays,
+    day: {
+      ...shownDay,
+      slots: shownDay.slots.map((slot) => ({ ...slot, bookings: slot.bookings.map((booking) => shownBooking(admin, booking)) })),
+    },
+    may: { manage },
+    review,
+    /** The times a booking can be moved to: open, still ahead, with room. */
+    moveTargets: manage
+      ? (await listBookableSchedule(site.slug)).map((entry) => ({
+          label: entry.label,
+          slots: entry.slots.filter((slot) => slot.state === "open").map(({ id, time, remaining }) => ({ id, time, remaining })),
+        }))
+      : [],
+    days: days.map((entry) => ({ day: entry.day, label: entry.label, ...totals(entry) })),
+    slotTimes: site.leads.visits.slotTimes,
+  };
+}
+
+type Booking = AdminDay["slots"][number]["bookings"][number];
+
+/**
+ * A booking as this person may see it: whoever may see the lead sees the name (the number masked
+ * unless they work it) and a link to it; a lead of another counsellor shows a masked name only;
+ * a lead in the bin shows neither.
+ */
+function shownBooking<Shown extends Booking>(viewer: Viewer, booking: Shown) {
+  const { assigneeId, deletedAt, cancelledAt, cancelledByName, ...rest } = booking;
+  const lead = { assigneeId, deletedAt, phone: booking.phone };
+  const shown = {
+    ...rest,
+    cancelledAt: cancelledAt ? formatKst(cancelledAt) : null,
+    cancelledBy: cancelledAt ? (cancelledByName ?? CUSTOMER_ACTOR) : null,
+  };
+  if (deletedAt) return { ...shown, name: "휴지통의 고객", phone: "", tel: null, linked: false };
+  if (!maySee(viewer, lead)) return { ...shown, name: maskName(booking.name), phone: maskPhone(booking.phone), tel: null, linked: false };
+  // Only a number the person may see whole can be called.
+  return { ...shown, phone: shownPhone(viewer, lead), tel: mayWork(viewer, lead) ? telHref(booking.phone) : null, linked: true };
+}
+
+function emptyDay(day: string): AdminDay {
+  return { day, label: formatKoreanDate(day), open: false, slots: [] };
+}
+
+function totals(day: { open: boolean; slots: { open: boolean; capacity: number; bookings: { status: BookingStatus }[] }[] }) {
+  const open = day.slots.filter((slot) => slot.open);
+  return {
+    state: day.slots.length === 0 ? ("unscheduled" as const) : day.open ? ("open" as const) : ("closed" as const),
+    booked: day.slots.reduce((sum, slot) => sum + placesTaken(slot.bookings), 0),
+    capacity: open.reduce((sum, slot) => sum + slot.capacity, 0),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = signedInAdmin(context);
+  const parsed = VisitScheduleFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.message ?? "알 수 없는 요청입니다.", confirmClose: null }, { status: 400 });
+  }
+  const site = requireSite(context).pack.slug;
+  const form = parsed.data;
+  const change = changeContext(context, admin);
+  const refused = (error: string, status = 409) => data({ error, confirmClose: null }, { status });
+  switch (form.intent) {
+    case "open-day":
+      await openDaysByStaff(change, [form.day]);
+      break;
+    case "close-day": {
+      const visitors = await bookedVisitorsOfDay(site, form.day);
+      if (visitors.length > 0) {
+        // The page asks first, listing whom closing would cancel (works without JavaScript).
+        await recordConsoleAccess(context, admin, "visits.view", {
+          leadIds: visitors.map((visitor) => visitor.leadId),
+          detail: { intent: "close-day", day: form.day },
+        });
+        const confirmClose = {
+          day: form.day,
+          label: formatKoreanDate(form.day),
+          visitors: visitors.map((visitor) => ({
+            id: visitor.id,
+            name: visitor.name,
+            time: visitor.time,
+            phone: formatPhone(visitor.phone),
+          })),
+        };
+        return data({ error: null, confirmClose });
+      }
+      await closeDayByStaff(change, form.day);
+      break;
+    }
+    case "close-day-confirmed":
+      await closeDayAndTellVisitors(change, form.day);
+      break;
+    case "capacity": {
+      const changed = await changeSlotCapacity(change, form.slotId, form.capacity);
+      if (!changed.ok) {
+        return refused(
+          changed.reason === "below-booked"
+            ? `이미 ${changed.booked}명이 예약한 시간입니다. 정원을 ${changed.booked}명보다 줄일 수 없습니다.`
+            : "시간대를 찾을 수 없습니다.",
+        );
+      }
+      break;
+    }
+    case "attendance": {
+      const marked = await markAttendance(change, form.bookingId, form.status);
+      if (marked === "too-early") return refused("방문·노쇼는 방문일 당일부터 표시할 수 있습니다.");
+      if (marked !== "done") return refused("취소되었거나 없는 예약입니다.");
+      break;
+    }
+    case "cancel-booking":
+      if ((await cancelBookingByStaff(change, form.bookingId)) !== "done") return refused("이미 취소되었거나 없는 예약입니다.");
+      break;
+    case "move-booking": {
+      const moved = await moveBookingByStaff(change, form.bookingId, form.slotId);
+      if (moved === "not-found") return refused("이미 취소되었거나 없는 예약입니다.");
+      if (moved !== "done") return refused(moved === "forbidden" ? "권한이 없습니다." : VISIT_MESSAGES[moved]);
+      break;
+    }
+    case "burst-spam":
+      if (!(await markBurstAsSpam(change, form.bookingIds)).ok) return refused("권한이 없습니다.", 403);
+      break;
+    case "burst-clear":
+      if (!(await clearBurstReview(change, form.bookingIds)).ok) return refused("권한이 없습니다.", 403);
+      break;
+  }
+  return redirect(`/admin/visits${new URL(request.url).search}`, { status: 303 });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(siteSeoFrom(matches), {
+    title: "방문 예약 | 관리자",
+    description: "견본주택 방문 예약 일정",
+    path: "/admin/visits",
+    robots: "noindex,nofollow",
+  });
+
+const STATE_LABELS = { open: "예약 받는 중", closed: "휴관", unscheduled: "일정 없음" } as const;
+
+type ShownBooking = Route.ComponentProps["loaderData"]["todays"][number];
+type MoveTargets = Route.ComponentProps["loaderData"]["moveTargets"];
+
+export default function VisitSchedulePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { today, from, todays, day, days, slotTimes, may, moveTargets, review } = loaderData;
+  const pageQuery = (params: Record<string, string>) => `?${new URLSearchParams({ from, ...params })}#visit-day`;
+  const dayState = totals(day).state;
+  const confirmClose = actionData?.confirmClose;
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <h1 className="admin-title">방문 예약</h1>
+        <a href="#visit-days" className="admin-visits__jump">
+          일정 관리
+        </a>
+      </div>
+      {actionData?.error ? (
+        <p className="admin-notice admin-notice--warning" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      <BookingReview bookings={review} />
+
+      <section className="admin-card admin-visits__today" aria-labelledby="visit-today-title">
+        <h2 id="visit-today-title" className="admin-card__title">
+          오늘 방문 <span className="admin-card__note">{formatKoreanDate(today)}</span>
+        </h2>
+        {todays.length === 0 ? (
+          <p className="admin-empty__text">오늘은 방문 예약이 없습니다.</p>
+        ) : (
+          <ul className="admin-visits__bookings admin-visits__today-list">
+            {todays.map((booking) => (
+              <BookingItem
+                key={booking.id}
+                booking={booking}
+                time={booking.time}
+                manage={may.manage}
+                markable
+                moveTargets={moveTargets}
+                slotId={null}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="admin-card" id="visit-days" aria-labelledby="visit-days-title">
+        <h2 id="visit-days-title" className="admin-card__title">
+          {formatKoreanDate(from)}부터 {SCHEDULE_DAYS}일
+        </h2>
+        <nav className="admin-visits__paging" aria-label="기간 이동">
+          <Link to={`?from=${addDays(from, -SCHEDULE_DAYS)}#visit-days`}>이전 {SCHEDULE_DAYS}일</Link>
+          {from !== today ? <Link to="?#visit-days">오늘부터</Link> : null}
+          <Link to={`?from=${addDays(from, SCHEDULE_DAYS)}#visit-days`}>다음 {SCHEDULE_DAYS}일</Link>
+        </nav>
+        <table className="admin-table admin-table--compact admin-visits__days">
+          <thead>
+            <tr>
+              <th scope="col">날짜</th>
+              <th scope="col">운영</th>
+              <th scope="col" className="admin-num">
+                예약 / 정원
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((entry) => (
+              <tr key={entry.day} aria-current={entry.day === day.day ? "date" : undefined}>
+                <th scope="row">
+                  <Link to={pageQuery({ day: entry.day })}>{entry.label}</Link>
+                  {entry.day === today ? <span className="admin-card__note">오늘</span> : null}
+                </th>
+                <td>
+                  <span className={`admin-visits__state admin-visits__state--${entry.state}`}>{STATE_LABELS[entry.state]}</span>
+                </td>
+                <td className="admin-num">{entry.state === "unscheduled" ? "–" : `${entry.booked} / ${entry.capacity}`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section className="admin-card admin-visits__day" id="visit-day" aria-labelledby="visit-day-title">
+        <div className="admin-visits__day-head">
+          <h2 id="visit-day-title" className="admin-card__title">
+            {day.label} <span className="admin-card__note">{STATE_LABELS[dayState]}</span>
+          </h2>
+          {may.manage ? (
+            <Form method="post">
+              <input type="hidden" name="day" value={day.day} />
+              {dayState === "open" ? (
+                <button type="submit" name="intent" value="close-day" className="admin-button admin-button--danger">
+                  이날 예약 닫기
+                </button>
+              ) : (
+                <button type="submit" name="intent" value="open-day" className="admin-button admin-button--primary">
+                  {dayState === "unscheduled" ? `이날 예약 열기 (${slotTimes[0]}~${slotTimes.at(-1)})` : "이날 예약 다시 열기"}
+                </button>
+              )}
+            </Form>
+          ) : null}
+        </div>
+        {confirmClose?.day === day.day ? (
+          <div className="admin-visits__confirm" aria-labelledby="visit-confirm-title" role="alertdialog">
+            <h3 id="visit-confirm-title" className="admin-card__title">
+              {confirmClose.label} 예약을 닫을까요?
+            </h3>
+            <p>이날 예약한 {confirmClose.visitors.length}명의 예약이 취소되고, 각자에게 취소 안내 문자가 갑니다.</p>
+            <ul className="admin-visits__confirm-list">
+              {confirmClose.visitors.map((visitor) => (
+                <li key={visitor.id}>
+                  <span className="admin-nowrap">{visitor.time}</span> {visitor.name} <span className="admin-muted">{visitor.phone}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="admin-visits__confirm-actions">
+              <Form method="post">
+                <input type="hidden" name="day" value={confirmClose.day} />
+                <button type="submit" name="intent" value="close-day-confirmed" className="admin-button admin-button--danger">
+                  닫고 예약자에게 문자 보내기
+                </button>
+              </Form>
+              <Link to={pageQuery({ day: confirmClose.day })} className="admin-button admin-button--ghost">
+                돌아가서 먼저 옮기기
+              </Link>
+            </div>
+          </div>
+        ) : null}
+        {day.slots.length === 0 ? (
+          <p className="admin-empty__text">이날은 방문 예약 시간이 없습니다.</p>
+        ) : (
+          <table className="admin-table admin-visits__slots">
+            <thead>
+              <tr>
+                <th scope="col">시간</th>
+                <th scope="col">정원</th>
+                <th scope="col" className="admin-num">
+                  남은 자리
+                </th>
+                <th scope="col">예약자</th>
+              </tr>
+            </thead>
+            <tbody>
+              {day.slots.map((slot) => {
+                const taken = placesTaken(slot.bookings);
+                return (
+                  <tr key={slot.id} className={slot.open ? undefined : "admin-visits__slot--closed"}>
+                    <th scope="row" className="admin-nowrap">
+                      {slot.time}
+                    </th>
+                    <td data-label="정원">
+                      {may.manage ? (
+                        <Form method="post" className="admin-visits__capacity">
+                          <input type="hidden" name="intent" value="capacity" />
+                          <input type="hidden" name="slotId" value={slot.id} />
+                          <label className="visually-hidden" htmlFor={`capacity-${slot.id}`}>
+                            {slot.time} 정원
+                          </label>
+                          <input
+                            id={`capacity-${slot.id}`}
+                            name="capacity"
+                            type="number"
+                            min={taken}
+                            max={CAPACITY_MAX}
+                            defaultValue={slot.capacity}
+                            className="admin-visits__capacity-input"
+                          />
+                          <button type="submit" className="admin-button admin-button--ghost">
+                            변경
+                          </button>
+                        </Form>
+                      ) : (
+                        `${slot.capacity}명`
+                      )}
+                    </td>
+                    <td className="admin-num" data-label="남은 자리">
+                      {Math.max(0, slot.capacity - taken)}
+                    </td>
+                    <td data-label="예약자">
+                      {slot.bookings.length === 0 ? (
+                        <span className="admin-muted">없음</span>
+                      ) : (
+                        <ul className="admin-visits__bookings">
+                          {slot.bookings.map((booking) => (
+                            <BookingItem
+                              key={booking.id}
+                              booking={booking}
+                              time={null}
+                              manage={may.manage}
+                              markable={day.day <= today}
+                              moveTargets={moveTargets}
+                              slotId={slot.id}
+                            />
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * One booking: who (their lead's page, a number to call), how it stands, and what the office can
+ * do. A cancelled or moved booking stays, struck through, with by whom and when. 방문 and 노쇼 are
+ * offered from the visit's day on; cancelling and moving ask first, in a disclosure that needs no
+ * JavaScript.
+ */
+function BookingItem({
+  booking,
+  time,
+  manage,
+  markable,
+  moveTargets,
+  slotId,
+}: {
+  booking: Omit<ShownBooking, "time">;
+  time: string | null;
+  manage: boolean;
+  markable: boolean;
+  moveTargets: MoveTargets;
+  slotId: number | null;
+}) {
+  const holding = (PLACE_HOLDING_STATUSES as readonly BookingStatus[]).includes(booking.status);
+  const who = (
+    <>
+      {time ? <span className="admin-visits__time">{time}</span> : null}
+      {booking.name}
+    </>
+  );
+  return (
+    <li className={`admin-visits__booking${holding ? "" : " admin-visits__booking--gone"}`}>
+      <span className="admin-visits__who">
+        {booking.linked ? <Link to={`/admin/leads/${booking.leadId}`}>{holding ? who : <s>{who}</s>}</Link> : holding ? who : <s>{who}</s>}{" "}
+        {booking.tel ? (
+          <a href={booking.tel} className="admin-visits__tel">
+            {booking.phone}
+          </a>
+        ) : (
+          <span className="admin-muted">{booking.phone}</span>
+        )}
+      </span>
+      {holding ? null : (
+        <span className="admin-visits__gone">
+          {BOOKING_STATUS_LABELS[booking.status]}
+          {booking.movedTo ? ` → ${booking.movedTo}` : ""} · {booking.cancelledBy} · {booking.cancelledAt}
+        </span>
+      )}
+      {holding && !manage ? <span className="admin-muted">{BOOKING_STATUS_LABELS[booking.status]}</span> : null}
+      {holding && manage ? (
+        <div className="admin-visits__actions">
+          {markable ? (
+            <Form method="post" className="admin-visits__attendance" aria-label={`${booking.name} 방문 여부`}>
+              <input type="hidden" name="intent" value="attendance" />
+              <input type="hidden" name="bookingId" value={booking.id} />
+              {PLACE_HOLDING_STATUSES.map((status) => (
+                <button
+                  key={status}
+                  type="submit"
+                  name="status"
+                  value={status}
+                  className="admin-button admin-button--ghost"
+                  aria-pressed={booking.status === status}
+                >
+                  {ATTENDANCE_LABELS[status]}
+                </button>
+              ))}
+            </Form>
+          ) : (
+            <span className="admin-muted">{BOOKING_STATUS_LABELS[booking.status]}</span>
+          )}
+          {booking.status === "booked" ? (
+            <>
+              <details className="admin-visits__more">
+                <summary className="admin-button admin-button--ghost">옮기기</summary>
+                <Form method="post" className="admin-visits__move">
+                  <input type="hidden" name="intent" value="move-booking" />
+                  <input type="hidden" name="bookingId" value={booking.id} />
+                  <label htmlFor={`move-${booking.id}`}>{booking.name} 님을 옮길 시간</label>
+                  <select id={`move-${booking.id}`} name="slotId" defaultValue="" required>
+                    <option value="" disabled>
+                      시간 선택
+                    </option>
+                    {moveTargets.map((target) => (
+                      <optgroup key={target.label} label={target.label}>
+                        {target.slots
+                          .filter((slot) => slot.id !== slotId)
+                          .map((slot) => (
+                            <option key={slot.id} value={slot.id}>
+                              {target.label} {slot.time} ({slot.remaining}자리)
+                            </option>
+                          ))}
+                      </optgroup>
+                    ))}
+                  </select>
+                  <button type="submit" className="admin-button admin-button--primary">
+                    옮기고 문자 보내기
+                  </button>
+                </Form>
+              </details>
+              <details className="admin-visits__more">
+                <summary className="admin-button admin-button--ghost">취소</summary>
+                <Form method="post" className="admin-visits__cancel">
+                  <input type="hidden" name="intent" value="cancel-booking" />
+                  <input type="hidden" name="bookingId" value={booking.id} />
+                  <p>{booking.name} 님의 예약을 취소할까요? 보내지 않은 안내 문자도 함께 취소됩니다.</p>
+                  <button type="submit" className="admin-button admin-button--danger">
+                    예약 취소 확인
+                  </button>
+                </Form>
+              </details>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
