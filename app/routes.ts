@@ -13,6 +13,8 @@ export default [
   route("actions/visit", "routes/actions/visit.ts"),
   route("actions/inquiry", "routes/actions/inquiry.ts"),
   route("actions/token", "routes/actions/token.ts"),
+  // The text provider's delivery reports, authenticated by their own secret (no console session).
+  route("hooks/solapi/:key?", "routes/hooks/solapi.ts"),
   // What the office uploaded (popup images, documents), served from the database; and the popups showing now.
   route("uploads/:file", "routes/files/upload.ts"),
   route("popups.json", "routes/site/popups[.]json.ts"),
