@@ -57,6 +57,8 @@ export default [
         route("press/:id/delete", "routes/admin/press/press-delete.tsx"),
         // What the public pages say, overriding the content pack: contacts, footer, ad and analytics tags.
         route("site-settings", "routes/admin/site-settings.tsx"),
+        // Kakao 알림톡 templates: which texts may go as 알림톡 (app/.server/sms/templates.ts).
+        route("templates", "routes/admin/templates.tsx"),
         // The subscription schedule (분양 일정): listed on /BusinessGuide/plan, counted down to on the home page.
         route("schedule", "routes/admin/schedule/schedule.tsx"),
         route("schedule/:id", "routes/admin/schedule/schedule-edit.tsx"),

@@ -132,18 +132,7 @@ export function buttonsText(buttons: readonly TemplateButton[]) {
   return buttons.map((button) => `${button.name} | ${button.link}`).join("\n");
 }
 
-const RegisterTemplate = z.object({
-  intent: z.literal("register"),
-  code: z
-    .string({ error: TEMPLATE_MESSAGES.code })
-    .transform(withoutControlCharacters)
-    .pipe(
-      z
-        .string()
-        .trim()
-        .min(1, TEMPLATE_MESSAGES.code)
-        .regex(/^[A-Za-z0-9_-]{1,64}$/, TEMPLATE_MESSAGES.codeFormat),
-    ),
+const templateText = {
   purpose: z.enum(ALIMTALK_PURPOSES, { error: TEMPLATE_MESSAGES.purpose }),
   body: z
     .string({ error: TEMPLATE_MESSAGES.body })
@@ -155,19 +144,34 @@ const RegisterTemplate = z.object({
     .default("")
     .transform(withoutControlCharactersExceptLineBreaks)
     .transform((value) => value.replace(/\r\n?/g, "\n")),
-});
+};
+
+const templateCode = z
+  .string({ error: TEMPLATE_MESSAGES.code })
+  .transform(withoutControlCharacters)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, TEMPLATE_MESSAGES.code)
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, TEMPLATE_MESSAGES.codeFormat),
+  );
+
+/** Its variables must be ones its purpose fills, and its buttons must read; every problem beside its field at once. */
+function checkTemplate(value: { purpose: AlimtalkPurpose; body: string; buttons: string }, context: z.RefinementCtx) {
+  const unknown = templateVariables(value.body).filter((name) => !(PURPOSE_VARIABLES[value.purpose] as readonly string[]).includes(name));
+  if (value.body && unknown.length > 0)
+    context.addIssue({ code: "custom", path: ["body"], message: TEMPLATE_MESSAGES.unknownVariables(value.purpose, unknown) });
+  for (const message of parseButtons(value.buttons).errors) context.addIssue({ code: "custom", path: ["buttons"], message });
+}
 
 /**
- * Registering a template: its variables must be ones its purpose fills, and its buttons must read.
- * Every problem is named beside its field at once.
+ * The templates page's posts: register a template, preview one (the same fields; the code may still
+ * be empty), or retire one.
  */
 export const TemplateFormSchema = z.discriminatedUnion("intent", [
-  RegisterTemplate.superRefine((value, context) => {
-    const unknown = templateVariables(value.body).filter((name) => !(PURPOSE_VARIABLES[value.purpose] as readonly string[]).includes(name));
-    if (value.body && unknown.length > 0)
-      context.addIssue({ code: "custom", path: ["body"], message: TEMPLATE_MESSAGES.unknownVariables(value.purpose, unknown) });
-    for (const message of parseButtons(value.buttons).errors) context.addIssue({ code: "custom", path: ["buttons"], message });
-  }),
+  z.object({ intent: z.literal("register"), code: templateCode, ...templateText }).superRefine(checkTemplate),
+  z.object({ intent: z.literal("preview"), code: z.string().default(""), ...templateText }).superRefine(checkTemplate),
   z.object({ intent: z.literal("retire"), id: z.string() }),
 ]);
 export type TemplateForm = z.output<typeof TemplateFormSchema>;
