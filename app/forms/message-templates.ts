@@ -4,6 +4,7 @@ import {
   type AlimtalkFallbackReason,
   type AlimtalkPurpose,
   type MessageChannel,
+  type OutboxStatus,
   type TemplateStatus,
 } from "#app/vocabulary.ts";
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
@@ -230,4 +231,15 @@ export function receiptFailureReason(message: Pick<ShownDelivery, "receiptCode" 
   if (known) return known;
   if (message.receiptMessage) return message.receiptMessage;
   return message.receiptCode ? `코드 ${message.receiptCode}` : "사유 미상";
+}
+
+/**
+ * What became of a sent message, for every outbox screen: its receipt, or its channel while the
+ * report is on its way. The log provider's made-up receipts say they are made up.
+ */
+export function deliveryLabel(message: ShownDelivery & { status: OutboxStatus; loggedOnly: boolean }): string | null {
+  if (message.status !== "sent") return null;
+  const receipt =
+    receiptLabel(message) ?? `${message.fallbackReason ? "문자로 대체 발송" : CHANNEL_LABELS[message.channel]} · 수신 확인 중`;
+  return message.loggedOnly ? `모의 결과: ${receipt}` : receipt;
 }

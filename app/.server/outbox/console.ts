@@ -28,6 +28,12 @@ export const outboxColumns = {
   advertising: smsOutbox.advertising,
   sentAt: smsOutbox.sentAt,
   createdAt: smsOutbox.createdAt,
+  channel: smsOutbox.channel,
+  fallbackReason: smsOutbox.fallbackReason,
+  receiptState: smsOutbox.receiptState,
+  receiptCode: smsOutbox.receiptCode,
+  receiptMessage: smsOutbox.receiptMessage,
+  receiptAt: smsOutbox.receiptAt,
 };
 
 export type OutboxRow = Pick<typeof smsOutbox.$inferSelect, keyof typeof outboxColumns>;

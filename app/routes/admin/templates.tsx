@@ -150,7 +150,7 @@ export default function TemplatesPage({ loaderData, actionData }: Route.Componen
               <li key={template.id} className={`template-row template-row--${template.status}`}>
                 <p className="template-row__head">
                   <strong>{TEMPLATE_PURPOSE_LABELS[template.purpose]}</strong> <code>{template.code}</code>{" "}
-                  <span className={`admin-badge template-status--${template.status}`}>{TEMPLATE_STATUS_LABELS[template.status]}</span>
+                  <span className={`template-status template-status--${template.status}`}>{TEMPLATE_STATUS_LABELS[template.status]}</span>
                 </p>
                 <TemplatePreview preview={template.preview} />
                 {template.status === "approved" ? (
