@@ -38,8 +38,8 @@ export interface SolapiFake {
   messages: Map<string, FakeMessage>;
   /** The next request gets this answer instead (an outage, a 400, a low balance). */
   answerNext(status: number, body: unknown): void;
-  /** Messages to this number are refused at once (failedMessageList). */
-  refuse(to: string, statusCode: string, statusMessage: string): void;
+  /** Messages to this number (of this type only, when given) are refused at once (failedMessageList). */
+  refuse(to: string, statusCode: string, statusMessage: string, onlyType?: string): void;
   /** The carrier's (or Kakao's) report on a message. */
   report(messageId: string, change: Partial<Pick<FakeMessage, "statusCode" | "reason" | "replacements">>): void;
   close(): Promise<void>;
@@ -50,7 +50,7 @@ const SIGNATURE_WINDOW_MS = 15 * 60_000;
 export async function startSolapiFake({ apiKey = "NCSFAKEKEY", apiSecret = "fake-secret-0123456789abcdef" } = {}): Promise<SolapiFake> {
   const requests: FakeRequest[] = [];
   const messages = new Map<string, FakeMessage>();
-  const refusals = new Map<string, { statusCode: string; statusMessage: string }>();
+  const refusals = new Map<string, { statusCode: string; statusMessage: string; onlyType?: string }>();
   let next: { status: number; body: unknown } | undefined;
 
   const answer = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -97,11 +97,13 @@ export async function startSolapiFake({ apiKey = "NCSFAKEKEY", apiSecret = "fake
       const kakaoOptions = item.kakaoOptions as FakeMessage["kakaoOptions"];
       const messageId = `M4V${crypto.randomBytes(8).toString("hex").toUpperCase()}`;
       const type = item.type ? String(item.type) : Buffer.byteLength(String(item.text ?? ""), "utf8") > 135 ? "LMS" : "SMS";
+      const refusedNumber = refusals.get(to);
       const refusal =
-        refusals.get(to) ??
-        (type === "ATA" && (!kakaoOptions?.pfId || !kakaoOptions.templateId)
-          ? { statusCode: "1062", statusMessage: "알림톡 템플릿 ID가 필요합니다." }
-          : undefined);
+        refusedNumber && (!refusedNumber.onlyType || refusedNumber.onlyType === type)
+          ? { statusCode: refusedNumber.statusCode, statusMessage: refusedNumber.statusMessage }
+          : type === "ATA" && (!kakaoOptions?.pfId || !kakaoOptions.templateId)
+            ? { statusCode: "1062", statusMessage: "알림톡 템플릿 ID가 필요합니다." }
+            : undefined;
       const base = {
         to,
         from: String(item.from ?? ""),
@@ -153,8 +155,8 @@ export async function startSolapiFake({ apiKey = "NCSFAKEKEY", apiSecret = "fake
     answerNext(status, body) {
       next = { status, body };
     },
-    refuse(to, statusCode, statusMessage) {
-      refusals.set(to, { statusCode, statusMessage });
+    refuse(to, statusCode, statusMessage, onlyType) {
+      refusals.set(to, { statusCode, statusMessage, onlyType });
     },
     report(messageId, change) {
       const message = messages.get(messageId);
