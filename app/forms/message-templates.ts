@@ -86,6 +86,11 @@ export function fillTemplate(body: string, values: Partial<Record<string, string
   return body.replace(VARIABLE, (whole, name: string) => values[name] ?? whole);
 }
 
+/** "첫 번째", "두 번째" … as the office says which line. */
+function ordinal(line: number) {
+  return `${["첫", "두", "세", "네", "다섯", "여섯"][line - 1] ?? line} 번째`;
+}
+
 export const TEMPLATE_MESSAGES = {
   code: "솔라피에 등록된 템플릿 ID를 입력해 주세요. 예: KA01TP230101000000000000000000",
   codeFormat: "템플릿 ID는 영문, 숫자, -, _ 로만 되어 있습니다(64자 이내).",
@@ -99,9 +104,9 @@ export const TEMPLATE_MESSAGES = {
     ]
       .map((name) => `#{${name}}`)
       .join(", ")}`,
-  buttonLine: (line: number) => `${line}번째 버튼을 "버튼 이름 | https://주소" 모양으로 적어 주세요.`,
-  buttonLink: (line: number) => `${line}번째 버튼의 주소는 https://로 시작해야 합니다.`,
-  buttonName: (line: number) => `${line}번째 버튼 이름은 14자 이내입니다.`,
+  buttonLine: (line: number) => `${ordinal(line)} 버튼을 "버튼 이름 | https://주소" 모양으로 적어 주세요.`,
+  buttonLink: (line: number) => `${ordinal(line)} 버튼의 주소는 https://로 시작해야 합니다.`,
+  buttonName: (line: number) => `${ordinal(line)} 버튼 이름은 14자 이내입니다.`,
   tooManyButtons: `버튼은 ${TEMPLATE_BUTTONS_MAX}개까지입니다.`,
 } as const;
 
