@@ -240,11 +240,16 @@ export function receiptFailureReason(message: Pick<ShownDelivery, "receiptCode" 
 
 /**
  * What became of a sent message, for every outbox screen: its receipt, or its channel while the
- * report is on its way. The log provider's made-up receipts say they are made up.
+ * report is on its way from a provider that sends reports. The log provider's made-up receipts say
+ * they are made up.
  */
-export function deliveryLabel(message: ShownDelivery & { status: OutboxStatus; loggedOnly: boolean }): string | null {
+export function deliveryLabel(
+  message: ShownDelivery & { status: OutboxStatus; loggedOnly: boolean; receiptExpected: boolean },
+): string | null {
   if (message.status !== "sent") return null;
-  const receipt =
-    receiptLabel(message) ?? `${message.fallbackReason ? "문자로 대체 발송" : CHANNEL_LABELS[message.channel]} · 수신 확인 중`;
+  const waiting = `${message.fallbackReason ? "문자로 대체 발송" : CHANNEL_LABELS[message.channel]} · 수신 확인 중`;
+  // A provider that never reports (a relay webhook) leaves "발송 완료" as the last word.
+  const receipt = receiptLabel(message) ?? (message.receiptExpected ? waiting : null);
+  if (!receipt) return null;
   return message.loggedOnly ? `모의 결과: ${receipt}` : receipt;
 }

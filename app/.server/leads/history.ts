@@ -5,7 +5,7 @@ import { LOGGED_ONLY_LABEL, OUTBOX_STATUS_LABELS, SMS_PURPOSE_LABELS, STATUS_LAB
 import { deliveryLabel, type ShownDelivery } from "#app/forms/message-templates.ts";
 import { ROLE_LABELS } from "#app/forms/staff.ts";
 import type { LeadEventKind, LeadStatus, OutboxStatus, Role } from "#app/vocabulary.ts";
-import { loggedOnly } from "../sms/answers.ts";
+import { loggedOnly, reportsDeliveries } from "../sms/answers.ts";
 import { db } from "../db.ts";
 import { admins, adminSites, leadEvents, leadNotes, leadStatusChanges, smsOutbox } from "../schema.ts";
 import type { LeadEventDetails } from "./events.ts";
@@ -212,7 +212,7 @@ function eventSentence(kind: LeadEventKind, stored: Record<string, unknown>): st
 /** "발송 완료 · 알림톡 수신", "기록됨(미발송) · 모의 결과: 실패: 없는 번호" … */
 function textLabel(text: ShownDelivery & { status: OutboxStatus; provider: string | null }) {
   const logged = loggedOnly(text);
-  const delivery = deliveryLabel({ ...text, loggedOnly: logged });
+  const delivery = deliveryLabel({ ...text, loggedOnly: logged, receiptExpected: reportsDeliveries(text.provider) });
   const status = logged ? LOGGED_ONLY_LABEL : OUTBOX_STATUS_LABELS[text.status];
   return delivery ? `${status} · ${delivery}` : status;
 }

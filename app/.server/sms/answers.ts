@@ -21,6 +21,11 @@ export function loggedOnly(message: { status: OutboxStatus; provider: string | n
   return message.status === "sent" && message.provider === "log";
 }
 
+/** Whether the provider reports deliveries (SOLAPI; the log provider simulates them): else no receipt is awaited. */
+export function reportsDeliveries(provider: string | null) {
+  return provider === "solapi" || provider === "log";
+}
+
 export function providerName(provider: string | null) {
   return provider ? (PROVIDER_NAMES[provider] ?? `업체 ${provider}`) : null;
 }

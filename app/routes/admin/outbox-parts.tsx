@@ -42,9 +42,11 @@ export function outboxStatusLabel(message: ShownState) {
  * The message's state, then what became of it once sent: "알림톡 수신", "문자로 대체 발송 · 수신"
  * (and why it was not 알림톡), "실패: 없는 번호", or its channel while the receipt is on its way.
  */
-export function OutboxStatus({ message }: { message: ShownState & Partial<ShownDelivery> }) {
+export function OutboxStatus({ message }: { message: ShownState & Partial<ShownDelivery> & { receiptExpected?: boolean } }) {
   const modifier = message.loggedOnly ? "logged" : message.status;
-  const delivery = message.channel ? { ...message, channel: message.channel, ...deliveryFields(message) } : null;
+  const delivery = message.channel
+    ? { ...message, channel: message.channel, receiptExpected: message.receiptExpected ?? false, ...deliveryFields(message) }
+    : null;
   const receipt = delivery ? deliveryLabel(delivery) : null;
   return (
     <>
