@@ -372,8 +372,8 @@ describe("the templates page", () => {
     cookie = await consoleCookie(team.manager);
   });
 
-  function post(form: Record<string, string>) {
-    return app.fetch("/admin/templates", {
+  function post(form: Record<string, string>, path = "/admin/templates") {
+    return app.fetch(path, {
       method: "POST",
       headers: {
         Host: new URL(HERE).host,
@@ -416,6 +416,20 @@ describe("the templates page", () => {
       "지금 보내는 문자와 같습니다: 관심고객 등록 확인, 방문예약 접수 확인, 고객문의 접수 확인",
     );
     expect(await db().select().from(messageTemplates)).toEqual([]);
+  });
+
+  test("the site's Kakao channel is set in the site settings, and a pfId that is not one is refused beside the field", async () => {
+    const refused = await post({ intent: "save", kakaoPfId: "@온빛채" }, "/admin/site-settings");
+    expect(refused.status).toBe(400);
+    expect(renderedField(await refused.text(), "kakaoPfId").errors).toEqual([
+      "pfId는 KA01PF로 시작하는 영문·숫자입니다. 솔라피 카카오 채널 관리 화면에서 복사해 주세요.",
+    ]);
+    const saved = await post({ intent: "save", kakaoPfId: PF_ID }, "/admin/site-settings");
+    expect(saved.status).toBe(303);
+    const { text } = await leadWithConfirmation();
+    expect(text.channel).toBe("lms");
+    await approveTemplate();
+    expect((await leadWithConfirmation()).text.channel).toBe("alimtalk");
   });
 
   test("a registered template is listed in use; its code twice is refused beside the code", async () => {
