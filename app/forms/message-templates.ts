@@ -180,7 +180,6 @@ export const TemplateFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("preview"), code: z.string().default(""), ...templateText }).superRefine(checkTemplate),
   z.object({ intent: z.literal("retire"), id: z.string() }),
 ]);
-export type TemplateForm = z.output<typeof TemplateFormSchema>;
 
 // ── How a message travelled and what became of it, as every outbox screen says it ──
 
