@@ -79,6 +79,11 @@ export const CONSOLE_ROUTES = {
   },
   "/admin/conversion": { view: "reports.view", menu: [{ label: "전환 분석" }] },
   "/admin/notifications": { view: "outbox.view", post: { retry: "outbox.view" }, menu: [{ label: "문자 발송" }] },
+  "/admin/templates": {
+    view: "texts.manage",
+    post: { register: "texts.manage", preview: "texts.manage", retire: "texts.manage" },
+    menu: [{ label: "알림톡 템플릿" }],
+  },
   "/admin/press": { view: "press.manage", menu: [{ label: "보도자료" }] },
   "/admin/press/new": { view: "press.manage", post: { save: "press.manage", preview: "press.manage" } },
   "/admin/press/:id": { view: "press.manage", post: { save: "press.manage", preview: "press.manage" } },
