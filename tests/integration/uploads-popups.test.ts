@@ -515,3 +515,65 @@ describe("documents", () => {
     expect(await (await get(A, "/BusinessGuide/documents")).text()).toContain(uploadUrl(pdf!));
   });
 });
+
+describe("upload body limits", () => {
+  /** A PDF of about 1 MB, as an office's announcement is. */
+  const megabytePdf = Buffer.concat([PDF, Buffer.alloc(1024 * 1024, 0x20)]);
+
+  test("a 1 MB PDF is accepted for a signed-in owner under every URL the documents page may post to", async () => {
+    const owner = await addStaff({ email: "owner@example.com", role: "owner", sites: ["daegu"] });
+    const form = await multipart(
+      { kind: "announcement", intent: "upload" },
+      { file: { bytes: megabytePdf, name: "공고.pdf", type: "application/pdf" } },
+    );
+    // With scripts the page posts to the route's .data URL; React Router also answers the others.
+    for (const path of [
+      "/admin/documents.data",
+      "/admin/documents",
+      "/admin/documents/",
+      "/Admin/Documents.data",
+      "/admin/%64ocuments.data",
+      "/admin/documents.data?index",
+    ]) {
+      const response = await post(A, path, form, owner);
+      expect(response.status, path).not.toBe(413);
+      expect(response.status, path).toBeLessThan(400);
+      const [pdf] = await db().select({ size: uploads.size }).from(uploads).where(eq(uploads.mimeType, "application/pdf"));
+      expect(pdf?.size, path).toBe(megabytePdf.length);
+    }
+  });
+
+  test("a 1 MB image is accepted for a signed-in owner at the popup routes' .data URLs, however the path is written", async () => {
+    const owner = await addStaff({ email: "owner@example.com", role: "owner", sites: ["daegu"] });
+    const padded = Buffer.concat([await png(), Buffer.alloc(1024 * 1024)]);
+    const form = await multipart(POPUP, { image: { bytes: padded, name: "안내.png", type: "image/png" } });
+    for (const path of ["/admin/popups/new.data", "/Admin/Popups/New.data", "/admin/popups/new/"]) {
+      const created = await post(A, path, form, owner);
+      expect(created.status, path).toBeLessThan(400);
+    }
+    const popups = await db().select({ id: noticePopups.id }).from(noticePopups);
+    expect(popups).toHaveLength(3);
+    const changed = await post(A, `/admin/popups/${popups[0]!.id}.data`, form, owner);
+    expect(changed.status).toBeLessThan(400);
+  });
+
+  test("the same 1 MB body to a path that takes no file is refused with 413 and the Korean message, signed in or not", async () => {
+    const owner = await addStaff({ email: "owner@example.com", role: "owner", sites: ["daegu"] });
+    const form = await multipart(
+      { kind: "announcement", intent: "upload" },
+      { file: { bytes: megabytePdf, name: "공고.pdf", type: "application/pdf" } },
+    );
+    for (const path of [
+      "/admin/site-settings.data",
+      "/admin/popups.data",
+      "/admin/documents/extra.data",
+      "/admin/documentsx.data",
+      "/admin/login",
+    ]) {
+      const response = await post(A, path, form, owner);
+      expect(response.status, path).toBe(413);
+      expect(await response.text(), path).toContain("보내신 내용이 너무 큽니다");
+    }
+    expect(await storedCount()).toBe(0);
+  });
+});

@@ -19,6 +19,11 @@ export const UPLOAD_LIMITS: Record<UploadKind, number> = { image: 10 * MB, pdf: 
 /** The largest body a multipart form with one file may be: the file's limit and room for the other fields. */
 const FORM_OVERHEAD = 64 * 1024;
 
+/** The most a console post carrying a file of this kind may send; readUploadForm refuses more with the kind's own message. */
+export function uploadFormCeiling(kind: UploadKind): number {
+  return UPLOAD_LIMITS[kind] + FORM_OVERHEAD;
+}
+
 /** Popups are at most about 480 CSS pixels wide: two densities are enough. */
 const POPUP_IMAGE_MAX_WIDTH = 960;
 
@@ -59,7 +64,7 @@ export class UploadRefused extends Error {
  * there, so an oversized upload never sits whole in memory.
  */
 export async function readUploadForm(request: Request, kind: UploadKind): Promise<FormData> {
-  const ceiling = UPLOAD_LIMITS[kind] + FORM_OVERHEAD;
+  const ceiling = uploadFormCeiling(kind);
   const tooLarge = new UploadRefused(UPLOAD_MESSAGES.tooLarge[kind], 413);
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > ceiling) throw tooLarge;
