@@ -30,3 +30,13 @@ export const UPLOAD_MESSAGES = {
   unreadable: "파일을 읽을 수 없습니다. 파일이 손상되지 않았는지 확인한 뒤 다시 올려 주세요.",
   noFile: "올릴 파일을 선택해 주세요.",
 } as const;
+
+/** What the console says of an uploaded image while it is made ready for the site (and if that fails). */
+export const IMAGE_PROCESSING_MESSAGES = {
+  processing: "이미지 처리 중… 끝나면 홈페이지 팝업에 이미지가 나옵니다. 그동안 팝업은 글만 보여 줍니다.",
+  processingShort: "이미지 처리 중…",
+  failed: "이미지를 처리하지 못했습니다. 「다시 처리」를 누르거나, 다른 이미지를 골라 저장해 주세요.",
+  failedShort: "이미지 처리 실패",
+  retry: "다시 처리",
+  retried: "이미지를 다시 처리합니다.",
+} as const;
