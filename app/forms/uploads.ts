@@ -1,3 +1,6 @@
+import { josa } from "es-hangul";
+import * as z from "zod";
+
 /** What the office may upload, and what it is told when a file is refused. Client-safe. */
 
 export const UPLOAD_KINDS = ["image", "pdf"] as const;
@@ -11,6 +14,24 @@ export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
   announcement: "입주자 모집공고",
   contract: "계약 서류",
 };
+
+/** What the documents page tells the office (the particle follows the document's name). */
+export const DOCUMENT_MESSAGES = {
+  unknownKind: "바꿀 문서를 알 수 없습니다.",
+  saved: (kind: DocumentKind) => `${josa(DOCUMENT_LABELS[kind], "을/를")} 바꿨습니다. 홈페이지에 바로 보입니다.`,
+  reset: (kind: DocumentKind) => `${josa(DOCUMENT_LABELS[kind], "을/를")} 기본 파일로 되돌렸습니다.`,
+} as const;
+
+const DocumentKindSchema = z.enum(DOCUMENT_KINDS, { error: DOCUMENT_MESSAGES.unknownKind });
+
+/**
+ * The documents page's two forms (one per document): upload a PDF, or go back to the default. The
+ * file is read apart from the text fields (a multipart post); its errors answer under `file`.
+ */
+export const DocumentFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("upload"), kind: DocumentKindSchema }),
+  z.object({ intent: z.literal("reset"), kind: DocumentKindSchema }),
+]);
 
 /** Our own cap on an uploaded image's pixels (app/.server/content/uploads.ts reads it from the header). */
 export const IMAGE_PIXELS_MAX = 40_000_000;

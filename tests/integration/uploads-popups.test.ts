@@ -512,6 +512,67 @@ describe("documents", () => {
     expect(await storedCount()).toBe(0);
   });
 
+  /** The page from one document's card on: its file field is the first named "file" there. */
+  const card = (html: string, kind: string) => html.slice(html.indexOf(`id="document-${kind}-title"`));
+
+  test("a file that is not a PDF, or no file, is refused beside the file field of the document it was for, and nothing is stored", async () => {
+    const notPdf = await post(
+      A,
+      "/admin/documents?kind=contract",
+      await multipart(
+        { kind: "contract", intent: "upload" },
+        { file: { bytes: await png(), name: "계약서류.pdf", type: "application/pdf" } },
+      ),
+    );
+    expect(notPdf.status).toBe(400);
+    const html = await notPdf.text();
+    expect(renderedField(card(html, "contract"), "file")).toEqual({ value: "", invalid: true, errors: [UPLOAD_MESSAGES.wrongType.pdf] });
+    expect(renderedField(card(html, "announcement"), "file")).toEqual({ value: "", invalid: false, errors: [] });
+
+    const none = await post(A, "/admin/documents?kind=announcement", await multipart({ kind: "announcement", intent: "upload" }));
+    expect(none.status).toBe(400);
+    expect(renderedField(card(await none.text(), "announcement"), "file").errors).toEqual([UPLOAD_MESSAGES.noFile]);
+    expect(await storedCount()).toBe(0);
+  });
+
+  test("a PDF over 20 MB is refused with 413 beside its document's file field, before its form is read", async () => {
+    const large = Buffer.concat([PDF, Buffer.alloc(21 * 1024 * 1024, 0x20)]);
+    const response = await post(
+      A,
+      "/admin/documents.data?kind=contract",
+      await multipart({ kind: "contract", intent: "upload" }, { file: { bytes: large, name: "큰파일.pdf", type: "application/pdf" } }),
+    );
+    expect(response.status).toBe(413);
+    const plain = await post(
+      A,
+      "/admin/documents?kind=contract",
+      await multipart({ kind: "contract", intent: "upload" }, { file: { bytes: large, name: "큰파일.pdf", type: "application/pdf" } }),
+    );
+    expect(plain.status).toBe(413);
+    expect(renderedField(card(await plain.text(), "contract"), "file")).toEqual({
+      value: "",
+      invalid: true,
+      errors: [UPLOAD_MESSAGES.tooLarge.pdf],
+    });
+    expect(await storedCount()).toBe(0);
+  });
+
+  test("a saved or reset document is announced with the particle its name takes", async () => {
+    const cookie = await consoleCookie(manager);
+    const saved = await post(
+      A,
+      "/admin/documents?kind=contract",
+      await multipart({ kind: "contract", intent: "upload" }, { file: { bytes: PDF, name: "계약서류.pdf", type: "application/pdf" } }),
+    );
+    expect(saved.headers.get("Location")).toBe("/admin/documents?saved=contract");
+    expect(await (await get(A, "/admin/documents?saved=contract", { Cookie: cookie })).text()).toContain("계약 서류를 바꿨습니다.");
+    const reset = await post(A, "/admin/documents?kind=contract", await multipart({ kind: "contract", intent: "reset" }));
+    expect(reset.headers.get("Location")).toBe("/admin/documents?reset=contract");
+    expect(await (await get(A, "/admin/documents?reset=contract", { Cookie: cookie })).text()).toContain(
+      "계약 서류를 기본 파일로 되돌렸습니다.",
+    );
+  });
+
   test("uploaded contract documents replace the coming-soon page", async () => {
     const without = await (await get(A, "/BusinessGuide/documents")).text();
     expect(without).not.toContain("/uploads/");
