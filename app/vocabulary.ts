@@ -63,6 +63,14 @@ export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "withdra
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /**
+ * Where an uploaded image's processing is (the stripped original and its AVIF/WebP variants, made
+ * off the request path): waiting for a worker, being worked on, or given up after its attempts
+ * (the console offers to try again). A finished job is deleted: an upload without one is ready.
+ */
+export const IMAGE_JOB_STATUSES = ["pending", "working", "failed"] as const;
+export type ImageJobStatus = (typeof IMAGE_JOB_STATUSES)[number];
+
+/**
  * Why a lead's texts were held back (content pack, leads.textBudget): the phone's daily budget on
  * this site, or the site's hourly ceiling on confirmations of new leads ("site-hourly"; only
  * confirmations count against it, so visitor traffic never holds anyone else's texts).

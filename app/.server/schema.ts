@@ -21,6 +21,7 @@ import type {
   BookingReviewReason,
   AuditHashAlgorithm,
   BookingStatus,
+  ImageJobStatus,
   LeadEventKind,
   LeadKind,
   LeadStatus,
@@ -645,6 +646,29 @@ export const uploads = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("uploads_site_idx").on(table.site), index("uploads_parent_id_idx").on(table.parentId)],
+);
+
+/**
+ * An uploaded image waiting for its processing (app/.server/content/image-jobs.ts): until the row
+ * is gone the upload holds the bytes as received and is served to nobody. Workers on every
+ * instance claim rows with FOR UPDATE SKIP LOCKED and a lease; a lease that runs out is claimed again.
+ */
+export const imageJobs = pgTable(
+  "image_jobs",
+  {
+    uploadId: integer()
+      .primaryKey()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    site: varchar({ length: 64 }).notNull(),
+    status: varchar({ length: 16 }).$type<ImageJobStatus>().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    lockedBy: varchar({ length: 64 }),
+    lockedUntil: timestamp({ withTimezone: true }),
+    /** Why the last attempt failed, for the log and the operator (the console says it in Korean). */
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("image_jobs_status_idx").on(table.status, table.createdAt)],
 );
 
 /** A notice popup: shown between `startsAt` and `endsAt` (KST as entered), in `sortOrder`, on the devices named. */
