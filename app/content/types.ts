@@ -333,6 +333,11 @@ export interface VisitScheduleContent {
     /** Sent the day before the visit; the same placeholders. */
     reminder: string;
     /**
+     * Sent when the visitor cancels through their link, so the phone that booked hears of it.
+     * Placeholders: {senderName} {maskedName} {date} {time} {salesPhone}.
+     */
+    cancelled: string;
+    /**
      * Sent when the office closes a day that has bookings: the booking is cancelled. Not an
      * advertisement, so no promotion in it. Placeholders: {senderName} {maskedName} {date} {time}
      * {salesPhone}.

@@ -96,7 +96,7 @@ export const leads: LeadContent = {
   visits: {
     intro: [
       "견본주택은 시간대별 인원을 정해 두는 방문 예약제로 운영됩니다.",
-      "원하시는 날짜와 시간을 골라 예약하시면 예약 내용과 취소 링크를 문자로 보내 드립니다.",
+      "원하시는 날짜와 시간을 골라 예약하시면 예약 내용과 변경·취소 링크를 문자로 보내 드립니다.",
     ],
     slotTimes: ["10:00", "11:00", "13:00", "14:00", "15:00", "16:00", "17:00"],
     slotMinutes: 60,
@@ -112,7 +112,7 @@ export const leads: LeadContent = {
         "■ 견본주택: {modelHouseAddress}",
         "■ 분양문의: {salesPhone}",
         "",
-        "일정이 바뀌면 아래 링크에서 예약을 취소하실 수 있습니다.",
+        "예약 변경·취소는 아래 링크에서 하실 수 있습니다.",
         "{cancelUrl}",
         "",
         "{optOut}",
@@ -124,10 +124,17 @@ export const leads: LeadContent = {
         "■ 방문일시: {date} {time}",
         "■ 견본주택: {modelHouseAddress}",
         "",
-        "방문이 어려우시면 아래 링크에서 예약을 취소해 주세요.",
+        "방문 시간 변경·취소는 아래 링크에서 하실 수 있습니다.",
         "{cancelUrl}",
         "",
         "{optOut}",
+      ].join("\n"),
+      cancelled: [
+        "{senderName}",
+        "{maskedName} 고객님, {date} {time} 견본주택 방문 예약이 취소되었습니다.",
+        "",
+        "다시 예약하시려면 홈페이지의 방문예약을 이용해 주세요.",
+        "■ 분양문의: {salesPhone}",
       ].join("\n"),
       dayClosed: [
         "{senderName}",
