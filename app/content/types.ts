@@ -539,6 +539,8 @@ export type FrameContent = Pick<
   SitePack,
   "brand" | "phone" | "menu" | "builder" | "developer" | "company" | "familySite" | "footerDisclaimer" | "copyrightYear"
 > & {
+  /** The time-slot booking page (/{site}/customer), where every 방문예약 button leads. */
+  visitPath: string;
   /** The office's Kakao channel (a site setting; no pack value): a button in the footer and the phone's bottom bar when set. */
   kakaoChannelUrl?: string;
   /**

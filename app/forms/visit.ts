@@ -37,6 +37,20 @@ export const VISIT_PICKER_TEXT = {
   noneLeft: "예약 마감",
 } as const;
 
+/** The booking page (and the home's booking section) while the office has no day open for booking. */
+export const NO_OPEN_DAYS_TEXT = {
+  heading: "지금은 인터넷으로 예약할 수 있는 방문 날짜가 없습니다.",
+  next: "상담 문의를 남기시거나 관심고객으로 등록해 주시면, 방문 예약이 열리는 대로 담당 상담원이 안내해 드립니다.",
+  inquiry: "상담 문의 남기기",
+  interest: "관심고객 등록",
+} as const;
+
+/** The inquiry page, while times can be booked: a visit is booked by choosing a time, never written into the message. */
+export const BOOK_BY_TIME_TEXT = {
+  note: "견본주택 방문은 날짜와 시간을 골라 바로 예약하실 수 있습니다.",
+  link: "방문 예약하기",
+} as const;
+
 export const VISIT_MESSAGES = {
   chooseSlot: "방문하실 날짜와 시간을 선택해 주세요.",
   slotNotOnDate: "선택하신 날짜의 방문 시간을 다시 선택해 주세요.",

@@ -17,11 +17,11 @@ export const leads: LeadContent = {
     intro: "성함과 연락처를 남겨 주시면 분양 일정과 견본주택 방문 방법을 문자로 안내해 드립니다.",
   },
   inquiryPage: {
-    title: "관심고객 등록 | TODO(사이트 담당자): 단지명",
-    description: "TODO(사이트 담당자): 관심고객 등록 페이지 설명",
-    banner: { title: "홍보센터", taglines: ["관심고객 등록", "TODO(사이트 담당자): 배너 문구"] },
-    heading: "관심고객 등록",
-    intro: ["TODO(사이트 담당자): 관심고객 등록 안내 문장"],
+    title: "상담 문의 | TODO(사이트 담당자): 단지명",
+    description: "TODO(사이트 담당자): 상담 문의 페이지 설명",
+    banner: { title: "홍보센터", taglines: ["상담 문의", "TODO(사이트 담당자): 배너 문구"] },
+    heading: "상담 문의",
+    intro: ["TODO(사이트 담당자): 상담 문의 안내 문장"],
     image: { src: "/images/new-site/brand.svg", alt: "TODO(사이트 담당자): 그림 설명", width: 1600, height: 900 },
   },
   visitPage: {
@@ -29,7 +29,10 @@ export const leads: LeadContent = {
     description: "TODO(사이트 담당자): 방문 예약 페이지 설명",
     banner: { title: "방문 예약", taglines: ["견본주택 방문 예약"] },
     heading: "견본주택 방문 예약",
-    intro: ["견본주택은 방문 예약제로 운영됩니다.", "예약을 남겨 주시면 담당 상담원이 원하시는 방문 일시를 확인해 연락드립니다."],
+    intro: [
+      "견본주택은 방문 예약제로 운영됩니다.",
+      "예약 가능한 날짜가 열리면 이 페이지에서 날짜와 시간을 골라 바로 예약하실 수 있습니다.",
+    ],
   },
   kindLabels: { interest: "관심고객 등록", visit: "방문 예약", inquiry: "상담 문의" },
   sms: {

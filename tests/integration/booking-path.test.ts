@@ -6,7 +6,7 @@ import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
 import { unsealText } from "#app/.server/sealed.ts";
 import { bookingsOutsideHours, listBookableSchedule, openingHoursOf, openVisitDays } from "#app/.server/visits/schedule.ts";
-import { VISIT_CANCEL_TEXT, VISIT_MESSAGES } from "#app/forms/visit.ts";
+import { BOOK_BY_TIME_TEXT, NO_OPEN_DAYS_TEXT, VISIT_CANCEL_TEXT, VISIT_MESSAGES } from "#app/forms/visit.ts";
 import { addDays, kstDay, kstTime } from "#app/utils/kst.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
@@ -74,6 +74,36 @@ function postPage(path: string, fields: Record<string, string>) {
     body: new URLSearchParams(fields).toString(),
   });
 }
+
+describe("the way to a booking", () => {
+  test("every 방문예약 in the frame (header, slide menu, footer, bottom bar) is a link to the booking page, so it works without scripts", async () => {
+    const html = await (await app.fetch("/Brand/intro")).text();
+    const visitLinks = [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>(?:(?!<\/a>)[\s\S])*방문예약(?:(?!<\/a>)[\s\S])*<\/a>/g)].map(
+      (match) => match[1],
+    );
+    expect(visitLinks).toEqual(["/daegu/customer", "/daegu/customer", "/daegu/customer", "/daegu/customer"]);
+  });
+
+  test("with no day open, the booking page says so and offers the inquiry and the interest registration instead of a form", async () => {
+    const html = await (await app.fetch("/daegu/customer")).text();
+    expect(html).toContain(NO_OPEN_DAYS_TEXT.heading);
+    expect(html).toMatch(/<a [^>]*href="\/Promotion\/Customer"[^>]*>상담 문의 남기기<\/a>/);
+    expect(html).toContain(NO_OPEN_DAYS_TEXT.interest);
+    expect(html).not.toContain('name="phone"');
+  });
+
+  test("while times can be booked, the inquiry page points to the booking and asks for no visit time in its message", async () => {
+    const closed = await (await app.fetch("/Promotion/Customer")).text();
+    expect(closed).not.toContain(BOOK_BY_TIME_TEXT.note);
+
+    await openDay(dayFromToday(2));
+    const open = await (await app.fetch("/Promotion/Customer")).text();
+    expect(open).toContain(BOOK_BY_TIME_TEXT.note);
+    expect(open).toMatch(/<a [^>]*href="\/daegu\/customer"[^>]*>방문 예약하기<\/a>/);
+    expect(open).not.toContain("방문 일시");
+    expect(open).toContain('<h2 class="lead-page__heading">상담 문의</h2>');
+  });
+});
 
 describe("the model house's hours", () => {
   test("are read from the office's words, and words without a time range leave every slot on offer", () => {
