@@ -13,7 +13,8 @@ export function OutsideHoursNote({ bookings, hours }: { bookings: BookingOutside
       <h2 id="outside-hours-title" className="admin-outside-hours__title">
         운영시간 밖의 예약 {bookings.length}건
       </h2>
-      <p>견본주택 운영시간({hours})에 들지 않는 예약입니다. 자동으로 취소되지 않으니, 고객께 연락해 시간을 옮기거나 취소해 주세요.</p>
+      <p>운영시간이 바뀌어 그 시간에 들지 않게 된 예약입니다. 자동으로 취소되지 않으니, 고객께 연락해 시간을 옮기거나 취소해 주세요.</p>
+      <p>지금 견본주택 운영시간: {hours}</p>
       <ul className="admin-outside-hours__list">
         {bookings.map((booking) => (
           <li key={booking.bookingId}>
