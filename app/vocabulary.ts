@@ -23,9 +23,10 @@ export type SpamReason = (typeof SPAM_REASONS)[number];
 
 /**
  * What a text message is for: a customer's confirmation or reminder, a note to staff, a staff
- * invitation, a text a person on the team wrote to a customer, a visitor told their day was closed.
+ * invitation, a text a person on the team wrote to a customer, a visitor told their day was closed,
+ * a visitor told their own cancellation went through.
  */
-export const SMS_PURPOSES = ["confirmation", "staff", "reminder", "invitation", "manual", "day-closed"] as const;
+export const SMS_PURPOSES = ["confirmation", "staff", "reminder", "invitation", "manual", "day-closed", "visit-cancelled"] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /**

@@ -163,6 +163,7 @@ export function contentPackTests(site: SitePack, publicDir: string) {
       { name: "staff", text: site.leads.sms.staff, allowed: ["senderName", "kindLabel", "maskedName", "maskedPhone"] },
       { name: "booked", text: site.leads.visits.sms.booked, allowed: [...shared, "date", "time", "cancelUrl"] },
       { name: "reminder", text: site.leads.visits.sms.reminder, allowed: [...shared, "date", "time", "cancelUrl"] },
+      { name: "cancelled", text: site.leads.visits.sms.cancelled, allowed: ["senderName", "maskedName", "date", "time", "salesPhone"] },
       ...site.leads.sms.templates.map((template) => ({ name: template.key, text: template.text, allowed: [...MANUAL_TEXT_PLACEHOLDERS] })),
     ];
     for (const { name, text, allowed } of templates) {
@@ -179,6 +180,7 @@ export function contentPackTests(site: SitePack, publicDir: string) {
       { name: "staff", text: site.leads.sms.staff },
       { name: "booked", text: site.leads.visits.sms.booked },
       { name: "reminder", text: site.leads.visits.sms.reminder },
+      { name: "cancelled", text: site.leads.visits.sms.cancelled },
       ...Object.entries(site.leads.sms.headlines).map(([kind, text]) => ({ name: `headline ${kind}`, text })),
       ...site.leads.sms.templates
         .filter((template) => !template.advertising)

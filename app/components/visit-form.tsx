@@ -1,11 +1,12 @@
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useRef, useState } from "react";
-import { useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import type { LeadConsent } from "#app/content/types.ts";
 import { LEAD_FORM_TEXT, LEAD_MESSAGES } from "#app/forms/lead.ts";
 import type { FieldErrors, FormValues } from "#app/forms/lead-schema.ts";
-import type { VisitDay } from "#app/forms/visit.ts";
+import { NO_OPEN_DAYS_TEXT, type VisitDay } from "#app/forms/visit.ts";
 import { ConsentField } from "./consent-field.tsx";
+import { RegisterLink } from "./register-link.tsx";
 import { answerOf, ContactFields, MessageField, SpamGuardFields, SubmitButton, useAnswerInView, useLeadSubmission } from "./lead-form.tsx";
 import { checkVisitSlot, VisitSlotPicker } from "./visit-slot-picker.tsx";
 
@@ -39,6 +40,7 @@ export function VisitForm({ site, consent, schedule, done = false, doneMessage, 
   const succeeded = doneFromUrl || status.state === "done";
   const failure = status.state === "failed" ? status.message : initial?.message;
 
+  if (schedule.length === 0 && !succeeded) return <NoOpenDays />;
   return (
     <div className="lead-card visit-form">
       <div className="lead-result-region" role="status" aria-live="polite">
@@ -103,6 +105,22 @@ export function VisitForm({ site, consent, schedule, done = false, doneMessage, 
           <SubmitButton kind="visit" busy={status.state === "submitting"} />
         </form>
       )}
+    </div>
+  );
+}
+
+/** No day open for booking: say so, and offer the inquiry page and the interest popup instead of a time typed as text. */
+function NoOpenDays() {
+  return (
+    <div className="lead-card visit-closed">
+      <p className="visit-closed__heading">{NO_OPEN_DAYS_TEXT.heading}</p>
+      <p>{NO_OPEN_DAYS_TEXT.next}</p>
+      <div className="visit-closed__alternatives">
+        <Link to="/Promotion/Customer" className="lead-submit">
+          {NO_OPEN_DAYS_TEXT.inquiry}
+        </Link>
+        <RegisterLink className="lead-secondary">{NO_OPEN_DAYS_TEXT.interest}</RegisterLink>
+      </div>
     </div>
   );
 }

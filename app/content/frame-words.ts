@@ -3,6 +3,9 @@
 /** The footer's link to the privacy policy (/privacy), on every page. */
 export const PRIVACY_LINK_LABEL = "개인정보처리방침";
 
+/** Every 방문예약 button (header, slide menu, footer, the phone's bottom bar): each opens the time-slot booking page. */
+export const VISIT_LINK_LABEL = "방문예약";
+
 /** The error screens (the site frame's and the bare root one). */
 export const ERROR_PAGE = {
   notFound: {

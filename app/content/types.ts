@@ -333,6 +333,11 @@ export interface VisitScheduleContent {
     /** Sent the day before the visit; the same placeholders. */
     reminder: string;
     /**
+     * Sent when the visitor cancels through their link, so the phone that booked hears of it.
+     * Placeholders: {senderName} {maskedName} {date} {time} {salesPhone}.
+     */
+    cancelled: string;
+    /**
      * Sent when the office closes a day that has bookings: the booking is cancelled. Not an
      * advertisement, so no promotion in it. Placeholders: {senderName} {maskedName} {date} {time}
      * {salesPhone}.
@@ -534,6 +539,8 @@ export type FrameContent = Pick<
   SitePack,
   "brand" | "phone" | "menu" | "builder" | "developer" | "company" | "familySite" | "footerDisclaimer" | "copyrightYear"
 > & {
+  /** The time-slot booking page (/{site}/customer), where every 방문예약 button leads. */
+  visitPath: string;
   /** The office's Kakao channel (a site setting; no pack value): a button in the footer and the phone's bottom bar when set. */
   kakaoChannelUrl?: string;
   /**

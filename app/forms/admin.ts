@@ -63,6 +63,7 @@ export const SMS_PURPOSE_LABELS: Record<SmsPurpose, string> = {
   invitation: "초대 문자 (링크 가림)",
   manual: "직원이 보낸 문자",
   "day-closed": "예약일 마감 안내",
+  "visit-cancelled": "방문 예약 취소 안내",
 };
 
 /** Why the spam check flagged a lead, as staff read it. */

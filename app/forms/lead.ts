@@ -64,7 +64,7 @@ export const LEAD_FORM_TEXT = {
   phone: { label: "연락처", placeholder: "010-1234-5678" },
   message: {
     label: "문의내용",
-    placeholder: "궁금하신 점이나 원하시는 방문 일시를 남겨 주세요.",
+    placeholder: "궁금하신 점을 자유롭게 남겨 주세요.",
     /** Under the visit form's date and time choice, where the visit time is already chosen. */
     placeholderWithTimes: "궁금하신 점이나 함께 오시는 인원을 남겨 주세요.",
   },

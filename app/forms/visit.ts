@@ -37,11 +37,26 @@ export const VISIT_PICKER_TEXT = {
   noneLeft: "예약 마감",
 } as const;
 
+/** The booking page (and the home's booking section) while the office has no day open for booking. */
+export const NO_OPEN_DAYS_TEXT = {
+  heading: "지금은 인터넷으로 예약할 수 있는 방문 날짜가 없습니다.",
+  next: "상담 문의를 남기시거나 관심고객으로 등록해 주시면, 방문 예약이 열리는 대로 담당 상담원이 안내해 드립니다.",
+  inquiry: "상담 문의 남기기",
+  interest: "관심고객 등록",
+} as const;
+
+/** The inquiry page, while times can be booked: a visit is booked by choosing a time, never written into the message. */
+export const BOOK_BY_TIME_TEXT = {
+  note: "견본주택 방문은 날짜와 시간을 골라 바로 예약하실 수 있습니다.",
+  link: "방문 예약하기",
+} as const;
+
 export const VISIT_MESSAGES = {
   chooseSlot: "방문하실 날짜와 시간을 선택해 주세요.",
   slotNotOnDate: "선택하신 날짜의 방문 시간을 다시 선택해 주세요.",
   full: "선택하신 시간은 방금 예약이 마감되었습니다.",
   closed: "선택하신 날짜는 견본주택 방문 예약을 받지 않습니다.",
+  "outside-hours": "선택하신 시간은 견본주택 운영시간 밖이라 예약할 수 없습니다.",
   past: "선택하신 시간은 이미 지났습니다.",
   unknown: "선택하신 방문 시간을 찾을 수 없습니다.",
   "booked-that-day":
@@ -49,7 +64,7 @@ export const VISIT_MESSAGES = {
   sameDayAlternatives: (times: string[]) => `같은 날 예약 가능한 시간: ${times.join(", ")}`,
   otherDayAlternatives: (label: string, times: string[]) => `가장 빠른 예약 가능 일시: ${label} ${times.join(", ")}`,
   noAlternatives: "지금은 예약 가능한 시간이 없습니다. 대표번호로 문의해 주세요.",
-  booked: (when: string) => `${when} 견본주택 방문 예약이 완료되었습니다. 예약 내용과 취소 링크를 문자로 보내 드렸습니다.`,
+  booked: (when: string) => `${when} 견본주택 방문 예약이 완료되었습니다. 예약 내용과 변경·취소 링크를 문자로 보내 드렸습니다.`,
 } as const;
 
 /** What a visitor reads once a lead form is stored: the booked time when a slot was booked. */
@@ -66,10 +81,15 @@ export const VISIT_CANCEL_TEXT = {
   when: "방문 일시",
   where: "견본주택",
   salesPhone: "분양문의",
-  confirm: "일정이 맞지 않으시면 아래 버튼으로 예약을 취소해 주세요. 취소하신 자리는 다른 분께 돌아갑니다.",
+  confirm: "일정이 맞지 않으시면 예약을 취소하실 수 있습니다. 취소하신 자리는 다른 분께 돌아갑니다.",
   cancel: "예약 취소하기",
+  /** The step that asks before cancelling (a page of its own, so it works without scripts). */
+  confirmQuestion: (when: string) => `${when} 방문 예약을 취소하시겠습니까?`,
+  confirmNote: "취소하시면 이 시간의 자리는 다른 분께 돌아가고, 취소 안내를 문자로 보내 드립니다.",
+  confirmYes: "예, 예약을 취소합니다",
+  confirmNo: "아니요, 예약을 유지합니다",
   cancelling: "취소하는 중…",
-  cancelled: "방문 예약이 취소되었습니다.",
+  cancelled: "방문 예약이 취소되었습니다. 취소 안내를 문자로 보내 드렸습니다.",
   bookAgain: "다른 날짜로 다시 예약하기",
   expired: "방문 일시가 지나 이 링크는 더 이상 쓸 수 없습니다.",
   invalid: "예약을 찾을 수 없습니다. 문자로 받으신 링크 주소가 모두 입력되었는지 확인해 주세요.",

@@ -17,11 +17,11 @@ export const leads: LeadContent = {
     intro: "성함과 연락처를 남겨 주시면 분양 일정과 견본주택 방문 방법을 문자로 안내해 드립니다.",
   },
   inquiryPage: {
-    title: "관심고객 등록 | TODO(사이트 담당자): 단지명",
-    description: "TODO(사이트 담당자): 관심고객 등록 페이지 설명",
-    banner: { title: "홍보센터", taglines: ["관심고객 등록", "TODO(사이트 담당자): 배너 문구"] },
-    heading: "관심고객 등록",
-    intro: ["TODO(사이트 담당자): 관심고객 등록 안내 문장"],
+    title: "상담 문의 | TODO(사이트 담당자): 단지명",
+    description: "TODO(사이트 담당자): 상담 문의 페이지 설명",
+    banner: { title: "홍보센터", taglines: ["상담 문의", "TODO(사이트 담당자): 배너 문구"] },
+    heading: "상담 문의",
+    intro: ["TODO(사이트 담당자): 상담 문의 안내 문장"],
     image: { src: "/images/new-site/brand.svg", alt: "TODO(사이트 담당자): 그림 설명", width: 1600, height: 900 },
   },
   visitPage: {
@@ -29,7 +29,10 @@ export const leads: LeadContent = {
     description: "TODO(사이트 담당자): 방문 예약 페이지 설명",
     banner: { title: "방문 예약", taglines: ["견본주택 방문 예약"] },
     heading: "견본주택 방문 예약",
-    intro: ["견본주택은 방문 예약제로 운영됩니다.", "예약을 남겨 주시면 담당 상담원이 원하시는 방문 일시를 확인해 연락드립니다."],
+    intro: [
+      "견본주택은 방문 예약제로 운영됩니다.",
+      "예약 가능한 날짜가 열리면 이 페이지에서 날짜와 시간을 골라 바로 예약하실 수 있습니다.",
+    ],
   },
   kindLabels: { interest: "관심고객 등록", visit: "방문 예약", inquiry: "상담 문의" },
   sms: {
@@ -96,7 +99,7 @@ export const leads: LeadContent = {
   visits: {
     intro: [
       "견본주택은 시간대별 인원을 정해 두는 방문 예약제로 운영됩니다.",
-      "원하시는 날짜와 시간을 골라 예약하시면 예약 내용과 취소 링크를 문자로 보내 드립니다.",
+      "원하시는 날짜와 시간을 골라 예약하시면 예약 내용과 변경·취소 링크를 문자로 보내 드립니다.",
     ],
     slotTimes: ["10:00", "11:00", "13:00", "14:00", "15:00", "16:00", "17:00"],
     slotMinutes: 60,
@@ -112,7 +115,7 @@ export const leads: LeadContent = {
         "■ 견본주택: {modelHouseAddress}",
         "■ 분양문의: {salesPhone}",
         "",
-        "일정이 바뀌면 아래 링크에서 예약을 취소하실 수 있습니다.",
+        "예약 변경·취소는 아래 링크에서 하실 수 있습니다.",
         "{cancelUrl}",
         "",
         "{optOut}",
@@ -124,10 +127,17 @@ export const leads: LeadContent = {
         "■ 방문일시: {date} {time}",
         "■ 견본주택: {modelHouseAddress}",
         "",
-        "방문이 어려우시면 아래 링크에서 예약을 취소해 주세요.",
+        "방문 시간 변경·취소는 아래 링크에서 하실 수 있습니다.",
         "{cancelUrl}",
         "",
         "{optOut}",
+      ].join("\n"),
+      cancelled: [
+        "{senderName}",
+        "{maskedName} 고객님, {date} {time} 견본주택 방문 예약이 취소되었습니다.",
+        "",
+        "다시 예약하시려면 홈페이지의 방문예약을 이용해 주세요.",
+        "■ 분양문의: {salesPhone}",
       ].join("\n"),
       dayClosed: [
         "{senderName}",

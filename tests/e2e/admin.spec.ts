@@ -78,7 +78,7 @@ test.describe("the admin console", () => {
       await expect(inboxRows(page).nth(0)).toContainText(dashed(visit.phone));
       await expect(inboxRows(page).nth(1)).toContainText(inquiry.name);
       // The page's title, not its path (/Promotion/Customer).
-      await expect(inboxRows(page).nth(1)).toContainText("관심고객 등록");
+      await expect(inboxRows(page).nth(1)).toContainText("상담 문의");
       await expect(inboxRows(page).nth(1)).toContainText(campaign);
       await expect(inboxRows(page).nth(1)).toContainText("신규");
 

@@ -67,7 +67,7 @@ test.describe("phone header and slide menu", () => {
       await toggle.click();
       await expect(page.getByRole("button", { name: "전체 메뉴 닫기" })).toHaveAttribute("aria-expanded", "true");
       const menu = page.getByRole("navigation", { name: "전체 메뉴" });
-      await expect(menu.getByRole("link", { name: /방문예약/ })).toHaveAttribute("href", "/Promotion/Customer");
+      await expect(menu.getByRole("link", { name: "방문예약" })).toHaveAttribute("href", "/daegu/customer");
 
       const brand = menu.getByRole("button", { name: "브랜드소개" });
       const business = menu.getByRole("button", { name: "사업개요" });

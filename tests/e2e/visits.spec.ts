@@ -78,14 +78,15 @@ test.describe("model-house visits by time slot", () => {
       cancelLink = await linkTextedTo(phone, "confirmation", /https?:\/\/\S+\/daegu\/visit\/\S+/);
     });
 
-    await test.step("the link shows the booking and cancels it with one button", async () => {
+    await test.step("the link shows the booking and cancels it once the visitor confirms", async () => {
       await page.goto(cancelLink);
       await expect(page.getByText(name)).toBeVisible();
       expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
       await expect(page.getByText(`${time}`, { exact: false }).first()).toBeVisible();
-      await page.getByRole("button", { name: "예약 취소하기" }).click();
-      await expect(page.getByText("방문 예약이 취소되었습니다.")).toBeVisible();
-      await expect(page.getByRole("button", { name: "예약 취소하기" })).toHaveCount(0);
+      await page.getByRole("link", { name: "예약 취소하기" }).click();
+      await page.getByRole("button", { name: "예, 예약을 취소합니다" }).click();
+      await expect(page.getByText("방문 예약이 취소되었습니다.", { exact: false })).toBeVisible();
+      await expect(page.getByRole("link", { name: "예약 취소하기" })).toHaveCount(0);
     });
 
     await test.step("the place is free again; the booking stays in the sales office's slot, struck through, cancelled by the customer", async () => {
@@ -163,6 +164,6 @@ test.describe("model-house visits by time slot", () => {
     expect(response?.status()).toBe(404);
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
     await expect(page.getByText("예약을 찾을 수 없습니다.", { exact: false })).toBeVisible();
-    await expect(page.getByRole("button", { name: "예약 취소하기" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "예약 취소하기" })).toHaveCount(0);
   });
 });

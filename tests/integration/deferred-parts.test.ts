@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
+import { openVisitDays } from "#app/.server/visits/schedule.ts";
+import { addDays, kstDay } from "#app/utils/kst.ts";
 
 /**
  * A part whose code the browser fetches only when it comes near the screen (the visit form,
@@ -17,7 +19,11 @@ beforeAll(async () => {
   HERE = `http://localhost:${app.port}`;
 });
 afterAll(() => app.close());
-beforeEach(() => setEnv(parseEnv({ SITES: `daegu@${HERE}` })));
+beforeEach(async () => {
+  setEnv(parseEnv({ SITES: `daegu@${HERE}` }));
+  // The form books times: it is there while the office has a day open (otherwise the page offers the inquiry instead).
+  await openVisitDays("daegu", [addDays(kstDay(new Date()), 2)]);
+});
 
 describe("the visit form, whose code comes later", () => {
   for (const path of ["/", "/daegu/customer"]) {

@@ -173,7 +173,7 @@ describe("the visit reservation form", () => {
 describe("the inquiry page", () => {
   test("describes itself to search engines as the sales office's contact point", async () => {
     const html = await (await request.get("/Promotion/Customer")).text();
-    expect(html).toMatch(/<title>관심고객 등록[^<]*<\/title>/);
+    expect(html).toMatch(/<title>상담 문의[^<]*<\/title>/);
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/Promotion\/Customer"/);
     const jsonLd = html.match(/<script type="application\/ld\+json">(.+?)<\/script>/)?.[1];
     expect(JSON.parse(jsonLd!)).toMatchObject({

@@ -13,8 +13,8 @@ import { slotLabel } from "./schedule.ts";
 import { bumpContentVersion } from "../content/content-version.ts";
 
 /**
- * A booking's personal link from its text messages (/{site}/visit/{token}): it shows the booking
- * and cancels it with one button, until the visit is over.
+ * A booking's personal link from its text messages (/{site}/visit/{token}): it shows the booking,
+ * changes its time and, once the visitor confirms, cancels it, until the visit is over.
  */
 
 /** A link's key as we make them (22 base64url characters; bookings from before links were random carry a UUID). */
@@ -67,34 +67,41 @@ export async function findBookingByLink(token: string, now = new Date()): Promis
 }
 
 /**
- * Cancels the booking a link names (the visitor's one button), freeing its place and withdrawing
- * its unsent messages. The booking stays, cancelled by nobody on the team (the customer), and the
- * lead's history says so.
+ * Cancels the booking a link names (after the page asked the visitor to confirm), freeing its
+ * place, withdrawing its unsent messages and texting the phone that booked that it is cancelled.
+ * The booking stays, cancelled by nobody on the team (the customer), and the lead's history says
+ * so. Only the post that changes the row queues the text, so a second post sends nothing. The
+ * text needs no budget of its own: one per booking, and only a phone that got the link can ask.
  */
 export async function cancelBookingByLink(token: string, now = new Date()): Promise<CancelPageState> {
   const found = await findBookingByLink(token, now);
   if (found.state !== "active") return found;
-  await db().transaction(async (tx) => {
+  const { booking } = found;
+  const texted = await db().transaction(async (tx) => {
     const cancelled = await tx
       .update(visitBookings)
       .set({ status: "cancelled", cancelledAt: now })
-      .where(and(eq(visitBookings.id, found.booking.id), eq(visitBookings.status, "booked")))
+      .where(and(eq(visitBookings.id, booking.id), eq(visitBookings.status, "booked")))
       .returning({ id: visitBookings.id });
-    if (cancelled.length === 0) return;
-    await bumpContentVersion(tx, found.booking.site);
-    await withdrawBookingMessages(tx, [found.booking.id]);
+    if (cancelled.length === 0) return false;
+    await bumpContentVersion(tx, booking.site);
+    await withdrawBookingMessages(tx, [booking.id]);
+    const notice = bookingSms(await textPack(booking.site, tx), "visit-cancelled", { ...booking, linkToken: token });
+    await enqueueSms(tx, [notice], { now });
     await recordLeadEvent(
       tx,
       {
-        leadId: found.booking.leadId,
+        leadId: booking.leadId,
         kind: "visit-cancelled",
         actor: null,
-        detail: { bookingId: found.booking.id, by: "customer", startsAt: found.booking.startsAt.toISOString() },
+        detail: { bookingId: booking.id, by: "customer", startsAt: booking.startsAt.toISOString() },
       },
       now,
     );
+    return true;
   });
-  return { state: "cancelled", booking: { ...found.booking, status: "cancelled" } };
+  if (texted) wakeOutboxWorker();
+  return { state: "cancelled", booking: { ...booking, status: "cancelled" } };
 }
 
 export type LinkChange =

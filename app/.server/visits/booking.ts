@@ -6,6 +6,7 @@ import { recordLeadEvent } from "../leads/events.ts";
 import { withdrawBookingMessages } from "../outbox/queue.ts";
 import { leads, visitBookings } from "../schema.ts";
 import { bumpContentVersion } from "../content/content-version.ts";
+import { siteOpeningHours, withinOpeningHours } from "./schedule.ts";
 
 /**
  * Booking a time slot. A slot's places are its capacity minus its active bookings, counted while
@@ -18,7 +19,7 @@ import { bumpContentVersion } from "../content/content-version.ts";
 
 export type SlotClaim =
   | { ok: true; slot: ClaimedSlot; alreadyBookedId: number | null }
-  | { ok: false; reason: "full" | "closed" | "past" | "unknown" | "booked-that-day"; day: string | null };
+  | { ok: false; reason: "full" | "closed" | "outside-hours" | "past" | "unknown" | "booked-that-day"; day: string | null };
 
 export interface ClaimedSlot {
   id: number;
@@ -60,6 +61,10 @@ export async function claimVisitSlot(
   const claimed: ClaimedSlot = { id: slot.id, day: slot.day, startsAt: new Date(slot.starts_at), endsAt: new Date(slot.ends_at) };
   if (!slot.open) return { ok: false, reason: "closed", day: slot.day };
   if (claimed.startsAt <= now) return { ok: false, reason: "past", day: slot.day };
+  // The office may have shortened the hours since the day was opened: its slots past closing are not offered.
+  if (!withinOpeningHours(await siteOpeningHours(site, tx), claimed.startsAt, claimed.endsAt)) {
+    return { ok: false, reason: "outside-hours", day: slot.day };
+  }
   const holders = await tx
     .select({ id: visitBookings.id, phone: visitBookings.phone, clientId: leads.clientId })
     .from(visitBookings)

@@ -9,7 +9,7 @@ import { maskName } from "../leads/messages.ts";
 
 /**
  * A booking's text messages: the confirmation when it is made (or moved), the reminder the day
- * before, and the notice that the office closed its day.
+ * before, the notice that the office closed its day, and the word that the visitor's own cancel went through.
  */
 
 /** The personal link in a booking's messages, e.g. https://…/daegu/visit/Ab3…: the page that shows, changes and cancels it. */
@@ -20,13 +20,14 @@ export function bookingUrl(site: string, linkToken: string) {
 /** Worded from `site`, the pack with the office's overrides (site-settings.ts `textPack`). */
 export function bookingSms(
   site: SitePack,
-  purpose: "confirmation" | "reminder" | "day-closed",
+  purpose: "confirmation" | "reminder" | "day-closed" | "visit-cancelled",
   booking: { id: number; leadId: number; name: string; phone: string; startsAt: Date; linkToken: string },
 ): OutgoingSms {
   const templates = {
     confirmation: site.leads.visits.sms.booked,
     reminder: site.leads.visits.sms.reminder,
     "day-closed": site.leads.visits.sms.dayClosed,
+    "visit-cancelled": site.leads.visits.sms.cancelled,
   };
   const template = templates[purpose];
   const cancelUrl = bookingUrl(site.slug, booking.linkToken);

@@ -1,12 +1,14 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { SitePack } from "#app/content/types.ts";
 import { VISIT_MESSAGES, type VisitDay, type VisitSlotView } from "#app/forms/visit.ts";
 import { addDays, formatKoreanDate, kstDay, kstInstant, kstTime, weekdayName } from "#app/utils/kst.ts";
 import { PLACE_HOLDING_STATUSES } from "#app/vocabulary.ts";
 import { db, queryRows, sqlList, type Executor, type Transaction } from "../db.ts";
-import { visitSlots } from "../schema.ts";
+import { visitBookings, visitSlots } from "../schema.ts";
 import { sitePack } from "../site.ts";
 import { bumpContentVersion } from "../content/content-version.ts";
+import { textPack } from "../content/site-settings.ts";
+import { maskName } from "../leads/messages.ts";
 
 /**
  * The model house's schedule of time slots: which days are open, what the visit form offers,
@@ -61,24 +63,61 @@ export async function seedVisitSchedule(tx: Transaction, site: string, now: Date
   );
 }
 
+/** The model house's opening and closing time, as minutes after midnight (Korean time). */
+export interface OpeningHours {
+  opens: number;
+  closes: number;
+}
+
+/**
+ * The hours in the office's words ("매일 10:00 ~ 18:00 (방문 예약제)", site settings or the pack):
+ * the first "HH:MM ~ HH:MM" in them. Null when the words name no such range (then every slot of
+ * the pack is offered, as before the office wrote any hours).
+ */
+export function openingHoursOf(words: string): OpeningHours | null {
+  const match = /(\d{1,2})\s*[:시]\s*(\d{2})?\s*분?\s*[~〜∼–-]\s*(\d{1,2})\s*[:시]\s*(\d{2})?/.exec(words);
+  if (!match) return null;
+  const opens = Number(match[1]) * 60 + Number(match[2] ?? 0);
+  const closes = Number(match[3]) * 60 + Number(match[4] ?? 0);
+  if (opens >= closes || closes > 24 * 60) return null;
+  return { opens, closes };
+}
+
+/** A slot is offered when it starts at or after opening and ends by closing time (10:00~17:00 offers no 17:00 hour). */
+export function withinOpeningHours(hours: OpeningHours | null, startsAt: Date, endsAt: Date) {
+  if (!hours) return true;
+  const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  const starts = minutesOf(kstTime(startsAt));
+  // A slot ending at midnight reads "00:00": count it as the end of its own day.
+  const ends = kstDay(endsAt) > kstDay(startsAt) ? 24 * 60 + minutesOf(kstTime(endsAt)) : minutesOf(kstTime(endsAt));
+  return starts >= hours.opens && ends <= hours.closes;
+}
+
+/** The site's hours now: the office's setting, else the pack's (read inside a transaction when given one). */
+export async function siteOpeningHours(site: string, executor: Executor = db()) {
+  return openingHoursOf((await textPack(site, executor)).modelHouse.hours);
+}
+
 interface SlotRow {
   id: number;
   day: string;
   starts_at: Date | string;
+  ends_at: Date | string;
   capacity: number;
   taken: number | string;
 }
 
 /**
- * The days and slots the visit form offers: open slots from today on, with the places left.
- * A day appears when it has a slot still ahead; full and past slots are listed but not bookable.
- * An empty list means the site takes no bookings by slot, and the form is the plain one.
+ * The days and slots the visit form offers: open slots from today on, within the model house's
+ * hours, with the places left. A day appears when it has a slot still ahead; full and past slots
+ * are listed but not bookable. An empty list means the site takes no bookings by slot now.
  */
 export async function listBookableSchedule(site: string, now = new Date()): Promise<VisitDay[]> {
   const today = kstDay(now);
+  const hours = await siteOpeningHours(site);
   const rows = await queryRows<SlotRow>(
     db(),
-    sql`select s.id, s.day::text as day, s.starts_at, s.capacity,
+    sql`select s.id, s.day::text as day, s.starts_at, s.ends_at, s.capacity,
                count(b.id) filter (where b.status in (${sqlList(PLACE_HOLDING_STATUSES)})) as taken
         from visit_slots s left join visit_bookings b on b.slot_id = s.id
         where s.site = ${site} and s.open and s.day between ${today}::date and ${addDays(today, BOOKING_HORIZON_DAYS)}::date
@@ -88,6 +127,7 @@ export async function listBookableSchedule(site: string, now = new Date()): Prom
   const days = new Map<string, VisitSlotView[]>();
   for (const row of rows) {
     const startsAt = new Date(row.starts_at);
+    if (!withinOpeningHours(hours, startsAt, new Date(row.ends_at))) continue;
     const remaining = Math.max(0, row.capacity - Number(row.taken));
     const slot: VisitSlotView = {
       id: row.id,
@@ -136,4 +176,39 @@ export async function bookedSlotLabel(site: string, slotParam: string | null): P
     .from(visitSlots)
     .where(and(eq(visitSlots.id, Number(slotParam)), eq(visitSlots.site, site)));
   return slot ? slotLabel(slot.day, slot.startsAt) : null;
+}
+
+/** A booking still to come whose time the model house's hours no longer cover. */
+export interface BookingOutsideHours {
+  bookingId: number;
+  day: string;
+  /** "11월 24일 (화) 17:00". */
+  when: string;
+  /** Masked ("김*수"): the note is shown on pages that keep no access record. */
+  maskedName: string;
+}
+
+/**
+ * Bookings still to come that fall outside the hours now set (the office shortened them after
+ * the bookings were made). They are not cancelled: the console shows them so the office can call
+ * or move the visitors.
+ */
+export async function bookingsOutsideHours(site: string, now = new Date()): Promise<BookingOutsideHours[]> {
+  const hours = await siteOpeningHours(site);
+  if (!hours) return [];
+  const rows = await db()
+    .select({
+      bookingId: visitBookings.id,
+      name: visitBookings.name,
+      day: visitSlots.day,
+      startsAt: visitSlots.startsAt,
+      endsAt: visitSlots.endsAt,
+    })
+    .from(visitBookings)
+    .innerJoin(visitSlots, eq(visitSlots.id, visitBookings.slotId))
+    .where(and(eq(visitBookings.site, site), eq(visitBookings.status, "booked"), gt(visitSlots.startsAt, now)))
+    .orderBy(asc(visitSlots.startsAt), asc(visitBookings.id));
+  return rows
+    .filter((row) => !withinOpeningHours(hours, row.startsAt, row.endsAt))
+    .map((row) => ({ bookingId: row.bookingId, day: row.day, when: slotLabel(row.day, row.startsAt), maskedName: maskName(row.name) }));
 }

@@ -1,23 +1,26 @@
-import { RegisterLink } from "#app/components/register-link.tsx";
+import { Link } from "react-router";
+import { VISIT_LINK_LABEL } from "#app/content/frame-words.ts";
 import { telHref } from "#app/utils/phone.ts";
 import { CalendarIcon, PhoneIcon } from "./icons.tsx";
 
 /** Phones only: the two ways to reach the sales office, always under the thumb. */
 export function BottomBar({
   phone,
+  visitPath,
   kakaoChannelUrl,
   mobileConsultUrl,
 }: {
   phone: string;
+  visitPath: string;
   kakaoChannelUrl?: string;
   mobileConsultUrl?: string;
 }) {
   return (
     <nav className="bottom-bar" aria-label="빠른 상담">
-      <RegisterLink className="bottom-bar__visit">
+      <Link to={visitPath} className="bottom-bar__visit">
         <CalendarIcon />
-        방문예약
-      </RegisterLink>
+        {VISIT_LINK_LABEL}
+      </Link>
       <a className="bottom-bar__call" href={telHref(phone)}>
         <PhoneIcon />
         전화상담

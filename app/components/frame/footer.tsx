@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { RegisterLink } from "#app/components/register-link.tsx";
-import { PRIVACY_LINK_LABEL } from "#app/content/frame-words.ts";
+import { PRIVACY_LINK_LABEL, VISIT_LINK_LABEL } from "#app/content/frame-words.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import { CalendarIcon, ChevronIcon } from "./icons.tsx";
 import type { FrameContent } from "#app/content/types.ts";
@@ -22,10 +21,10 @@ export function SiteFooter({ content }: { content: FrameContent }) {
             decoding="async"
           />
           <div className="site-footer__actions">
-            <RegisterLink className="button button--accent">
+            <Link to={content.visitPath} className="button button--accent site-footer__visit">
               <CalendarIcon />
-              방문예약
-            </RegisterLink>
+              {VISIT_LINK_LABEL}
+            </Link>
             {content.kakaoChannelUrl ? (
               <a className="button button--outline site-footer__kakao" href={content.kakaoChannelUrl} target="_blank" rel="noopener">
                 카카오톡 상담

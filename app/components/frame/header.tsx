@@ -3,7 +3,8 @@ import { Link, useLocation } from "react-router";
 import { RegisterLink } from "#app/components/register-link.tsx";
 import type { MenuGroup } from "#app/content/types.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
-import { CloseIcon, MenuIcon, PhoneIcon } from "./icons.tsx";
+import { VISIT_LINK_LABEL } from "#app/content/frame-words.ts";
+import { CalendarIcon, CloseIcon, MenuIcon, PhoneIcon } from "./icons.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import type { FrameContent } from "#app/content/types.ts";
 
@@ -58,6 +59,10 @@ export function SiteHeader({
               모바일 상담
             </Link>
           )}
+          <Link to={content.visitPath} className="header-visit">
+            <CalendarIcon />
+            {VISIT_LINK_LABEL}
+          </Link>
           <RegisterLink className="header-phone">
             <PhoneIcon />
             <span className="visually-hidden">관심고객 등록 · 분양문의 </span>
@@ -68,7 +73,14 @@ export function SiteHeader({
           <PhoneIcon />
         </a>
       </div>
-      <MobileMenu id={MOBILE_MENU_ID} menu={content.menu} phone={content.phone} open={menuOpen} onClose={() => onMenuOpenChange(false)} />
+      <MobileMenu
+        id={MOBILE_MENU_ID}
+        menu={content.menu}
+        phone={content.phone}
+        visitPath={content.visitPath}
+        open={menuOpen}
+        onClose={() => onMenuOpenChange(false)}
+      />
     </header>
   );
 }

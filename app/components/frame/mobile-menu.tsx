@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
+import { VISIT_LINK_LABEL } from "#app/content/frame-words.ts";
 import type { MenuGroup } from "#app/content/types.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import { CalendarIcon, ChevronIcon, PhoneIcon } from "./icons.tsx";
 
 /**
- * The slide menu of narrow screens: a visit-reservation link, then one accordion per menu group
+ * The slide menu of narrow screens: the time-slot booking's link, then one accordion per menu group
  * with at most one open. Without JavaScript every group is shown open and the header's
  * fallback link reveals the panel through :target.
  */
@@ -13,12 +14,14 @@ export function MobileMenu({
   id,
   menu,
   phone,
+  visitPath,
   open,
   onClose,
 }: {
   id: string;
   menu: MenuGroup[];
   phone: string;
+  visitPath: string;
   open: boolean;
   onClose: () => void;
 }) {
@@ -29,9 +32,9 @@ export function MobileMenu({
   return (
     <div id={id} className={`mobile-menu${open ? " is-open" : ""}`}>
       <nav className="mobile-menu__panel" aria-label="전체 메뉴">
-        <Link to="/Promotion/Customer" className="mobile-menu__visit" onClick={onClose}>
+        <Link to={visitPath} className="mobile-menu__visit" onClick={onClose}>
           <CalendarIcon />
-          방문예약 · 관심고객 등록
+          {VISIT_LINK_LABEL}
         </Link>
         <ul className="mobile-menu__groups">
           {menu.map((group) => {

@@ -40,7 +40,12 @@ export function SiteFrame({ content, children }: { content: FrameContent; childr
           {children}
         </main>
         <SiteFooter content={content} />
-        <BottomBar phone={content.phone} kakaoChannelUrl={content.kakaoChannelUrl} mobileConsultUrl={content.mobileConsultUrl} />
+        <BottomBar
+          phone={content.phone}
+          visitPath={content.visitPath}
+          kakaoChannelUrl={content.kakaoChannelUrl}
+          mobileConsultUrl={content.mobileConsultUrl}
+        />
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import {
   siteSettingsOf,
 } from "#app/.server/content/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
+import { bookingsOutsideHours } from "#app/.server/visits/schedule.ts";
 import {
   displaySetting,
   SITE_SETTING_FIELDS,
@@ -24,6 +25,7 @@ import { formatPhone } from "#app/utils/phone.ts";
 import { Field, useConsoleForm } from "./forms.tsx";
 import { signedInAdmin } from "./guard.server.ts";
 import { parseConsoleForm } from "./submission.server.ts";
+import { OutsideHoursNote } from "./visits/outside-hours-note.tsx";
 import type { Route } from "./+types/site-settings";
 
 const PATH = "/admin/site-settings";
@@ -34,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, history] = await Promise.all([siteSettingsOf(slug), settingChanges(slug)]);
   const effective = applySettings(pack, settings);
   const searchParams = new URL(request.url).searchParams;
+  const saved = searchParams.get("saved") === "1";
   return {
     values: settings,
     defaults: Object.fromEntries(SITE_SETTING_NAMES.map((name) => [name, packDefault(pack, name)])) as Record<
@@ -52,12 +55,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       textSenderName: effective.leads.sms.senderName,
     },
     history: history.map((change) => ({ ...change, createdAt: formatKst(change.createdAt) })),
-    notice:
-      searchParams.get("saved") === "1"
-        ? "저장했습니다. 공개 페이지에 바로 반영됩니다."
-        : searchParams.get("reverted") === "1"
-          ? "되돌렸습니다."
-          : null,
+    /** After a save: bookings the hours saved no longer cover (they are kept; the visits page lists them too). */
+    outsideHours: saved ? await bookingsOutsideHours(slug) : [],
+    modelHouseHours: effective.modelHouse.hours,
+    notice: saved ? "저장했습니다. 공개 페이지에 바로 반영됩니다." : searchParams.get("reverted") === "1" ? "되돌렸습니다." : null,
   };
 }
 
@@ -87,7 +88,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteSeoFrom(matches), { title: "사이트 설정 | 관리자", description: "사이트 설정", path: PATH, robots: "noindex,nofollow" });
 
 export default function SiteSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { values, defaults, preview, history, notice } = loaderData;
+  const { values, defaults, preview, history, notice, outsideHours, modelHouseHours } = loaderData;
   const saving = useNavigation().formAction === PATH;
   const [form, fields] = useConsoleForm({
     id: "site-settings",
@@ -112,6 +113,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
           {notice}
         </p>
       ) : null}
+      <OutsideHoursNote bookings={outsideHours} hours={modelHouseHours} />
       {errorCount > 0 ? (
         <p className="admin-form__error" role="alert">
           {`${errorCount}개 항목을 확인해 주세요. 아무것도 저장하지 않았습니다.`}

@@ -1,11 +1,13 @@
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useRef } from "react";
+import { Link } from "react-router";
 import { refuseCrossSitePost } from "#app/.server/csrf.ts";
 import { submitLeadForm } from "#app/.server/leads/submit.ts";
 import { pageHeaders } from "#app/utils/headers.ts";
 import { plainPostAnswer } from "./plain-post.server.ts";
 import { effectivePack } from "#app/.server/content/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
+import { listBookableSchedule } from "#app/.server/visits/schedule.ts";
 import { ConsentField } from "#app/components/consent-field.tsx";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { SubMenu } from "#app/components/frame/sub-menu.tsx";
@@ -22,6 +24,7 @@ import {
 import { Picture } from "#app/components/picture.tsx";
 import type { LeadConsent } from "#app/content/types.ts";
 import { LEAD_FORM_TEXT, LEAD_MESSAGES } from "#app/forms/lead.ts";
+import { BOOK_BY_TIME_TEXT } from "#app/forms/visit.ts";
 import type { FieldErrors, FormValues } from "#app/forms/lead-schema.ts";
 import { shareImageUrl } from "#app/utils/image-variants.js";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -32,7 +35,10 @@ const PATH = "/Promotion/Customer";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pack: site } = await effectivePack(requireSite(context).pack);
+  const schedule = await listBookableSchedule(site.slug);
   return {
+    /** While a time can be booked, the page sends visitors to the booking instead of taking a visit time as text. */
+    booking: schedule.some((day) => day.bookable) ? `/${site.slug}/customer` : null,
     page: site.leads.inquiryPage,
     consent: site.leads.consent,
     eyebrow: site.brand.nameEn,
@@ -91,7 +97,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function InquiryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, consent, eyebrow, group, phone, consultationHours, done } = loaderData;
+  const { page, consent, eyebrow, group, phone, consultationHours, done, booking } = loaderData;
   return (
     <>
       <PageBanner banner={page.banner} eyebrow={eyebrow} />
@@ -102,6 +108,14 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
           {page.intro.map((line) => (
             <p key={line}>{line}</p>
           ))}
+          {booking ? (
+            <p className="lead-page__booking">
+              {BOOK_BY_TIME_TEXT.note}{" "}
+              <Link to={booking} className="lead-page__booking-link">
+                {BOOK_BY_TIME_TEXT.link}
+              </Link>
+            </p>
+          ) : null}
           <Picture image={page.image} sizes="(max-width: 900px) 100vw, 40vw" className="lead-page__image" />
           <dl className="lead-page__facts">
             <dt>{LEAD_FORM_TEXT.facts.consultation}</dt>

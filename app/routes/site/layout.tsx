@@ -44,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     familySite: site.familySite,
     footerDisclaimer: site.footerDisclaimer,
     copyrightYear: site.copyrightYear,
+    visitPath: `/${site.slug}/customer`,
     kakaoChannelUrl: settings.kakaoChannelUrl,
     mobileConsultUrl: settings.mobileConsultUrl,
   };

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { PERSONAL_PAGE_HEADERS } from "#app/.server/http.ts";
 import { effectivePack } from "#app/.server/content/site-settings.ts";
@@ -28,16 +28,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = await findBookingByLink(params.token);
   const booking = found.state === "invalid" || found.booking.site !== site.slug ? null : found.booking;
   const active = booking && found.state === "active";
+  const url = new URL(request.url);
   return data(
     {
       slug: site.slug,
+      token: params.token,
       banner: site.leads.visitPage.banner,
       eyebrow: site.brand.nameEn,
       modelHouse: site.modelHouse,
       phone: site.phone,
       state: booking ? found.state : "invalid",
-      booking: booking && { name: booking.name, when: booking.when, status: booking.status },
-      changed: new URL(request.url).searchParams.get("changed") === "1",
+      booking: booking && { name: booking.name, when: booking.when, day: booking.day, status: booking.status },
+      changed: url.searchParams.get("changed") === "1",
+      /** ?cancel=1: the visitor pressed 예약 취소하기 and is asked to confirm. */
+      confirmingCancel: url.searchParams.get("cancel") === "1",
       schedule: active ? await listBookableSchedule(site.slug) : [],
     },
     { status: booking ? 200 : 404, headers: NO_STORE },
@@ -79,7 +83,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function VisitCancelPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { slug, banner, eyebrow, modelHouse, phone, state, booking, changed, schedule } = loaderData;
+  const { slug, token, banner, eyebrow, modelHouse, phone, state, booking, changed, confirmingCancel, schedule } = loaderData;
   const navigation = useNavigation();
   const busyWith = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   return (
@@ -104,26 +108,46 @@ export default function VisitCancelPage({ loaderData, actionData }: Route.Compon
             </dl>
           ) : null}
           <div role="status" className="visit-cancel__state">
-            {state === "active" ? (
+            {state === "active" && booking && confirmingCancel ? (
+              <Form
+                method="post"
+                replace
+                action={`/${slug}/visit/${token}`}
+                className="visit-cancel__cancel visit-cancel__confirm"
+                id="cancel"
+              >
+                <h3 className="visit-cancel__subheading">{VISIT_CANCEL_TEXT.confirmQuestion(booking.when)}</h3>
+                <p>{VISIT_CANCEL_TEXT.confirmNote}</p>
+                <div className="visit-cancel__actions">
+                  <button type="submit" name="intent" value="cancel" className="lead-submit" disabled={busyWith === "cancel"}>
+                    {busyWith === "cancel" ? VISIT_CANCEL_TEXT.cancelling : VISIT_CANCEL_TEXT.confirmYes}
+                  </button>
+                  <Link to={`/${slug}/visit/${token}`} replace className="lead-secondary">
+                    {VISIT_CANCEL_TEXT.confirmNo}
+                  </Link>
+                </div>
+              </Form>
+            ) : state === "active" && booking ? (
               <>
                 {changed ? <p className="lead-result lead-result--success">{VISIT_CANCEL_TEXT.changed}</p> : null}
                 {schedule.length > 0 ? (
                   <Form method="post" replace className="visit-cancel__change">
                     <h3 className="visit-cancel__subheading">{VISIT_CANCEL_TEXT.change}</h3>
                     <p>{VISIT_CANCEL_TEXT.changeIntro}</p>
-                    <VisitSlotPicker schedule={schedule} error={actionData?.error} />
+                    {/* Opens on the booked day: a visitor moving their time usually keeps the day. */}
+                    <VisitSlotPicker schedule={schedule} error={actionData?.error} initial={{ visitDate: booking.day }} />
                     <button type="submit" name="intent" value="change" className="lead-submit" disabled={busyWith === "change"}>
                       {busyWith === "change" ? VISIT_CANCEL_TEXT.changing : VISIT_CANCEL_TEXT.changeSubmit}
                     </button>
                   </Form>
                 ) : null}
-                <Form method="post" replace className="visit-cancel__cancel">
+                <div className="visit-cancel__cancel">
                   <h3 className="visit-cancel__subheading">{VISIT_CANCEL_TEXT.cancelHeading}</h3>
                   <p>{VISIT_CANCEL_TEXT.confirm}</p>
-                  <button type="submit" name="intent" value="cancel" className="lead-secondary" disabled={busyWith === "cancel"}>
-                    {busyWith === "cancel" ? VISIT_CANCEL_TEXT.cancelling : VISIT_CANCEL_TEXT.cancel}
-                  </button>
-                </Form>
+                  <Link to={`/${slug}/visit/${token}?cancel=1#cancel`} replace className="lead-secondary">
+                    {VISIT_CANCEL_TEXT.cancel}
+                  </Link>
+                </div>
               </>
             ) : state === "cancelled" && booking?.status !== "visited" && booking?.status !== "no_show" ? (
               <>

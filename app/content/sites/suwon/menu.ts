@@ -60,7 +60,7 @@ export const menu: MenuGroup[] = [
     id: "promotion",
     title: "홍보센터",
     subMenu: [
-      { subTitle: "관심고객등록", subUrl: "/Promotion/Customer" },
+      { subTitle: "상담문의", subUrl: "/Promotion/Customer" },
       { subTitle: "홍보영상", subUrl: "/FloorPlan/videos" },
       { subTitle: "보도자료", subUrl: "/Promotion/Press" },
     ],

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { requireSite } from "#app/.server/site.ts";
-import { listBookableSchedule } from "#app/.server/visits/schedule.ts";
+import { bookingsOutsideHours, listBookableSchedule } from "#app/.server/visits/schedule.ts";
+import { textPack } from "#app/.server/content/site-settings.ts";
 import { changeSlotCapacity, closeDayByStaff, listScheduleForAdmin, openDaysByStaff, type AdminDay } from "#app/.server/visits/console.ts";
 import {
   bookedVisitorsOfDay,
@@ -30,6 +31,7 @@ import { maySee, mayWork, shownPhone, type Viewer } from "#app/.server/leads/vis
 import { can } from "#app/permissions.ts";
 import { signedInAdmin, requireCalendarDays } from "../guard.server.ts";
 import { BookingReview } from "./visit-review.tsx";
+import { OutsideHoursNote } from "./outside-hours-note.tsx";
 import type { Route } from "./+types/visits";
 
 function parseDay(value: string | null) {
@@ -88,6 +90,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : [],
     days: days.map((entry) => ({ day: entry.day, label: entry.label, ...totals(entry) })),
     slotTimes: site.leads.visits.slotTimes,
+    outsideHours: await bookingsOutsideHours(site.slug),
+    hours: (await textPack(site.slug)).modelHouse.hours,
   };
 }
 
@@ -215,7 +219,7 @@ type ShownBooking = Route.ComponentProps["loaderData"]["todays"][number];
 type MoveTargets = Route.ComponentProps["loaderData"]["moveTargets"];
 
 export default function VisitSchedulePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, from, todays, day, days, slotTimes, may, moveTargets, review } = loaderData;
+  const { today, from, todays, day, days, slotTimes, may, moveTargets, review, outsideHours, hours } = loaderData;
   const pageQuery = (params: Record<string, string>) => `?${new URLSearchParams({ from, ...params })}#visit-day`;
   const dayState = totals(day).state;
   const confirmClose = actionData?.confirmClose;
@@ -233,6 +237,7 @@ export default function VisitSchedulePage({ loaderData, actionData }: Route.Comp
         </p>
       ) : null}
       <BookingReview bookings={review} />
+      <OutsideHoursNote bookings={outsideHours} hours={hours} />
 
       <section className="admin-card admin-visits__today" aria-labelledby="visit-today-title">
         <h2 id="visit-today-title" className="admin-card__title">

@@ -1,0 +1,136 @@
+import { expect, test, type Page } from "@playwright/test";
+import { addDays, kstDay } from "../../app/utils/kst.ts";
+import { hydrated } from "./hydration.ts";
+import { linkTextedTo } from "./phone.ts";
+import { timeUnderShownDay } from "./visit-form.ts";
+
+// One booking path (issue #26): every 방문예약 button ends on a booked time slot. Each test books
+// its own day in the middle of the demo fortnight (visits.spec.ts keeps to its last days), so the
+// tests never fill each other's slots.
+
+const dayFromToday = (days: number) => addDays(kstDay(new Date()), days);
+
+function uniquePhone() {
+  return `010${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`;
+}
+
+function uniqueName() {
+  const letters = "가나다라마바사아자차카타파하";
+  return `예약${Array.from({ length: 4 }, () => letters[Math.floor(Math.random() * letters.length)]).join("")}`;
+}
+
+/** Books `time` on `day` in the booking form on screen and waits for the answer naming that time. */
+async function bookOnThisPage(page: Page, day: string, time = "14:00") {
+  const form = page.locator(".visit-form");
+  const phone = uniquePhone();
+  await form.locator(`label[for$="-${day}"]`).click();
+  await form.getByLabel("이름").fill(uniqueName());
+  await form.getByLabel("연락처").fill(phone);
+  await timeUnderShownDay(form, time).click();
+  await form.getByLabel(/개인정보 수집·이용 동의/).check();
+  await form.getByRole("button", { name: "방문 예약하기" }).click();
+  await expect(form.getByText(`${time} 견본주택 방문 예약이 완료되었습니다.`, { exact: false })).toBeVisible();
+  return phone;
+}
+
+test.describe("every 방문예약 opens the time-slot booking", () => {
+  test("the phone's bottom bar", { tag: "@phone" }, async ({ page }) => {
+    await page.goto("/Brand/intro");
+    await hydrated(page);
+    await page.getByRole("navigation", { name: "빠른 상담" }).getByRole("link", { name: "방문예약" }).click();
+    await expect(page).toHaveURL(/\/daegu\/customer$/);
+    await bookOnThisPage(page, dayFromToday(5));
+  });
+
+  test("the slide menu's first entry", { tag: "@phone" }, async ({ page }) => {
+    await page.goto("/Brand/intro");
+    await hydrated(page);
+    await page.getByRole("button", { name: "전체 메뉴 열기" }).click();
+    await page.getByRole("navigation", { name: "전체 메뉴" }).getByRole("link", { name: "방문예약" }).click();
+    await expect(page).toHaveURL(/\/daegu\/customer$/);
+    await bookOnThisPage(page, dayFromToday(6));
+  });
+
+  test("the header", async ({ page }) => {
+    await page.goto("/Brand/intro");
+    await hydrated(page);
+    await page.getByRole("banner").getByRole("link", { name: "방문예약" }).click();
+    await expect(page).toHaveURL(/\/daegu\/customer$/);
+    await bookOnThisPage(page, dayFromToday(7));
+  });
+
+  test("the footer", { tag: "@every-width" }, async ({ page }, testInfo) => {
+    await page.goto("/Brand/intro");
+    await hydrated(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "방문예약" }).click();
+    await expect(page).toHaveURL(/\/daegu\/customer$/);
+    await bookOnThisPage(page, dayFromToday(testInfo.project.name === "phone" ? 8 : 9));
+  });
+
+  test("the home hero, without leaving the home page", { tag: "@every-width" }, async ({ page }, testInfo) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.locator(".home-hero").getByRole("link", { name: "견본주택 방문 예약" }).click();
+    await expect(page).toHaveURL(/\/#interestForm$/);
+    await bookOnThisPage(page, dayFromToday(testInfo.project.name === "phone" ? 10 : 11), "15:00");
+  });
+
+  test("the menu lists the inquiry page under its own name, and it sends a visitor to the booking", async ({ page }) => {
+    await page.goto("/Brand/intro");
+    const menu = page.getByRole("navigation", { name: "주 메뉴" });
+    await menu.getByRole("link", { name: "홍보센터" }).hover();
+    await menu.getByRole("link", { name: "상담문의" }).click();
+    await expect(page).toHaveURL(/\/Promotion\/Customer$/);
+    await expect(page.getByRole("heading", { name: "상담 문의", level: 2 })).toBeVisible();
+    await expect(page.getByPlaceholder(/방문 일시/)).toHaveCount(0);
+    await page.getByRole("link", { name: "방문 예약하기" }).click();
+    await expect(page).toHaveURL(/\/daegu\/customer$/);
+  });
+});
+
+test.describe("cancelling a booking from its text", () => {
+  test(
+    "asks first: 아니요 keeps the booking, 예 cancels it and texts the cancellation",
+    { tag: "@every-width" },
+    async ({ page }, testInfo) => {
+      test.setTimeout(60_000);
+      await page.goto("/daegu/customer");
+      const phone = await bookOnThisPage(page, dayFromToday(testInfo.project.name === "phone" ? 12 : 4), "11:00");
+      const link = await linkTextedTo(phone, "confirmation", /https?:\/\/\S+\/daegu\/visit\/\S+/);
+      expect(await linkTextedTo(phone, "confirmation", /예약 변경·취소는 아래 링크에서/)).not.toBe("");
+
+      await page.goto(link);
+      await hydrated(page);
+      await page.getByRole("link", { name: "예약 취소하기" }).click();
+      const question = page.getByRole("heading", { name: /11:00 방문 예약을 취소하시겠습니까\?/ });
+      await expect(question).toBeInViewport();
+      await page.getByRole("link", { name: "아니요, 예약을 유지합니다" }).click();
+      await expect(question).toHaveCount(0);
+      await expect(page.getByRole("heading", { name: "다른 시간으로 변경" })).toBeVisible();
+
+      await page.getByRole("link", { name: "예약 취소하기" }).click();
+      await page.getByRole("button", { name: "예, 예약을 취소합니다" }).click();
+      await expect(page.getByText("방문 예약이 취소되었습니다.", { exact: false })).toBeVisible();
+      expect(await linkTextedTo(phone, "visit-cancelled", /방문 예약이 취소되었습니다/)).not.toBe("");
+    },
+  );
+
+  test("asks first without JavaScript too", { tag: "@phone" }, async ({ page: scripted, browser }, testInfo) => {
+    await scripted.goto("/daegu/customer");
+    const phone = await bookOnThisPage(scripted, dayFromToday(13), "12:00");
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+      baseURL: testInfo.project.use.baseURL,
+    });
+    const page = await context.newPage();
+    const link = await linkTextedTo(phone, "confirmation", /https?:\/\/\S+\/daegu\/visit\/\S+/);
+
+    await page.goto(link);
+    await page.getByRole("link", { name: "예약 취소하기" }).click();
+    await expect(page.getByRole("heading", { name: /12:00 방문 예약을 취소하시겠습니까\?/ })).toBeInViewport();
+    await page.getByRole("button", { name: "예, 예약을 취소합니다" }).click();
+    await expect(page.getByText("방문 예약이 취소되었습니다.", { exact: false })).toBeVisible();
+    await context.close();
+  });
+});
