@@ -44,6 +44,7 @@ export const PURPOSE_VARIABLES: Record<AlimtalkPurpose, readonly TemplateVariabl
   confirmation: ["현장명", "고객명", "안내문구", "견본주택주소", "운영시간", "대표번호", "방문일", "방문시간", "예약링크", "수신거부"],
   reminder: ["현장명", "고객명", "방문일", "방문시간", "견본주택주소", "대표번호", "예약링크", "수신거부"],
   "day-closed": ["현장명", "고객명", "방문일", "방문시간", "대표번호"],
+  "visit-cancelled": ["현장명", "고객명", "방문일", "방문시간", "대표번호"],
   staff: ["현장명", "접수종류", "고객명", "연락처"],
 };
 
@@ -51,6 +52,7 @@ export const TEMPLATE_PURPOSE_LABELS: Record<AlimtalkPurpose, string> = {
   confirmation: "접수·예약 확인",
   reminder: "방문 전날 안내",
   "day-closed": "예약일 마감 안내",
+  "visit-cancelled": "예약 취소 안내",
   staff: "직원 알림",
 };
 

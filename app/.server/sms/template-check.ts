@@ -37,6 +37,8 @@ async function currentTexts(site: string, purpose: AlimtalkPurpose): Promise<{ l
       return [{ label: "방문 전날 안내", message: bookingSms(pack, "reminder", SAMPLE_BOOKING) }];
     case "day-closed":
       return [{ label: "예약일 마감 안내", message: bookingSms(pack, "day-closed", SAMPLE_BOOKING) }];
+    case "visit-cancelled":
+      return [{ label: "예약 취소 안내", message: bookingSms(pack, "visit-cancelled", SAMPLE_BOOKING) }];
     case "staff":
       return [{ label: "새 접수 직원 알림", message: leadMessages(pack, { ...SAMPLE_LEAD, kind: "interest" }, ["01000000000"])[1]! }];
   }
@@ -70,6 +72,8 @@ export async function suggestedTemplates(site: string, purpose: AlimtalkPurpose)
       return [{ label: "방문 전날 안내", body: asTemplate(visits.sms.reminder) }];
     case "day-closed":
       return [{ label: "예약일 마감 안내", body: asTemplate(visits.sms.dayClosed) }];
+    case "visit-cancelled":
+      return [{ label: "예약 취소 안내", body: asTemplate(visits.sms.cancelled) }];
     case "staff":
       return [{ label: "새 접수 직원 알림", body: asTemplate(sms.staff) }];
   }
