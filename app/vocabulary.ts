@@ -115,6 +115,7 @@ export const AUDIT_ACTIONS = [
   "staff.disable",
   "staff.enable",
   "staff.reset-second-factor",
+  "staff.name",
   // The records themselves.
   "audit.view",
   "audit.review",
@@ -145,4 +146,5 @@ export const ACCESS_RIGHTS_ACTIONS = [
   "staff.disable",
   "staff.enable",
   "staff.reset-second-factor",
+  "staff.name",
 ] as const satisfies readonly AuditAction[];

@@ -146,6 +146,7 @@ function describeDetail(action: AuditAction, detail: Record<string, unknown>, na
     case "staff.disable":
     case "staff.enable":
     case "staff.reset-second-factor":
+    case "staff.name":
       return person(detail.adminId);
     case "audit.review":
       return `${monthLabel(String(detail.month))}${detail.note ? ` · ${String(detail.note)}` : ""}`;
