@@ -280,4 +280,14 @@ describe("one's own name", () => {
     // The header names the person now.
     expect(await (await person.get("/admin/account")).text()).toContain("한상담 · 상담사");
   });
+
+  test("names the person in the access records, with the email second", async () => {
+    const { owner } = await addTeam();
+    const person = browser();
+    person.cookie = await consoleCookie(owner);
+    await person.post("/admin/account", { intent: "name", name: "오대표" });
+    const page = await (await person.get("/admin/audit")).text();
+    expect(page).toContain(`오대표 (${owner.email})`);
+    expect(page).toContain("이름 변경");
+  });
 });

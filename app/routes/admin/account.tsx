@@ -145,7 +145,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
 
       <section className="admin-card" aria-labelledby="name-title">
         <h2 id="name-title" className="admin-card__title">
-          이름
+          내 이름
         </h2>
         {doneMessage(nameAnswer) ? (
           <p className="admin-notice" role="status">

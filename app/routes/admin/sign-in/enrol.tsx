@@ -7,7 +7,7 @@ import { enrolmentOf, newTotpSecret, totpStep } from "#app/.server/auth/second-f
 import { hmac, sameSecret } from "#app/.server/secret.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { enrolSecondFactor } from "#app/.server/auth/staff.ts";
-import { EnrolFormSchema, SIGN_IN_TEXT } from "#app/forms/staff.ts";
+import { displayName, EnrolFormSchema, SIGN_IN_TEXT } from "#app/forms/staff.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { ErrorList, Field, useConsoleForm } from "../forms.tsx";
 import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
@@ -97,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       result: parsed.submission.reply({ resetForm: true }),
       recoveryCodes,
       next: continueTo(parsed.value.returnTo),
-      account: half.admin.name || half.admin.email,
+      account: `${displayName(half.admin)} (${half.admin.email})`,
       enrolment: null,
     },
     { headers: { "Set-Cookie": setCookie } },
