@@ -78,7 +78,8 @@ const EnvSchema = z
       });
     }
     // Checked here, before a first build of minutes, and not only when the owner is created.
-    const problem = env.ADMIN_EMAIL && env.ADMIN_PASSWORD && passwordProblem(env.ADMIN_PASSWORD, { email: env.ADMIN_EMAIL, name: env.ADMIN_NAME });
+    const problem =
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD && passwordProblem(env.ADMIN_PASSWORD, { email: env.ADMIN_EMAIL, name: env.ADMIN_NAME });
     if (problem) ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: `is refused: ${problem}` });
   });
 
