@@ -130,7 +130,8 @@ export const SignInFormSchema = z.object({
     .string({ error: SIGN_IN_TEXT.currentPasswordRequired })
     .min(1, SIGN_IN_TEXT.currentPasswordRequired)
     .max(1024, SIGN_IN_TEXT.currentPasswordRequired),
-  returnTo: z.string().max(2000).optional(),
+  // Never refused here (it has no field to show an error beside): safeReturnTo() decides where it leads.
+  returnTo: z.string().optional(),
 });
 
 /** The code step: a code from the app, or (`recovery`) one of the recovery codes. */
@@ -138,7 +139,7 @@ export const CodeFormSchema = z
   .object({
     code: z.string().trim().max(40, SIGN_IN_TEXT.codeInvalid).optional(),
     recovery: z.literal("1").optional(),
-    returnTo: z.string().max(2000).optional(),
+    returnTo: z.string().optional(),
   })
   .transform((form, context) => {
     if (form.code) return { ...form, code: form.code };
@@ -154,7 +155,7 @@ export const CodeFormSchema = z
 export const EnrolFormSchema = z.object({
   offer: z.string().max(200).optional(),
   code: z.string({ error: SIGN_IN_TEXT.codeRequired }).trim().min(1, SIGN_IN_TEXT.codeRequired).max(40, SIGN_IN_TEXT.codeInvalid),
-  returnTo: z.string().max(2000).optional(),
+  returnTo: z.string().optional(),
 });
 
 /** A new password and its repetition; the length here, the rest of the rule (common passwords, the email) on the server. */
