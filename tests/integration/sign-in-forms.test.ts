@@ -8,7 +8,7 @@ import { PASSWORD_TOO_SHORT, SIGN_IN_TEXT } from "#app/forms/staff.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { renderedField } from "#tests/console-form-html.ts";
 import { withTestDatabase } from "#tests/db.ts";
-import { addStaff, addTeam, consoleCookie } from "#tests/staff.ts";
+import { addStaff, addTeam, consoleCookie, totpCode } from "#tests/staff.ts";
 
 /**
  * The sign-in steps, the staff page and one's own name on the console's form pipeline (decision
@@ -144,7 +144,7 @@ describe("the code steps", () => {
     expect(field.errors).toEqual([expect.stringMatching(new RegExp(`^${SIGN_IN_TEXT.codeInvalid} \\d번 더 틀리면`))]);
   });
 
-  test("enrolment answers an empty or wrong code beside the field and shows the same key again, with its otpauth link", async () => {
+  test("enrolment answers an empty or wrong code beside the field, showing the same key and its otpauth link; without scripts the ten codes follow in one list", async () => {
     const owner = await addStaff({ email: "enrolling@example.com", role: "owner", enrolled: false });
     const person = browser();
     await person.post("/admin/login", { email: owner.email, password: owner.password });
@@ -163,6 +163,15 @@ describe("the code steps", () => {
     const wrong = await person.post("/admin/enrol", { offer, code: "123456" });
     expect(wrong.status).toBe(400);
     expect(renderedField(await wrong.text(), "code").errors).toEqual([SIGN_IN_TEXT.codeInvalid]);
+
+    // Enrolled without scripts: the codes in one list, numbered, under the account; the buttons need scripts.
+    const enrolled = await person.post("/admin/enrol", { offer, code: totpCode(key) });
+    expect(enrolled.status).toBe(200);
+    const codes = await enrolled.text();
+    const list = /<ol class="admin-recovery-codes"[^>]*>([\s\S]*?)<\/ol>/.exec(codes)![1]!;
+    expect(list.match(/<li><code>[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}<\/code><\/li>/g)).toHaveLength(10);
+    expect(codes).toContain(`계정: <!-- -->enrolling (${owner.email})`);
+    expect(codes).not.toContain(SIGN_IN_TEXT.recoveryDownload);
   });
 });
 
