@@ -25,7 +25,7 @@ const popupDataDir = process.env.E2E_DATA_DIR
   ? `${process.env.E2E_DATA_DIR}-popups`
   : fs.mkdtempSync(path.join(os.tmpdir(), "e2e-popups-"));
 
-export const E2E_ADMIN = { email: "admin@example.com", password: "sales-office-e2e-2026" };
+export const E2E_ADMIN = { email: "admin@example.com", password: "sales-office-e2e-2026", name: "김온빛" };
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -91,6 +91,8 @@ export default defineConfig({
         SITES: `daegu@http://localhost:${PORT},daegu@http://daegu.localhost:${PORT},suwon@http://suwon.localhost:${PORT}`,
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
+        // The demo owner, a fictional name.
+        ADMIN_NAME: E2E_ADMIN.name,
         E2E: "1",
       },
     },
@@ -108,6 +110,8 @@ export default defineConfig({
         SITES: `daegu@${POPUP_ORIGIN}`,
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
+        // The demo owner, a fictional name.
+        ADMIN_NAME: E2E_ADMIN.name,
         E2E: "1",
       },
     },

@@ -151,6 +151,7 @@ export const AUDIT_ACTIONS = [
   "staff.disable",
   "staff.enable",
   "staff.reset-second-factor",
+  "staff.name",
   // The records themselves.
   "audit.view",
   "audit.review",
@@ -181,4 +182,5 @@ export const ACCESS_RIGHTS_ACTIONS = [
   "staff.disable",
   "staff.enable",
   "staff.reset-second-factor",
+  "staff.name",
 ] as const satisfies readonly AuditAction[];

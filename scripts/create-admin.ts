@@ -1,18 +1,20 @@
-// npm run admin:create -- <email> [--reset-second-factor] [--grant-sites daegu,suwon | --all-sites]
+// npm run admin:create -- <email> [--name 홍길동] [--reset-second-factor] [--grant-sites daegu,suwon | --all-sites]
 // Creates an owner (the first account of an install, who then invites the team from /admin/staff)
 // of every site SITES names, or of the sites --grant-sites names. For an existing account it sets a
 // new password and ends its sessions, and changes no rights unless told: --grant-sites makes it
 // owner of the sites named, --all-sites of every site SITES names. --reset-second-factor also clears
 // its second factor so the next sign-in enrols a new one (an owner who lost both phone and recovery
-// codes). The password is read from ADMIN_PASSWORD or asked for. Each change is an access record.
+// codes). --name names the person (a new account without it is named by its email's mailbox; an
+// existing one is renamed). The password is read from ADMIN_PASSWORD or asked for. Each change is an access record.
 import { createInterface } from "node:readline/promises";
 import { z } from "zod";
 import { upsertAdmin } from "#app/.server/auth/admins.ts";
 import { passwordProblem } from "#app/.server/auth/password-policy.ts";
 import { setUpDatabase } from "#app/.server/set-up.ts";
+import { PersonNameSchema } from "#app/forms/staff.ts";
 
 const USAGE =
-  "Usage: npm run admin:create -- <email> [--reset-second-factor] [--grant-sites daegu,suwon | --all-sites]   (password from ADMIN_PASSWORD or typed when asked)";
+  "Usage: npm run admin:create -- <email> [--name 홍길동] [--reset-second-factor] [--grant-sites daegu,suwon | --all-sites]   (password from ADMIN_PASSWORD or typed when asked)";
 
 const options = parseArguments(process.argv.slice(2));
 if (!options) {
@@ -24,7 +26,7 @@ const password = process.env.ADMIN_PASSWORD || (await ask("Password (at least 10
 // Here ADMIN_PASSWORD is this command's input, not the server's first owner: the configuration
 // check would refuse it without ADMIN_EMAIL.
 delete process.env.ADMIN_PASSWORD;
-const problem = passwordProblem(password, { email: options.email });
+const problem = passwordProblem(password, { email: options.email, name: options.name });
 if (problem) {
   console.error(problem);
   process.exit(2);
@@ -40,7 +42,12 @@ try {
     process.exit(2);
   }
   const grantSites = options.grant === "all" ? served : options.grant;
-  const outcome = await upsertAdmin(options.email, password, { sites: served, grantSites, resetSecondFactor: options.resetSecondFactor });
+  const outcome = await upsertAdmin(options.email, password, {
+    sites: served,
+    name: options.name,
+    grantSites,
+    resetSecondFactor: options.resetSecondFactor,
+  });
   console.log(
     outcome === "created"
       ? `Owner created for ${(grantSites.length > 0 ? grantSites : served).join(", ")}. At the first sign-in the account enrols an authenticator app (the second factor), then invites the team from /admin/staff.`
@@ -68,11 +75,15 @@ function parseArguments(args: string[]) {
   let email: string | undefined;
   let grant: string[] | "all" = [];
   let resetSecondFactor = false;
+  let name: string | undefined;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     const [flag, inline] = arg.startsWith("--") ? (arg.split(/=(.*)/s, 2) as [string, string | undefined]) : [arg, undefined];
     if (flag === "--reset-second-factor" && inline === undefined) resetSecondFactor = true;
-    else if (flag === "--all-sites" && inline === undefined && grant.length === 0) grant = "all";
+    else if (flag === "--name" && name === undefined) {
+      name = (inline ?? args[++index] ?? "").trim();
+      if (!PersonNameSchema.safeParse(name).success) return null;
+    } else if (flag === "--all-sites" && inline === undefined && grant.length === 0) grant = "all";
     else if (flag === "--grant-sites" && grant.length === 0) {
       const list = inline ?? args[++index] ?? "";
       grant = list
@@ -84,7 +95,7 @@ function parseArguments(args: string[]) {
     else return null;
   }
   const parsed = z.email().safeParse(email?.trim());
-  return parsed.success ? { email: parsed.data, grant, resetSecondFactor } : null;
+  return parsed.success ? { email: parsed.data, name, grant, resetSecondFactor } : null;
 }
 
 async function ask(question: string) {

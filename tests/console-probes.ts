@@ -662,6 +662,13 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
   "/admin/account": [
     { does: "opens their own account", path: () => "/admin/account", allowed: 200 },
     {
+      does: "changes their own name",
+      method: "POST",
+      path: () => "/admin/account",
+      form: () => ({ intent: "name", name: "새 이름" }),
+      allowed: 200,
+    },
+    {
       does: "changes their password with a wrong current one",
       method: "POST",
       path: () => "/admin/account",

@@ -99,6 +99,16 @@ describe("configuration", () => {
     expect(parseEnv({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "sales-office-e2e-2026" }).ADMIN_EMAIL).toBe("owner@example.com");
   });
 
+  test("ADMIN_NAME names the first owner, and their password may not contain it", () => {
+    expect(parseEnv({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "sales-office-e2e-2026", ADMIN_NAME: " 홍길동 " }).ADMIN_NAME).toBe(
+      "홍길동",
+    );
+    expect(() => parseEnv({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "홍길동 office 2026", ADMIN_NAME: "홍길동" })).toThrow(
+      "ADMIN_PASSWORD is refused: 비밀번호에 이름(홍길동)이 들어 있습니다.",
+    );
+    expect(() => parseEnv({ ADMIN_NAME: "가".repeat(51) })).toThrow("ADMIN_NAME must be a name of 1 to 50 characters");
+  });
+
   test("secrets are never echoed back", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short-secret" })).toThrow(/SESSION_SECRET .*\(got "…"\)/);
     expect(() => parseEnv({ AUDIT_KEY: "short-key" })).toThrow(/AUDIT_KEY must be at least 32 characters long \(got "…"\)/);

@@ -17,6 +17,8 @@ const EnvSchema = z
     AUDIT_KEY: optional(z.string().min(32)),
     ADMIN_EMAIL: optional(z.email()),
     ADMIN_PASSWORD: optional(z.string().min(10)),
+    // The first owner's name as the console shows it; without it, the email's mailbox (changed later in 내 계정).
+    ADMIN_NAME: optional(z.string().trim().min(1).max(50)),
     TRUST_PROXY: optional(z.coerce.number().int().min(0).max(10)).transform((value) => value ?? 0),
     // Staff accounts: how long an unused console session lives, and how long access records are kept.
     ADMIN_IDLE_MINUTES: optional(z.coerce.number().int().min(5).max(720)).transform((value) => value ?? 30),
@@ -77,7 +79,8 @@ const EnvSchema = z
       });
     }
     // Checked here, before a first build of minutes, and not only when the owner is created.
-    const problem = env.ADMIN_EMAIL && env.ADMIN_PASSWORD && passwordProblem(env.ADMIN_PASSWORD, { email: env.ADMIN_EMAIL });
+    const problem =
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD && passwordProblem(env.ADMIN_PASSWORD, { email: env.ADMIN_EMAIL, name: env.ADMIN_NAME });
     if (problem) ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: `is refused: ${problem}` });
   });
 
@@ -174,6 +177,7 @@ const EXPECTED: Record<string, string> = {
   AUDIT_KEY: "must be at least 32 characters long",
   ADMIN_EMAIL: "must be an email address",
   ADMIN_PASSWORD: "must be at least 10 characters long",
+  ADMIN_NAME: "must be a name of 1 to 50 characters",
   TRUST_PROXY: "must be the number of proxies in front of the server, 0 to 10",
   ADMIN_IDLE_MINUTES: "must be the minutes an unused console session lives, 5 to 720",
   AUDIT_RETENTION_DAYS: "must be the days access records are kept, 365 (the legal minimum) to 3650",

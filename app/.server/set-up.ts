@@ -35,7 +35,11 @@ export async function setUpDatabase({ purpose = "web server", seed = true } = {}
     if (seed) {
       for (const site of env.SITES) await seedDemoContent(site.slug);
       if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && (await countAdmins()) === 0) {
-        await upsertAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD, { sites: env.SITES.map((site) => site.slug), by: "ADMIN_EMAIL" });
+        await upsertAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD, {
+          sites: env.SITES.map((site) => site.slug),
+          name: env.ADMIN_NAME,
+          by: "ADMIN_EMAIL",
+        });
         console.log("Created the administrator named in ADMIN_EMAIL, for every site this server presents.");
       }
     }

@@ -36,6 +36,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "staff.disable": "계정 사용 중지",
   "staff.enable": "계정 다시 사용",
   "staff.reset-second-factor": "2단계 인증 초기화",
+  "staff.name": "이름 변경",
   "audit.view": "접속 기록 조회",
   "audit.review": "월별 점검 완료",
 };

@@ -61,7 +61,36 @@ export const SIGN_IN_TEXT = {
   passwordConfirm: "새 비밀번호 확인",
   passwordHint: "10자 이상, 흔히 쓰이는 비밀번호나 이메일·이름이 들어간 비밀번호는 쓸 수 없습니다.",
   passwordMismatch: "두 비밀번호가 서로 다릅니다.",
+  confirmRequired: "새 비밀번호를 한 번 더 입력해 주세요.",
+  emailRequired: "이메일을 입력해 주세요.",
+  currentPasswordRequired: "비밀번호를 입력해 주세요.",
+  codeRequired: "인증 코드를 입력해 주세요.",
+  recoveryRequired: "복구 코드를 입력해 주세요.",
+  /** A right password on a site the account has no rights on (shown only after the password is verified). */
+  wrongSite: "이 사이트의 권한이 없습니다.",
+  wrongSiteElsewhere: "이 계정은 아래 사이트에서 일합니다. 그 사이트의 관리자 화면에서 로그인해 주세요.",
+  wrongSiteUnknown: "일하시는 사이트의 주소로 관리자 화면(/admin)에 들어가 로그인해 주세요.",
+  openInApp: "인증 앱에서 열기",
+  openInAppHint: "이 휴대폰에 인증 앱이 있으면 눌러서 바로 등록합니다. 다른 기기의 앱에는 QR 코드를 찍거나 키를 입력해 주세요.",
+  copyKey: "키 복사",
+  copied: "복사했습니다",
+  recoveryCopy: "복사",
+  recoveryPrint: "인쇄",
+  recoveryDownload: "내려받기(.txt)",
 } as const;
+
+/** The password rule's lengths; the server adds the rest (app/.server/auth/password-policy.ts). */
+export const PASSWORD_LENGTH = { min: 10, max: 200 } as const;
+export const PASSWORD_TOO_SHORT = `비밀번호는 ${PASSWORD_LENGTH.min}자 이상으로 정해 주세요.`;
+export const PASSWORD_TOO_LONG = `비밀번호는 ${PASSWORD_LENGTH.max}자 이내로 정해 주세요.`;
+
+/**
+ * A person as the console names them: their name, or, for an account made before names were
+ * asked for, the mailbox of their email.
+ */
+export function displayName(person: { name: string; email: string }) {
+  return person.name.trim() || person.email.split("@")[0]!;
+}
 
 /** Why the staff page refused a change (403 for what is not the owner's to change, 409 for what would break a rule). */
 export const STAFF_REFUSALS = {
@@ -94,19 +123,55 @@ export function signInLockedMessage(why: "client" | "account", retryAfterSeconds
 const trimmed = (max: number, message: string) =>
   z.string({ error: message }).overwrite(withoutControlCharacters).trim().min(1, message).max(max, message);
 
-export const CodeFormSchema = z.object({
-  code: z.string({ error: SIGN_IN_TEXT.codeInvalid }).trim().min(1, SIGN_IN_TEXT.codeInvalid).max(40, SIGN_IN_TEXT.codeInvalid),
-  recovery: z.literal("1").optional(),
+/** The password step; which of email or password was wrong is never said (a form error, app/routes/admin/sign-in/login.tsx). */
+export const SignInFormSchema = z.object({
+  email: trimmed(254, SIGN_IN_TEXT.emailRequired),
+  password: z
+    .string({ error: SIGN_IN_TEXT.currentPasswordRequired })
+    .min(1, SIGN_IN_TEXT.currentPasswordRequired)
+    .max(1024, SIGN_IN_TEXT.currentPasswordRequired),
+  // Never refused here (it has no field to show an error beside): safeReturnTo() decides where it leads.
   returnTo: z.string().optional(),
 });
 
-/** A new password and its repetition; the rule (length, common passwords) is the server's. */
+/** The code step: a code from the app, or (`recovery`) one of the recovery codes. */
+export const CodeFormSchema = z
+  .object({
+    code: z.string().trim().max(40, SIGN_IN_TEXT.codeInvalid).optional(),
+    recovery: z.literal("1").optional(),
+    returnTo: z.string().optional(),
+  })
+  .transform((form, context) => {
+    if (form.code) return { ...form, code: form.code };
+    context.addIssue({
+      code: "custom",
+      path: ["code"],
+      message: form.recovery ? SIGN_IN_TEXT.recoveryRequired : SIGN_IN_TEXT.codeRequired,
+    });
+    return z.NEVER;
+  });
+
+/** Enrolling the app: the signed offer the page showed, and the first code the app gives for it. */
+export const EnrolFormSchema = z.object({
+  offer: z.string().max(200).optional(),
+  code: z.string({ error: SIGN_IN_TEXT.codeRequired }).trim().min(1, SIGN_IN_TEXT.codeRequired).max(40, SIGN_IN_TEXT.codeInvalid),
+  returnTo: z.string().optional(),
+});
+
+/** A new password and its repetition; the length here, the rest of the rule (common passwords, the email) on the server. */
 export const NewPasswordSchema = z
   .object({
-    password: z.string({ error: SIGN_IN_TEXT.passwordHint }).max(200, SIGN_IN_TEXT.passwordHint),
-    confirm: z.string({ error: SIGN_IN_TEXT.passwordMismatch }),
+    password: z
+      .string({ error: PASSWORD_TOO_SHORT })
+      .refine((password) => [...password].length >= PASSWORD_LENGTH.min, PASSWORD_TOO_SHORT)
+      .refine((password) => [...password].length <= PASSWORD_LENGTH.max, PASSWORD_TOO_LONG),
+    confirm: z.string({ error: SIGN_IN_TEXT.confirmRequired }).min(1, SIGN_IN_TEXT.confirmRequired).max(1000),
   })
-  .refine((form) => form.password === form.confirm, { message: SIGN_IN_TEXT.passwordMismatch, path: ["confirm"] });
+  .refine((form) => form.confirm === "" || form.password === form.confirm, {
+    message: SIGN_IN_TEXT.passwordMismatch,
+    path: ["confirm"],
+    when: () => true,
+  });
 
 export const PasswordChangeSchema = NewPasswordSchema.safeExtend({
   current: z.string({ error: "지금 쓰는 비밀번호를 입력해 주세요." }).min(1, "지금 쓰는 비밀번호를 입력해 주세요.").max(200),
@@ -119,24 +184,38 @@ export const MobileSchema = z
   .regex(PHONE_PATTERN, "휴대폰 번호를 정확히 입력해 주세요. 예: 010-1234-5678")
   .transform(normalizePhone);
 
+/** A person's name as the console shows it: required, up to the column's 50 characters. */
+export const PersonNameSchema = trimmed(50, "이름을 입력해 주세요.");
+
+/** Checkboxes named alike post one value, several or none: always a list here. */
+const siteList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => (value === undefined || value === "" ? [] : [value].flat()))
+  .pipe(z.array(z.string().min(1).max(64)).min(1, "일할 사이트를 하나 이상 선택해 주세요."));
+
+const ROLE_REQUIRED = "역할을 선택해 주세요.";
+
 /** The owner's invitation: who, how to reach them, what they may do and where. */
 export const InviteFormSchema = z.object({
-  name: trimmed(50, "이름을 입력해 주세요."),
-  email: z.email("이메일 주소를 정확히 입력해 주세요.").max(254),
+  name: PersonNameSchema,
+  email: z
+    .string({ error: "이메일 주소를 입력해 주세요." })
+    .trim()
+    .min(1, "이메일 주소를 입력해 주세요.")
+    .pipe(z.email("이메일 주소를 정확히 입력해 주세요. 예: name@example.com").max(254, "이메일 주소가 너무 깁니다.")),
   mobile: MobileSchema,
-  role: z.enum(ROLES, { error: "역할을 선택해 주세요." }),
-  sites: z.array(z.string().min(1).max(64)).min(1, "일할 사이트를 하나 이상 선택해 주세요."),
+  role: z.enum(ROLES, { error: ROLE_REQUIRED }),
+  sites: siteList,
 });
 
-export const StaffChangeSchema = z.discriminatedUnion(
+/** The staff page's posts, one schema per intent (the names of its rule in console-access.ts). */
+export const StaffFormSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("role"), adminId: wholeNumber(), role: z.enum(ROLES) }),
-    z.object({
-      intent: z.literal("sites"),
-      adminId: wholeNumber(),
-      sites: z.array(z.string().min(1).max(64)).min(1, "일할 사이트를 하나 이상 선택해 주세요."),
-    }),
+    InviteFormSchema.safeExtend({ intent: z.literal("invite") }),
+    z.object({ intent: z.literal("role"), adminId: wholeNumber(), role: z.enum(ROLES, { error: ROLE_REQUIRED }) }),
+    z.object({ intent: z.literal("sites"), adminId: wholeNumber(), sites: siteList }),
     z.object({ intent: z.literal("disable"), adminId: wholeNumber() }),
     z.object({ intent: z.literal("enable"), adminId: wholeNumber() }),
     z.object({ intent: z.literal("reset-second-factor"), adminId: wholeNumber() }),

@@ -166,3 +166,40 @@ test.describe("documents", () => {
     },
   );
 });
+
+test.describe("sign-in and staff", () => {
+  test(
+    "the invitation shows a missing name, a malformed email and a short mobile number beside their fields, keeping them",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/staff");
+      const form = page.locator("form", { has: page.locator("input[name=intent][value=invite]") });
+      await formReady(form);
+      await form.getByLabel("이메일 (로그인 아이디)").fill("not-an-email");
+      await form.getByLabel("휴대폰 (초대 문자를 받을 번호)").fill("010-12");
+      await form.getByRole("button", { name: "초대 링크 만들기" }).click();
+
+      await expectErrorBeside(form.getByLabel("이름", { exact: true }), "이름을 입력해 주세요.");
+      await expectErrorBeside(form.getByLabel("이메일 (로그인 아이디)"), "이메일 주소를 정확히 입력해 주세요.");
+      await expectErrorBeside(form.getByLabel("휴대폰 (초대 문자를 받을 번호)"), "휴대폰 번호를 정확히 입력해 주세요.");
+      await expect(form.getByLabel("이메일 (로그인 아이디)")).toHaveValue("not-an-email");
+      await expect(form.getByLabel("휴대폰 (초대 문자를 받을 번호)")).toHaveValue("010-12");
+      await expect(form.getByRole("radio", { name: /^상담사/ })).toBeChecked();
+    },
+  );
+
+  test("the sign-in form shows an empty email and an empty password beside their fields", { tag: "@every-width" }, async ({ browser }) => {
+    // Signed out: a browser of its own, without the owner's session.
+    const { viewport, isMobile, hasTouch } = test.info().project.use;
+    const page = await (await browser.newContext({ viewport, isMobile, hasTouch, locale: "ko-KR" })).newPage();
+    await page.goto("/admin/login");
+    const form = page.locator("form#admin-login");
+    await formReady(form);
+    await form.getByRole("button", { name: "로그인" }).click();
+
+    await expectErrorBeside(form.getByLabel("이메일"), SIGN_IN_TEXT.emailRequired);
+    await expectErrorBeside(form.getByLabel("비밀번호"), SIGN_IN_TEXT.currentPasswordRequired);
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.context().close();
+  });
+});

@@ -205,3 +205,79 @@ test("the owner invites a counsellor and a manager; the counsellor enrols, signs
 
   for (const page of [owner, person, managerPage]) await page.context().close();
 });
+
+/** A newly invited person who has set their password: their page, at the enrolment step. */
+async function invitedAtEnrolment(browser: Browser) {
+  const owner = await ownerPage(browser);
+  const tag = uniqueTag();
+  const link = await invite(owner, {
+    name: `등록${tag}`,
+    email: `enrol-${Date.now()}-${tag.length}${Math.floor(Math.random() * 1e6)}@example.com`,
+    role: "상담사",
+  });
+  await owner.context().close();
+  const page = await freshPage(browser);
+  await page.goto(link);
+  const password = `처음 등록하는 날 ${tag} 2026`;
+  await page.getByLabel("새 비밀번호", { exact: true }).fill(password);
+  await page.getByLabel("새 비밀번호 확인").fill(password);
+  await page.getByRole("button", { name: "비밀번호 정하고 계속하기" }).click();
+  await expect(page).toHaveURL(/\/admin\/enrol$/);
+  return page;
+}
+
+test(
+  "on a phone, enrolment offers the authenticator link the QR code encodes, and the key in groups of four that never break",
+  { tag: "@phone" },
+  async ({ browser }) => {
+    const page = await invitedAtEnrolment(browser);
+    const key = await page.getByTestId("totp-key").getAttribute("data-key");
+    const open = page.getByRole("link", { name: "인증 앱에서 열기" });
+    await expect(open).toBeVisible();
+    const uri = new URL((await open.getAttribute("href"))!);
+    expect(uri.protocol).toBe("otpauth:");
+    expect(uri.host).toBe("totp");
+    expect(uri.searchParams.get("secret")).toBe(key);
+    // Each group of four sits on one line: a group's box is one line high.
+    const groups = page.locator(".admin-enrol__key-group");
+    expect(await groups.allInnerTexts()).toEqual(key!.match(/.{1,4}/g));
+    for (const lines of await groups.evaluateAll((spans) => spans.map((span) => span.getClientRects().length))) expect(lines).toBe(1);
+    // The key as typed by hand, the groups joined, enrols the app.
+    await page.getByLabel("인증 코드", { exact: true }).fill(totpCode(await shownKey(page)));
+    await page.getByRole("button", { name: "등록하고 계속하기" }).click();
+    await expect(page.getByRole("list", { name: "복구 코드 10개" }).getByRole("listitem")).toHaveCount(10);
+    await page.context().close();
+  },
+);
+
+test(
+  "the recovery codes read down one numbered column, and download as a .txt with all ten",
+  { tag: "@every-width" },
+  async ({ browser }) => {
+    const page = await invitedAtEnrolment(browser);
+    await page.getByLabel("인증 코드", { exact: true }).fill(totpCode(await shownKey(page)));
+    await page.getByRole("button", { name: "등록하고 계속하기" }).click();
+    const items = page.getByRole("list", { name: "복구 코드 10개" }).getByRole("listitem");
+    await expect(items).toHaveCount(10);
+    const codes = (await items.allInnerTexts()).map((code) => code.trim());
+    const boxes = await items.evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect()).map(({ x, y }) => ({ x, y })));
+    for (const [index, box] of boxes.entries()) {
+      expect(box.x).toBe(boxes[0]!.x);
+      if (index > 0) expect(box.y).toBeGreaterThan(boxes[index - 1]!.y);
+    }
+
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "내려받기(.txt)" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("recovery-codes-daegu.txt");
+    const text = await fs.readFile((await download.path())!, "utf8");
+    for (const code of codes) expect(text).toContain(code);
+    expect(text.match(/[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}/g)).toHaveLength(10);
+
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "복사", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "복사했습니다" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join("\n"));
+    await page.context().close();
+  },
+);

@@ -53,7 +53,11 @@ async function rolesOf(email: string) {
   });
 }
 
-test("npm run admin:create makes a new owner of every site, resets a password without giving sites, and grants sites only when told", async () => {
+async function nameOf(email: string) {
+  return withDataDir(async () => (await db().select({ name: admins.name }).from(admins).where(eq(admins.email, email)))[0]?.name);
+}
+
+test("npm run admin:create makes a new owner of every site under the name given, resets a password without giving sites or a new name, and grants sites only when told", async () => {
   setEnv(parseEnv({ DATA_DIR: dataDir, SITES }));
   const counsellor = await withDataDir(async () => {
     const person = await addStaff({ email: "counsellor@example.com", role: "counsellor", sites: ["daegu"] });
@@ -61,15 +65,17 @@ test("npm run admin:create makes a new owner of every site, resets a password wi
     return person;
   });
 
-  const created = createAdmin("owner@example.com");
+  const created = createAdmin("owner@example.com", "--name", "홍길동");
   expect(created.output).toContain("Owner created for daegu, suwon.");
   expect(created.status).toBe(0);
   expect(await rolesOf("owner@example.com")).toEqual({ daegu: "owner", suwon: "owner" });
+  expect(await nameOf("owner@example.com")).toBe("홍길동");
 
   const reset = createAdmin(counsellor.email);
   expect(reset.output).toContain("Its sites and roles are unchanged.");
   expect(reset.status).toBe(0);
   expect(await rolesOf(counsellor.email)).toEqual({ daegu: "counsellor" });
+  expect(await nameOf(counsellor.email)).toBe(counsellor.name);
   await withDataDir(async () => {
     expect(await db().select().from(sessions).where(eq(sessions.adminId, counsellor.id))).toEqual([]);
     const records = await db().select().from(auditLog).where(eq(auditLog.action, "auth.password"));

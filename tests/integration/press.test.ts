@@ -336,7 +336,7 @@ describe("signing in", () => {
     const unknownEmail = await login({ email: "nobody@example.com", password: ADMIN.password });
     for (const result of [wrongPassword, unknownEmail]) {
       expect(result.status).toBe(401);
-      expect(result.data).toMatchObject({ error: PRESS_MESSAGES.loginInvalid });
+      expect(result.data).toMatchObject({ result: { error: { "": [expect.stringContaining(PRESS_MESSAGES.loginInvalid)] } } });
       expect(result.headers.get("Set-Cookie")).toBeNull();
     }
   });
@@ -348,7 +348,7 @@ describe("signing in", () => {
     const refused = await login(ADMIN, "192.0.2.1");
     expect(refused.status).toBe(429);
     expect(refused.data).toMatchObject({
-      error: expect.stringContaining("이 접속 주소에서 틀린 비밀번호가 여러 번 입력되어 잠시 막았습니다. 15분 후에"),
+      result: { error: { "": [expect.stringContaining("이 접속 주소에서 틀린 비밀번호가 여러 번 입력되어 잠시 막았습니다. 15분 후에")] } },
     });
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
     expect((await login(ADMIN, "192.0.2.2")).status).toBe(302);

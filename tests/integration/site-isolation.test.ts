@@ -291,8 +291,9 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
     {
       method: "POST",
       path: () => "/admin/login",
+      // B's person, right password: told they have no rights here (and where they do), signed in nowhere.
       form: () => ({ email: "b-office@example.com", password: "staff password for tests" }),
-      expect: [401],
+      expect: [403],
       signedOut: true,
     },
   ],

@@ -41,6 +41,7 @@ export async function listAuditRecords({ site, adminId, action, leadId, from, to
     .select({
       id: auditLog.id,
       at: auditLog.at,
+      adminId: auditLog.adminId,
       adminEmail: auditLog.adminEmail,
       role: auditLog.role,
       clientAddress: auditLog.clientAddress,
@@ -61,6 +62,7 @@ export async function monthDownloads(site: string, month: string) {
     .select({
       id: auditLog.id,
       at: auditLog.at,
+      adminId: auditLog.adminId,
       adminEmail: auditLog.adminEmail,
       detail: auditLog.detail,
       leadCount: sql<number>`cardinality(${auditLog.leadIds})`,

@@ -21,20 +21,24 @@ export async function countAdmins(): Promise<number> {
  * its sessions) and, with `resetSecondFactor`, clears its second factor: the way back in for an
  * owner who lost both phone and recovery codes. A new password changes no rights: an existing
  * account is made owner of the sites named in `grantSites` (`--grant-sites`, `--all-sites`) and of
- * no others. A new owner enrols a second factor at the first sign-in. Each change is an access
- * record, on every site it touches, naming the command (`by`) as its actor.
+ * no others. A new owner enrols a second factor at the first sign-in. `name` names the person
+ * (`--name`, ADMIN_NAME): a new account without one is named by its email's mailbox; an existing
+ * account is renamed only when one is given. Each change is an access record, on every site it
+ * touches, naming the command (`by`) as its actor.
  */
 export async function upsertAdmin(
   email: string,
   password: string,
   {
     sites,
+    name,
     grantSites = [],
     by = "npm run admin:create",
     resetSecondFactor = false,
-  }: { sites: string[]; grantSites?: string[]; by?: string; resetSecondFactor?: boolean },
+  }: { sites: string[]; name?: string; grantSites?: string[]; by?: string; resetSecondFactor?: boolean },
 ): Promise<"created" | "updated"> {
   const normalized = normalizeEmail(email);
+  const givenName = name?.trim() || undefined;
   const passwordHash = await hashPassword(password);
   const actor = systemActor(by);
   return db().transaction(async (tx) => {
@@ -44,12 +48,12 @@ export async function upsertAdmin(
       for (const site of new Set(recordSites.length > 0 ? recordSites : ["-"]))
         await recordAccess({ site, actor, clientAddress: "-", action, detail }, { executor: tx });
     };
-    const [existing] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.email, normalized)).for("update");
+    const [existing] = await tx.select({ id: admins.id, name: admins.name }).from(admins).where(eq(admins.email, normalized)).for("update");
     if (!existing) {
       const ownerOf = [...new Set(grantSites.length > 0 ? grantSites : sites)];
       const [admin] = await tx
         .insert(admins)
-        .values({ email: normalized, name: normalized.split("@")[0]!, passwordHash })
+        .values({ email: normalized, name: givenName ?? normalized.split("@")[0]!, passwordHash })
         .returning({ id: admins.id });
       await tx.insert(adminSites).values(ownerOf.map((site) => ({ adminId: admin!.id, site, role: "owner" as const })));
       await record(ownerOf, "staff.create", { adminId: admin!.id, role: "owner", sites: ownerOf });
@@ -66,6 +70,10 @@ export async function upsertAdmin(
       { adminId },
     );
     let worksOn = before.map((membership) => membership.site);
+    if (givenName && givenName !== existing.name) {
+      await tx.update(admins).set({ name: givenName }).where(eq(admins.id, adminId));
+      await record(worksOn, "staff.name", { adminId });
+    }
     for (const site of new Set(grantSites)) {
       const held = before.find((membership) => membership.site === site);
       if (held?.role === "owner") continue;

@@ -1,4 +1,5 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
+import { PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from "#app/forms/staff.ts";
 
 /**
  * What a staff password must be (the safety-measures standard asks for a password rule): at least
@@ -6,8 +7,8 @@ import { dictionary } from "@zxcvbn-ts/language-common";
  * project as a dependency), and not the account's own email or name. Hashed with scrypt as before.
  */
 
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 200;
+export const PASSWORD_MIN = PASSWORD_LENGTH.min;
+export const PASSWORD_MAX = PASSWORD_LENGTH.max;
 /** The shortest mailbox (the part of the email before @) a password may not contain. */
 export const MAILBOX_MIN = 4;
 
@@ -23,8 +24,8 @@ function isCommon(password: string) {
  * name it contains, so the person sees what to take out), or null when it will do.
  */
 export function passwordProblem(password: string, { email, name }: { email: string; name?: string }): string | null {
-  if ([...password].length < PASSWORD_MIN) return `비밀번호는 ${PASSWORD_MIN}자 이상으로 정해 주세요.`;
-  if ([...password].length > PASSWORD_MAX) return `비밀번호는 ${PASSWORD_MAX}자 이내로 정해 주세요.`;
+  if ([...password].length < PASSWORD_MIN) return PASSWORD_TOO_SHORT;
+  if ([...password].length > PASSWORD_MAX) return PASSWORD_TOO_LONG;
   if (isCommon(password)) return "너무 흔히 쓰이는 비밀번호입니다. 다른 비밀번호를 정해 주세요.";
   const lowered = password.toLowerCase();
   if (lowered === email.toLowerCase()) return "이메일 주소를 그대로 비밀번호로 쓸 수는 없습니다. 다른 비밀번호를 정해 주세요.";

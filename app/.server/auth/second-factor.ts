@@ -30,7 +30,10 @@ export function newTotpSecret() {
   return new Secret({ size: 20 }).base32;
 }
 
-/** What the enrolment page shows: the QR code (an SVG) and the key grouped for typing by hand. */
+/**
+ * What the enrolment page shows: the otpauth:// URI (an app on the same phone opens it), the QR
+ * code drawn from that same URI (an SVG), and the key in groups of four for typing by hand.
+ */
 export async function enrolmentOf(secret: string, { email, issuer }: { email: string; issuer: string }) {
   const uri = new TOTP({
     issuer,
@@ -41,7 +44,7 @@ export async function enrolmentOf(secret: string, { email, issuer }: { email: st
     period: PERIOD_SECONDS,
   }).toString();
   const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
-  return { qrSvg, keyText: secret.match(/.{1,4}/g)!.join(" ") };
+  return { uri, qrSvg, keyGroups: secret.match(/.{1,4}/g)! };
 }
 
 /** The 30-second step a code belongs to, if it is right for now (one step either side, for clock drift); null otherwise. */

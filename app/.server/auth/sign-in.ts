@@ -32,6 +32,8 @@ export type Admin = SessionAdmin;
 export type LoginResult =
   | { ok: true; setCookie: string; next: "code" | "enrol" }
   | { ok: false; reason: "invalid" }
+  /** The password is right, but the account has no rights on this site: `sites` are those it works on. */
+  | { ok: false; reason: "wrong-site"; sites: string[] }
   /** Too many failures from this address (`client`) or against this account from strangers (`account`). */
   | { ok: false; reason: "locked"; why: "client" | "account"; retryAfterSeconds: number };
 
@@ -103,9 +105,11 @@ let decoyHash: Promise<string> | undefined;
 /**
  * The first step: the password. Failures are counted per address and per account
  * (login-throttle.ts): an address that keeps failing is refused for a while, and so is an account
- * failed against too often, except from an address it has signed in from before. An account of
- * another site, a disabled one or one whose invitation is not taken up yet fails like a wrong
- * password. On success the browser's previous session (if any) is replaced by a half one: a
+ * failed against too often, except from an address it has signed in from before. A disabled
+ * account or one whose invitation is not taken up yet fails like a wrong password. An account of
+ * another site is told so, and where it works, but only once its password is verified (the answer
+ * tells a stranger nothing an unknown email would not), and the attempt stays counted: it signed
+ * in nowhere. On success the browser's previous session (if any) is replaced by a half one: a
  * session id fixed before sign-in is never promoted.
  */
 export async function login(
@@ -120,11 +124,14 @@ export async function login(
   const [admin] = await db()
     .select({ id: admins.id, passwordHash: admins.passwordHash, enrolledAt: admins.totpEnabledAt })
     .from(admins)
-    .innerJoin(adminSites, and(eq(adminSites.adminId, admins.id), eq(adminSites.site, site)))
     .where(and(eq(admins.email, email), isNull(admins.disabledAt)));
   decoyHash ??= hashPassword("decoy password that matches nothing");
   const valid = await verifyPassword(credentials.password, admin?.passwordHash ?? (await decoyHash));
   if (!admin || !admin.passwordHash || !valid) return { ok: false, reason: "invalid" };
+  const worksOn = await db().select({ site: adminSites.site }).from(adminSites).where(eq(adminSites.adminId, admin.id));
+  if (!worksOn.some((membership) => membership.site === site)) {
+    return { ok: false, reason: "wrong-site", sites: worksOn.map((membership) => membership.site).sort() };
+  }
 
   // Not a failure; the address's earlier failures are forgiven only once both factors are given.
   await attempt.succeeded();

@@ -362,6 +362,26 @@ export async function changeOwnPassword(
   return { ok: true };
 }
 
+/** One's own name as stored now (the session read at the start of the request may predate a rename in it). */
+export async function ownName(adminId: number) {
+  const [row] = await db().select({ name: admins.name }).from(admins).where(eq(admins.id, adminId));
+  return row?.name ?? "";
+}
+
+/**
+ * One's own name as the console shows it. A change of who an account says it is: recorded with
+ * the rights, on every site the account works on (the record names the account, never the name).
+ */
+export async function renameOwnAccount(change: ChangeContext, name: string, now = new Date()) {
+  await db().transaction(async (tx) => {
+    const [before] = await tx.select({ name: admins.name }).from(admins).where(eq(admins.id, change.actor.id)).for("update");
+    if (before?.name === name) return;
+    await tx.update(admins).set({ name }).where(eq(admins.id, change.actor.id));
+    const sites = (await membershipsOf(tx, change.actor.id)).map((membership) => membership.site);
+    await recordRightsChange(tx, change, { action: "staff.name", sites, detail: { adminId: change.actor.id } }, now);
+  });
+}
+
 /** "Sign out everywhere": every session of the account ends, this one included. */
 export async function signOutEverywhere(change: ChangeContext, now = new Date()) {
   await db().transaction(async (tx) => {

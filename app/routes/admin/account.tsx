@@ -4,12 +4,12 @@ import { z } from "zod";
 import { changeContext } from "#app/.server/audit/access.ts";
 import { CONSOLE_LOGIN_PATH, logout } from "#app/.server/auth/sign-in.ts";
 import { recoveryCodesLeft } from "#app/.server/auth/second-factor.ts";
-import { changeOwnPassword, CURRENT_PASSWORD_WRONG, signOutEverywhere } from "#app/.server/auth/staff.ts";
+import { changeOwnPassword, CURRENT_PASSWORD_WRONG, ownName, renameOwnAccount, signOutEverywhere } from "#app/.server/auth/staff.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { assignmentAlertsOf, saveAssignmentAlerts } from "#app/.server/leads/assignment.ts";
 import { AssignmentAlertsFormSchema } from "#app/forms/admin.ts";
 import { formatPhone } from "#app/utils/phone.ts";
-import { PasswordChangeSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, SIGN_IN_TEXT } from "#app/forms/staff.ts";
+import { displayName, PasswordChangeSchema, PersonNameSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, SIGN_IN_TEXT } from "#app/forms/staff.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { CheckboxField, ErrorList, Field, useConsoleForm } from "./forms.tsx";
 import { signedInAdmin } from "./guard.server.ts";
@@ -20,7 +20,7 @@ import type { Route } from "./+types/account";
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = signedInAdmin(context);
   return {
-    name: admin.name,
+    name: await ownName(admin.id),
     email: admin.email,
     role: admin.role,
     recoveryCodesLeft: await recoveryCodesLeft(admin.id),
@@ -29,21 +29,34 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** The page's three posts, one schema each; the intent names match console-access.ts. */
+/** The page's posts, one schema each; the intent names match console-access.ts. */
+const NameFormSchema = z.object({ intent: z.literal("name"), name: PersonNameSchema });
 const PasswordFormSchema = PasswordChangeSchema.safeExtend({ intent: z.literal("password") });
 const AlertsFormSchema = AssignmentAlertsFormSchema.safeExtend({ intent: z.literal("alerts") });
 const AccountFormSchema = z.discriminatedUnion("intent", [
+  NameFormSchema,
   PasswordFormSchema,
   AlertsFormSchema,
   z.object({ intent: z.literal("sign-out-everywhere") }),
 ]);
 
+const PASSWORDS = ["current", "password", "confirm"];
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
-  const parsed = parseConsoleForm(await request.formData(), AccountFormSchema);
+  // Passwords are never sent back.
+  const parsed = parseConsoleForm(await request.formData(), AccountFormSchema, { hideFields: PASSWORDS });
   if (!parsed.ok) return parsed.refused;
   const post = parsed.value;
   switch (post.intent) {
+    case "name": {
+      await renameOwnAccount(changeContext(context, admin), post.name);
+      return {
+        result: parsed.submission.reply({ resetForm: true }),
+        intent: post.intent,
+        message: "이름을 바꿨습니다. 직원 목록과 기록에 이 이름이 보입니다.",
+      };
+    }
     case "sign-out-everywhere": {
       await signOutEverywhere(changeContext(context, admin));
       throw redirect(CONSOLE_LOGIN_PATH, { headers: { "Set-Cookie": await logout(request) } });
@@ -61,7 +74,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       if (!outcome.ok) {
         const field = outcome.message === CURRENT_PASSWORD_WRONG ? "current" : "password";
-        return refuseSubmission(parsed.submission, { fieldErrors: { [field]: [outcome.message] } }, { extra: { intent: post.intent } });
+        return refuseSubmission(
+          parsed.submission,
+          { fieldErrors: { [field]: [outcome.message] }, hideFields: PASSWORDS },
+          { extra: { intent: post.intent } },
+        );
       }
       return {
         result: parsed.submission.reply({ resetForm: true }),
@@ -81,9 +98,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const { name, email, role, recoveryCodesLeft, idleMinutes, alerts } = loaderData;
   const answered = actionData?.intent === "password" ? actionData : undefined;
+  const nameAnswer = actionData?.intent === "name" ? actionData : undefined;
   const alertsAnswer = actionData?.intent === "alerts" ? actionData : undefined;
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
+  const [nameForm, nameFields] = useConsoleForm({
+    id: "account-name",
+    schema: NameFormSchema,
+    lastResult: nameAnswer?.result,
+    defaultValue: { name },
+  });
   const [passwordForm, password] = useConsoleForm({ id: "account-password", schema: PasswordFormSchema, lastResult: answered?.result });
   const [alertsForm, alertFields] = useConsoleForm({
     id: "account-alerts",
@@ -98,7 +122,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       </div>
       <section className="admin-card" aria-labelledby="account-title">
         <h2 id="account-title" className="admin-card__title">
-          {name || email}
+          {displayName({ name, email })}
         </h2>
         <dl className="admin-facts">
           <dt>이메일</dt>
@@ -117,6 +141,31 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <dt>자동 로그아웃</dt>
           <dd>{idleMinutes}분 동안 쓰지 않으면, 그리고 로그인하고 12시간이 지나면 로그아웃됩니다.</dd>
         </dl>
+      </section>
+
+      <section className="admin-card" aria-labelledby="name-title">
+        <h2 id="name-title" className="admin-card__title">
+          내 이름
+        </h2>
+        {doneMessage(nameAnswer) ? (
+          <p className="admin-notice" role="status">
+            {doneMessage(nameAnswer)}
+          </p>
+        ) : null}
+        <Form method="post" className="admin-form" {...getFormProps(nameForm)}>
+          <input type="hidden" name="intent" value="name" />
+          <Field
+            meta={nameFields.name!}
+            label="이름"
+            maxLength={50}
+            autoComplete="name"
+            hint="직원 목록, 고객 배정, 기록에 이메일 대신 보이는 이름입니다."
+          />
+          <ErrorList id={nameForm.errorId} errors={nameForm.errors} />
+          <button type="submit" className="admin-button" disabled={pending === "name"}>
+            {pending === "name" ? "저장 중…" : "이름 저장"}
+          </button>
+        </Form>
       </section>
 
       <section className="admin-card" aria-labelledby="password-title">

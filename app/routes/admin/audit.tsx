@@ -13,7 +13,7 @@ import {
   monthLabel,
   ReviewFormSchema,
 } from "#app/forms/audit.ts";
-import { ROLE_LABELS } from "#app/forms/staff.ts";
+import { displayName, ROLE_LABELS } from "#app/forms/staff.ts";
 import { formatKst, kstMonth, nextMonth, previousMonth } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { AUDIT_ACTIONS, ROLES, type AuditAction, type Role } from "#app/vocabulary.ts";
@@ -35,7 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireWholeNumbers(url, ["person", "lead", "before"]);
   const filter = AuditFilterSchema.parse(Object.fromEntries(url.searchParams));
   const staff = await listStaff(site, admin.id);
-  const names = new Map(staff.map((person) => [person.id, person.name || person.email]));
+  const names = new Map(staff.map((person) => [person.id, displayName(person)]));
+  // A person by name, the email second; the records keep the email they were written with.
+  const who = (adminId: number | null, email: string) => {
+    const name = adminId === null ? undefined : names.get(adminId);
+    return name ? `${name} (${email})` : email;
+  };
 
   if (view === "month") {
     const [downloads, review, heads] = await Promise.all([monthDownloads(site, month), monthReview(site, month), chainHeads()]);
@@ -47,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       downloads: downloads.map((download) => ({
         id: download.id,
         at: download.at,
-        who: download.adminEmail,
+        who: who(download.adminId, download.adminEmail),
         leadCount: Number(download.leadCount),
         ...describeExport(download.detail),
       })),
@@ -82,11 +87,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     review: null,
     heads: [],
     filter,
-    people,
+    people: people.map((person) => ({ ...person, label: who(person.id, person.email) })),
     records: records.map((record) => ({
       id: record.id,
       at: record.at,
-      who: record.adminEmail,
+      who: who(record.adminId, record.adminEmail),
       role: roleLabel(record.role),
       clientAddress: record.clientAddress,
       action: AUDIT_ACTION_LABELS[record.action] ?? record.action,
@@ -146,6 +151,7 @@ function describeDetail(action: AuditAction, detail: Record<string, unknown>, na
     case "staff.disable":
     case "staff.enable":
     case "staff.reset-second-factor":
+    case "staff.name":
       return person(detail.adminId);
     case "audit.review":
       return `${monthLabel(String(detail.month))}${detail.note ? ` · ${String(detail.note)}` : ""}`;
@@ -221,7 +227,7 @@ function Records({ data: { filter, people, records, nextBeforeId } }: { data: Pa
             <option value="">모두</option>
             {people.map((person) => (
               <option key={person.id} value={person.id}>
-                {person.email}
+                {person.label}
               </option>
             ))}
           </select>

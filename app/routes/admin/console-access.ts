@@ -124,7 +124,7 @@ export const CONSOLE_ROUTES = {
   "/admin/settings": { view: "leads.assign", post: "leads.assign", menu: [{ label: "배정 설정" }] },
   "/admin/account": {
     view: "signed-in",
-    post: { password: "signed-in", alerts: "signed-in", "sign-out-everywhere": "signed-in" },
+    post: { name: "signed-in", password: "signed-in", alerts: "signed-in", "sign-out-everywhere": "signed-in" },
     menu: [{ label: "내 계정" }],
   },
 } as const satisfies Record<ConsolePath, ConsoleRoute>;

@@ -1,6 +1,9 @@
-import { useState } from "react";
+import { getCollectionProps, getFormProps, type FieldMetadata } from "@conform-to/react";
+import { useState, type ReactNode } from "react";
 import { data, Form, useNavigation } from "react-router";
+import type { z } from "zod";
 import { changeContext } from "#app/.server/audit/access.ts";
+import type { ChangeContext } from "#app/.server/audit/records.ts";
 import { textsAreNotSent } from "#app/.server/outbox/console.ts";
 import { servedSites } from "#app/.server/site.ts";
 import { sitesOwnedBy } from "#app/.server/auth/memberships.ts";
@@ -13,14 +16,26 @@ import {
   reinvite,
   resetSecondFactor,
   setStaffSites,
+  type Refusal,
 } from "#app/.server/auth/staff.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { InviteFormSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, SIGN_IN_TEXT, STAFF_REFUSALS, StaffChangeSchema } from "#app/forms/staff.ts";
+import { readWholeNumber } from "#app/forms/numbers.ts";
+import {
+  displayName,
+  InviteFormSchema,
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
+  SIGN_IN_TEXT,
+  STAFF_REFUSALS,
+  StaffFormSchema,
+} from "#app/forms/staff.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
-import { ROLES } from "#app/vocabulary.ts";
+import { ROLES, type Role } from "#app/vocabulary.ts";
+import { ErrorList, Field, SelectField, useConsoleForm, type ConsoleFormAnswer } from "./forms.tsx";
 import { signedInAdmin } from "./guard.server.ts";
+import { parseConsoleForm, refuseSubmission } from "./submission.server.ts";
 import type { Route } from "./+types/staff";
 
 /** The sites this person owns that this server presents: the only ones they can give. */
@@ -47,71 +62,93 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer =
-  | { intent: "invite"; ok: true; link: string | null; name: string }
-  | { intent: "invite"; ok: false; error: string; fields: Record<string, string> }
-  | { intent: "reinvite"; ok: true; link: string | null; adminId: number }
-  | { intent: "change"; ok: boolean; adminId: number; message: string };
+/** What a post answers: the form's reply, and which form it belongs to (the invitation, or one person's row). */
+interface StaffAnswer {
+  intent: string | null;
+  adminId: number | null;
+  /** A row's change done. */
+  message: string | null;
+  /** An invitation made or made again: whose, and its link while texts are not sent. */
+  invited: { name: string; link: string | null } | null;
+}
+
+const answer = (fields: Partial<StaffAnswer>): StaffAnswer => ({ intent: null, adminId: null, message: null, invited: null, ...fields });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
   const change = changeContext(context, admin);
-  const form = await request.formData();
-  const fields = Object.fromEntries(form);
-  if (fields.intent === "invite") {
-    const parsed = InviteFormSchema.safeParse({ ...fields, sites: form.getAll("sites") });
-    const echo = {
-      name: String(fields.name ?? ""),
-      email: String(fields.email ?? ""),
-      mobile: String(fields.mobile ?? ""),
-      role: String(fields.role ?? ""),
-    };
-    if (!parsed.success) {
-      return data<ActionAnswer>(
-        { intent: "invite", ok: false, error: parsed.error.issues[0]?.message ?? "입력을 확인해 주세요.", fields: echo },
-        { status: 400 },
-      );
-    }
-    const outcome = await inviteStaff(change, parsed.data);
-    if (!outcome.ok) {
-      const error = outcome.reason === "exists" ? "이미 계정이 있는 이메일입니다." : "직접 관리하는 사이트만 맡길 수 있습니다.";
-      return data<ActionAnswer>({ intent: "invite", ok: false, error, fields: echo }, { status: outcome.reason === "exists" ? 409 : 403 });
-    }
-    return data<ActionAnswer>({ intent: "invite", ok: true, link: handedOver(outcome.link), name: parsed.data.name });
+  const parsed = parseConsoleForm(await request.formData(), StaffFormSchema);
+  if (!parsed.ok) {
+    const { intent, adminId } = parsed.submission.payload;
+    const extra = answer({ intent: typeof intent === "string" ? intent : null, adminId: readWholeNumber(adminId) ?? null });
+    return refuseSubmission(parsed.submission, {}, { extra });
   }
-  const parsed = StaffChangeSchema.safeParse({ ...fields, sites: form.getAll("sites") });
-  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "알 수 없는 요청입니다.", { status: 400 });
-  const wanted = parsed.data;
-  if (wanted.intent === "reinvite") {
-    const reissued = await reinvite(change, wanted.adminId);
-    if (!reissued.ok) {
-      return data<ActionAnswer>(
-        { intent: "change", ok: false, adminId: wanted.adminId, message: reissued.message },
-        { status: REFUSAL_STATUS[reissued.refused] },
-      );
-    }
-    return data<ActionAnswer>({ intent: "reinvite", ok: true, link: handedOver(reissued.link), adminId: wanted.adminId });
-  }
-  const outcome =
-    wanted.intent === "role"
-      ? await changeRole(change, wanted.adminId, wanted.role)
-      : wanted.intent === "sites"
-        ? await setStaffSites(change, wanted.adminId, wanted.sites)
-        : wanted.intent === "disable"
-          ? await disableStaff(change, wanted.adminId)
-          : wanted.intent === "enable"
-            ? await enableStaff(change, wanted.adminId)
-            : await resetSecondFactor(change, wanted.adminId);
-  if (!outcome.ok) {
-    return data<ActionAnswer>(
-      { intent: "change", ok: false, adminId: wanted.adminId, message: outcome.message },
-      { status: REFUSAL_STATUS[outcome.refused] },
+  const { submission } = parsed;
+  const post = parsed.value;
+  const refused = (outcome: Refusal, adminId: number) =>
+    refuseSubmission(
+      submission,
+      { formErrors: [outcome.message] },
+      { status: REFUSAL_STATUS[outcome.refused], extra: answer({ intent: post.intent, adminId }) },
     );
+  switch (post.intent) {
+    case "invite": {
+      const { intent: _, ...person } = post;
+      const outcome = await inviteStaff(change, person);
+      if (!outcome.ok) {
+        const fieldErrors: Record<string, string[]> =
+          outcome.reason === "exists" ? { email: [INVITE_REFUSALS.exists] } : { sites: [STAFF_REFUSALS.sites] };
+        return refuseSubmission(
+          submission,
+          { fieldErrors },
+          { status: outcome.reason === "exists" ? 409 : 403, extra: answer({ intent: post.intent }) },
+        );
+      }
+      const invited = { name: person.name, link: handedOver(outcome.link) };
+      return { result: submission.reply({ resetForm: true }), ...answer({ intent: post.intent, invited }) };
+    }
+    case "reinvite": {
+      const reissued = await reinvite(change, post.adminId);
+      if (!reissued.ok) return refused(reissued, post.adminId);
+      const invited = { name: "", link: handedOver(reissued.link) };
+      return { result: submission.reply(), ...answer({ intent: post.intent, adminId: post.adminId, invited }) };
+    }
+    case "role":
+    case "sites":
+    case "disable":
+    case "enable":
+    case "reset-second-factor": {
+      const outcome = await changeStaff(change, post);
+      if (!outcome.ok) return refused(outcome, post.adminId);
+      return { result: submission.reply(), ...answer({ intent: post.intent, adminId: post.adminId, message: DONE[post.intent] }) };
+    }
+    default:
+      post satisfies never;
+      throw data("알 수 없는 요청입니다.", { status: 400 });
   }
-  return data<ActionAnswer>({ intent: "change", ok: true, adminId: wanted.adminId, message: DONE[wanted.intent] });
+}
+
+type RowChange = Exclude<z.output<typeof StaffFormSchema>, { intent: "invite" | "reinvite" }>;
+
+/** One change of a person's rights, by its verb. */
+function changeStaff(change: ChangeContext, post: RowChange) {
+  switch (post.intent) {
+    case "role":
+      return changeRole(change, post.adminId, post.role);
+    case "sites":
+      return setStaffSites(change, post.adminId, post.sites);
+    case "disable":
+      return disableStaff(change, post.adminId);
+    case "enable":
+      return enableStaff(change, post.adminId);
+    case "reset-second-factor":
+      return resetSecondFactor(change, post.adminId);
+  }
 }
 
 const REFUSAL_STATUS = { forbidden: 403, conflict: 409 } as const;
+
+const INVITE_REFUSALS = { exists: "이미 계정이 있는 이메일입니다." } as const;
 
 /** An invitation link reaches its person by text alone; only while texts are not sent is the owner shown it to hand over. */
 const handedOver = (link: string) => (textsAreNotSent() ? link : null);
@@ -131,7 +168,13 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
   const { staff, sites, siteNames, me, site } = loaderData;
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? navigation.formData : undefined;
-  const invited = actionData?.intent === "invite" ? actionData : null;
+  const inviteAnswer = actionData?.intent === "invite" ? actionData : undefined;
+  const [inviteForm, invite] = useConsoleForm({
+    id: "staff-invite",
+    schema: InviteFormSchema,
+    lastResult: inviteAnswer?.result,
+    defaultValue: { role: "counsellor", sites: checkedSites([site]) },
+  });
   return (
     <div className="admin-page">
       <div className="admin-page__head">
@@ -146,81 +189,44 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
         <h2 id="invite-title" className="admin-card__title">
           직원 초대
         </h2>
-        {invited?.ok ? <InvitationLink name={invited.name} link={invited.link} /> : null}
-        <Form method="post" className="admin-form admin-invite" key={invited?.ok ? `invited-${invited.link ?? invited.name}` : "invite"}>
+        {inviteAnswer?.invited ? <InvitationLink name={inviteAnswer.invited.name} link={inviteAnswer.invited.link} /> : null}
+        <Form method="post" className="admin-form admin-invite" {...getFormProps(inviteForm)}>
           <input type="hidden" name="intent" value="invite" />
           <div className="admin-invite__fields">
-            <div className="admin-field">
-              <label htmlFor="invite-name">이름</label>
-              <input
-                id="invite-name"
-                name="name"
-                required
-                maxLength={50}
-                autoComplete="off"
-                defaultValue={invited?.ok === false ? invited.fields.name : ""}
-              />
-            </div>
-            <div className="admin-field">
-              <label htmlFor="invite-email">이메일 (로그인 아이디)</label>
-              <input
-                id="invite-email"
-                name="email"
-                type="email"
-                required
-                maxLength={254}
-                autoComplete="off"
-                defaultValue={invited?.ok === false ? invited.fields.email : ""}
-              />
-            </div>
-            <div className="admin-field">
-              <label htmlFor="invite-mobile">휴대폰 (초대 문자를 받을 번호)</label>
-              <input
-                id="invite-mobile"
-                name="mobile"
-                type="tel"
-                inputMode="tel"
-                required
-                maxLength={13}
-                autoComplete="off"
-                placeholder="010-1234-5678"
-                defaultValue={invited?.ok === false ? invited.fields.mobile : ""}
-              />
-            </div>
+            <Field meta={invite.name!} label="이름" maxLength={50} autoComplete="off" />
+            <Field meta={invite.email!} label="이메일 (로그인 아이디)" type="email" maxLength={254} autoComplete="off" />
+            <Field
+              meta={invite.mobile!}
+              label="휴대폰 (초대 문자를 받을 번호)"
+              type="tel"
+              inputMode="tel"
+              maxLength={13}
+              autoComplete="off"
+              placeholder="010-1234-5678"
+            />
           </div>
-          <fieldset className="admin-choices">
+          <fieldset className="admin-choices" aria-describedby={invite.role!.errors ? invite.role!.errorId : undefined}>
             <legend>역할</legend>
-            {ROLES.map((role) => (
-              <label key={role} className="admin-check">
-                <input
-                  type="radio"
-                  name="role"
-                  value={role}
-                  required
-                  defaultChecked={(invited?.ok === false ? invited.fields.role : "counsellor") === role}
-                />
+            {getCollectionProps(invite.role!, { type: "radio", options: [...ROLES] }).map(({ key, ...radio }) => (
+              <label key={key} className="admin-check">
+                <input {...radio} />
                 <span>
-                  <strong>{ROLE_LABELS[role]}</strong> <span className="admin-muted">{ROLE_DESCRIPTIONS[role]}</span>
+                  <strong>{ROLE_LABELS[radio.value as Role]}</strong>{" "}
+                  <span className="admin-muted">{ROLE_DESCRIPTIONS[radio.value as Role]}</span>
                 </span>
               </label>
             ))}
+            <ErrorList id={invite.role!.errorId} errors={invite.role!.errors} />
           </fieldset>
           {sites.length > 1 ? (
-            <fieldset className="admin-choices">
-              <legend>맡을 사이트</legend>
-              {sites.map((option) => (
-                <label key={option.slug} className="admin-check">
-                  <input type="checkbox" name="sites" value={option.slug} defaultChecked={option.slug === site} />
-                  <span>{option.projectName}</span>
-                </label>
-              ))}
-            </fieldset>
+            <SiteChoices meta={invite.sites!} legend="맡을 사이트" sites={sites} />
           ) : (
-            <input type="hidden" name="sites" value={site} />
+            <>
+              <input type="hidden" name="sites" value={site} />
+              <ErrorList id={invite.sites!.errorId} errors={invite.sites!.errors} />
+            </>
           )}
-          <p className="admin-form__error" role="alert">
-            {invited?.ok === false ? invited.error : ""}
-          </p>
+          <ErrorList id={inviteForm.errorId} errors={inviteForm.errors} />
           <button type="submit" className="admin-button admin-button--primary" disabled={pending?.get("intent") === "invite"}>
             {pending?.get("intent") === "invite" ? "초대하는 중…" : "초대 링크 만들기"}
           </button>
@@ -233,130 +239,159 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
           직원 {staff.length}명
         </h2>
         <ul className="admin-staff">
-          {staff.map((person) => {
-            const answer = actionData && "adminId" in actionData && actionData.adminId === person.id ? actionData : null;
-            const busy = pending?.get("adminId") === String(person.id);
-            const self = person.id === me;
-            return (
-              <li key={person.id} className={`admin-staff__person${person.disabledAt ? " admin-staff__person--disabled" : ""}`}>
-                <div className="admin-staff__who">
-                  <p className="admin-staff__name">
-                    <strong>{person.name || "이름 없음"}</strong>{" "}
-                    <span className={`admin-role admin-role--${person.role}`}>{ROLE_LABELS[person.role]}</span>
-                    {self ? <span className="admin-muted"> (나)</span> : null}
-                  </p>
-                  <p className="admin-muted">
-                    {person.email}
-                    {person.mobile ? ` · ${person.mobile}` : ""}
-                  </p>
-                  <p className="admin-staff__state">
-                    {person.disabledAt
-                      ? `사용 중지 (${formatKst(person.disabledAt)})`
-                      : person.invited
-                        ? "초대 수락 대기"
-                        : person.enrolled
-                          ? `사용 중 · 최근 로그인 ${person.lastSignInAt ? formatKst(person.lastSignInAt) : "없음"}`
-                          : "2단계 인증 등록 전"}
-                  </p>
-                  {sites.length > 1 || person.sites.length > 1 ? (
-                    <p className="admin-muted">
-                      사이트:{" "}
-                      {person.sites
-                        .map((membership) => `${siteNames[membership.site] ?? membership.site}(${ROLE_LABELS[membership.role]})`)
-                        .join(", ")}
-                    </p>
-                  ) : null}
-                </div>
-                {answer ? (
-                  answer.intent === "reinvite" ? (
-                    <InvitationLink name={person.name} link={answer.link} />
-                  ) : (
-                    <p className={answer.ok ? "admin-notice" : "admin-notice admin-notice--warning"} role={answer.ok ? "status" : "alert"}>
-                      {answer.message}
-                    </p>
-                  )
-                ) : null}
-                {self ? null : (
-                  <div className="admin-staff__actions">
-                    {person.disabledAt ? null : (
-                      <Form method="post" className="admin-inline-form">
-                        <input type="hidden" name="intent" value="role" />
-                        <input type="hidden" name="adminId" value={person.id} />
-                        <label htmlFor={`role-${person.id}`} className="visually-hidden">
-                          {person.name} 역할
-                        </label>
-                        <select id={`role-${person.id}`} name="role" defaultValue={person.role} key={person.role}>
-                          {ROLES.map((role) => (
-                            <option key={role} value={role}>
-                              {ROLE_LABELS[role]}
-                            </option>
-                          ))}
-                        </select>
-                        <button type="submit" className="admin-button admin-button--ghost" disabled={busy}>
-                          역할 변경
-                        </button>
-                      </Form>
-                    )}
-                    {sites.length > 1 && !person.disabledAt ? (
-                      <Form method="post" className="admin-inline-form">
-                        <input type="hidden" name="intent" value="sites" />
-                        <input type="hidden" name="adminId" value={person.id} />
-                        {sites.map((option) => (
-                          <label key={option.slug} className="admin-check">
-                            <input
-                              type="checkbox"
-                              name="sites"
-                              value={option.slug}
-                              defaultChecked={person.sites.some((membership) => membership.site === option.slug)}
-                            />
-                            <span>{option.projectName}</span>
-                          </label>
-                        ))}
-                        <button type="submit" className="admin-button admin-button--ghost" disabled={busy}>
-                          사이트 저장
-                        </button>
-                      </Form>
-                    ) : null}
-                    {person.mayChangeAccount ? null : <p className="admin-muted">{STAFF_REFUSALS.otherSites}</p>}
-                    {person.mayChangeAccount && person.invited && !person.disabledAt ? (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="reinvite" />
-                        <input type="hidden" name="adminId" value={person.id} />
-                        <button type="submit" className="admin-button admin-button--ghost" disabled={busy}>
-                          초대 링크 다시 만들기
-                        </button>
-                      </Form>
-                    ) : null}
-                    {person.mayChangeAccount && person.enrolled && !person.disabledAt ? (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="reset-second-factor" />
-                        <input type="hidden" name="adminId" value={person.id} />
-                        <button type="submit" className="admin-button admin-button--ghost" disabled={busy}>
-                          2단계 인증 초기화
-                        </button>
-                      </Form>
-                    ) : null}
-                    {person.mayChangeAccount ? (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value={person.disabledAt ? "enable" : "disable"} />
-                        <input type="hidden" name="adminId" value={person.id} />
-                        <button
-                          type="submit"
-                          className={person.disabledAt ? "admin-button" : "admin-button admin-button--danger"}
-                          disabled={busy}
-                        >
-                          {person.disabledAt ? "다시 사용" : "사용 중지"}
-                        </button>
-                      </Form>
-                    ) : null}
-                  </div>
-                )}
-              </li>
-            );
-          })}
+          {staff.map((person) => (
+            <StaffRow
+              key={person.id}
+              person={person}
+              self={person.id === me}
+              sites={sites}
+              siteNames={siteNames}
+              answer={actionData && actionData.intent !== "invite" && actionData.adminId === person.id ? actionData : undefined}
+              busy={pending?.get("adminId") === String(person.id)}
+            />
+          ))}
         </ul>
       </section>
     </div>
+  );
+}
+
+/** Checkboxes' default: Conform reads a list, though its DefaultValue types a field of our form shapes as one string. */
+const checkedSites = (slugs: string[]) => slugs as unknown as string;
+
+type Person = Route.ComponentProps["loaderData"]["staff"][number];
+type Grantable = Route.ComponentProps["loaderData"]["sites"];
+type RowAnswer = { result: ConsoleFormAnswer["result"] } & StaffAnswer;
+
+/** A checkbox per site the owner may give, with the field's errors under the group. */
+function SiteChoices({ meta, legend, sites }: { meta: FieldMetadata<unknown>; legend: ReactNode; sites: Grantable }) {
+  const names = new Map(sites.map((option) => [option.slug, option.projectName]));
+  return (
+    <fieldset className="admin-choices" aria-describedby={meta.errors ? meta.errorId : undefined}>
+      <legend>{legend}</legend>
+      {getCollectionProps(meta, { type: "checkbox", options: sites.map((option) => option.slug) }).map(({ key, ...checkbox }) => (
+        <label key={key} className="admin-check">
+          <input {...checkbox} />
+          <span>{names.get(checkbox.value)}</span>
+        </label>
+      ))}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </fieldset>
+  );
+}
+
+/**
+ * One person: who they are, and what the owner may change. One form whose buttons say the intent
+ * (role, sites, invitation, second factor, disable/enable); a refusal shows under the row.
+ */
+function StaffRow({
+  person,
+  self,
+  sites,
+  siteNames,
+  answer,
+  busy,
+}: {
+  person: Person;
+  self: boolean;
+  sites: Grantable;
+  siteNames: Record<string, string>;
+  answer: RowAnswer | undefined;
+  busy: boolean;
+}) {
+  const [form, fields] = useConsoleForm({
+    id: `staff-${person.id}`,
+    schema: StaffFormSchema,
+    lastResult: answer?.result,
+    defaultValue: { role: person.role, sites: checkedSites(person.sites.map((membership) => membership.site)) },
+  });
+  const shownName = displayName(person);
+  return (
+    <li className={`admin-staff__person${person.disabledAt ? " admin-staff__person--disabled" : ""}`}>
+      <div className="admin-staff__who">
+        <p className="admin-staff__name">
+          <strong>{shownName}</strong> <span className={`admin-role admin-role--${person.role}`}>{ROLE_LABELS[person.role]}</span>
+          {self ? <span className="admin-muted"> (나)</span> : null}
+        </p>
+        <p className="admin-muted">
+          {person.email}
+          {person.mobile ? ` · ${person.mobile}` : ""}
+        </p>
+        <p className="admin-staff__state">
+          {person.disabledAt
+            ? `사용 중지 (${formatKst(person.disabledAt)})`
+            : person.invited
+              ? "초대 수락 대기"
+              : person.enrolled
+                ? `사용 중 · 최근 로그인 ${person.lastSignInAt ? formatKst(person.lastSignInAt) : "없음"}`
+                : "2단계 인증 등록 전"}
+        </p>
+        {sites.length > 1 || person.sites.length > 1 ? (
+          <p className="admin-muted">
+            사이트:{" "}
+            {person.sites
+              .map((membership) => `${siteNames[membership.site] ?? membership.site}(${ROLE_LABELS[membership.role]})`)
+              .join(", ")}
+          </p>
+        ) : null}
+      </div>
+      {answer?.invited ? <InvitationLink name={shownName} link={answer.invited.link} /> : null}
+      {answer?.message ? (
+        <p className="admin-notice" role="status">
+          {answer.message}
+        </p>
+      ) : null}
+      {self ? null : (
+        <Form method="post" className="admin-staff__actions" {...getFormProps(form)}>
+          <input type="hidden" name="adminId" value={person.id} />
+          {person.disabledAt ? null : (
+            <div className="admin-inline-form">
+              <SelectField
+                meta={fields.role!}
+                className="admin-staff__role"
+                label={<span className="visually-hidden">{shownName} 역할</span>}
+                options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+              />
+              <button type="submit" name="intent" value="role" className="admin-button admin-button--ghost" disabled={busy}>
+                역할 변경
+              </button>
+            </div>
+          )}
+          {sites.length > 1 && !person.disabledAt ? (
+            <div className="admin-inline-form">
+              <SiteChoices meta={fields.sites!} legend={<span className="visually-hidden">{shownName} 맡을 사이트</span>} sites={sites} />
+              <button type="submit" name="intent" value="sites" className="admin-button admin-button--ghost" disabled={busy}>
+                사이트 저장
+              </button>
+            </div>
+          ) : null}
+          {person.mayChangeAccount ? null : <p className="admin-muted">{STAFF_REFUSALS.otherSites}</p>}
+          {person.mayChangeAccount && person.invited && !person.disabledAt ? (
+            <button type="submit" name="intent" value="reinvite" className="admin-button admin-button--ghost" disabled={busy}>
+              초대 링크 다시 만들기
+            </button>
+          ) : null}
+          {person.mayChangeAccount && person.enrolled && !person.disabledAt ? (
+            <button type="submit" name="intent" value="reset-second-factor" className="admin-button admin-button--ghost" disabled={busy}>
+              2단계 인증 초기화
+            </button>
+          ) : null}
+          {person.mayChangeAccount ? (
+            <button
+              type="submit"
+              name="intent"
+              value={person.disabledAt ? "enable" : "disable"}
+              className={person.disabledAt ? "admin-button" : "admin-button admin-button--danger"}
+              disabled={busy}
+            >
+              {person.disabledAt ? "다시 사용" : "사용 중지"}
+            </button>
+          ) : null}
+        </Form>
+      )}
+      {/* Beside the row, not inside its form: a refusal about oneself has no form to sit in. */}
+      <ErrorList id={form.errorId} errors={form.errors} />
+    </li>
   );
 }
 

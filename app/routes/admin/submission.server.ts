@@ -9,13 +9,20 @@ import type { ConsoleFormAnswer } from "./forms.tsx";
  * what empty means, e.g. a setting left empty is no override), not Conform's undefined. A refused post answers 400 with every field's
  * errors and the values typed (Conform's reply), so the action has nothing to echo by hand.
  */
-export function parseConsoleForm<Schema extends $ZodType>(form: FormData, schema: Schema) {
+export function parseConsoleForm<Schema extends $ZodType>(
+  form: FormData,
+  schema: Schema,
+  /** Fields never sent back (a password): the person types them again. */
+  { hideFields }: { hideFields?: string[] } = {},
+) {
   const submission = parseWithZod(form, { schema, disableAutoCoercion: true });
   if (submission.status !== "success") {
     const intent = form.get("intent");
     return {
       ok: false as const,
-      refused: refuseSubmission(submission, {}, { extra: { intent: typeof intent === "string" ? intent : null } }),
+      /** For a refusal that must carry more than the errors (refuseSubmission with `extra`). */
+      submission,
+      refused: refuseSubmission(submission, { hideFields }, { extra: { intent: typeof intent === "string" ? intent : null } }),
     };
   }
   return { ok: true as const, value: submission.value, submission };
@@ -27,11 +34,11 @@ export function parseConsoleForm<Schema extends $ZodType>(form: FormData, schema
  */
 export function refuseSubmission<Schema extends $ZodType, Extra extends object = object>(
   submission: Submission<input<Schema>, string[], output<Schema>>,
-  errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
-  { status = 400, extra }: { status?: number; extra?: Extra } = {},
+  errors?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] },
+  { status = 400, extra, headers }: { status?: number; extra?: Extra; headers?: HeadersInit } = {},
 ) {
   const answer: ConsoleFormAnswer & Extra = { result: submission.reply(errors ?? {}), ...(extra as Extra) };
-  return data(answer, { status });
+  return data(answer, { status, headers });
 }
 
 /**

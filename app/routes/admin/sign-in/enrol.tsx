@@ -1,3 +1,5 @@
+import { getFormProps } from "@conform-to/react";
+import { Fragment, useState } from "react";
 import { createContext, data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { continueTo, getAdmin, getHalfSignIn, safeReturnTo, signedIn } from "#app/.server/auth/sign-in.ts";
 import { recordConsoleAccess } from "#app/.server/audit/access.ts";
@@ -5,8 +7,11 @@ import { enrolmentOf, newTotpSecret, totpStep } from "#app/.server/auth/second-f
 import { hmac, sameSecret } from "#app/.server/secret.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { enrolSecondFactor } from "#app/.server/auth/staff.ts";
-import { SIGN_IN_TEXT } from "#app/forms/staff.ts";
+import { displayName, EnrolFormSchema, SIGN_IN_TEXT } from "#app/forms/staff.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { ErrorList, Field, useConsoleForm } from "../forms.tsx";
+import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
+import { RecoveryCodes } from "./recovery-codes.tsx";
 import type { Route } from "./+types/enrol";
 import "#app/styles/admin.css";
 
@@ -28,15 +33,15 @@ function readOffer(adminId: number, offer: unknown, now = Date.now()): { secret:
   return sameSecret(signature, hmac("totp-offer", `${adminId}.${secret}.${expires}`).slice(0, 32)) ? { secret, expires } : null;
 }
 
-/** What the page shows to enrol this key: its QR code, the key as text, and the signed offer the form posts back. */
+/** What the page shows to enrol this key: its otpauth link and QR code, the key as text, and the signed offer the form posts back. */
 async function enrolment(
   half: { id: number; email: string },
   issuer: string,
   secret = newTotpSecret(),
   expires = Date.now() + OFFER_LIFETIME_MS,
 ) {
-  const { qrSvg, keyText } = await enrolmentOf(secret, { email: half.email, issuer });
-  return { email: half.email, offer: signOffer(half.id, secret, expires), qrSvg, keyText };
+  const { uri, qrSvg, keyGroups } = await enrolmentOf(secret, { email: half.email, issuer });
+  return { email: half.email, offer: signOffer(half.id, secret, expires), uri, qrSvg, keyGroups };
 }
 
 const answeredByAction = createContext(false);
@@ -45,7 +50,7 @@ const answeredByAction = createContext(false);
 export async function loader({ request, context }: Route.LoaderArgs) {
   const returnTo = new URL(request.url).searchParams.get("returnTo");
   const site = requireSite(context);
-  const page = { projectName: site.pack.brand.projectName, returnTo: safeReturnTo(returnTo) ?? null };
+  const page = { projectName: site.pack.brand.projectName, site: site.slug, returnTo: safeReturnTo(returnTo) ?? null };
   // A form posted without scripts is answered in the same request, after the action (whose session
   // change the request's cookie does not show yet): the action's answer is the page then.
   if (context.get(answeredByAction)) return { ...page, enrolment: null };
@@ -60,6 +65,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod === "POST" ? false : defaultShouldRevalidate;
 
+// A code is good once: a refused one is not shown again.
+const HIDDEN = ["code"];
+
 export async function action({ request, context }: Route.ActionArgs) {
   context.set(answeredByAction, true);
   const half = await getHalfSignIn(request, context);
@@ -68,16 +76,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const offer = readOffer(half.admin.id, form.get("offer"));
   // An offer past its quarter of an hour: a new key.
   if (!offer) throw redirect(request.url);
-  const step = totpStep(offer.secret, String(form.get("code") ?? ""));
+  // A refused code shows the same key again (a page sent without scripts has only this answer to show).
+  const sameKey = () => enrolment(half.admin, requireSite(context).pack.brand.projectName, offer.secret, offer.expires);
+  const refused = { recoveryCodes: null, next: null, account: null };
+  const parsed = parseConsoleForm(form, EnrolFormSchema, { hideFields: HIDDEN });
+  if (!parsed.ok) return refuseSubmission(parsed.submission, { hideFields: HIDDEN }, { extra: { ...refused, enrolment: await sameKey() } });
+  const step = totpStep(offer.secret, parsed.value.code);
   if (step === null) {
-    const again = await enrolment(half.admin, requireSite(context).pack.brand.projectName, offer.secret, offer.expires);
-    return data({ error: SIGN_IN_TEXT.codeInvalid, recoveryCodes: null, next: null, enrolment: again }, { status: 400 });
+    return refuseSubmission(
+      parsed.submission,
+      { fieldErrors: { code: [SIGN_IN_TEXT.codeInvalid] }, hideFields: HIDDEN },
+      { extra: { ...refused, enrolment: await sameKey() } },
+    );
   }
   const recoveryCodes = await enrolSecondFactor(half.admin.id, offer.secret, step);
   await recordConsoleAccess(context, half.admin, "auth.second-factor");
   const setCookie = await signedIn(request, context, half.admin, { enrolled: true });
   return data(
-    { error: null, recoveryCodes, next: continueTo(form.get("returnTo")), enrolment: null },
+    {
+      result: parsed.submission.reply({ resetForm: true }),
+      recoveryCodes,
+      next: continueTo(parsed.value.returnTo),
+      account: `${displayName(half.admin)} (${half.admin.email})`,
+      enrolment: null,
+    },
     { headers: { "Set-Cookie": setCookie } },
   );
 }
@@ -93,21 +115,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function EnrolPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const shown = actionData?.enrolment ?? loaderData.enrolment;
+  const [form, fields] = useConsoleForm({ id: "enrol", schema: EnrolFormSchema, lastResult: actionData?.result });
   if (actionData?.recoveryCodes) {
     return (
       <main className="admin-login">
-        <section className="admin-card admin-login__card" aria-labelledby="recovery-title">
-          <h1 id="recovery-title" className="admin-login__title">
-            {SIGN_IN_TEXT.recoveryTitle}
-          </h1>
-          <p className="admin-login__intro">{SIGN_IN_TEXT.recoveryIntro}</p>
-          <ol className="admin-recovery-codes" aria-label={SIGN_IN_TEXT.recoveryTitle}>
-            {actionData.recoveryCodes.map((code) => (
-              <li key={code}>
-                <code>{code}</code>
-              </li>
-            ))}
-          </ol>
+        <section className="admin-card admin-login__card admin-login__card--wide" aria-labelledby="recovery-title">
+          <RecoveryCodes
+            codes={actionData.recoveryCodes}
+            account={actionData.account ?? ""}
+            projectName={loaderData.projectName}
+            site={loaderData.site}
+            titleId="recovery-title"
+          />
           <Link to={actionData.next ?? "/admin"} className="button button--brand admin-login__submit">
             {SIGN_IN_TEXT.recoveryContinue}
           </Link>
@@ -124,6 +143,15 @@ export default function EnrolPage({ loaderData, actionData }: Route.ComponentPro
           {SIGN_IN_TEXT.enrolTitle}
         </h1>
         <p className="admin-login__intro">{SIGN_IN_TEXT.enrolIntro}</p>
+        <p className="admin-enrol__open">
+          {/* The same otpauth:// URI the QR code encodes: an app on this phone takes it in one tap. */}
+          <a href={shown.uri} className="admin-button admin-enrol__open-link" aria-describedby="enrol-open-hint">
+            {SIGN_IN_TEXT.openInApp}
+          </a>
+          <span id="enrol-open-hint" className="admin-muted">
+            {SIGN_IN_TEXT.openInAppHint}
+          </span>
+        </p>
         {/* The QR code is an SVG the qrcode library drew from the key: no visitor's text is in it. */}
         <div
           className="admin-enrol__qr"
@@ -131,35 +159,50 @@ export default function EnrolPage({ loaderData, actionData }: Route.ComponentPro
           aria-label="인증 앱에 등록할 QR 코드"
           dangerouslySetInnerHTML={{ __html: shown.qrSvg }}
         />
-        <p className="admin-enrol__key">
+        <div className="admin-enrol__key">
           <span>{SIGN_IN_TEXT.enrolKey}</span>
-          <code data-testid="totp-key">{shown.keyText}</code>
+          <EnrolmentKey groups={shown.keyGroups} />
           <span className="admin-muted">({shown.email})</span>
-        </p>
-        <Form method="post" className="admin-form">
+        </div>
+        <Form method="post" className="admin-form" {...getFormProps(form)}>
           <input type="hidden" name="offer" value={shown.offer} />
           {loaderData.returnTo ? <input type="hidden" name="returnTo" value={loaderData.returnTo} /> : null}
-          <div className="admin-field">
-            <label htmlFor="enrol-code">{SIGN_IN_TEXT.codeLabel}</label>
-            <input
-              id="enrol-code"
-              name="code"
-              type="text"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              pattern="[0-9 ]{6,7}"
-              maxLength={7}
-              required
-            />
-          </div>
-          <p className="admin-form__error" role="alert">
-            {actionData?.error && !busy ? actionData.error : ""}
-          </p>
+          <Field meta={fields.code!} label={SIGN_IN_TEXT.codeLabel} autoComplete="one-time-code" inputMode="numeric" maxLength={7} />
+          <ErrorList id={form.errorId} errors={busy ? null : form.errors} />
           <button type="submit" className="button button--brand admin-login__submit" disabled={busy}>
             {busy ? "확인 중…" : SIGN_IN_TEXT.enrolSubmit}
           </button>
         </Form>
       </section>
     </main>
+  );
+}
+
+/** The key in groups of four, each kept on one line; the copy button gives it without spaces, as apps take it. */
+function EnrolmentKey({ groups }: { groups: string[] }) {
+  const [copied, setCopied] = useState(false);
+  const key = groups.join("");
+  return (
+    <span className="admin-enrol__key-line">
+      <code data-testid="totp-key" data-key={key}>
+        {groups.map((group, index) => (
+          // The space between groups is outside them: a line may break there, never inside a group.
+          <Fragment key={index}>
+            {index > 0 ? " " : null}
+            <span className="admin-enrol__key-group">{group}</span>
+          </Fragment>
+        ))}
+      </code>
+      <button
+        type="button"
+        className="admin-button admin-button--ghost admin-enrol__copy"
+        onClick={() => void navigator.clipboard?.writeText(key).then(() => setCopied(true))}
+      >
+        {SIGN_IN_TEXT.copyKey}
+      </button>
+      <span role="status" className="admin-muted">
+        {copied ? SIGN_IN_TEXT.copied : ""}
+      </span>
+    </span>
   );
 }

@@ -1,3 +1,4 @@
+import { getFormProps } from "@conform-to/react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { PERSONAL_PAGE_HEADERS } from "#app/.server/http.ts";
 import { createSession } from "#app/.server/auth/session.ts";
@@ -5,6 +6,8 @@ import { requireSite } from "#app/.server/site.ts";
 import { acceptInvitation, findInvitation } from "#app/.server/auth/staff.ts";
 import { NewPasswordSchema, SIGN_IN_TEXT } from "#app/forms/staff.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { ErrorList, Field, useConsoleForm } from "../forms.tsx";
+import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
 import { redirectWithCookie } from "./sign-in.server.ts";
 import type { Route } from "./+types/invite";
 import "#app/styles/admin.css";
@@ -19,13 +22,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   );
 }
 
+// Passwords are never sent back.
+const HIDDEN = ["password", "confirm"];
+
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const parsed = NewPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? SIGN_IN_TEXT.passwordHint }, { status: 400 });
-  const accepted = await acceptInvitation(params.token, parsed.data.password);
+  const parsed = parseConsoleForm(await request.formData(), NewPasswordSchema, { hideFields: HIDDEN });
+  if (!parsed.ok) return parsed.refused;
+  const accepted = await acceptInvitation(params.token, parsed.value.password);
   if (!accepted.ok) {
     if (accepted.reason === "invalid") throw redirect(`/admin/invite/${params.token}`);
-    return data({ error: accepted.message }, { status: 400 });
+    return refuseSubmission(parsed.submission, { fieldErrors: { password: [accepted.message] }, hideFields: HIDDEN });
   }
   // The password is set: a half session, and the second factor to enrol.
   const setCookie = await createSession(accepted.adminId, requireSite(context).slug, { complete: false });
@@ -46,6 +52,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function InvitePage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const { invited } = loaderData;
+  const [form, fields] = useConsoleForm({ id: "invite", schema: NewPasswordSchema, lastResult: actionData?.result });
   return (
     <main className="admin-login">
       <section className="admin-card admin-login__card" aria-labelledby="invite-title">
@@ -61,30 +68,24 @@ export default function InvitePage({ loaderData, actionData }: Route.ComponentPr
             <p className="admin-field__hint">
               로그인 아이디: <strong>{invited.email}</strong>
             </p>
-            <Form method="post" className="admin-form">
+            <Form method="post" className="admin-form" {...getFormProps(form)}>
               <input type="email" name="email" autoComplete="username" value={invited.email} readOnly hidden />
-              <div className="admin-field">
-                <label htmlFor="invite-password">{SIGN_IN_TEXT.passwordLabel}</label>
-                <input
-                  id="invite-password"
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  minLength={10}
-                  required
-                  aria-describedby="invite-password-hint"
-                />
-                <p id="invite-password-hint" className="admin-field__hint">
-                  {SIGN_IN_TEXT.passwordHint}
-                </p>
-              </div>
-              <div className="admin-field">
-                <label htmlFor="invite-confirm">{SIGN_IN_TEXT.passwordConfirm}</label>
-                <input id="invite-confirm" name="confirm" type="password" autoComplete="new-password" minLength={10} required />
-              </div>
-              <p className="admin-form__error" role="alert">
-                {actionData?.error && !busy ? actionData.error : ""}
-              </p>
+              <Field
+                meta={fields.password!}
+                label={SIGN_IN_TEXT.passwordLabel}
+                type="password"
+                autoComplete="new-password"
+                maxLength={200}
+                hint={SIGN_IN_TEXT.passwordHint}
+              />
+              <Field
+                meta={fields.confirm!}
+                label={SIGN_IN_TEXT.passwordConfirm}
+                type="password"
+                autoComplete="new-password"
+                maxLength={200}
+              />
+              <ErrorList id={form.errorId} errors={busy ? null : form.errors} />
               <button type="submit" className="button button--brand admin-login__submit" disabled={busy}>
                 {busy ? "저장 중…" : "비밀번호 정하고 계속하기"}
               </button>

@@ -1,8 +1,11 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { continueTo, getAdmin, getHalfSignIn, nextStepPath, safeReturnTo, verifySecondFactor } from "#app/.server/auth/sign-in.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { CodeFormSchema, codeInvalidMessage, SIGN_IN_TEXT } from "#app/forms/staff.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { ErrorList, Field, useConsoleForm } from "../forms.tsx";
+import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
 import { redirectWithCookie } from "./sign-in.server.ts";
 import type { Route } from "./+types/login-code";
 import "#app/styles/admin.css";
@@ -22,20 +25,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+// A code is good once: a refused one is not shown again.
+const HIDDEN = ["code"];
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = CodeFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: SIGN_IN_TEXT.codeInvalid }, { status: 400 });
-  const recovery = parsed.data.recovery === "1";
-  const result = await verifySecondFactor(request, context, { code: parsed.data.code, recovery });
-  if (result.ok) throw redirectWithCookie(continueTo(parsed.data.returnTo), result.setCookie);
+  const parsed = parseConsoleForm(await request.formData(), CodeFormSchema, { hideFields: HIDDEN });
+  if (!parsed.ok) return parsed.refused;
+  const post = parsed.value;
+  const recovery = post.recovery === "1";
+  const result = await verifySecondFactor(request, context, { code: post.code, recovery });
+  if (result.ok) throw redirectWithCookie(continueTo(post.returnTo), result.setCookie);
   // Too many wrong codes, or the half session ran out: back to the password.
   if (result.reason === "ended") {
     const login = new URLSearchParams(result.why === "codes" ? { ended: "codes" } : {});
-    const returnTo = safeReturnTo(parsed.data.returnTo);
+    const returnTo = safeReturnTo(post.returnTo);
     if (returnTo) login.set("returnTo", returnTo);
     throw redirectWithCookie(`/admin/login${login.size > 0 ? `?${login}` : ""}`, result.setCookie);
   }
-  return data({ error: codeInvalidMessage(recovery, result.attemptsLeft) }, { status: 401 });
+  const error = codeInvalidMessage(recovery, result.attemptsLeft);
+  return refuseSubmission(parsed.submission, { fieldErrors: { code: [error] }, hideFields: HIDDEN }, { status: 401 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -49,6 +57,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function SecondFactorPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const { recovery, returnTo } = loaderData;
+  const [form, fields] = useConsoleForm({ id: "second-factor", schema: CodeFormSchema, lastResult: actionData?.result });
   const back = (recoveryMode: boolean) => {
     const params = new URLSearchParams();
     if (returnTo) params.set("returnTo", returnTo);
@@ -64,26 +73,18 @@ export default function SecondFactorPage({ loaderData, actionData }: Route.Compo
           {SIGN_IN_TEXT.codeTitle}
         </h1>
         {recovery ? null : <p className="admin-login__intro">{SIGN_IN_TEXT.codeIntro}</p>}
-        <Form method="post" className="admin-form">
+        <Form method="post" className="admin-form" {...getFormProps(form)}>
           {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
           {recovery ? <input type="hidden" name="recovery" value="1" /> : null}
-          <div className="admin-field">
-            <label htmlFor="second-factor-code">{recovery ? SIGN_IN_TEXT.recoveryLabel : SIGN_IN_TEXT.codeLabel}</label>
-            <input
-              id="second-factor-code"
-              name="code"
-              type="text"
-              autoComplete="one-time-code"
-              inputMode={recovery ? "text" : "numeric"}
-              pattern={recovery ? undefined : "[0-9 ]{6,7}"}
-              maxLength={recovery ? 20 : 7}
-              autoFocus
-              required
-            />
-          </div>
-          <p className="admin-form__error" role="alert">
-            {actionData && !busy ? actionData.error : ""}
-          </p>
+          <Field
+            meta={fields.code!}
+            label={recovery ? SIGN_IN_TEXT.recoveryLabel : SIGN_IN_TEXT.codeLabel}
+            autoComplete="one-time-code"
+            inputMode={recovery ? "text" : "numeric"}
+            maxLength={recovery ? 20 : 7}
+            autoFocus
+          />
+          <ErrorList id={form.errorId} errors={busy ? null : form.errors} />
           <button type="submit" className="button button--brand admin-login__submit" disabled={busy}>
             {busy ? "확인 중…" : "로그인"}
           </button>
