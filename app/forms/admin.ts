@@ -253,8 +253,12 @@ export const LeadFormSchema = z.discriminatedUnion(
   { error: "알 수 없는 요청입니다." },
 );
 
-/** The customer page's one form: marking a booked visit. */
-export const CustomerFormSchema = z.object({ intent: z.literal("visit", { error: "알 수 없는 요청입니다." }), ...VisitMarkFields });
+/** The customer page's one form: marking a booked visit of one of their leads. */
+export const CustomerFormSchema = z.object({
+  intent: z.literal("visit", { error: "알 수 없는 요청입니다." }),
+  leadId: wholeNumber({ message: "표시할 방문 예약을 다시 선택해 주세요." }),
+  ...VisitMarkFields,
+});
 
 /** The bin's one form: a lead brought back. */
 export const RestoreFormSchema = z.object({

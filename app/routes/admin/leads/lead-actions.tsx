@@ -118,14 +118,24 @@ export function LeadActionBar({
   );
 }
 
-/** 방문 / 노쇼 (and 예약, to undo) for one booking of the lead; the booking and the lead change together. */
-export function VisitMarks({ booking, lastResult }: { booking: { id: number; status: BookingStatus }; lastResult: Result }) {
+/**
+ * 방문 / 노쇼 (and 예약, to undo) for one booking; the booking and its lead change together. The
+ * customer page names the booking's lead too (`leadId`), the lead page's URL does.
+ */
+export function VisitMarks({
+  booking,
+  lastResult,
+}: {
+  booking: { id: number; status: BookingStatus; leadId?: number };
+  lastResult: Result;
+}) {
   const mine = lastResult?.initialValue?.bookingId === String(booking.id);
   const [form, fields] = useConsoleForm({ id: `visit-${booking.id}`, schema: VisitSchema, lastResult: mine ? lastResult : undefined });
   return (
     <Form method="post" className="admin-visits__attendance" aria-label="방문 여부" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="visit" />
       <input type="hidden" name="bookingId" value={booking.id} />
+      {booking.leadId === undefined ? null : <input type="hidden" name="leadId" value={booking.leadId} />}
       {PLACE_HOLDING_STATUSES.map((status) => (
         <button
           key={status}
