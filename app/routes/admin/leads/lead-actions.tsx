@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { ATTENDANCE_LABELS } from "#app/forms/admin-visits.ts";
-import { CONFIRM_STATUS_MESSAGES, CONFIRMED_STATUSES, STATUS_LABELS, StatusFormSchema, VisitMarkFields } from "#app/forms/admin.ts";
+import { CONFIRM_STATUS_MESSAGES, type CONFIRMED_STATUSES, STATUS_LABELS, StatusFormSchema, VisitMarkFields } from "#app/forms/admin.ts";
 import { LEAD_STATUSES, PLACE_HOLDING_STATUSES, type BookingStatus, type LeadStatus } from "#app/vocabulary.ts";
 import { ErrorList, useConsoleForm } from "../forms.tsx";
 
