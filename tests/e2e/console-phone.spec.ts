@@ -134,7 +134,7 @@ test(
       await counsellor.locator(".admin-leads").getByRole("link", { name: customer }).first().click();
       const actions = bar(counsellor);
       await expect(actions.getByRole("link", { name: "전화" })).toHaveCount(0);
-      await expect(counsellor.getByText(/010-\*\*\*\*-\d{4}/)).toBeVisible();
+      await expect(counsellor.locator(".admin-reveal").getByText(/^010-\*\*\*\*-\d{4}$/)).toBeVisible();
       await actions.getByRole("button", { name: "배정받기" }).click();
       await expect(actions.getByRole("link", { name: "전화" })).toHaveAttribute("href", /^tel:010\d{8}$/);
       await expect(counsellor.getByRole("list", { name: /이 접수의 기록/ })).toContainText(`${counsellorName} 님에게 배정 (직접 배정받음)`);
