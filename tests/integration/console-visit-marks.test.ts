@@ -4,12 +4,12 @@ import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { auditLog, customers, leadEvents, leads, leadStatusChanges, visitBookings, visitSlots } from "#app/.server/schema.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
-import { action as customerActionRaw } from "#app/routes/admin/leads/customer.tsx";
-import { action as leadActionRaw } from "#app/routes/admin/leads/lead.tsx";
+import { action as customerActionRaw, loader as customerLoaderRaw } from "#app/routes/admin/leads/customer.tsx";
+import { action as leadActionRaw, loader as leadLoaderRaw } from "#app/routes/admin/leads/lead.tsx";
 import { action as binActionRaw } from "#app/routes/admin/leads/leads-bin.tsx";
 import { action as textActionRaw } from "#app/routes/admin/leads/lead-text.tsx";
 import { action as visitsActionRaw } from "#app/routes/admin/visits/visits.tsx";
-import { kstDay } from "#app/utils/kst.ts";
+import { addDays, kstDay } from "#app/utils/kst.ts";
 import { viaConsole } from "#tests/console-call.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { routeContext } from "#tests/route-context.ts";
@@ -31,6 +31,8 @@ const customerAction = viaConsole(customerActionRaw);
 const visitsAction = viaConsole(visitsActionRaw);
 const binAction = viaConsole(binActionRaw);
 const textAction = viaConsole(textActionRaw);
+const leadLoader = viaConsole(leadLoaderRaw);
+const customerLoader = viaConsole(customerLoaderRaw);
 
 let team: { owner: TestStaff; manager: TestStaff; counsellor: TestStaff };
 beforeEach(async () => {
@@ -58,11 +60,11 @@ async function insertLead(values: Partial<typeof leads.$inferInsert> = {}) {
   return row!;
 }
 
-/** A booking of the lead today (so 방문 may be marked), at the day's first time. */
-async function bookToday(leadId: number) {
-  const today = kstDay(new Date());
-  await openVisitDays("daegu", [today]);
-  const [slot] = await db().select().from(visitSlots).where(eq(visitSlots.day, today)).orderBy(visitSlots.startsAt).limit(1);
+/** A booking of the lead today (so 방문 may be marked), at the day's first time; or `daysAhead` later. */
+async function bookToday(leadId: number, daysAhead = 0) {
+  const day = addDays(kstDay(new Date()), daysAhead);
+  await openVisitDays("daegu", [day]);
+  const [slot] = await db().select().from(visitSlots).where(eq(visitSlots.day, day)).orderBy(visitSlots.startsAt).limit(1);
   const [booking] = await db()
     .insert(visitBookings)
     .values({ site: "daegu", slotId: slot!.id, leadId, name: "박방문", phone: "01055550000" })
@@ -204,6 +206,37 @@ describe("marking a visit changes the booking and the lead together", () => {
     expect(answer.status).toBe(404);
     expect(await bookingStatus(booking)).toBe("booked");
   });
+});
+
+async function read(handler: (args: never) => Promise<unknown>, path: string, id: number, staff: TestStaff) {
+  const request = new Request(new URL(path, SITE_URL), { headers: { Cookie: await consoleCookie(staff) } });
+  return (await handler({
+    request,
+    params: { id: String(id) },
+    url: new URL(request.url),
+    context: routeContext(request.url),
+  } as never)) as {
+    bookings: { id: number; markable: boolean }[];
+  };
+}
+
+test("the lead and customer pages offer 방문/노쇼 for a booking from its day on, to whoever works the lead", async () => {
+  const lead = await insertLead({ assigneeId: team.counsellor.id });
+  const today = await bookToday(lead.id);
+  const ahead = await bookToday(lead.id, 2);
+  const unassigned = await insertLead();
+  const notYours = await bookToday(unassigned.id);
+
+  const marks = (page: { bookings: { id: number; markable: boolean }[] }) =>
+    Object.fromEntries(page.bookings.map((booking) => [booking.id, booking.markable]));
+  expect(marks(await read(leadLoader, `/admin/leads/${lead.id}`, lead.id, team.counsellor))).toEqual({ [today]: true, [ahead]: false });
+  expect(marks(await read(customerLoader, `/admin/customers/${lead.customerId}`, lead.customerId!, team.counsellor))).toEqual({
+    [today]: true,
+    [ahead]: false,
+  });
+  // A counsellor sees an unassigned lead but does not work it until they take it.
+  expect(marks(await read(leadLoader, `/admin/leads/${unassigned.id}`, unassigned.id, team.counsellor))).toEqual({ [notYours]: false });
+  expect(marks(await read(leadLoader, `/admin/leads/${unassigned.id}`, unassigned.id, team.manager))).toEqual({ [notYours]: true });
 });
 
 describe("taking a lead", () => {
