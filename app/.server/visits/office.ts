@@ -76,8 +76,9 @@ export async function markAttendance(
     const { leadId } = row.booking;
     if (expectedLead !== undefined && expectedLead !== leadId) return "not-found";
     const lead = await lockLeadStatus(tx, leadId);
-    if (!lead || lead.deletedAt) return "not-found";
-    if (!can(change.actor.role, "visits.manage") && !mayWork(change.actor, lead)) {
+    if (!lead) return "not-found";
+    // The office manages every booking (a lead in the bin included); a counsellor those of leads they work.
+    if (!can(change.actor.role, "visits.manage") && (lead.deletedAt || !mayWork(change.actor, lead))) {
       // On a lead's own page a lead the person may not see does not exist; the schedule shows every booking.
       return expectedLead !== undefined && !maySee(change.actor, lead) ? "not-found" : "forbidden";
     }
