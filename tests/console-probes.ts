@@ -42,7 +42,10 @@ export interface Records {
   slot: number;
   /** Another slot of the same day, with room. */
   otherSlot: number;
+  /** A booking of `mine`'s lead. */
   booking: number;
+  /** A booking of `theirs`'s lead, on the same day. */
+  theirBooking: number;
   article: number;
   scheduleEntry: number;
   /** An approved 알림톡 template of this site. */
@@ -103,6 +106,7 @@ const ANY_RECORDS: Records = {
   slot: 0,
   otherSlot: 0,
   booking: 0,
+  theirBooking: 0,
   article: 0,
   scheduleEntry: 0,
   template: 0,
@@ -186,9 +190,12 @@ export async function addRecords(ids: Record<Role, number>): Promise<Records> {
     .returning({ id: smsOutbox.id });
   await openVisitDays("daegu", [DAY]);
   const [slot, otherSlot] = await db().select().from(visitSlots).where(eq(visitSlots.site, "daegu")).orderBy(visitSlots.startsAt).limit(2);
-  const [booking] = await db()
+  const [booking, theirBooking] = await db()
     .insert(visitBookings)
-    .values({ site: "daegu", slotId: slot!.id, leadId: mine, name: "김하늘", phone: "01055551111" })
+    .values([
+      { site: "daegu", slotId: slot!.id, leadId: mine, name: "김하늘", phone: "01055551111" },
+      { site: "daegu", slotId: slot!.id, leadId: theirs, name: "김하늘", phone: "01055552222" },
+    ])
     .returning({ id: visitBookings.id });
   const [article] = await db()
     .insert(pressArticles)
@@ -215,6 +222,7 @@ export async function addRecords(ids: Record<Role, number>): Promise<Records> {
     slot: slot!.id,
     otherSlot: otherSlot!.id,
     booking: booking!.id,
+    theirBooking: theirBooking!.id,
     article: article!.id,
     scheduleEntry: scheduleEntry!.id,
     template: template!.id,
@@ -439,6 +447,36 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       form: () => ({ intent: "reveal" }),
       allowed: 200,
     },
+    {
+      does: "takes an unassigned lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.unassigned}`,
+      form: () => ({ intent: "take" }),
+      allowed: 303,
+    },
+    {
+      // The manager of this site works it already; anyone else who sees it is told it is taken.
+      does: "takes a lead another person works",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.theirs}`,
+      form: () => ({ intent: "take" }),
+      allowed: { counsellor: 404, manager: 303, "manager@both": 409, default: 409 },
+    },
+    {
+      // The booking's day is ahead, so only 예약 (undoing a mark) may be set yet.
+      does: "marks the visit of this site's counsellor's lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.mine}`,
+      form: (r) => ({ intent: "visit", bookingId: String(r.booking), status: "booked" }),
+      allowed: { "counsellor@both": 404, default: 303 },
+    },
+    {
+      does: "marks the visit of another person's lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.theirs}`,
+      form: (r) => ({ intent: "visit", bookingId: String(r.theirBooking), status: "booked" }),
+      allowed: { counsellor: 404, default: 303 },
+    },
   ],
   "/admin/leads/:id/delete": [
     { does: "opens the delete page", path: (r) => `/admin/leads/${r.mine}/delete`, allowed: 200 },
@@ -459,6 +497,20 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       does: "opens a customer whose only lead another person works",
       path: (r) => `/admin/customers/${r.customers.theirs}`,
       allowed: { counsellor: 404, default: 200 },
+    },
+    {
+      does: "marks a visit of this site's counsellor's customer",
+      method: "POST",
+      path: (r) => `/admin/customers/${r.customers.mine}`,
+      form: (r) => ({ intent: "visit", leadId: String(r.mine), bookingId: String(r.booking), status: "booked" }),
+      allowed: { "counsellor@both": 404, default: 303 },
+    },
+    {
+      does: "marks a visit of a customer another person works",
+      method: "POST",
+      path: (r) => `/admin/customers/${r.customers.theirs}`,
+      form: (r) => ({ intent: "visit", leadId: String(r.theirs), bookingId: String(r.theirBooking), status: "booked" }),
+      allowed: { counsellor: 404, default: 303 },
     },
   ],
   "/admin/conversion": [
@@ -518,19 +570,26 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
   "/admin/visits": [
     { does: "opens the visit schedule", path: () => `/admin/visits?day=${DAY}`, allowed: 200 },
     {
-      // The booking's day is ahead, so only 예약 (undoing a mark) may be set yet.
-      does: "marks a visit",
+      // The booking's day is ahead, so only 예약 (undoing a mark) may be set yet. A counsellor marks their own customers'.
+      does: "marks a visit of this site's counsellor's customer",
       method: "POST",
       path: () => "/admin/visits",
       form: (r) => ({ intent: "attendance", bookingId: String(r.booking), status: "booked" }),
-      allowed: 303,
+      allowed: { "counsellor@both": 403, default: 303 },
+    },
+    {
+      does: "marks a visit of another person's customer",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (r) => ({ intent: "attendance", bookingId: String(r.theirBooking), status: "booked" }),
+      allowed: { counsellor: 403, default: 303 },
     },
     {
       does: "marks a visit before its day (refused)",
       method: "POST",
       path: () => "/admin/visits",
       form: (r) => ({ intent: "attendance", bookingId: String(r.booking), status: "visited" }),
-      allowed: 409,
+      allowed: { "counsellor@both": 403, default: 409 },
     },
     {
       does: "asks before closing a day that has a booking",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDay } from "#app/utils/kst.ts";
 import { PLACE_HOLDING_STATUSES, type AttendanceStatus, type BookingReviewReason, type BookingStatus } from "#app/vocabulary.ts";
+import { VisitMarkFields } from "./admin.ts";
 import { wholeNumber } from "./numbers.ts";
 
 /** The visit schedule page's words and its one form (each button sends an `intent`). */
@@ -57,7 +58,8 @@ export const VisitScheduleFormSchema = z.discriminatedUnion(
       slotId: id,
       capacity: wholeNumber({ min: 0, max: CAPACITY_MAX, message: `인원은 0명에서 ${CAPACITY_MAX}명 사이의 정수로 입력해 주세요.` }),
     }),
-    z.object({ intent: z.literal("attendance"), bookingId: id, status: z.enum(PLACE_HOLDING_STATUSES) }),
+    /** 방문 / 노쇼 as on the lead and customer pages: the booking and its lead change together. */
+    z.object({ intent: z.literal("attendance"), ...VisitMarkFields }),
     z.object({ intent: z.literal("cancel-booking"), bookingId: id }),
     z.object({ intent: z.literal("move-booking"), bookingId: id, slotId: slotChoice }),
     /** A burst under review is spam: its places are freed, its texts withdrawn, its leads marked as spam. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   LEAD_KINDS,
   LEAD_STATUSES,
+  PLACE_HOLDING_STATUSES,
   type LeadKind,
   type LeadStatus,
   type OutboxStatus,
@@ -173,6 +174,17 @@ export const StatusFormSchema = z.object({
   status: z.enum(LEAD_STATUSES, { error: "상태를 선택해 주세요." }),
 });
 
+/** Statuses that ask first (a second submit with `confirmed=yes`): 스팸 takes the lead out of every list and count. */
+export const CONFIRMED_STATUSES = ["spam"] as const satisfies readonly LeadStatus[];
+
+export const CONFIRM_STATUS_MESSAGES: Record<(typeof CONFIRMED_STATUSES)[number], { question: string; effect: string; yes: string }> = {
+  spam: {
+    question: "이 접수를 스팸으로 표시할까요?",
+    effect: "접수 목록·통계·중복 확인에서 빠집니다. 잘못 표시했다면 상태를 다시 바꾸면 돌아옵니다.",
+    yes: "스팸으로 표시",
+  },
+};
+
 /** Days a deleted lead waits in the bin, restorable, before it is destroyed (app/.server/leads/bin.ts). */
 export const BIN_DAYS = 7;
 
@@ -219,6 +231,40 @@ export const NoteFormSchema = z.object({
     .trim()
     .min(1, "메모 내용을 입력해 주세요.")
     .max(NOTE_MAX, `메모는 ${NOTE_MAX.toLocaleString("ko-KR")}자 이내로 입력해 주세요.`),
+});
+
+/** 방문 and 노쇼 (or 예약, to undo) for one booking, from the lead, customer or visits page. */
+export const VisitMarkFields = {
+  bookingId: wholeNumber({ message: "표시할 방문 예약을 다시 선택해 주세요." }),
+  status: z.enum(PLACE_HOLDING_STATUSES, { error: "방문·노쇼 중에서 골라 주세요." }),
+};
+
+/** The lead page's forms, one per intent (the intents of its rule in console-access.ts). */
+export const LeadFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    StatusFormSchema.extend({ intent: z.literal("status"), confirmed: z.literal("yes").optional() }),
+    NoteFormSchema.extend({ intent: z.literal("note") }),
+    AssignFormSchema.extend({ intent: z.literal("assign") }),
+    z.object({ intent: z.literal("reveal") }),
+    /** 배정받기: the person takes an unassigned lead for themselves. */
+    z.object({ intent: z.literal("take") }),
+    z.object({ intent: z.literal("visit"), ...VisitMarkFields }),
+  ],
+  { error: "알 수 없는 요청입니다." },
+);
+
+/** The customer page's one form: marking a booked visit of one of their leads. */
+export const CustomerFormSchema = z.object({
+  intent: z.literal("visit", { error: "알 수 없는 요청입니다." }),
+  leadId: wholeNumber({ message: "표시할 방문 예약을 다시 선택해 주세요." }),
+  ...VisitMarkFields,
+});
+
+/** The bin's one form: a lead brought back. */
+export const RestoreFormSchema = z.object({
+  intent: z.literal("restore", { error: "알 수 없는 요청입니다." }),
+  id: wholeNumber({ message: "되살릴 고객을 다시 선택해 주세요." }),
 });
 
 /** The query string of a filter (and the id of a kept search), without empty values. */

@@ -73,6 +73,8 @@ export const TEXT_MESSAGES = {
 export function leadTextFormSchema({ wrap, advertisingTemplates }: { wrap: AdvertisingWrap; advertisingTemplates: readonly string[] }) {
   return z
     .object({
+      /** The text route's intent (its other is "opt-out"); the form checked on its own needs none. */
+      intent: z.literal("send").optional(),
       template: z
         .string()
         .max(40)
@@ -104,3 +106,10 @@ export function leadTextFormSchema({ wrap, advertisingTemplates }: { wrap: Adver
 }
 
 export type LeadTextForm = z.output<ReturnType<typeof leadTextFormSchema>>;
+
+/** The text route's posts: a text to send, or the customer's opt-out from advertising recorded. */
+export function leadTextPostSchema(options: { wrap: AdvertisingWrap; advertisingTemplates: readonly string[] }) {
+  return z.discriminatedUnion("intent", [leadTextFormSchema(options), z.object({ intent: z.literal("opt-out") })], {
+    error: "알 수 없는 요청입니다.",
+  });
+}

@@ -28,3 +28,8 @@ export function maskPhone(input: string): string {
 export function telHref(input: string): string {
   return `tel:${normalizePhone(input)}`;
 }
+
+/** An `sms:` href: the phone's messaging app, addressed to the number. */
+export function smsHref(input: string): string {
+  return `sms:${normalizePhone(input)}`;
+}

@@ -6,6 +6,7 @@ import { SIGN_IN_TEXT } from "../../app/forms/staff.ts";
 import { UPLOAD_MESSAGES } from "../../app/forms/uploads.ts";
 import { addDays, kstDay } from "../../app/utils/kst.ts";
 import { useOwnerSession } from "./console.ts";
+import { uniquePhone, uniqueTag } from "./unique.ts";
 
 // Every console form converted to the one form pipeline (docs/decisions/025-console-forms.md):
 // several fields wrong at once, each error beside its own field (the control is aria-invalid and
@@ -201,5 +202,58 @@ test.describe("sign-in and staff", () => {
     await expectErrorBeside(form.getByLabel("비밀번호"), SIGN_IN_TEXT.currentPasswordRequired);
     await expect(page).toHaveURL(/\/admin\/login$/);
     await page.context().close();
+  });
+});
+
+test.describe("leads and visits", () => {
+  /** An inquiry sent through the public page, opened in the console by the owner; answers the lead's page. */
+  async function openNewLead(page: Page) {
+    const name = `양식${uniqueTag()}`;
+    await page.goto("/Promotion/Customer");
+    const form = page.locator(".inquiry-form");
+    await form.getByLabel("이름").fill(name);
+    await form.getByLabel("연락처").fill(uniquePhone());
+    await form.getByLabel("문의내용").fill("견본주택 위치가 궁금합니다.");
+    await form.getByRole("checkbox", { name: /개인정보 수집·이용 동의/ }).check();
+    await page.getByRole("button", { name: "상담 신청하기" }).click();
+    await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
+    await page.goto("/admin/leads");
+    await page.locator(".admin-leads").getByRole("link", { name }).first().click();
+    await expect(page.getByRole("heading", { name: new RegExp(name), level: 1 })).toBeVisible();
+  }
+
+  test("the lead page shows an empty note beside its field, keeping what was typed", { tag: "@every-width" }, async ({ page }) => {
+    await openNewLead(page);
+    const form = page.locator("form#lead-note");
+    await formReady(form);
+    await field(page, "새 메모").fill("   ");
+    await form.getByRole("button", { name: "메모 추가" }).click();
+    await expectErrorBeside(field(page, "새 메모"), "메모 내용을 입력해 주세요.");
+    await expect(field(page, "새 메모")).toHaveValue("   ");
+  });
+
+  test("the text form shows a typed advertising mark beside the body, keeping the body", { tag: "@every-width" }, async ({ page }) => {
+    await openNewLead(page);
+    const texts = page.locator("#texts");
+    await formReady(texts.locator("form.admin-form"));
+    await texts.getByLabel("보낼 내용").fill("(광고) 잔여세대 안내드립니다.");
+    await texts.getByRole("button", { name: "문자 보내기" }).click();
+    await expectErrorBeside(texts.getByLabel("보낼 내용"), "직접 쓰지 말고");
+    await expect(texts.getByLabel("보낼 내용")).toHaveValue("(광고) 잔여세대 안내드립니다.");
+  });
+
+  test("the visits page shows a capacity out of range beside its time, keeping the number", { tag: "@every-width" }, async ({ page }) => {
+    // A day far ahead that no other test books: opening it twice (both widths) is the same day.
+    const day = addDays(kstDay(new Date()), 45);
+    await page.goto(`/admin/visits?day=${day}#visit-day`);
+    const open = page.getByRole("button", { name: /이날 예약 (다시 )?열기/ });
+    if (await open.isVisible()) await open.click();
+    const capacity = page.locator(".admin-visits__slots form.admin-visits__capacity").first();
+    await formReady(capacity);
+    const input = capacity.getByRole("spinbutton");
+    await input.fill("999");
+    await capacity.getByRole("button", { name: "변경" }).click();
+    await expectErrorBeside(capacity.getByRole("spinbutton"), "인원은 0명에서 200명 사이의 정수로 입력해 주세요.");
+    await expect(capacity.getByRole("spinbutton")).toHaveValue("999");
   });
 });

@@ -155,7 +155,7 @@ describe("texts from a lead's page", () => {
     const lead = await insertLead();
     const long = await outcome(() => textAction(post(`/admin/leads/${lead.id}/text`, { intent: "send", body: "가".repeat(1001) }, cookie)));
     expect(long.status).toBe(400);
-    expect(long.data).toMatchObject({ error: expect.stringContaining("2,000바이트") });
+    expect(long.data).toMatchObject({ result: { error: { body: [expect.stringContaining("2,000바이트")] } } });
     const empty = await outcome(() => textAction(post(`/admin/leads/${lead.id}/text`, { intent: "send", body: "  " }, cookie)));
     expect(empty.status).toBe(400);
     expect(await outbox()).toEqual([]);
@@ -170,7 +170,7 @@ describe("advertising texts", () => {
       textAction(post(`/admin/leads/${lead.id}/text`, { intent: "send", body: "분양 소식", advertising: "yes" }, cookie)),
     );
     expect(refused.status).toBe(409);
-    expect(refused.data).toMatchObject({ error: expect.stringContaining("동의하지 않아") });
+    expect(refused.data).toMatchObject({ result: { error: { advertising: [expect.stringContaining("동의하지 않아")] } } });
     // An advertising template is advertising whether or not the box came with it.
     const byTemplate = await outcome(() =>
       textAction(post(`/admin/leads/${lead.id}/text`, { intent: "send", template: "remaining-units", body: "잔여세대 안내" }, cookie)),
@@ -205,7 +205,7 @@ describe("advertising texts", () => {
       textAction(post(`/admin/leads/${lead.id}/text`, { intent: "send", body: "분양 소식", advertising: "yes" }, cookie)),
     );
     expect(refused.status).toBe(409);
-    expect(refused.data).toMatchObject({ error: expect.stringContaining("수신을 거부") });
+    expect(refused.data).toMatchObject({ result: { error: { advertising: [expect.stringContaining("수신을 거부")] } } });
     // Texts that are not advertising still go.
     const plain = await outcome(() =>
       textAction(post(`/admin/leads/${lead.id}/text`, { intent: "send", body: "내일 방문 확인드립니다." }, cookie)),

@@ -101,7 +101,7 @@ describe("marking a visit", () => {
       visitsAction(adminPost({ intent: "attendance", bookingId: String(booking.id), status: "visited" }, cookie) as never),
     );
     expect(refused.status).toBe(409);
-    expect(refused.data?.error).toBe("방문·노쇼는 방문일 당일부터 표시할 수 있습니다.");
+    expect(refused.data).toMatchObject({ result: { error: { "": ["방문·노쇼는 방문일 당일부터 표시할 수 있습니다."] } } });
   });
 
   test("방문 sets the lead to 방문 완료 with a history entry, and undoing it restores the status it had", async () => {

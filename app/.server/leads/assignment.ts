@@ -90,7 +90,7 @@ export async function assignLeads(
   change: ChangeContext,
   leadIds: number[],
   assigneeId: number | null,
-  { how = "bulk", now = new Date() }: { how?: Exclude<How, "round-robin">; now?: Date } = {},
+  { how = "bulk", now = new Date() }: { how?: Exclude<How, "round-robin" | "taken">; now?: Date } = {},
 ): Promise<BulkAssignment> {
   if (!can(change.actor.role, "leads.assign")) return { outcome: "forbidden", changed: 0 };
   const ids = [...new Set(leadIds)].sort((a, b) => a - b);
@@ -143,6 +143,42 @@ export async function assignLeads(
   });
   if (result.texted) wakeOutboxWorker();
   return { outcome: result.outcome, changed: result.changed };
+}
+
+/**
+ * A person takes an unassigned lead for themselves (배정받기): a counsellor needs no manager to
+ * start on a new customer. Only a lead nobody works can be taken ("taken" when someone got there
+ * first); the history and the access record say it was taken, not given.
+ */
+export async function takeLead(change: ChangeContext, leadId: number, now = new Date()): Promise<LeadChange | "taken"> {
+  return db().transaction(async (tx) => {
+    const [lead] = await tx
+      .select({ id: leads.id, assigneeId: leads.assigneeId })
+      .from(leads)
+      .where(and(eq(leads.id, leadId), eq(leads.site, change.site), isNull(leads.deletedAt)))
+      .for("update");
+    if (!lead) return "not-found";
+    if (lead.assigneeId === change.actor.id) return "done";
+    if (lead.assigneeId !== null) return can(change.actor.role, "leads.all") ? "taken" : "not-found";
+    const taker = await findAssignee(tx, change.site, change.actor.id);
+    if (!taker) return "forbidden";
+    await tx.update(leads).set({ assigneeId: taker.id }).where(eq(leads.id, leadId));
+    await recordLeadEvent(
+      tx,
+      {
+        leadId,
+        kind: "assigned",
+        actor: change.actor,
+        detail: { assigneeId: taker.id, assigneeName: taker.name || taker.email, how: "taken" },
+      },
+      now,
+    );
+    await recordAccess(
+      { ...change, action: "lead.assign", leadIds: [leadId], detail: { to: taker.id, how: "taken", from: [null] } },
+      { executor: tx, now },
+    );
+    return "done";
+  });
 }
 
 /** Texts the person about leads just given to them, if they asked for it and left a number. */

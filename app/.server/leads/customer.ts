@@ -1,5 +1,7 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { kstDay } from "#app/utils/kst.ts";
 import { formatPhone, maskPhone, telHref } from "#app/utils/phone.ts";
+import { PLACE_HOLDING_STATUSES, type BookingStatus } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { db } from "../db.ts";
 import { admins, customers, leads, visitBookings, visitSlots } from "../schema.ts";
@@ -85,7 +87,15 @@ export async function customerRecord(change: ChangeContext, customerId: number, 
       marketingOptOutAt: customer.marketingOptOutAt,
     },
     leads: shown,
-    bookings: bookings.map((booking) => ({ ...booking, when: slotLabel(booking.day, booking.startsAt) })),
+    // 방문 and 노쇼 from the visit's day on, by whoever works its lead (visits/office.ts decides again).
+    bookings: bookings.map((booking) => ({
+      ...booking,
+      when: slotLabel(booking.day, booking.startsAt),
+      markable:
+        (PLACE_HOLDING_STATUSES as readonly BookingStatus[]).includes(booking.status) &&
+        booking.day <= kstDay(now) &&
+        shown.some((lead) => lead.id === booking.leadId && mayWork(viewer, lead)),
+    })),
     history,
   };
 }

@@ -8,7 +8,7 @@ import { leadEvents } from "../schema.ts";
  * rows (the outbox, the booking), which the purge destroys with the lead.
  */
 export interface LeadEventDetails {
-  assigned: { assigneeId: number | null; assigneeName: string | null; how: "manual" | "bulk" | "round-robin" };
+  assigned: { assigneeId: number | null; assigneeName: string | null; how: "manual" | "bulk" | "round-robin" | "taken" };
   "text-sent": { outboxId: number; advertising: boolean };
   /** Attendance marked (or undone); `leadStatusBefore` is what 방문 replaced, restored when it is undone. */
   "visit-marked": { bookingId: number; from: BookingStatus; to: BookingStatus; leadStatusBefore?: LeadStatus };

@@ -3,6 +3,7 @@ import type { LeadStatus } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { db, type Executor } from "../db.ts";
 import { outboxColumns } from "../outbox/console.ts";
+import { markBookingVisitedWithLead } from "../visits/office.ts";
 import { admins, leadNotes, leads, leadStatusChanges, smsOutbox } from "../schema.ts";
 import { effectiveStatus } from "./inbox.ts";
 import { maySee, mayWork } from "./visibility.ts";
@@ -81,7 +82,9 @@ export async function getLeadDetail(site: string, id: number) {
 /**
  * Sets a lead's status and records who changed it from what. "spam" also sets the lead's spam
  * flag (so it leaves the inbox, the counts and duplicate folding); any other status clears it.
- * Choosing the status it already has changes and records nothing.
+ * "visited" marks the booking the customer came for as 방문 too (visits/office.ts), in the same
+ * transaction and access record: the schedule and the lead never disagree. Choosing the status it
+ * already has changes and records nothing.
  */
 export async function changeLeadStatus(change: ChangeContext, leadId: number, status: LeadStatus, now = new Date()): Promise<LeadChange> {
   return db().transaction(async (tx) => {
@@ -101,8 +104,14 @@ export async function changeLeadStatus(change: ChangeContext, leadId: number, st
       authorEmail: change.actor.email,
       createdAt: now,
     });
+    const bookingId = status === "visited" ? await markBookingVisitedWithLead(tx, change, leadId, current.status, now) : null;
     await recordAccess(
-      { ...change, action: "lead.status", leadIds: [leadId], detail: { from: current.status, to: status } },
+      {
+        ...change,
+        action: "lead.status",
+        leadIds: [leadId],
+        detail: { from: current.status, to: status, ...(bookingId === null ? {} : { bookingId }) },
+      },
       { executor: tx, now },
     );
     return "done";

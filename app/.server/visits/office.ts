@@ -1,10 +1,11 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { can } from "#app/permissions.ts";
 import { kstDay, kstTime } from "#app/utils/kst.ts";
 import type { AttendanceStatus, LeadStatus } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { db, queryRows, type Transaction } from "../db.ts";
 import { recordLeadEvent, type LeadEventDetails } from "../leads/events.ts";
+import { maySee, mayWork } from "../leads/visibility.ts";
 import { enqueueSms, withdrawBookingMessages } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { leadEvents, leads, leadStatusChanges, visitBookings, visitSlots } from "../schema.ts";
@@ -37,7 +38,11 @@ async function lockBooking(tx: Transaction, site: string, bookingId: number) {
 }
 
 async function lockLeadStatus(tx: Transaction, leadId: number) {
-  const [lead] = await tx.select({ status: leads.status, spam: leads.spam }).from(leads).where(eq(leads.id, leadId)).for("update");
+  const [lead] = await tx
+    .select({ status: leads.status, spam: leads.spam, assigneeId: leads.assigneeId, deletedAt: leads.deletedAt })
+    .from(leads)
+    .where(eq(leads.id, leadId))
+    .for("update");
   return lead;
 }
 
@@ -49,29 +54,40 @@ async function setLeadStatus(tx: Transaction, change: ChangeContext, leadId: num
 }
 
 /**
- * Marks how a visit went: 방문 and 노쇼 from the visit's day on (Korean time), 예약 to undo. 방문
- * moves a new or contacted lead to "visited" with a history entry; undoing it gives the lead back
- * the status 방문 replaced, if nobody has changed it since. 노쇼 is recorded without touching the
- * lead's status: the customer may still come another day, and the counsellor decides.
+ * Marks how a visit went, from the visits page, the lead page or the customer page: the booking and
+ * its lead change together, in one transaction with one access record. 방문 and 노쇼 from the visit's
+ * day on (Korean time), 예약 to undo. 방문 moves a new or contacted lead to "visited" with a history
+ * entry; undoing it gives the lead back the status 방문 replaced, if nobody has changed it since.
+ * 노쇼 is recorded without touching the lead's status: the customer may still come another day, and
+ * the counsellor decides. Whoever works the lead may mark it (a counsellor their own customers);
+ * `leadId`, when the page is the lead's, must be the booking's lead.
  */
 export async function markAttendance(
   change: ChangeContext,
   bookingId: number,
   status: AttendanceStatus,
   now = new Date(),
+  { leadId: expectedLead }: { leadId?: number } = {},
 ): Promise<VisitChange | "too-early"> {
-  if (!can(change.actor.role, "visits.manage")) return "forbidden";
+  if (!can(change.actor.role, "visits.view")) return "forbidden";
   return db().transaction(async (tx) => {
     const row = await lockBooking(tx, change.site, bookingId);
     if (!row || !["booked", "visited", "no_show"].includes(row.booking.status)) return "not-found";
+    const { leadId } = row.booking;
+    if (expectedLead !== undefined && expectedLead !== leadId) return "not-found";
+    const lead = await lockLeadStatus(tx, leadId);
+    if (!lead) return "not-found";
+    // The office manages every booking (a lead in the bin included); a counsellor those of leads they work.
+    if (!can(change.actor.role, "visits.manage") && (lead.deletedAt || !mayWork(change.actor, lead))) {
+      // On a lead's own page a lead the person may not see does not exist; the schedule shows every booking.
+      return expectedLead !== undefined && !maySee(change.actor, lead) ? "not-found" : "forbidden";
+    }
     const from = row.booking.status as AttendanceStatus;
     if (status !== "booked" && kstDay(now) < row.day) return "too-early";
     if (from === status) return "done";
-    const { leadId } = row.booking;
     await tx.update(visitBookings).set({ status }).where(eq(visitBookings.id, bookingId));
     const detail: LeadEventDetails["visit-marked"] = { bookingId, from, to: status };
-    const lead = await lockLeadStatus(tx, leadId);
-    if (lead && !lead.spam) {
+    if (!lead.spam) {
       if (status === "visited" && BEFORE_VISIT.includes(lead.status)) {
         detail.leadStatusBefore = lead.status;
         await setLeadStatus(tx, change, leadId, lead.status, "visited", now);
@@ -87,6 +103,48 @@ export async function markAttendance(
     );
     return "done";
   });
+}
+
+/**
+ * Inside a lead's status change to 방문 완료: the booking the customer came for (the latest still
+ * 예약 on or before today) is marked 방문 too, with its history entry, so the schedule agrees with
+ * the lead. Answers the booking's id, or null for a walk-in without a booking.
+ */
+export async function markBookingVisitedWithLead(
+  tx: Transaction,
+  change: ChangeContext,
+  leadId: number,
+  leadStatusBefore: LeadStatus,
+  now: Date,
+): Promise<number | null> {
+  const [booking] = await tx
+    .select({ id: visitBookings.id })
+    .from(visitBookings)
+    .innerJoin(visitSlots, eq(visitSlots.id, visitBookings.slotId))
+    .where(
+      and(
+        eq(visitBookings.leadId, leadId),
+        eq(visitBookings.site, change.site),
+        eq(visitBookings.status, "booked"),
+        lte(visitSlots.day, kstDay(now)),
+      ),
+    )
+    .orderBy(desc(visitSlots.startsAt))
+    .limit(1)
+    .for("update", { of: visitBookings });
+  if (!booking) return null;
+  await tx.update(visitBookings).set({ status: "visited" }).where(eq(visitBookings.id, booking.id));
+  await recordLeadEvent(
+    tx,
+    {
+      leadId,
+      kind: "visit-marked",
+      actor: change.actor,
+      detail: { bookingId: booking.id, from: "booked", to: "visited", leadStatusBefore },
+    },
+    now,
+  );
+  return booking.id;
 }
 
 /** The status the latest 방문 of this booking replaced, if that 방문 moved the lead at all. */

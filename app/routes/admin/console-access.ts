@@ -60,14 +60,22 @@ export const CONSOLE_ROUTES = {
   },
   "/admin/leads/:id": {
     view: "leads.unassigned",
-    post: { status: "leads.unassigned", note: "leads.unassigned", assign: "leads.assign", reveal: "leads.unassigned" },
+    // take: a lead nobody works; visit: the booking of a lead the person works (leads/record.ts, visits/office.ts decide).
+    post: {
+      status: "leads.unassigned",
+      note: "leads.unassigned",
+      assign: "leads.assign",
+      reveal: "leads.unassigned",
+      take: "leads.unassigned",
+      visit: "leads.unassigned",
+    },
   },
   "/admin/leads/:id/text": { view: "leads.unassigned", post: { send: "leads.unassigned", "opt-out": "leads.unassigned" } },
   "/admin/leads/:id/delete": { view: "leads.delete", post: "leads.delete" },
   "/admin/leads/bin": { view: "leads.delete", post: { restore: "leads.delete" } },
   "/admin/leads/export": { view: "leads.export" },
   "/admin/leads/export.csv": { post: "leads.export", resource: true },
-  "/admin/customers/:id": { view: "leads.unassigned" },
+  "/admin/customers/:id": { view: "leads.unassigned", post: { visit: "leads.unassigned" } },
   "/admin/events": { view: "signed-in", resource: true, quiet: true },
   "/admin/visits": {
     view: "visits.view",
@@ -76,7 +84,8 @@ export const CONSOLE_ROUTES = {
       "close-day": "visits.manage",
       "close-day-confirmed": "visits.manage",
       capacity: "visits.manage",
-      attendance: "visits.manage",
+      // A counsellor marks the visits of their own customers (visits/office.ts checks the lead).
+      attendance: "visits.view",
       "cancel-booking": "visits.manage",
       "move-booking": "visits.manage",
       "burst-spam": "visits.manage",

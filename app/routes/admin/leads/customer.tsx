@@ -1,12 +1,17 @@
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { changeContext } from "#app/.server/audit/access.ts";
+import { FORBIDDEN_MESSAGE } from "#app/.server/auth/sign-in.ts";
+import { markAttendance } from "#app/.server/visits/office.ts";
 import { customerRecord } from "#app/.server/leads/customer.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
-import { STATUS_LABELS } from "#app/forms/admin.ts";
+import { CustomerFormSchema, STATUS_LABELS } from "#app/forms/admin.ts";
 import { sourcePageTitle } from "#app/content/source-pages.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import type { ConsoleFormAnswer } from "../forms.tsx";
+import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
+import { VisitMarks } from "./lead-actions.tsx";
 import { LeadHistory } from "./lead-history.tsx";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import { signedInAdmin } from "../guard.server.ts";
@@ -30,6 +35,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+/** 방문 / 노쇼 of one of the customer's bookings: the booking and its lead change together (visits/office.ts). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = signedInAdmin(context);
+  const customerId = requireLeadId(params.id);
+  const parsed = parseConsoleForm(await request.formData(), CustomerFormSchema);
+  if (!parsed.ok) return parsed.refused;
+  const post = parsed.value;
+  const marked = await markAttendance(changeContext(context, admin), post.bookingId, post.status, new Date(), { leadId: post.leadId });
+  if (marked === "not-found") throw notFound();
+  if (marked === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
+  if (marked === "too-early") {
+    return refuseSubmission(
+      parsed.submission,
+      { formErrors: ["방문·노쇼는 방문일 당일부터 표시할 수 있습니다."] },
+      { status: 409, extra: { intent: post.intent } },
+    );
+  }
+  return redirect(`/admin/customers/${customerId}`, { status: 303 });
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo(siteSeoFrom(matches), {
     // A number, not a name: titles end up in browser history and tab lists.
@@ -39,8 +64,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     robots: "noindex,nofollow",
   });
 
-export default function CustomerPage({ loaderData }: Route.ComponentProps) {
+export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { customer, leads, bookings, history, kindLabels } = loaderData;
+  const answer: ConsoleFormAnswer | undefined = actionData;
   const names = [...new Set(leads.map((lead) => lead.name))];
   return (
     <div className="admin-page">
@@ -110,6 +136,7 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
                 <span className="admin-muted">
                   {BOOKING_STATUS_LABELS[booking.status]} · 접수 #{booking.leadId}
                 </span>
+                {booking.markable ? <VisitMarks booking={booking} lastResult={answer?.result} /> : null}
               </li>
             ))}
           </ul>

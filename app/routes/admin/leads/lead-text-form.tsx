@@ -1,9 +1,11 @@
-import { useState } from "react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useMemo, useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { SMS_PURPOSE_LABELS } from "#app/forms/admin.ts";
-import { composeText, smsLength, smsLengthLabel, type AdvertisingWrap } from "#app/forms/lead-text.ts";
+import { composeText, leadTextFormSchema, smsLength, smsLengthLabel, type AdvertisingWrap } from "#app/forms/lead-text.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
+import { ErrorList, useConsoleForm, type ConsoleFormAnswer } from "../forms.tsx";
 import { OutboxStatus, TestModeNotice } from "../outbox-parts.tsx";
 import type { OutboxStatus as OutboxStatusValue, SmsPurpose } from "#app/vocabulary.ts";
 
@@ -37,8 +39,6 @@ export interface LeadTextsPanel {
   } | null;
 }
 
-export type LeadTextAnswer = { error: string; values: { body: string; template: string; advertising: boolean } };
-
 const FLASH: Record<string, string> = {
   queued: "문자를 발송 대기열에 넣었습니다.",
   later: "광고성 문자는 21:00~08:00에 보낼 수 없어 08:00에 보냅니다.",
@@ -61,7 +61,7 @@ export function LeadTexts({
   leadId: number;
   panel: LeadTextsPanel;
   outboxLink: boolean;
-  answer?: LeadTextAnswer;
+  answer?: SubmissionResult<string[]>;
 }) {
   const [params] = useSearchParams();
   const flash = FLASH[params.get("text") ?? ""];
@@ -120,20 +120,43 @@ export function LeadTexts({
   );
 }
 
-function TextForm({ leadId, form, answer }: { leadId: number; form: NonNullable<LeadTextsPanel["form"]>; answer?: LeadTextAnswer }) {
+function TextForm({
+  leadId,
+  form,
+  answer,
+}: {
+  leadId: number;
+  form: NonNullable<LeadTextsPanel["form"]>;
+  answer?: SubmissionResult<string[]>;
+}) {
   const [params] = useSearchParams();
-  const fetcher = useFetcher<LeadTextAnswer>();
-  const shown = fetcher.data ?? answer;
-  const chosen = form.templates.find((template) => template.key === (shown?.values.template ?? params.get("template")));
+  const fetcher = useFetcher<ConsoleFormAnswer>();
+  const lastResult = fetcher.data?.result ?? answer;
+  const schema = useMemo(
+    () =>
+      leadTextFormSchema({
+        wrap: form.wrap,
+        advertisingTemplates: form.templates.filter((template) => template.advertising).map((template) => template.key),
+      }),
+    [form],
+  );
+  const [conform, fields] = useConsoleForm({ id: `lead-text-${leadId}`, schema, lastResult });
+  // What was posted comes back with the answer; the body and template stay as typed.
+  const posted = (lastResult?.initialValue ?? {}) as { body?: unknown; template?: unknown; advertising?: unknown };
+  const chosen = form.templates.find(
+    (template) => template.key === (typeof posted.template === "string" ? posted.template : params.get("template")),
+  );
   const [template, setTemplate] = useState(chosen);
-  const [body, setBody] = useState(shown?.values.body ?? chosen?.text ?? "");
-  const [ticked, setTicked] = useState(shown?.values.advertising ?? false);
+  const [body, setBody] = useState(typeof posted.body === "string" ? posted.body : (chosen?.text ?? ""));
+  const [ticked, setTicked] = useState(posted.advertising === "yes");
   // Until the page's script runs, choosing a template takes the 불러오기 button (a GET with ?template=).
   const hydrated = useHydrated();
   const advertising = ticked || template?.advertising === true;
   const length = smsLength(composeText(body, advertising, form.wrap));
   const busy = fetcher.state !== "idle";
   const action = `/admin/leads/${leadId}/text`;
+  const bodyErrors = fields.body.errors;
+  const advertisingErrors = fields.advertising.errors;
   return (
     <div className="admin-texts__compose">
       <Form method="get" className="admin-texts__template" preventScrollReset>
@@ -163,26 +186,28 @@ function TextForm({ leadId, form, answer }: { leadId: number; form: NonNullable<
           </button>
         )}
       </Form>
-      <fetcher.Form method="post" action={action} className="admin-form">
+      <fetcher.Form method="post" action={action} className="admin-form" {...getFormProps(conform)}>
         <input type="hidden" name="intent" value="send" />
         <input type="hidden" name="template" value={template?.key ?? ""} />
         <div className="admin-field">
-          <label htmlFor="text-body">보낼 내용</label>
+          <label htmlFor={fields.body.id}>보낼 내용</label>
+          {/* Controlled, for the live length; Conform's ids tie it to its errors. */}
           <textarea
-            id="text-body"
-            name="body"
+            id={fields.body.id}
+            name={fields.body.name}
             rows={7}
             required
             value={body}
             onChange={(event) => setBody(event.target.value)}
-            aria-describedby="text-length text-error"
-            aria-invalid={shown?.error ? true : undefined}
+            aria-describedby={bodyErrors ? `text-length ${fields.body.errorId}` : "text-length"}
+            aria-invalid={bodyErrors ? true : undefined}
           />
           <p id="text-length" className="admin-field__hint admin-texts__length" aria-live="polite">
             {smsLengthLabel(length)}
             {length.tooLong ? " · 너무 깁니다" : ""}
             {advertising ? " · 광고 표시 포함" : ""}
           </p>
+          <ErrorList id={fields.body.errorId} errors={bodyErrors} />
         </div>
         <div className="admin-texts__advertising">
           <label>
@@ -190,6 +215,8 @@ function TextForm({ leadId, form, answer }: { leadId: number; form: NonNullable<
               type="checkbox"
               name="advertising"
               value="yes"
+              aria-invalid={advertisingErrors ? true : undefined}
+              aria-describedby={advertisingErrors ? fields.advertising.errorId : undefined}
               checked={advertising}
               disabled={template?.advertising === true}
               onChange={(event) => setTicked(event.target.checked)}
@@ -201,10 +228,9 @@ function TextForm({ leadId, form, answer }: { leadId: number; form: NonNullable<
             광고성 문자는 맨 앞에 “{form.wrap.prefix}”, 맨 끝에 “{form.wrap.suffix}”가 붙고, 21:00~08:00에는 08:00까지 기다렸다 보냅니다.
             {form.standing ? ` ${STANDING_LABELS[form.standing]}` : ""}
           </p>
+          <ErrorList id={fields.advertising.errorId} errors={advertisingErrors} />
         </div>
-        <p id="text-error" className="admin-form__error" role="alert">
-          {shown?.error ?? ""}
-        </p>
+        <ErrorList id={conform.errorId} errors={conform.errors} />
         <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
           {busy ? "보내는 중…" : "문자 보내기"}
         </button>

@@ -7,11 +7,12 @@ import { textPack } from "#app/.server/content/site-settings.ts";
 import { maySee } from "#app/.server/leads/visibility.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { advertisingWrap } from "#app/.server/sms/advertising.ts";
-import { leadTextFormSchema } from "#app/forms/lead-text.ts";
+import { leadTextPostSchema } from "#app/forms/lead-text.ts";
 import { can } from "#app/permissions.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { signedInAdmin } from "../guard.server.ts";
-import { LeadTexts, type LeadTextAnswer } from "./lead-text-form.tsx";
+import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
+import { LeadTexts } from "./lead-text-form.tsx";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/lead-text";
 
@@ -40,30 +41,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
   const id = requireLeadId(params.id);
   const change = changeContext(context, admin);
-  const form = Object.fromEntries(await request.formData());
+  const pack = await textPack(change.site);
+  const parsed = parseConsoleForm(
+    await request.formData(),
+    leadTextPostSchema({
+      wrap: advertisingWrap(pack),
+      advertisingTemplates: pack.leads.sms.templates.filter((template) => template.advertising).map((template) => template.key),
+    }),
+  );
+  if (!parsed.ok) return parsed.refused;
+  const post = parsed.value;
   const back = (outcome: string) => redirect(`/admin/leads/${id}?text=${outcome}#texts`, { status: 303 });
-  if (form.intent === "opt-out") {
+  if (post.intent === "opt-out") {
     const outcome = await recordMarketingOptOut(change, id);
     if (outcome === "not-found") throw notFound();
     if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
     return back("opted-out");
   }
-  if (form.intent !== "send") throw data("알 수 없는 요청입니다.", { status: 400 });
-  const pack = await textPack(change.site);
-  const schema = leadTextFormSchema({
-    wrap: advertisingWrap(pack),
-    advertisingTemplates: pack.leads.sms.templates.filter((template) => template.advertising).map((template) => template.key),
-  });
-  const parsed = schema.safeParse(form);
-  const values = {
-    body: typeof form.body === "string" ? form.body : "",
-    template: typeof form.template === "string" ? form.template : "",
-    advertising: parsed.success ? parsed.data.advertising : form.advertising === "yes",
-  };
-  if (!parsed.success) {
-    return data<LeadTextAnswer>({ error: parsed.error.issues[0]?.message ?? "보낼 내용을 확인해 주세요.", values }, { status: 400 });
-  }
-  const result = await textLead(change, id, parsed.data);
+  const result = await textLead(change, id, post);
   switch (result.outcome) {
     case "not-found":
       throw notFound();
@@ -71,7 +66,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       throw data(FORBIDDEN_MESSAGE, { status: 403 });
     case "no-consent":
     case "opted-out":
-      return data<LeadTextAnswer>({ error: REFUSALS[result.outcome], values }, { status: 409 });
+      return refuseSubmission(
+        parsed.submission,
+        { fieldErrors: { advertising: [REFUSALS[result.outcome]] } },
+        { status: 409, extra: { intent: post.intent } },
+      );
     case "queued":
       // The message's id makes each answer a new address, so the form starts empty for the next text.
       return back(`${result.held ? "held" : result.sendsAt ? "later" : "queued"}&message=${result.outboxId}`);
@@ -96,7 +95,7 @@ export default function LeadTextPage({ loaderData, actionData }: Route.Component
       <div className="admin-page__head">
         <h1 className="admin-title">{lead.name} 고객에게 문자</h1>
       </div>
-      <LeadTexts leadId={lead.id} panel={texts} outboxLink={outboxLink} answer={actionData} />
+      <LeadTexts leadId={lead.id} panel={texts} outboxLink={outboxLink} answer={actionData?.result} />
     </div>
   );
 }

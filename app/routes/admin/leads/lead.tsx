@@ -1,7 +1,8 @@
+import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { changeContext, recordConsoleAccess } from "#app/.server/audit/access.ts";
 import { FORBIDDEN_MESSAGE } from "#app/.server/auth/sign-in.ts";
-import { assignableStaff, assignLead } from "#app/.server/leads/assignment.ts";
+import { assignableStaff, assignLead, takeLead } from "#app/.server/leads/assignment.ts";
 import { countCustomerLeads } from "#app/.server/leads/customer.ts";
 import { leadHistory } from "#app/.server/leads/history.ts";
 import { addLeadNote, changeLeadStatus, getLeadDetail, revealPhone, type LeadChange } from "#app/.server/leads/record.ts";
@@ -10,26 +11,31 @@ import { textPack } from "#app/.server/content/site-settings.ts";
 import { maySee, mayWork } from "#app/.server/leads/visibility.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { listLeadBookings } from "#app/.server/visits/console.ts";
+import { markAttendance } from "#app/.server/visits/office.ts";
 import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
 import {
   AssignFormSchema,
   BIN_DAYS,
+  CONFIRMED_STATUSES,
+  LeadFormSchema,
   NOTE_MAX,
   NoteFormSchema,
   SPAM_REASON_LABELS,
   STATUS_LABELS,
-  StatusFormSchema,
   TEXT_HOLD_LABELS,
 } from "#app/forms/admin.ts";
 import { ROLE_LABELS } from "#app/forms/staff.ts";
 import { sourcePageTitle } from "#app/content/source-pages.ts";
 import { can } from "#app/permissions.ts";
-import { formatKst } from "#app/utils/kst.ts";
+import { formatKst, kstDay } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { formatPhone, maskPhone, telHref } from "#app/utils/phone.ts";
+import { formatPhone, maskPhone, smsHref, telHref } from "#app/utils/phone.ts";
 import { browserSummary } from "#app/utils/user-agent.ts";
-import { LEAD_STATUSES } from "#app/vocabulary.ts";
+import type { LeadStatus } from "#app/vocabulary.ts";
+import { ErrorList, SelectField, TextareaField, useConsoleForm, type ConsoleFormAnswer } from "../forms.tsx";
 import { signedInAdmin } from "../guard.server.ts";
+import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
+import { LeadActionBar, VisitMarks } from "./lead-actions.tsx";
 import { LeadHistory } from "./lead-history.tsx";
 import { LeadTexts } from "./lead-text-form.tsx";
 import { notFound, requireLeadId } from "./lead.server.ts";
@@ -53,11 +59,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ]);
   await recordConsoleAccess(context, admin, "lead.view", { leadIds: [id] });
   const { phone, ...lead } = detail.lead;
+  const today = kstDay(new Date());
   return {
     lead: {
       ...lead,
       phone: works ? formatPhone(phone) : maskPhone(phone),
       tel: works ? telHref(phone) : null,
+      sms: works ? smsHref(phone) : null,
       sourceTitle: sourcePageTitle(site, lead.sourcePath),
       browser: browserSummary(lead.userAgent),
     },
@@ -65,10 +73,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     history,
     customerLeads,
     texts,
-    bookings,
+    // 방문 and 노쇼 from the visit's day on, by whoever works the lead (visits/office.ts decides again).
+    bookings: bookings.map((booking) => ({ ...booking, markable: works && booking.day <= today })),
     staff: staff.map((person) => ({ id: person.id, label: `${person.name || person.email} (${ROLE_LABELS[person.role]})` })),
     may: {
       work: works,
+      take: lead.assigneeId === null,
       assign: can(admin.role, "leads.assign"),
       delete: can(admin.role, "leads.delete"),
       outbox: can(admin.role, "outbox.view"),
@@ -78,37 +88,58 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer = { intent: "status" | "note" | "assign"; error: string } | { intent: "reveal"; phone: string; tel: string };
+type Answer =
+  | ConsoleFormAnswer
+  | { intent: "reveal"; phone: string; tel: string; sms: string }
+  | { intent: "confirm"; status: (typeof CONFIRMED_STATUSES)[number] };
+
+const REFUSALS = {
+  taken: "다른 담당자가 먼저 배정받았습니다. 화면을 새로 고쳐 확인해 주세요.",
+  "too-early": "방문·노쇼는 방문일 당일부터 표시할 수 있습니다.",
+} as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
   const id = requireLeadId(params.id);
   const change = changeContext(context, admin);
-  const form = Object.fromEntries(await request.formData());
-  let outcome: LeadChange;
-  if (form.intent === "status") {
-    const parsed = StatusFormSchema.safeParse(form);
-    if (!parsed.success) return data<ActionAnswer>({ intent: "status", error: "상태를 선택해 주세요." }, { status: 400 });
-    outcome = await changeLeadStatus(change, id, parsed.data.status);
-  } else if (form.intent === "note") {
-    const parsed = NoteFormSchema.safeParse(form);
-    if (!parsed.success) {
-      return data<ActionAnswer>({ intent: "note", error: parsed.error.issues[0]?.message ?? "메모를 확인해 주세요." }, { status: 400 });
+  const parsed = parseConsoleForm(await request.formData(), LeadFormSchema);
+  if (!parsed.ok) return parsed.refused;
+  const post = parsed.value;
+  const refuse = (message: string) =>
+    refuseSubmission(parsed.submission, { formErrors: [message] }, { status: 409, extra: { intent: post.intent } });
+  let outcome: LeadChange | "taken" | "too-early";
+  switch (post.intent) {
+    case "status":
+      // 스팸 asks first: the page shows the question with a second button (no script needed).
+      if ((CONFIRMED_STATUSES as readonly LeadStatus[]).includes(post.status) && post.confirmed !== "yes") {
+        return data<Answer>({ intent: "confirm", status: post.status as (typeof CONFIRMED_STATUSES)[number] });
+      }
+      outcome = await changeLeadStatus(change, id, post.status);
+      break;
+    case "note":
+      outcome = await addLeadNote(change, id, post.body);
+      break;
+    case "assign":
+      outcome = await assignLead(change, id, post.assignee);
+      break;
+    case "take":
+      outcome = await takeLead(change, id);
+      break;
+    case "visit":
+      outcome = await markAttendance(change, post.bookingId, post.status, new Date(), { leadId: id });
+      break;
+    case "reveal": {
+      const phone = await revealPhone(change, id);
+      if (!phone) throw notFound();
+      return data<Answer>({ intent: "reveal", phone: formatPhone(phone), tel: telHref(phone), sms: smsHref(phone) });
     }
-    outcome = await addLeadNote(change, id, parsed.data.body);
-  } else if (form.intent === "assign") {
-    const parsed = AssignFormSchema.safeParse(form);
-    if (!parsed.success) return data<ActionAnswer>({ intent: "assign", error: "담당자를 선택해 주세요." }, { status: 400 });
-    outcome = await assignLead(change, id, parsed.data.assignee);
-  } else if (form.intent === "reveal") {
-    const phone = await revealPhone(change, id);
-    if (!phone) throw notFound();
-    return data<ActionAnswer>({ intent: "reveal", phone: formatPhone(phone), tel: telHref(phone) });
-  } else {
-    throw data("알 수 없는 요청입니다.", { status: 400 });
+    default:
+      post satisfies never;
+      throw data("알 수 없는 요청입니다.", { status: 400 });
   }
   if (outcome === "not-found") throw notFound();
   if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
+  if (outcome !== "done") return refuse(REFUSALS[outcome]);
   // Post/redirect/get: reloading the page shows the change without sending it again.
   return redirect(`/admin/leads/${id}`, { status: 303 });
 }
@@ -123,10 +154,20 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, bookings, notes, history, customerLeads, texts, staff, may, kindLabels, consent } = loaderData;
-  const revealed = actionData?.intent === "reveal" ? actionData : null;
-  const failed = actionData && "error" in actionData ? actionData : null;
+  const answer: Answer | undefined = actionData;
+  const revealed = answer?.intent === "reveal" && "phone" in answer ? answer : null;
+  const confirming = answer?.intent === "confirm" && "status" in answer ? answer.status : null;
+  /** Conform's reply, for the form whose intent was posted. */
+  const replyTo = (intent: string) => (answer && "result" in answer && answer.intent === intent ? answer.result : undefined);
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
+  const [assignForm, assignFields] = useConsoleForm({
+    id: "lead-assign",
+    schema: AssignFormSchema,
+    lastResult: replyTo("assign"),
+    defaultValue: { assignee: lead.assigneeId === null ? "" : String(lead.assigneeId) },
+  });
+  const [noteForm, noteFields] = useConsoleForm({ id: "lead-note", schema: NoteFormSchema, lastResult: replyTo("note") });
 
   return (
     <div className="admin-page">
@@ -144,6 +185,17 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           <Link to={`/admin/customers/${lead.customerId}`}>이 고객의 모든 기록 ({customerLeads}건)</Link>
         </p>
       ) : null}
+
+      <LeadActionBar
+        status={lead.status}
+        tel={lead.tel ?? revealed?.tel ?? null}
+        sms={lead.sms ?? revealed?.sms ?? null}
+        may={may}
+        confirming={confirming}
+        statusResult={replyTo("status")}
+        takeResult={replyTo("take")}
+        pendingIntent={typeof pendingIntent === "string" ? pendingIntent : undefined}
+      />
 
       <div className="admin-detail">
         <section className="admin-card" aria-labelledby="lead-info-title">
@@ -187,6 +239,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                       <li key={booking.id}>
                         <Link to={`/admin/visits?day=${booking.day}`}>{booking.when}</Link>{" "}
                         <span className="admin-muted">{BOOKING_STATUS_LABELS[booking.status]}</span>
+                        {booking.markable ? <VisitMarks booking={booking} lastResult={replyTo("visit")} /> : null}
                       </li>
                     ))}
                   </ul>
@@ -268,57 +321,18 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               <h2 id="lead-assign-title" className="admin-card__title">
                 담당자 배정
               </h2>
-              <Form method="post" className="admin-assign">
+              <Form method="post" className="admin-assign" {...getFormProps(assignForm)} key={lead.assigneeId ?? "none"}>
                 <input type="hidden" name="intent" value="assign" />
-                <label htmlFor="lead-assignee" className="visually-hidden">
-                  담당자
-                </label>
-                <select id="lead-assignee" name="assignee" defaultValue={lead.assigneeId ?? ""} key={lead.assigneeId ?? "none"}>
-                  <option value="">미배정</option>
-                  {staff.map((person) => (
-                    <option key={person.id} value={person.id}>
-                      {person.label}
-                    </option>
-                  ))}
-                </select>
+                <SelectField
+                  meta={assignFields.assignee}
+                  label="담당자"
+                  options={[{ value: "", label: "미배정" }, ...staff.map((person) => ({ value: String(person.id), label: person.label }))]}
+                />
+                <ErrorList id={assignForm.errorId} errors={assignForm.errors} />
                 <button type="submit" className="admin-button" disabled={pendingIntent === "assign"}>
                   {pendingIntent === "assign" ? "저장 중…" : "배정"}
                 </button>
               </Form>
-              {failed?.intent === "assign" ? (
-                <p className="admin-form__error" role="alert">
-                  {failed.error}
-                </p>
-              ) : null}
-            </section>
-          ) : null}
-
-          {may.work ? (
-            <section className="admin-card" aria-labelledby="lead-status-title">
-              <h2 id="lead-status-title" className="admin-card__title">
-                상태 변경
-              </h2>
-              <Form method="post" className="admin-status-form">
-                <input type="hidden" name="intent" value="status" />
-                {LEAD_STATUSES.map((status) => (
-                  <button
-                    key={status}
-                    type="submit"
-                    name="status"
-                    value={status}
-                    aria-pressed={lead.status === status}
-                    className={`admin-chip admin-chip--${status}`}
-                    disabled={pendingIntent === "status"}
-                  >
-                    {STATUS_LABELS[status]}
-                  </button>
-                ))}
-              </Form>
-              {failed?.intent === "status" ? (
-                <p className="admin-form__error" role="alert">
-                  {failed.error}
-                </p>
-              ) : null}
             </section>
           ) : null}
 
@@ -327,15 +341,10 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               상담 메모
             </h2>
             {may.work ? (
-              <Form method="post" className="admin-form" key={notes.length}>
+              <Form method="post" className="admin-form" key={notes.length} {...getFormProps(noteForm)}>
                 <input type="hidden" name="intent" value="note" />
-                <div className="admin-field">
-                  <label htmlFor="note-body">새 메모</label>
-                  <textarea id="note-body" name="body" rows={3} maxLength={NOTE_MAX} required placeholder="통화 내용, 방문 약속 등" />
-                </div>
-                <p className="admin-form__error" role="alert">
-                  {failed?.intent === "note" ? failed.error : ""}
-                </p>
+                <TextareaField meta={noteFields.body} label="새 메모" rows={3} maxLength={NOTE_MAX} placeholder="통화 내용, 방문 약속 등" />
+                <ErrorList id={noteForm.errorId} errors={noteForm.errors} />
                 <button type="submit" className="admin-button admin-button--primary" disabled={pendingIntent === "note"}>
                   {pendingIntent === "note" ? "저장 중…" : "메모 추가"}
                 </button>

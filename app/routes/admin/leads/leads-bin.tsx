@@ -3,12 +3,14 @@ import { changeContext, recordConsoleAccess } from "#app/.server/audit/access.ts
 import { FORBIDDEN_MESSAGE } from "#app/.server/auth/sign-in.ts";
 import { listBin, restoreLead } from "#app/.server/leads/bin.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { BIN_DAYS } from "#app/forms/admin.ts";
+import { BIN_DAYS, RestoreFormSchema } from "#app/forms/admin.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
+import { ErrorList, type ConsoleFormAnswer } from "../forms.tsx";
 import { signedInAdmin } from "../guard.server.ts";
-import { notFound, requireLeadId } from "./lead.server.ts";
+import { parseConsoleForm } from "../submission.server.ts";
+import { notFound } from "./lead.server.ts";
 import type { Route } from "./+types/leads-bin";
 import { readWholeNumber } from "#app/forms/numbers.ts";
 
@@ -27,9 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
-  const form = await request.formData();
-  if (form.get("intent") !== "restore") throw data("알 수 없는 요청입니다.", { status: 400 });
-  const id = requireLeadId(String(form.get("id") ?? ""));
+  const parsed = parseConsoleForm(await request.formData(), RestoreFormSchema);
+  if (!parsed.ok) return parsed.refused;
+  const { id } = parsed.value;
   const outcome = await restoreLead(changeContext(context, admin), id);
   if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
   if (outcome === "not-found") throw notFound();
@@ -44,8 +46,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     robots: "noindex,nofollow",
   });
 
-export default function LeadsBinPage({ loaderData }: Route.ComponentProps) {
+export default function LeadsBinPage({ loaderData, actionData }: Route.ComponentProps) {
   const { leads, restored, kindLabels } = loaderData;
+  const refused: ConsoleFormAnswer | undefined = actionData;
+  const errors = refused ? Object.values(refused.result.error ?? {}).flat() : [];
   const navigation = useNavigation();
   const restoring = navigation.state === "submitting" ? navigation.formData?.get("id") : undefined;
   return (
@@ -64,6 +68,11 @@ export default function LeadsBinPage({ loaderData }: Route.ComponentProps) {
         <p className="admin-notice" role="status">
           <Link to={`/admin/leads/${restored}`}>접수 #{restored}</Link>을 되살렸습니다.
         </p>
+      ) : null}
+      {errors.length > 0 ? (
+        <div className="admin-notice admin-notice--warning">
+          <ErrorList id="bin-errors" errors={errors} />
+        </div>
       ) : null}
       {leads.length === 0 ? (
         <p className="admin-card admin-empty__text">휴지통이 비어 있습니다.</p>

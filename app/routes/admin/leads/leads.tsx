@@ -295,64 +295,70 @@ type LoaderData = Route.ComponentProps["loaderData"];
 function FilterForm({ data }: { data: LoaderData }) {
   const { filter, search, searchId, choices, kindLabels } = data;
   const busy = useNavigation().formAction === "/admin/leads";
+  const { mine: _mine, ...narrowing } = filter;
+  const active = Boolean(searchId) || Object.values(narrowing).some(Boolean);
   // A new key when the applied filter changes resets the fields to it after a redirect.
+  // Folded on a phone so the list comes first; a desk shows the fields whether open or not (admin.css).
   return (
-    <Form method="post" action="/admin/leads" className="admin-card admin-filters" key={`${filterQuery(filter)}|${searchId ?? ""}`}>
-      <input type="hidden" name="intent" value="search" />
-      {filter.mine ? <input type="hidden" name="mine" value="1" /> : null}
-      <div className="admin-field admin-filters__search">
-        <label htmlFor="filter-q">이름·연락처 검색</label>
-        <input
-          id="filter-q"
-          name="q"
-          type="search"
-          maxLength={SEARCH_MAX}
-          defaultValue={search ?? ""}
-          placeholder="이름 또는 번호 일부"
-          autoComplete="off"
-        />
-      </div>
-      <div className="admin-field">
-        <label htmlFor="filter-kind">유형</label>
-        <select id="filter-kind" name="kind" defaultValue={filter.kind ?? ""}>
-          <option value="">전체</option>
-          {LEAD_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {kindLabels[kind]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="admin-field">
-        <label htmlFor="filter-status">상태</label>
-        <select id="filter-status" name="status" defaultValue={filter.status ?? ""}>
-          <option value="">전체 (스팸 제외)</option>
-          {LEAD_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <CampaignSelect id="filter-source" name="source" label="유입 매체" values={choices.sources} selected={filter.source} />
-      <CampaignSelect id="filter-campaign" name="campaign" label="캠페인" values={choices.campaigns} selected={filter.campaign} />
-      <div className="admin-field">
-        <label htmlFor="filter-from">접수일 시작</label>
-        <input id="filter-from" name="from" type="date" defaultValue={filter.from ?? ""} />
-      </div>
-      <div className="admin-field">
-        <label htmlFor="filter-to">접수일 끝</label>
-        <input id="filter-to" name="to" type="date" defaultValue={filter.to ?? ""} />
-      </div>
-      <div className="admin-filters__actions">
-        <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
-          {busy ? "적용 중…" : "적용"}
-        </button>
-        <Link to={filter.mine ? "/admin/leads?mine=1" : "/admin/leads"} className="admin-button admin-button--ghost">
-          초기화
-        </Link>
-      </div>
-    </Form>
+    <details className="admin-filters-fold" open={active || undefined}>
+      <summary className="admin-filters-fold__summary">필터{active ? " (적용 중)" : ""}</summary>
+      <Form method="post" action="/admin/leads" className="admin-card admin-filters" key={`${filterQuery(filter)}|${searchId ?? ""}`}>
+        <input type="hidden" name="intent" value="search" />
+        {filter.mine ? <input type="hidden" name="mine" value="1" /> : null}
+        <div className="admin-field admin-filters__search">
+          <label htmlFor="filter-q">이름·연락처 검색</label>
+          <input
+            id="filter-q"
+            name="q"
+            type="search"
+            maxLength={SEARCH_MAX}
+            defaultValue={search ?? ""}
+            placeholder="이름 또는 번호 일부"
+            autoComplete="off"
+          />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="filter-kind">유형</label>
+          <select id="filter-kind" name="kind" defaultValue={filter.kind ?? ""}>
+            <option value="">전체</option>
+            {LEAD_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {kindLabels[kind]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor="filter-status">상태</label>
+          <select id="filter-status" name="status" defaultValue={filter.status ?? ""}>
+            <option value="">전체 (스팸 제외)</option>
+            {LEAD_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <CampaignSelect id="filter-source" name="source" label="유입 매체" values={choices.sources} selected={filter.source} />
+        <CampaignSelect id="filter-campaign" name="campaign" label="캠페인" values={choices.campaigns} selected={filter.campaign} />
+        <div className="admin-field">
+          <label htmlFor="filter-from">접수일 시작</label>
+          <input id="filter-from" name="from" type="date" defaultValue={filter.from ?? ""} />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="filter-to">접수일 끝</label>
+          <input id="filter-to" name="to" type="date" defaultValue={filter.to ?? ""} />
+        </div>
+        <div className="admin-filters__actions">
+          <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
+            {busy ? "적용 중…" : "적용"}
+          </button>
+          <Link to={filter.mine ? "/admin/leads?mine=1" : "/admin/leads"} className="admin-button admin-button--ghost">
+            초기화
+          </Link>
+        </div>
+      </Form>
+    </details>
   );
 }
 

@@ -11,15 +11,7 @@ import {
   moveBookingByStaff,
 } from "#app/.server/visits/office.ts";
 import { clearBurstReview, listBookingsForReview, markBurstAsSpam } from "#app/.server/visits/review.ts";
-import {
-  ATTENDANCE_LABELS,
-  BOOKING_STATUS_LABELS,
-  CAPACITY_MAX,
-  CUSTOMER_ACTOR,
-  placesTaken,
-  SCHEDULE_DAYS,
-  VisitScheduleFormSchema,
-} from "#app/forms/admin-visits.ts";
+import { BOOKING_STATUS_LABELS, CUSTOMER_ACTOR, placesTaken, SCHEDULE_DAYS, VisitScheduleFormSchema } from "#app/forms/admin-visits.ts";
 import { VISIT_MESSAGES } from "#app/forms/visit.ts";
 import { PLACE_HOLDING_STATUSES, type BookingStatus } from "#app/vocabulary.ts";
 import { addDays, formatKoreanDate, formatKst, isCalendarDay, kstDay } from "#app/utils/kst.ts";
@@ -29,9 +21,12 @@ import { changeContext, recordConsoleAccess } from "#app/.server/audit/access.ts
 import { maskName } from "#app/.server/leads/messages.ts";
 import { maySee, mayWork, shownPhone, type Viewer } from "#app/.server/leads/visibility.ts";
 import { can } from "#app/permissions.ts";
+import { ErrorList, type ConsoleFormAnswer } from "../forms.tsx";
 import { signedInAdmin, requireCalendarDays } from "../guard.server.ts";
+import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
 import { BookingReview } from "./visit-review.tsx";
 import { OutsideHoursNote } from "./outside-hours-note.tsx";
+import { AttendanceForm, CapacityForm, FIELD_FORMS, MoveForm, type Reply } from "./visit-forms.tsx";
 import type { Route } from "./+types/visits";
 
 function parseDay(value: string | null) {
@@ -110,10 +105,13 @@ function shownBooking<Shown extends Booking>(viewer: Viewer, booking: Shown) {
     cancelledAt: cancelledAt ? formatKst(cancelledAt) : null,
     cancelledBy: cancelledAt ? (cancelledByName ?? CUSTOMER_ACTOR) : null,
   };
-  if (deletedAt) return { ...shown, name: "휴지통의 고객", phone: "", tel: null, linked: false };
-  if (!maySee(viewer, lead)) return { ...shown, name: maskName(booking.name), phone: maskPhone(booking.phone), tel: null, linked: false };
-  // Only a number the person may see whole can be called.
-  return { ...shown, phone: shownPhone(viewer, lead), tel: mayWork(viewer, lead) ? telHref(booking.phone) : null, linked: true };
+  if (deletedAt) return { ...shown, name: "휴지통의 고객", phone: "", tel: null, linked: false, mayMark: false };
+  if (!maySee(viewer, lead)) {
+    return { ...shown, name: maskName(booking.name), phone: maskPhone(booking.phone), tel: null, linked: false, mayMark: false };
+  }
+  // Only a number the person may see whole can be called; whoever works the lead marks the visit (a counsellor their own).
+  const works = mayWork(viewer, lead);
+  return { ...shown, phone: shownPhone(viewer, lead), tel: works ? telHref(booking.phone) : null, linked: true, mayMark: works };
 }
 
 function emptyDay(day: string): AdminDay {
@@ -129,16 +127,26 @@ function totals(day: { open: boolean; slots: { open: boolean; capacity: number; 
   };
 }
 
+type Answer = ConsoleFormAnswer | { intent: "close-day"; confirmClose: ConfirmClose };
+
+interface ConfirmClose {
+  day: string;
+  label: string;
+  visitors: { id: number; name: string; time: string; phone: string }[];
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
-  const parsed = VisitScheduleFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? "알 수 없는 요청입니다.", confirmClose: null }, { status: 400 });
-  }
+  const parsed = parseConsoleForm(await request.formData(), VisitScheduleFormSchema);
+  if (!parsed.ok) return parsed.refused;
   const site = requireSite(context).pack.slug;
-  const form = parsed.data;
+  const form = parsed.value;
   const change = changeContext(context, admin);
-  const refused = (error: string, status = 409) => data({ error, confirmClose: null }, { status });
+  const refused = (error: string, { status = 409, field }: { status?: number; field?: string } = {}) =>
+    refuseSubmission(parsed.submission, field ? { fieldErrors: { [field]: [error] } } : { formErrors: [error] }, {
+      status,
+      extra: { intent: form.intent },
+    });
   switch (form.intent) {
     case "open-day":
       await openDaysByStaff(change, [form.day]);
@@ -151,7 +159,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           leadIds: visitors.map((visitor) => visitor.leadId),
           detail: { intent: "close-day", day: form.day },
         });
-        const confirmClose = {
+        const confirmClose: ConfirmClose = {
           day: form.day,
           label: formatKoreanDate(form.day),
           visitors: visitors.map((visitor) => ({
@@ -161,7 +169,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             phone: formatPhone(visitor.phone),
           })),
         };
-        return data({ error: null, confirmClose });
+        return data<Answer>({ intent: "close-day", confirmClose });
       }
       await closeDayByStaff(change, form.day);
       break;
@@ -172,17 +180,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "capacity": {
       const changed = await changeSlotCapacity(change, form.slotId, form.capacity);
       if (!changed.ok) {
-        return refused(
-          changed.reason === "below-booked"
-            ? `이미 ${changed.booked}명이 예약한 시간입니다. 정원을 ${changed.booked}명보다 줄일 수 없습니다.`
-            : "시간대를 찾을 수 없습니다.",
-        );
+        return changed.reason === "below-booked"
+          ? refused(`이미 ${changed.booked}명이 예약한 시간입니다. 정원을 ${changed.booked}명보다 줄일 수 없습니다.`, { field: "capacity" })
+          : refused("시간대를 찾을 수 없습니다.");
       }
       break;
     }
     case "attendance": {
       const marked = await markAttendance(change, form.bookingId, form.status);
       if (marked === "too-early") return refused("방문·노쇼는 방문일 당일부터 표시할 수 있습니다.");
+      if (marked === "forbidden") return refused("담당으로 배정된 고객의 방문만 표시할 수 있습니다.", { status: 403 });
       if (marked !== "done") return refused("취소되었거나 없는 예약입니다.");
       break;
     }
@@ -192,15 +199,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "move-booking": {
       const moved = await moveBookingByStaff(change, form.bookingId, form.slotId);
       if (moved === "not-found") return refused("이미 취소되었거나 없는 예약입니다.");
-      if (moved !== "done") return refused(moved === "forbidden" ? "권한이 없습니다." : VISIT_MESSAGES[moved]);
+      if (moved === "forbidden") return refused("권한이 없습니다.", { status: 403 });
+      if (moved !== "done") return refused(VISIT_MESSAGES[moved], { field: "slotId" });
       break;
     }
     case "burst-spam":
-      if (!(await markBurstAsSpam(change, form.bookingIds)).ok) return refused("권한이 없습니다.", 403);
+      if (!(await markBurstAsSpam(change, form.bookingIds)).ok) return refused("권한이 없습니다.", { status: 403 });
       break;
     case "burst-clear":
-      if (!(await clearBurstReview(change, form.bookingIds)).ok) return refused("권한이 없습니다.", 403);
+      if (!(await clearBurstReview(change, form.bookingIds)).ok) return refused("권한이 없습니다.", { status: 403 });
       break;
+    default:
+      form satisfies never;
+      throw data("알 수 없는 요청입니다.", { status: 400 });
   }
   return redirect(`/admin/visits${new URL(request.url).search}`, { status: 303 });
 }
@@ -222,7 +233,11 @@ export default function VisitSchedulePage({ loaderData, actionData }: Route.Comp
   const { today, from, todays, day, days, slotTimes, may, moveTargets, review, outsideHours, hours } = loaderData;
   const pageQuery = (params: Record<string, string>) => `?${new URLSearchParams({ from, ...params })}#visit-day`;
   const dayState = totals(day).state;
-  const confirmClose = actionData?.confirmClose;
+  const answer: Answer | undefined = actionData;
+  const confirmClose = answer && "confirmClose" in answer ? answer.confirmClose : null;
+  const reply = answer && "result" in answer ? { intent: answer.intent ?? null, result: answer.result } : null;
+  // Forms with fields show their answer beside them; the page's buttons (open, close, review) answer here.
+  const pageErrors = reply && !FIELD_FORMS.includes(reply.intent ?? "") ? reply.result.error : null;
   return (
     <div className="admin-page">
       <div className="admin-page__head">
@@ -231,10 +246,10 @@ export default function VisitSchedulePage({ loaderData, actionData }: Route.Comp
           일정 관리
         </a>
       </div>
-      {actionData?.error ? (
-        <p className="admin-notice admin-notice--warning" role="alert">
-          {actionData.error}
-        </p>
+      {pageErrors ? (
+        <div className="admin-notice admin-notice--warning">
+          <ErrorList id="visits-errors" errors={Object.values(pageErrors).flat()} />
+        </div>
       ) : null}
       <BookingReview bookings={review} />
       <OutsideHoursNote bookings={outsideHours} hours={hours} />
@@ -256,6 +271,7 @@ export default function VisitSchedulePage({ loaderData, actionData }: Route.Comp
                 markable
                 moveTargets={moveTargets}
                 slotId={null}
+                reply={reply}
               />
             ))}
           </ul>
@@ -367,29 +383,7 @@ export default function VisitSchedulePage({ loaderData, actionData }: Route.Comp
                       {slot.time}
                     </th>
                     <td data-label="정원">
-                      {may.manage ? (
-                        <Form method="post" className="admin-visits__capacity">
-                          <input type="hidden" name="intent" value="capacity" />
-                          <input type="hidden" name="slotId" value={slot.id} />
-                          <label className="visually-hidden" htmlFor={`capacity-${slot.id}`}>
-                            {slot.time} 정원
-                          </label>
-                          <input
-                            id={`capacity-${slot.id}`}
-                            name="capacity"
-                            type="number"
-                            min={taken}
-                            max={CAPACITY_MAX}
-                            defaultValue={slot.capacity}
-                            className="admin-visits__capacity-input"
-                          />
-                          <button type="submit" className="admin-button admin-button--ghost">
-                            변경
-                          </button>
-                        </Form>
-                      ) : (
-                        `${slot.capacity}명`
-                      )}
+                      {may.manage ? <CapacityForm slot={slot} taken={taken} reply={reply} /> : `${slot.capacity}명`}
                     </td>
                     <td className="admin-num" data-label="남은 자리">
                       {Math.max(0, slot.capacity - taken)}
@@ -408,6 +402,7 @@ export default function VisitSchedulePage({ loaderData, actionData }: Route.Comp
                               markable={day.day <= today}
                               moveTargets={moveTargets}
                               slotId={slot.id}
+                              reply={reply}
                             />
                           ))}
                         </ul>
@@ -437,6 +432,7 @@ function BookingItem({
   markable,
   moveTargets,
   slotId,
+  reply,
 }: {
   booking: Omit<ShownBooking, "time">;
   time: string | null;
@@ -444,6 +440,7 @@ function BookingItem({
   markable: boolean;
   moveTargets: MoveTargets;
   slotId: number | null;
+  reply: Reply;
 }) {
   const holding = (PLACE_HOLDING_STATUSES as readonly BookingStatus[]).includes(booking.status);
   const who = (
@@ -470,26 +467,18 @@ function BookingItem({
           {booking.movedTo ? ` → ${booking.movedTo}` : ""} · {booking.cancelledBy} · {booking.cancelledAt}
         </span>
       )}
-      {holding && !manage ? <span className="admin-muted">{BOOKING_STATUS_LABELS[booking.status]}</span> : null}
+      {holding && !manage && !(markable && booking.mayMark) ? (
+        <span className="admin-muted">{BOOKING_STATUS_LABELS[booking.status]}</span>
+      ) : null}
+      {holding && !manage && markable && booking.mayMark ? (
+        <div className="admin-visits__actions">
+          <AttendanceForm booking={booking} reply={reply} />
+        </div>
+      ) : null}
       {holding && manage ? (
         <div className="admin-visits__actions">
           {markable ? (
-            <Form method="post" className="admin-visits__attendance" aria-label={`${booking.name} 방문 여부`}>
-              <input type="hidden" name="intent" value="attendance" />
-              <input type="hidden" name="bookingId" value={booking.id} />
-              {PLACE_HOLDING_STATUSES.map((status) => (
-                <button
-                  key={status}
-                  type="submit"
-                  name="status"
-                  value={status}
-                  className="admin-button admin-button--ghost"
-                  aria-pressed={booking.status === status}
-                >
-                  {ATTENDANCE_LABELS[status]}
-                </button>
-              ))}
-            </Form>
+            <AttendanceForm booking={booking} reply={reply} />
           ) : (
             <span className="admin-muted">{BOOKING_STATUS_LABELS[booking.status]}</span>
           )}
@@ -497,30 +486,7 @@ function BookingItem({
             <>
               <details className="admin-visits__more">
                 <summary className="admin-button admin-button--ghost">옮기기</summary>
-                <Form method="post" className="admin-visits__move">
-                  <input type="hidden" name="intent" value="move-booking" />
-                  <input type="hidden" name="bookingId" value={booking.id} />
-                  <label htmlFor={`move-${booking.id}`}>{booking.name} 님을 옮길 시간</label>
-                  <select id={`move-${booking.id}`} name="slotId" defaultValue="" required>
-                    <option value="" disabled>
-                      시간 선택
-                    </option>
-                    {moveTargets.map((target) => (
-                      <optgroup key={target.label} label={target.label}>
-                        {target.slots
-                          .filter((slot) => slot.id !== slotId)
-                          .map((slot) => (
-                            <option key={slot.id} value={slot.id}>
-                              {target.label} {slot.time} ({slot.remaining}자리)
-                            </option>
-                          ))}
-                      </optgroup>
-                    ))}
-                  </select>
-                  <button type="submit" className="admin-button admin-button--primary">
-                    옮기고 문자 보내기
-                  </button>
-                </Form>
+                <MoveForm booking={booking} moveTargets={moveTargets} slotId={slotId} reply={reply} />
               </details>
               <details className="admin-visits__more">
                 <summary className="admin-button admin-button--ghost">취소</summary>

@@ -1,0 +1,137 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "react-router";
+import { z } from "zod";
+import { ATTENDANCE_LABELS, CAPACITY_MAX, VisitScheduleFormSchema } from "#app/forms/admin-visits.ts";
+import { VisitMarkFields } from "#app/forms/admin.ts";
+import { PLACE_HOLDING_STATUSES, type BookingStatus } from "#app/vocabulary.ts";
+import { ErrorList, Field, SelectField, useConsoleForm } from "../forms.tsx";
+
+/**
+ * The visits page's forms with fields (docs/decisions/025-console-forms.md): a time's places, a
+ * visit's mark and a booking's move, each showing the answer to its own post beside its fields.
+ */
+
+/** A day with the times a booking can be moved to. */
+export interface MoveTarget {
+  label: string;
+  slots: { id: number; time: string; remaining: number }[];
+}
+
+export type Reply = { intent: string | null; result: SubmissionResult<string[]> } | null;
+
+/** The intents whose forms show their own answer beside their fields. */
+export const FIELD_FORMS = ["capacity", "attendance", "move-booking"];
+
+/** The answer for this form: its intent, and the row it names (the posted id). */
+function replyFor(reply: Reply, intent: string, field: string, id: number) {
+  return reply?.intent === intent && reply.result.initialValue?.[field] === String(id) ? reply.result : undefined;
+}
+
+const CapacitySchema = VisitScheduleFormSchema.options[3];
+const MoveSchema = VisitScheduleFormSchema.options[6];
+const AttendanceSchema = z.object(VisitMarkFields);
+
+export function CapacityForm({
+  slot,
+  taken,
+  reply,
+}: {
+  slot: { id: number; time: string; capacity: number };
+  taken: number;
+  reply: Reply;
+}) {
+  const [form, fields] = useConsoleForm({
+    id: `capacity-${slot.id}`,
+    schema: CapacitySchema,
+    lastResult: replyFor(reply, "capacity", "slotId", slot.id),
+    defaultValue: { capacity: String(slot.capacity) },
+  });
+  return (
+    <Form method="post" className="admin-visits__capacity" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="capacity" />
+      <input type="hidden" name="slotId" value={slot.id} />
+      <Field
+        meta={fields.capacity}
+        label={<span className="visually-hidden">{slot.time} 정원</span>}
+        type="number"
+        min={taken}
+        max={CAPACITY_MAX}
+        className="admin-visits__capacity-field"
+      />
+      <button type="submit" className="admin-button admin-button--ghost">
+        변경
+      </button>
+      <ErrorList id={fields.slotId.errorId} errors={fields.slotId.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+    </Form>
+  );
+}
+
+export function AttendanceForm({ booking, reply }: { booking: { id: number; name: string; status: BookingStatus }; reply: Reply }) {
+  const [form, fields] = useConsoleForm({
+    id: `attendance-${booking.id}`,
+    schema: AttendanceSchema,
+    lastResult: replyFor(reply, "attendance", "bookingId", booking.id),
+  });
+  return (
+    <Form method="post" className="admin-visits__attendance" aria-label={`${booking.name} 방문 여부`} {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="attendance" />
+      <input type="hidden" name="bookingId" value={booking.id} />
+      {PLACE_HOLDING_STATUSES.map((status) => (
+        <button
+          key={status}
+          type="submit"
+          name="status"
+          value={status}
+          className="admin-button admin-button--ghost"
+          aria-pressed={booking.status === status}
+        >
+          {ATTENDANCE_LABELS[status]}
+        </button>
+      ))}
+      <ErrorList id={fields.bookingId.errorId} errors={fields.bookingId.errors} />
+      <ErrorList id={fields.status.errorId} errors={fields.status.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+    </Form>
+  );
+}
+
+export function MoveForm({
+  booking,
+  moveTargets,
+  slotId,
+  reply,
+}: {
+  booking: { id: number; name: string };
+  moveTargets: MoveTarget[];
+  slotId: number | null;
+  reply: Reply;
+}) {
+  const [form, fields] = useConsoleForm({
+    id: `move-${booking.id}`,
+    schema: MoveSchema,
+    lastResult: replyFor(reply, "move-booking", "bookingId", booking.id),
+    defaultValue: { slotId: "" },
+  });
+  const options = moveTargets.flatMap((target) =>
+    target.slots
+      .filter((slot) => slot.id !== slotId)
+      .map((slot) => ({ value: String(slot.id), label: `${target.label} ${slot.time} (${slot.remaining}자리)` })),
+  );
+  return (
+    <Form method="post" className="admin-visits__move" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="move-booking" />
+      <input type="hidden" name="bookingId" value={booking.id} />
+      <SelectField
+        meta={fields.slotId}
+        label={`${booking.name} 님을 옮길 시간`}
+        options={[{ value: "", label: "시간 선택" }, ...options]}
+      />
+      <ErrorList id={fields.bookingId.errorId} errors={fields.bookingId.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <button type="submit" className="admin-button admin-button--primary">
+        옮기고 문자 보내기
+      </button>
+    </Form>
+  );
+}
