@@ -13,7 +13,7 @@ import {
 import { isCalendarDay } from "#app/utils/kst.ts";
 import { MobileSchema } from "./staff.ts";
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
-import { wholeNumber } from "./numbers.ts";
+import { readWholeNumber, wholeNumber } from "./numbers.ts";
 
 /**
  * The admin console's vocabulary and forms. Client-safe: the pages render the labels, the
@@ -195,13 +195,36 @@ export const AssignFormSchema = z.object({
   }),
 });
 
-/** The inbox's bulk assignment: the ticked leads and one person (or "" to unassign them). */
-export const BulkAssignFormSchema = AssignFormSchema.extend({
-  ids: z
-    .array(wholeNumber({ message: "배정할 고객을 다시 선택해 주세요." }), { error: "배정할 고객을 선택해 주세요." })
-    .min(1, "배정할 고객을 선택해 주세요.")
-    .max(200, "한 번에 200명까지 배정할 수 있습니다."),
-});
+export const BULK_ASSIGN_MESSAGES = {
+  noLeads: "배정할 고객을 선택해 주세요.",
+  staleLead: "배정할 고객을 다시 선택해 주세요.",
+  tooMany: "한 번에 200명까지 배정할 수 있습니다.",
+  noAssignee: "담당자를 선택해 주세요.",
+} as const;
+
+/**
+ * The inbox's bulk assignment: the ticked leads (their boxes sit in the table, outside the form)
+ * and one person, or none with 배정 해제 (`unassign`), which needs no one chosen.
+ */
+export const BulkAssignFormSchema = z
+  .object({
+    // One ticked box arrives as a string, none as nothing: both are lists here, so "none" reads as too few.
+    ids: z.preprocess(
+      (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+      z
+        .array(wholeNumber({ message: BULK_ASSIGN_MESSAGES.staleLead }))
+        .min(1, BULK_ASSIGN_MESSAGES.noLeads)
+        .max(200, BULK_ASSIGN_MESSAGES.tooMany),
+    ),
+    assignee: z.string().default(""),
+    unassign: z.literal("yes").optional(),
+  })
+  .superRefine(({ assignee, unassign }, context) => {
+    if (!unassign && readWholeNumber(assignee.trim()) === undefined) {
+      context.addIssue({ code: "custom", path: ["assignee"], message: BULK_ASSIGN_MESSAGES.noAssignee });
+    }
+  })
+  .transform(({ ids, assignee, unassign }) => ({ ids, assignee: unassign ? null : Number(assignee.trim()) }));
 
 /** One's own account: texts about leads assigned to me, and the mobile number they go to (required to opt in). */
 export const AssignmentAlertsFormSchema = z

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { BULK_ASSIGN_MESSAGES } from "../../app/forms/admin.ts";
 import { PRESS_MESSAGES } from "../../app/forms/press-messages.ts";
 import { POPUP_MESSAGES } from "../../app/forms/popups.ts";
 import { SCHEDULE_MESSAGES } from "../../app/forms/schedule-entry.ts";
@@ -231,6 +232,20 @@ test.describe("leads and visits", () => {
     await expectErrorBeside(field(page, "새 메모"), "메모 내용을 입력해 주세요.");
     await expect(field(page, "새 메모")).toHaveValue("   ");
   });
+
+  test(
+    "the inbox's bulk assignment shows nothing ticked and nobody chosen beside the boxes and the list",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await openNewLead(page);
+      await page.goto("/admin/leads");
+      const form = page.locator("form#bulk-assign");
+      await formReady(form);
+      await form.getByRole("button", { name: "선택한 고객 배정" }).click();
+      await expectErrorBeside(form.getByLabel("선택한 고객 배정"), BULK_ASSIGN_MESSAGES.noAssignee);
+      await expectErrorBeside(page.locator(".admin-leads__pick").first(), BULK_ASSIGN_MESSAGES.noLeads);
+    },
+  );
 
   test("the text form shows a typed advertising mark beside the body, keeping the body", { tag: "@every-width" }, async ({ page }) => {
     await openNewLead(page);

@@ -8,6 +8,8 @@ import { assignLead } from "#app/.server/leads/assignment.ts";
 import { createLead, type NewLead } from "#app/.server/leads/create.ts";
 import { admins, auditLog, consoleSettings, leadEvents, leads, smsOutbox } from "#app/.server/schema.ts";
 import { kstDay } from "#app/utils/kst.ts";
+import { BULK_ASSIGN_MESSAGES } from "#app/forms/admin.ts";
+import { renderedField } from "#tests/console-form-html.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { BROWSER, uniquePhone } from "#tests/lead-requests.ts";
@@ -110,7 +112,7 @@ describe("assigning leads", () => {
     expect(await assigneeOf(here)).toBe(team.counsellor.id);
     expect(await assigneeOf(there)).toBeNull();
 
-    const back = await request("/admin/leads", { cookie, form: { intent: "assign", assignee: "", ids: [String(here)] } });
+    const back = await request("/admin/leads", { cookie, form: { intent: "assign", assignee: "", unassign: "yes", ids: [String(here)] } });
     expect(back.headers.get("Location")).toBe("/admin/leads?assigned=1&to=none");
     expect(await assigneeOf(here)).toBeNull();
     const [event] = await db().select().from(leadEvents).where(eq(leadEvents.leadId, here)).orderBy(asc(leadEvents.id)).offset(1);
@@ -124,6 +126,28 @@ describe("assigning leads", () => {
     });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("배정할 고객을 선택해 주세요.");
+  });
+
+  test("assigning with nothing ticked and nobody chosen names both problems, each under its own field", async () => {
+    await addLead();
+    const response = await request("/admin/leads", { cookie: await consoleCookie(team.manager), form: { intent: "assign", assignee: "" } });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(renderedField(html, "assignee")).toMatchObject({ invalid: true, errors: [BULK_ASSIGN_MESSAGES.noAssignee] });
+    // The boxes are in the table, each naming the one error of the list.
+    expect(renderedField(html, "ids")).toMatchObject({ invalid: true, errors: [BULK_ASSIGN_MESSAGES.noLeads] });
+  });
+
+  test("배정 해제 gives ticked leads back to the inbox whoever is chosen in the list", async () => {
+    const id = await addLead();
+    const cookie = await consoleCookie(team.manager);
+    await request("/admin/leads", { cookie, form: { intent: "assign", assignee: String(team.counsellor.id), ids: [String(id)] } });
+    expect(await assigneeOf(id)).toBe(team.counsellor.id);
+    await request("/admin/leads", {
+      cookie,
+      form: { intent: "assign", assignee: String(team.counsellor.id), unassign: "yes", ids: [String(id)] },
+    });
+    expect(await assigneeOf(id)).toBeNull();
   });
 
   test("a counsellor cannot assign", async () => {

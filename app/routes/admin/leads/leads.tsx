@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { countLeads, formatLeadCursor, listCampaignChoices, listLeadsPage, parseLeadCursor } from "#app/.server/leads/inbox.ts";
 import { keepLeadSearch, readLeadSearch } from "#app/.server/leads/search.ts";
 import { requireSite } from "#app/.server/site.ts";
@@ -20,7 +21,9 @@ import { formatKst } from "#app/utils/kst.ts";
 import { formatVisitTime } from "#app/utils/visit-time.ts";
 import { sourcePageTitle } from "#app/content/source-pages.ts";
 import { shorten } from "../format.ts";
+import { ErrorList, useConsoleForm } from "../forms.tsx";
 import { signedInAdmin, requireCalendarDays } from "../guard.server.ts";
+import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
 import { recordConsoleAccess } from "#app/.server/audit/access.ts";
 import { shownPhone } from "#app/.server/leads/visibility.ts";
 import { can } from "#app/permissions.ts";
@@ -89,7 +92,7 @@ function assignedNotice(params: URLSearchParams) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get("intent") === "assign") return bulkAssign(request, context, form);
+  if (form.get("intent") === "assign") return bulkAssign(context, form);
   const admin = signedInAdmin(context);
   const { q, ...filter } = LeadFilterFormSchema.parse(Object.fromEntries(form));
   const s = q ? await keepLeadSearch(admin.id, q) : undefined;
@@ -98,15 +101,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The ticked leads to one person (or back to the unassigned inbox), then back to the same list. */
-async function bulkAssign(request: Request, context: Route.ActionArgs["context"], form: FormData) {
+async function bulkAssign(context: Route.ActionArgs["context"], form: FormData) {
   const admin = signedInAdmin(context);
-  const parsed = BulkAssignFormSchema.safeParse({ assignee: form.get("assignee") ?? undefined, ids: form.getAll("ids") });
-  if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? "배정할 고객과 담당자를 선택해 주세요." }, { status: 400 });
-  }
-  const { outcome, changed } = await assignLeads(changeContext(context, admin), parsed.data.ids, parsed.data.assignee);
+  const parsed = parseConsoleForm(form, BulkAssignFormSchema);
+  if (!parsed.ok) return parsed.refused;
+  const { ids, assignee } = parsed.value;
+  const { outcome, changed } = await assignLeads(changeContext(context, admin), ids, assignee);
   if (outcome !== "done") {
-    return data({ error: "선택한 고객이나 담당자를 찾을 수 없습니다. 목록을 새로 고친 뒤 다시 선택해 주세요." }, { status: 404 });
+    return refuseSubmission(
+      parsed.submission,
+      { formErrors: ["선택한 고객이나 담당자를 찾을 수 없습니다. 목록을 새로 고친 뒤 다시 선택해 주세요."] },
+      { status: 404 },
+    );
   }
   // Back to the list the person was on: its filters and kept search, nothing else the post carried.
   const back = new URLSearchParams(String(form.get("back") ?? ""));
@@ -118,7 +124,7 @@ async function bulkAssign(request: Request, context: Route.ActionArgs["context"]
     }),
   );
   query.set("assigned", String(changed));
-  if (parsed.data.assignee === null) query.set("to", "none");
+  if (assignee === null) query.set("to", "none");
   return redirect(`/admin/leads?${query}`, { status: 303 });
 }
 
@@ -136,6 +142,9 @@ export default function LeadsPage({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const loading = navigation.state === "loading";
   const assigning = navigation.formData?.get("intent") === "assign";
+  const [assignForm, assignFields] = useConsoleForm({ id: "bulk-assign", schema: BulkAssignFormSchema, lastResult: actionData?.result });
+  // The boxes sit in the table, outside the form: their error is shown in the form and named by each box.
+  const idsInvalid = Boolean(assignFields.ids.errors?.length);
   return (
     <div className="admin-page">
       <div className="admin-page__head">
@@ -168,33 +177,38 @@ export default function LeadsPage({ loaderData, actionData }: Route.ComponentPro
           {assigned}
         </p>
       ) : null}
-      {actionData && "error" in actionData ? (
-        <p className="admin-notice admin-notice--warning" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
       <FilterForm data={loaderData} />
       {may.assign && leads.length > 0 ? (
-        <Form method="post" action="/admin/leads" id="bulk-assign" className="admin-card admin-bulk-assign">
+        <Form method="post" action="/admin/leads" className="admin-card admin-bulk-assign" {...getFormProps(assignForm)}>
           <input type="hidden" name="intent" value="assign" />
           <input type="hidden" name="back" value={current} />
-          <label htmlFor="bulk-assignee">선택한 고객 배정</label>
-          <select id="bulk-assignee" name="assignee" defaultValue="" required>
-            <option value="" disabled>
-              담당자 선택
-            </option>
-            {staff.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="admin-button admin-button--primary" disabled={assigning}>
-            {assigning ? "배정 중…" : "선택한 고객 배정"}
-          </button>
-          <button type="submit" name="assignee" value="" formNoValidate className="admin-button admin-button--ghost" disabled={assigning}>
-            배정 해제
-          </button>
+          <ErrorList id={assignForm.errorId} errors={assignForm.errors} />
+          <ErrorList id={assignFields.ids.errorId} errors={assignFields.ids.errors} />
+          <div className="admin-bulk-assign__row">
+            <label htmlFor={assignFields.assignee.id}>선택한 고객 배정</label>
+            <select
+              id={assignFields.assignee.id}
+              name={assignFields.assignee.name}
+              defaultValue={assignFields.assignee.initialValue ?? ""}
+              key={assignFields.assignee.key}
+              aria-invalid={assignFields.assignee.errors?.length ? true : undefined}
+              aria-describedby={assignFields.assignee.errors?.length ? assignFields.assignee.errorId : undefined}
+            >
+              <option value="">담당자 선택</option>
+              {staff.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="admin-button admin-button--primary" disabled={assigning}>
+              {assigning ? "배정 중…" : "선택한 고객 배정"}
+            </button>
+            <button type="submit" name="unassign" value="yes" className="admin-button admin-button--ghost" disabled={assigning}>
+              배정 해제
+            </button>
+          </div>
+          <ErrorList id={assignFields.assignee.errorId} errors={assignFields.assignee.errors} />
         </Form>
       ) : null}
       <p className="admin-count" aria-live="polite">
@@ -230,6 +244,8 @@ export default function LeadsPage({ loaderData, actionData }: Route.ComponentPro
                       value={lead.id}
                       form="bulk-assign"
                       className="admin-leads__pick"
+                      aria-invalid={idsInvalid || undefined}
+                      aria-describedby={idsInvalid ? assignFields.ids.errorId : undefined}
                       aria-label={`${lead.name} 선택`}
                     />
                   ) : null}
