@@ -26,6 +26,7 @@ import { sourcePageTitle } from "#app/content/source-pages.ts";
 import { can } from "#app/permissions.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { withParticle } from "#app/utils/particles.ts";
 import { formatPhone, maskPhone, telHref } from "#app/utils/phone.ts";
 import { browserSummary } from "#app/utils/user-agent.ts";
 import { LEAD_STATUSES } from "#app/vocabulary.ts";
@@ -225,7 +226,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                   <p>보유 기간: {consent.retention}</p>
                 </details>
               ) : (
-                <span className="admin-muted"> (현재 동의문 {consent.version}과 다른 버전)</span>
+                <span className="admin-muted"> (현재 동의문 {withParticle(consent.version, "와/과")} 다른 버전)</span>
               )}
             </dd>
             <dt>광고 문자 수신</dt>

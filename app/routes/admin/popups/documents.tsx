@@ -4,6 +4,7 @@ import { chosenFile, readUploadForm, setSiteDocument, siteDocument, UploadRefuse
 import { DOCUMENT_KINDS, DOCUMENT_LABELS, UPLOAD_MESSAGES, type DocumentKind } from "#app/forms/uploads.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { withParticle } from "#app/utils/particles.ts";
 import { signedInAdmin } from "../guard.server.ts";
 import type { Route } from "./+types/documents";
 
@@ -33,7 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
   );
   const changed = DOCUMENT_KINDS.find((kind) => kind === url.searchParams.get("saved"));
-  return { documents, message: changed ? `${DOCUMENT_LABELS[changed]}을(를) 바꿨습니다. 홈페이지에 바로 보입니다.` : null };
+  return {
+    documents,
+    message: changed ? `${withParticle(DOCUMENT_LABELS[changed], "을/를")} 바꿨습니다. 홈페이지에 바로 보입니다.` : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
