@@ -27,6 +27,7 @@ import { can } from "#app/permissions.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { withParticle } from "#app/utils/particles.ts";
+import { SOURCE_WORDS } from "#app/forms/conversion.ts";
 import { formatPhone, maskPhone, telHref } from "#app/utils/phone.ts";
 import { browserSummary } from "#app/utils/user-agent.ts";
 import { LEAD_STATUSES } from "#app/vocabulary.ts";
@@ -204,13 +205,13 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             <dt>유입 경로</dt>
             <dd>
               {[
-                lead.utmSource && `매체 ${lead.utmSource}`,
-                lead.utmMedium && `방식 ${lead.utmMedium}`,
-                lead.utmCampaign && `캠페인 ${lead.utmCampaign}`,
-                lead.referrerHost && `이전 사이트 ${lead.referrerHost}`,
+                lead.utmSource && `${SOURCE_WORDS.utmSource} ${lead.utmSource}`,
+                lead.utmMedium && `${SOURCE_WORDS.utmMedium} ${lead.utmMedium}`,
+                lead.utmCampaign && `${SOURCE_WORDS.utmCampaign} ${lead.utmCampaign}`,
+                lead.referrerHost && `${SOURCE_WORDS.referrerHost} ${lead.referrerHost}`,
               ]
                 .filter(Boolean)
-                .join(" · ") || <span className="admin-muted">직접 유입</span>}
+                .join(" · ") || <span className="admin-muted">{SOURCE_WORDS.direct}</span>}
             </dd>
             <dt>개인정보 동의</dt>
             <dd>
