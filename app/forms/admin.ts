@@ -38,6 +38,17 @@ export const KIND_SHORT_LABELS: Record<LeadKind, string> = {
 export const OUTBOX_VIEWS = ["pending", "sent", "failed", "held"] as const;
 export type OutboxView = (typeof OUTBOX_VIEWS)[number];
 
+export const RETRY_MESSAGES = {
+  id: "다시 보낼 문자를 찾을 수 없습니다. 목록을 새로 고친 뒤 다시 눌러 주세요.",
+  notFailed: "이미 다시 보냈거나 실패한 문자가 아닙니다.",
+} as const;
+
+/** The outbox's one form: send a failed text again (/admin/notifications). */
+export const RetryFormSchema = z.object({
+  intent: z.literal("retry"),
+  id: wholeNumber({ message: RETRY_MESSAGES.id }),
+});
+
 /** What a text the `log` provider took reads as: it was written down, never sent. */
 export const LOGGED_ONLY_LABEL = "기록됨(미발송)";
 

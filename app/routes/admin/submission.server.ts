@@ -16,6 +16,8 @@ export function parseConsoleForm<Schema extends $ZodType>(form: FormData, schema
     return {
       ok: false as const,
       refused: refuseSubmission(submission, {}, { extra: { intent: typeof intent === "string" ? intent : null } }),
+      /** For an answer that must say more than the schema's errors (which of a list's forms it was). */
+      submission,
     };
   }
   return { ok: true as const, value: submission.value, submission };
