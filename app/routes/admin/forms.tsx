@@ -90,12 +90,13 @@ export function useAnswerInView() {
     posting.current = false;
     // After the frame's paint, and after Conform's own focus on the first invalid field: the page's
     // summary, when it has one, comes before that field and wins.
-    const frame = requestAnimationFrame(() => showAnswer());
+    const frame = requestAnimationFrame(() => bringAnswerIntoView());
     return () => cancelAnimationFrame(frame);
   }, [navigation.state, navigation.formMethod]);
 }
 
-function showAnswer() {
+/** Scrolls the page's answer (see ANSWERS) to the middle of the screen and focuses it. */
+export function bringAnswerIntoView() {
   const answer = [...document.querySelectorAll<HTMLElement>(ANSWERS)].find(
     (element) => element.textContent?.trim() !== "" || element.matches("input, select, textarea"),
   );
