@@ -18,6 +18,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.{ts,tsx}"],
           environment: "node",
           setupFiles: ["tests/setup/session-secret.ts", "tests/setup/fail-on-console-error.ts"],
+          globalSetup: ["tests/setup/pglite-template.ts"],
           testTimeout: 30_000,
           // A file's first hook opens and migrates its database; with two workers on a shared two-core
           // machine (load average 15) an in-memory PGlite has taken over 60 s to start.

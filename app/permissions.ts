@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   "outbox.view": ["owner", "manager"],
   "press.manage": ["owner", "manager"],
   "content.manage": ["owner", "manager"],
+  /** The site's 알림톡 templates (what its texts may go as). */
+  "texts.manage": ["owner", "manager"],
   /** Conversion by campaign and form: counts only, no one's data. */
   "reports.view": ["owner", "manager"],
   "staff.manage": ["owner"],

@@ -13,6 +13,8 @@ export default [
   route("actions/visit", "routes/actions/visit.ts"),
   route("actions/inquiry", "routes/actions/inquiry.ts"),
   route("actions/token", "routes/actions/token.ts"),
+  // The text provider's delivery reports, authenticated by their own secret (no console session).
+  route("hooks/solapi/:key?", "routes/hooks/solapi.ts"),
   // What the office uploaded (popup images, documents), served from the database; and the popups showing now.
   route("uploads/:file", "routes/files/upload.ts"),
   route("popups.json", "routes/site/popups[.]json.ts"),
@@ -55,6 +57,8 @@ export default [
         route("press/:id/delete", "routes/admin/press/press-delete.tsx"),
         // What the public pages say, overriding the content pack: contacts, footer, ad and analytics tags.
         route("site-settings", "routes/admin/site-settings.tsx"),
+        // Kakao 알림톡 templates: which texts may go as 알림톡 (app/.server/sms/templates.ts).
+        route("templates", "routes/admin/templates.tsx"),
         // The subscription schedule (분양 일정): listed on /BusinessGuide/plan, counted down to on the home page.
         route("schedule", "routes/admin/schedule/schedule.tsx"),
         route("schedule/:id", "routes/admin/schedule/schedule-edit.tsx"),

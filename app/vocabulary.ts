@@ -32,8 +32,43 @@ export type SmsPurpose = (typeof SMS_PURPOSES)[number];
  * Where a text message is in the outbox. "withdrawn": its booking was cancelled (or its lead marked as spam) before it went
  * out; "held": over the site's text budget, never sent (the lead is kept).
  */
+/**
+ * How a text message travels: a Kakao 알림톡 (an approved template of the site's Kakao channel),
+ * or a text message, short (SMS, 90 bytes) or long (LMS). Advertising never goes as 알림톡.
+ */
+export const MESSAGE_CHANNELS = ["alimtalk", "sms", "lms"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/**
+ * Why a message meant for 알림톡 went as a text instead: its filled text differed from the approved
+ * template, the site's channel or template was gone by sending time, the provider refused the
+ * 알림톡, or the phone could not receive it and the provider sent the text in its place.
+ */
+export const ALIMTALK_FALLBACK_REASONS = ["template-mismatch", "alimtalk-unavailable", "alimtalk-refused", "alimtalk-failed"] as const;
+export type AlimtalkFallbackReason = (typeof ALIMTALK_FALLBACK_REASONS)[number];
+
+/** What the provider's delivery report said about a sent message; none yet while it is on its way. */
+export const RECEIPT_STATES = ["delivered", "failed"] as const;
+export type ReceiptState = (typeof RECEIPT_STATES)[number];
+
+/** A registered 알림톡 template: in use, or retired (kept so sent messages still name it). */
+export const TEMPLATE_STATUSES = ["approved", "retired"] as const;
+export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
+
+/** The purposes whose wording is fixed by the content pack, so an approved 알림톡 template can match it. */
+export const ALIMTALK_PURPOSES = ["confirmation", "reminder", "day-closed", "staff"] as const satisfies readonly SmsPurpose[];
+export type AlimtalkPurpose = (typeof ALIMTALK_PURPOSES)[number];
+
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "withdrawn", "held"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * Where an uploaded image's processing is (the stripped original and its AVIF/WebP variants, made
+ * off the request path): waiting for a worker, being worked on, or given up after its attempts
+ * (the console offers to try again). A finished job is deleted: an upload without one is ready.
+ */
+export const IMAGE_JOB_STATUSES = ["pending", "working", "failed"] as const;
+export type ImageJobStatus = (typeof IMAGE_JOB_STATUSES)[number];
 
 /**
  * Why a lead's texts were held back (content pack, leads.textBudget): the phone's daily budget on

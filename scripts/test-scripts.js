@@ -11,6 +11,7 @@ const SCRIPTS = [
   ["bench:leads", "scripts/bench-leads.js"],
   ["crash:leads", "scripts/crash-leads.js"],
   ["bench:press", "scripts/bench-press.js"],
+  ["bench:uploads", "scripts/bench-uploads.js"],
 ];
 
 /** The scripts' tuning variables: a value left in the shell would make the test measure something else (BASE_URL, another server). */
@@ -28,6 +29,8 @@ const TUNING = [
   "ARTICLES",
   "DEPTH",
   "STATISTICS",
+  "WIDTH",
+  "HEIGHT",
 ];
 const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !TUNING.includes(name)));
 

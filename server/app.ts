@@ -1,4 +1,5 @@
 import { setUpDatabase } from "#app/.server/set-up.ts";
+import { startImageWorker } from "#app/.server/content/image-jobs.ts";
 import { startOutboxWorker } from "#app/.server/outbox/worker.ts";
 import { startRetentionTimer } from "#app/.server/retention.ts";
 import { smsProviderFromEnv } from "#app/.server/sms/provider.ts";
@@ -10,7 +11,7 @@ import { createApp } from "./create-app.ts";
 export { baselineSecurityHeaders, FILE_CSP } from "#app/.server/http.ts";
 export { answerAtTheEdge, lastResortErrors, refuseUnusualRequests } from "./edge.ts";
 
-/** The web server's boot: the database, then the SMS outbox worker, which stops before the database closes. */
+/** The web server's boot: the database, then the SMS outbox and image workers, which stop before the database closes. */
 export async function boot() {
   const booted = await setUpDatabase();
   const worker = startOutboxWorker({ provider: smsProviderFromEnv(booted.env) });
@@ -18,10 +19,12 @@ export async function boot() {
   const retention = startRetentionTimer();
   // Queues the day-before reminder of visit bookings.
   const reminders = startVisitReminders();
+  // Encodes uploaded images (their variants) off the request path.
+  const images = startImageWorker();
   return {
     ...booted,
     async shutdown() {
-      await Promise.all([worker.stop(), retention.stop(), reminders.stop()]);
+      await Promise.all([worker.stop(), retention.stop(), reminders.stop(), images.stop()]);
       await booted.shutdown();
     },
   };

@@ -5,15 +5,8 @@ import { getEnv } from "#app/.server/env.ts";
 import { siteContext, type RequestSite } from "#app/.server/site.ts";
 import { lastResortErrors, refuseUnusualRequests } from "./edge.ts";
 import { pageCache } from "./page-cache.ts";
-import {
-  bodyErrors,
-  mayUploadContent,
-  reactRouterHandler,
-  reactRouterRenderer,
-  readBody,
-  refuseCrossSitePosts,
-  resolveSite,
-} from "./request-handler.ts";
+import { uploadBodyLimits } from "./body-limits.ts";
+import { bodyErrors, reactRouterHandler, reactRouterRenderer, readBody, refuseCrossSitePosts, resolveSite } from "./request-handler.ts";
 
 /**
  * The Express app in front of React Router: request bodies within their limits, the client's
@@ -89,15 +82,9 @@ export function createApp(build: Parameters<typeof reactRouterRenderer>[0]["buil
   });
 
   // Bodies are read up to their limit before anything parses them (413 past it).
-  app.use(
-    readBody([
-      // The console's uploads: a little over their own limits (app/.server/content/uploads.ts), which answer
-      // an oversized file with a message naming its limit; past these the generic 413 stops it.
-      // Only for a signed-in account that may upload: anyone else's body is read to the default limit.
-      { path: /^\/admin\/popups(\/[^/]+)?$/, limit: "12mb", only: mayUploadContent },
-      { path: /^\/admin\/documents$/, limit: "22mb", only: mayUploadContent },
-    ]),
-  );
+  // The console's uploads take their kind's limit (server/body-limits.ts), only for a signed-in
+  // account that may post to them; anyone else's body is read to the default limit.
+  app.use(readBody(uploadBodyLimits()));
   app.use(reactRouterHandler(render));
   app.use(bodyErrors);
   app.use(lastResortErrors);

@@ -3,10 +3,8 @@ import express, { type ErrorRequestHandler, type Request as ExpressRequest, type
 import { createRequestHandler, type RouterContextProvider } from "react-router";
 import { CROSS_SITE_MESSAGE, postSource } from "#app/.server/csrf.ts";
 import { CACHE_CONTROL, sharedRenderContext } from "#app/.server/http.ts";
-import { sessionOfCookie } from "#app/.server/auth/session.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { servedSites, siteForHost, type RequestSite } from "#app/.server/site.ts";
-import { can } from "#app/permissions.ts";
 import { unknownHostPage } from "./unknown-host.ts";
 
 /**
@@ -16,13 +14,12 @@ import { unknownHostPage } from "./unknown-host.ts";
  * whole), and React Router's actions get the bytes already in memory.
  */
 
-/** Every route that reads a body takes at most this much (forms, sign-in, notes); uploads say their own. */
-export const DEFAULT_BODY_LIMIT = "64kb";
+/** Every route that reads a body takes at most this much (forms, sign-in, notes); uploads say their own (server/body-limits.ts). */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 export interface BodyLimit {
-  /** The paths it applies to. */
-  path: RegExp;
-  limit: string;
+  /** The bytes a post to this path may send, or undefined for a path the rule is not about. */
+  bytesFor(path: string): number | undefined;
   /**
    * Applies only to a request this answers true for, asked before a byte of the body is read;
    * any other request to the path gets the next matching limit (in the end the default).
@@ -32,55 +29,36 @@ export interface BodyLimit {
 
 /** Reads the body of any request that has one, into req.body, refusing one past its path's limit with 413. */
 export function readBody(limits: BodyLimit[] = []) {
-  const readers = [...limits, { path: /.*/, limit: DEFAULT_BODY_LIMIT }].map(({ path, limit, only }: BodyLimit) => {
-    const raw = express.raw({ type: () => true, limit });
-    const maxBytes = limitBytes(limit);
-    return {
-      path,
-      only,
-      // A body declared too large is refused unread. body-parser would read it to the end (to keep
-      // the connection usable) before answering; the hook in create-app.ts drops at most 1 MB of it
-      // and then closes the connection.
-      read(req: ExpressRequest, res: ExpressResponse, next: (error?: unknown) => void) {
-        const declared = Number.parseInt(req.get("Content-Length") ?? "", 10);
-        if (declared > maxBytes)
-          return next(Object.assign(new Error("request entity too large"), { status: 413, type: "entity.too.large" }));
-        raw(req, res, next);
-      },
-    };
-  });
+  const readers = new Map<number, ReturnType<typeof bodyReader>>();
+  const readerOf = (maxBytes: number) => {
+    if (!readers.has(maxBytes)) readers.set(maxBytes, bodyReader(maxBytes));
+    return readers.get(maxBytes)!;
+  };
   return async (req: ExpressRequest, res: ExpressResponse, next: (error?: unknown) => void) => {
     try {
-      for (const reader of readers) {
-        if (!reader.path.test(req.path)) continue;
-        if (reader.only && (READS_ONLY.has(req.method) || !(await reader.only(req, res)))) continue;
-        return reader.read(req, res, next);
+      for (const rule of limits) {
+        const maxBytes = rule.bytesFor(req.path);
+        if (maxBytes === undefined) continue;
+        if (rule.only && (READS_ONLY.has(req.method) || !(await rule.only(req, res)))) continue;
+        return readerOf(maxBytes)(req, res, next);
       }
+      return readerOf(DEFAULT_BODY_LIMIT)(req, res, next);
     } catch (error) {
       next(error);
     }
   };
 }
 
-/**
- * Whether the request comes from an account signed in (both factors) on this site that may manage
- * its content: only then is an upload's large body read. A stranger's post gets the default limit,
- * so 5 MB sent to /admin/popups without a session is refused (413) before it is read, and a small
- * one reaches the route, which answers it as any signed-out request (the sign-in redirect).
- */
-export async function mayUploadContent(req: ExpressRequest, res: ExpressResponse): Promise<boolean> {
-  const site = res.locals.site as RequestSite | null;
-  const cookie = req.get("Cookie");
-  if (!site || !cookie) return false;
-  const session = await sessionOfCookie(cookie, site.slug);
-  return session?.complete === true && can(session.admin.role, "content.manage");
-}
-
-/** "64kb", "12mb" as bytes (the only units our limits use). */
-function limitBytes(limit: string): number {
-  const match = /^(\d+)(kb|mb)$/.exec(limit);
-  if (!match) throw new Error(`A body limit is written like "64kb" or "12mb", not "${limit}".`);
-  return Number(match[1]) * (match[2] === "kb" ? 1024 : 1024 * 1024);
+function bodyReader(maxBytes: number) {
+  const raw = express.raw({ type: () => true, limit: maxBytes });
+  // A body declared too large is refused unread. body-parser would read it to the end (to keep
+  // the connection usable) before answering; the hook in create-app.ts drops at most 1 MB of it
+  // and then closes the connection.
+  return (req: ExpressRequest, res: ExpressResponse, next: (error?: unknown) => void) => {
+    const declared = Number.parseInt(req.get("Content-Length") ?? "", 10);
+    if (declared > maxBytes) return next(Object.assign(new Error("request entity too large"), { status: 413, type: "entity.too.large" }));
+    raw(req, res, next);
+  };
 }
 
 const BODY_MESSAGES: Record<number, string> = {

@@ -3,6 +3,7 @@ import { db } from "#app/.server/db.ts";
 import {
   customers,
   leads,
+  messageTemplates,
   noticePopups,
   pressArticles,
   scheduleEntries,
@@ -44,6 +45,8 @@ export interface Records {
   booking: number;
   article: number;
   scheduleEntry: number;
+  /** An approved 알림톡 template of this site. */
+  template: number;
   popup: number;
   counsellorId: number;
   managerId: number;
@@ -102,6 +105,7 @@ const ANY_RECORDS: Records = {
   booking: 0,
   article: 0,
   scheduleEntry: 0,
+  template: 0,
   popup: 0,
   counsellorId: 0,
   managerId: 0,
@@ -194,6 +198,10 @@ export async function addRecords(ids: Record<Role, number>): Promise<Records> {
     .insert(scheduleEntries)
     .values({ site: "daegu", title: "1순위 청약", startsOn: DAY })
     .returning({ id: scheduleEntries.id });
+  const [template] = await db()
+    .insert(messageTemplates)
+    .values({ site: "daegu", code: "PROBE_TEMPLATE", purpose: "staff", body: "#{현장명} 새 #{접수종류}" })
+    .returning({ id: messageTemplates.id });
   const [popup] = await db()
     .insert(noticePopups)
     .values({ site: "daegu", title: "공지", startsAt: new Date(), endsAt: new Date(Date.now() + 86_400_000) })
@@ -209,6 +217,7 @@ export async function addRecords(ids: Record<Role, number>): Promise<Records> {
     booking: booking!.id,
     article: article!.id,
     scheduleEntry: scheduleEntry!.id,
+    template: template!.id,
     popup: popup!.id,
     counsellorId: ids.counsellor,
     managerId: ids.manager,
@@ -218,6 +227,12 @@ export async function addRecords(ids: Record<Role, number>): Promise<Records> {
 
 const PRESS_FORM = { intent: "save", title: "새 소식", summary: "요약", content: "본문", publication: "draft" };
 
+const TEMPLATE_FORM = {
+  code: "KA01TP_PROBE_2",
+  purpose: "reminder",
+  body: "#{고객명} 고객님, 내일 #{방문시간} 방문 예약입니다.",
+  buttons: "",
+};
 const SCHEDULE_FORM = { title: "2순위 청약", startsOn: DAY, endsOn: "", note: "" };
 const POPUP_FORM = {
   intent: "save",
@@ -700,6 +715,30 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
   "/admin/press/:id/delete": [
     { does: "opens an article's delete page", path: (r) => `/admin/press/${r.article}/delete`, allowed: 200 },
     { does: "deletes an article", method: "POST", path: (r) => `/admin/press/${r.article}/delete`, allowed: 303 },
+  ],
+  "/admin/templates": [
+    { does: "opens the 알림톡 templates", path: () => "/admin/templates", allowed: 200 },
+    {
+      does: "registers a 알림톡 template",
+      method: "POST",
+      path: () => "/admin/templates",
+      form: () => ({ intent: "register", ...TEMPLATE_FORM }),
+      allowed: 303,
+    },
+    {
+      does: "previews a 알림톡 template",
+      method: "POST",
+      path: () => "/admin/templates",
+      form: () => ({ intent: "preview", ...TEMPLATE_FORM }),
+      allowed: 200,
+    },
+    {
+      does: "retires a 알림톡 template",
+      method: "POST",
+      path: () => "/admin/templates",
+      form: (r) => ({ intent: "retire", id: String(r.template) }),
+      allowed: 303,
+    },
   ],
   "/admin/schedule": [
     { does: "opens the subscription schedule", path: () => "/admin/schedule", allowed: 200 },

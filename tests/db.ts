@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import fs from "node:fs";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { openDatabase, queryRows, setDatabase, type DatabaseHandle } from "#app/.server/db.ts";
 import { forgetAllPages } from "#server/page-cache.ts";
 
@@ -12,7 +13,10 @@ import { forgetAllPages } from "#server/page-cache.ts";
 export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ kind: "pglite" });
+    // The migrated template the run made once (tests/setup/pglite-template.ts); migrate() then finds nothing to do.
+    const template = inject("pgliteTemplate");
+    const startFrom = template ? new Blob([fs.readFileSync(template)]) : undefined;
+    const handle = await openDatabase({ kind: "pglite", startFrom });
     await handle.migrate();
     return handle;
   }

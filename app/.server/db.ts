@@ -24,8 +24,11 @@ export interface DatabaseHandle {
 
 export type DatabaseConfig =
   | { kind: "postgres"; url: string; poolSize?: number }
-  /** `dataDir` is a folder, or undefined for an in-memory database (tests). */
-  | { kind: "pglite"; dataDir?: string };
+  /**
+   * `dataDir` is a folder, or undefined for an in-memory database (tests); `startFrom` is a dump of
+   * a database to begin with (the tests' migrated template: opening it skips initdb, ~4 s a file).
+   */
+  | { kind: "pglite"; dataDir?: string; startFrom?: Blob };
 
 const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "drizzle");
 // Any constant works; it only has to be the same in every instance that migrates.
@@ -56,7 +59,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       close: () => pool.end(),
     };
   }
-  const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+  const client = new PGlite(config.dataDir, config.startFrom ? { loadDataDir: config.startFrom } : {});
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {

@@ -37,6 +37,7 @@ const EnvSchema = z
     SMS_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/ })),
     SOLAPI_API_KEY: optional(z.string().min(1)),
     SOLAPI_API_SECRET: optional(z.string().min(1)),
+    SOLAPI_WEBHOOK_SECRET: optional(z.string().min(32)),
     SMS_SENDER: optional(z.string().regex(/^[0-9-]{8,14}$/)).transform((value) => value?.replace(/\D/g, "")),
     SMS_STAFF_TO: optional(z.string().regex(/^01[0-9][0-9-]{7,10}(\s*,\s*01[0-9][0-9-]{7,10})*$/)).transform(
       (value) => value?.split(",").map((phone) => phone.replace(/\D/g, "")) ?? [],
@@ -182,6 +183,7 @@ const EXPECTED: Record<string, string> = {
   SMS_PROVIDER: "must be log, webhook or solapi",
   SMS_WEBHOOK_URL: "must be an http:// or https:// URL",
   SMS_SENDER: "must be the registered sender number, e.g. 16610000",
+  SOLAPI_WEBHOOK_SECRET: "must be at least 32 characters long",
   SMS_STAFF_TO: "must be comma-separated mobile numbers, e.g. 01012345678,01098765432",
 };
 

@@ -14,18 +14,24 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import type {
+  AlimtalkFallbackReason,
+  AlimtalkPurpose,
   AuditAction,
   AuditChain,
   BookingReviewReason,
   AuditHashAlgorithm,
   BookingStatus,
+  ImageJobStatus,
   LeadEventKind,
   LeadKind,
   LeadStatus,
+  MessageChannel,
   OutboxStatus,
+  ReceiptState,
   Role,
   SmsPurpose,
   SpamReason,
+  TemplateStatus,
   TextHoldReason,
 } from "#app/vocabulary.ts";
 
@@ -311,9 +317,24 @@ export const smsOutbox = pgTable(
     sentBy: integer().references(() => admins.id, { onDelete: "set null" }),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** How it goes (or went): 알림톡, SMS or LMS. A fallback from 알림톡 is a text with `fallbackReason` set. */
+    channel: varchar({ length: 16 }).$type<MessageChannel>().notNull().default("sms"),
+    /** The approved 알림톡 template its text matched (app/.server/sms/templates.ts), kept after a fallback. */
+    templateId: integer().references(() => messageTemplates.id, { onDelete: "set null" }),
+    /** Why a message meant for 알림톡 went as a text. */
+    fallbackReason: varchar({ length: 32 }).$type<AlimtalkFallbackReason>(),
+    /** The provider's delivery report: received or failed; null while none has come. */
+    receiptState: varchar({ length: 16 }).$type<ReceiptState>(),
+    /** The provider's status code of that report (SOLAPI's "4000", "3059" …); the console words it. */
+    receiptCode: varchar({ length: 16 }),
+    /** The provider's own words for the report, kept for a code the console does not know. */
+    receiptMessage: varchar({ length: 300 }),
+    receiptAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     index("sms_outbox_status_next_attempt_at_idx").on(table.status, table.nextAttemptAt),
+    // Receipts arrive by the provider's message id (webhook, polling).
+    index("sms_outbox_provider_message_id_idx").on(table.providerMessageId),
     index("sms_outbox_lead_id_idx").on(table.leadId),
     // The text budget counts a recipient's texts of the last day and a site's of the last hour.
     index("sms_outbox_recipient_created_at_idx").on(table.recipient, table.createdAt),
@@ -627,6 +648,29 @@ export const uploads = pgTable(
   (table) => [index("uploads_site_idx").on(table.site), index("uploads_parent_id_idx").on(table.parentId)],
 );
 
+/**
+ * An uploaded image waiting for its processing (app/.server/content/image-jobs.ts): until the row
+ * is gone the upload holds the bytes as received and is served to nobody. Workers on every
+ * instance claim rows with FOR UPDATE SKIP LOCKED and a lease; a lease that runs out is claimed again.
+ */
+export const imageJobs = pgTable(
+  "image_jobs",
+  {
+    uploadId: integer()
+      .primaryKey()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    site: varchar({ length: 64 }).notNull(),
+    status: varchar({ length: 16 }).$type<ImageJobStatus>().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    lockedBy: varchar({ length: 64 }),
+    lockedUntil: timestamp({ withTimezone: true }),
+    /** Why the last attempt failed, for the log and the operator (the console says it in Korean). */
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("image_jobs_status_idx").on(table.status, table.createdAt)],
+);
+
 /** A notice popup: shown between `startsAt` and `endsAt` (KST as entered), in `sortOrder`, on the devices named. */
 export const noticePopups = pgTable(
   "notice_popups",
@@ -661,4 +705,30 @@ export const scheduleEntries = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("schedule_entries_site_starts_on_idx").on(table.site, table.startsOn)],
+);
+
+/**
+ * A Kakao 알림톡 template the office registered with Kakao (through SOLAPI) and copied here: its
+ * code (SOLAPI's templateId), the purpose it serves, the exact approved text with `#{변수}` and its
+ * buttons. A message goes as 알림톡 only when its text is this text with the purpose's values filled in.
+ */
+export const messageTemplates = pgTable(
+  "message_templates",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    code: varchar({ length: 64 }).notNull(),
+    purpose: varchar({ length: 16 }).$type<AlimtalkPurpose>().notNull(),
+    body: text().notNull(),
+    /** [{ name, link }]: the approved buttons (web links), shown in the preview. */
+    buttons: jsonb().$type<{ name: string; link: string }[]>().notNull().default([]),
+    status: varchar({ length: 16 }).$type<TemplateStatus>().notNull().default("approved"),
+    createdBy: integer().references(() => admins.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("message_templates_site_code_idx").on(table.site, table.code),
+    index("message_templates_site_purpose_idx").on(table.site, table.purpose),
+  ],
 );

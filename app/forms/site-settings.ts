@@ -116,6 +116,18 @@ export const SITE_SETTING_FIELDS = {
     hint: "입력하면 홈 첫 화면의 단지명 아래에 한 줄로 나타납니다. 예: 잔여세대 12세대 선착순 분양 중",
     schema: shortLine(60),
   },
+  kakaoPfId: {
+    label: "카카오 알림톡 발신 프로필(pfId)",
+    hint: "솔라피에 연동한 카카오 채널의 pfId. 입력하고 알림톡 템플릿을 등록하면 확인·안내 문자가 알림톡으로 가고, 받지 못하는 번호에는 문자로 갑니다.",
+    schema: line.pipe(
+      z
+        .string()
+        .regex(
+          /^(?:KA01PF[A-Za-z0-9]{8,40})?$/,
+          "pfId는 KA01PF로 시작하는 영문·숫자입니다. 솔라피 카카오 채널 관리 화면에서 복사해 주세요.",
+        ),
+    ),
+  },
   textSenderName: {
     label: "문자 머리말",
     hint: "확인·예약 문자, 상담 문자와 직원 알림의 첫머리(광고 문자는 (광고) 바로 뒤). 예: [동대구 온빛채 센트럴]",
@@ -180,7 +192,7 @@ export const SITE_SETTING_NAMES = Object.keys(SITE_SETTING_FIELDS) as SiteSettin
 export const SITE_SETTING_GROUPS: { title: string; fields: SiteSettingName[] }[] = [
   { title: "상담 연락처", fields: ["salesPhone", "consultationHours", "kakaoChannelUrl", "mobileConsultUrl"] },
   { title: "견본주택", fields: ["modelHouseAddress", "modelHouseHours"] },
-  { title: "분양 안내와 문자", fields: ["remainingUnitsLine", "textSenderName"] },
+  { title: "분양 안내와 문자", fields: ["remainingUnitsLine", "textSenderName", "kakaoPfId"] },
   { title: "바닥글 회사 정보", fields: ["companyName", "companyAddress", "developer", "builder"] },
   { title: "광고·분석 태그", fields: ["ga4MeasurementId", "naverAnalyticsId", "metaPixelId", "kakaoPixelId"] },
 ];

@@ -1,3 +1,6 @@
+import { withParticle } from "#app/utils/particles.ts";
+import * as z from "zod";
+
 /** What the office may upload, and what it is told when a file is refused. Client-safe. */
 
 export const UPLOAD_KINDS = ["image", "pdf"] as const;
@@ -11,6 +14,24 @@ export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
   announcement: "입주자 모집공고",
   contract: "계약 서류",
 };
+
+/** What the documents page tells the office (the particle follows the document's name). */
+export const DOCUMENT_MESSAGES = {
+  unknownKind: "바꿀 문서를 알 수 없습니다.",
+  saved: (kind: DocumentKind) => `${withParticle(DOCUMENT_LABELS[kind], "을/를")} 바꿨습니다. 홈페이지에 바로 보입니다.`,
+  reset: (kind: DocumentKind) => `${withParticle(DOCUMENT_LABELS[kind], "을/를")} 기본 파일로 되돌렸습니다.`,
+} as const;
+
+const DocumentKindSchema = z.enum(DOCUMENT_KINDS, { error: DOCUMENT_MESSAGES.unknownKind });
+
+/**
+ * The documents page's two forms (one per document): upload a PDF, or go back to the default. The
+ * file is read apart from the text fields (a multipart post); its errors answer under `file`.
+ */
+export const DocumentFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("upload"), kind: DocumentKindSchema }),
+  z.object({ intent: z.literal("reset"), kind: DocumentKindSchema }),
+]);
 
 /** Our own cap on an uploaded image's pixels (app/.server/content/uploads.ts reads it from the header). */
 export const IMAGE_PIXELS_MAX = 40_000_000;
@@ -29,4 +50,14 @@ export const UPLOAD_MESSAGES = {
     `이미지가 너무 큽니다(가로 ${width.toLocaleString("ko-KR")} × 세로 ${height.toLocaleString("ko-KR")}픽셀). ${(IMAGE_PIXELS_MAX / 10_000).toLocaleString("ko-KR")}만 픽셀(예: 가로 8,000 × 세로 5,000) 이하로 줄여 다시 올려 주세요.`,
   unreadable: "파일을 읽을 수 없습니다. 파일이 손상되지 않았는지 확인한 뒤 다시 올려 주세요.",
   noFile: "올릴 파일을 선택해 주세요.",
+} as const;
+
+/** What the console says of an uploaded image while it is made ready for the site (and if that fails). */
+export const IMAGE_PROCESSING_MESSAGES = {
+  processing: "이미지 처리 중… 끝나면 홈페이지 팝업에 이미지가 나옵니다. 그동안 팝업은 글만 보여 줍니다.",
+  processingShort: "이미지 처리 중…",
+  failed: "이미지를 처리하지 못했습니다. 「다시 처리」를 누르거나, 다른 이미지를 골라 저장해 주세요.",
+  failedShort: "이미지 처리 실패",
+  retry: "다시 처리",
+  retried: "이미지를 다시 처리합니다.",
 } as const;

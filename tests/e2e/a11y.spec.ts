@@ -13,8 +13,9 @@ async function publicPaths(request: APIRequestContext) {
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
   await page.waitForTimeout(700);
+  // An animation replaced by another (a reveal restarted) rejects its `finished`: it is over all the same.
   await page.evaluate(() =>
-    Promise.all(
+    Promise.allSettled(
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)

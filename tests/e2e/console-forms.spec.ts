@@ -3,6 +3,7 @@ import { PRESS_MESSAGES } from "../../app/forms/press-messages.ts";
 import { POPUP_MESSAGES } from "../../app/forms/popups.ts";
 import { SCHEDULE_MESSAGES } from "../../app/forms/schedule-entry.ts";
 import { SIGN_IN_TEXT } from "../../app/forms/staff.ts";
+import { UPLOAD_MESSAGES } from "../../app/forms/uploads.ts";
 import { addDays, kstDay } from "../../app/utils/kst.ts";
 import { useOwnerSession } from "./console.ts";
 
@@ -144,4 +145,24 @@ test("the assignment alerts show a malformed mobile number beside its field, kee
   await expectErrorBeside(form.getByLabel("휴대폰 번호"), "휴대폰 번호를 정확히 입력해 주세요.");
   await expect(form.getByLabel("휴대폰 번호")).toHaveValue("010-12");
   await expect(form.getByLabel("배정 알림 문자 받기")).toBeChecked();
+});
+
+test.describe("documents", () => {
+  test(
+    "a file that is not a PDF is refused beside its own document's file field, the other document's untouched",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/documents");
+      const card = (name: string) => page.locator(".document-card").filter({ has: page.getByRole("heading", { name }) });
+      const contract = card("계약 서류");
+      await formReady(contract.locator("form"));
+      const notPdf = Buffer.from("<!doctype html><title>계약서</title>");
+      await contract.getByLabel("새 PDF (20MB 이하)").setInputFiles({ name: "계약서.pdf", mimeType: "application/pdf", buffer: notPdf });
+      await contract.getByRole("button", { name: "올리기" }).click();
+
+      await expectErrorBeside(contract.getByLabel("새 PDF (20MB 이하)"), UPLOAD_MESSAGES.wrongType.pdf);
+      await expect(card("입주자 모집공고").getByLabel("새 PDF (20MB 이하)")).not.toHaveAttribute("aria-invalid", "true");
+      await expect(contract).toContainText("지금 파일: 기본 파일");
+    },
+  );
 });

@@ -6,11 +6,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
-import { noticePopups, siteSettings, uploads } from "#app/.server/schema.ts";
-import { prepareUpload, setSiteDocument, storeUpload, uploadUrl } from "#app/.server/content/uploads.ts";
+import { imageJobs, noticePopups, siteSettings, uploads } from "#app/.server/schema.ts";
+import { encodeImage, prepareUpload, setSiteDocument, storeUpload, uploadUrl } from "#app/.server/content/uploads.ts";
+import { IMAGE_JOB_MAX_ATTEMPTS, processNextImageJob } from "#app/.server/content/image-jobs.ts";
 import { sitePacks } from "#app/content/index.ts";
 import { POPUP_MESSAGES } from "#app/forms/popups.ts";
-import { UPLOAD_MESSAGES } from "#app/forms/uploads.ts";
+import { IMAGE_PROCESSING_MESSAGES, UPLOAD_MESSAGES } from "#app/forms/uploads.ts";
 import { renderedField } from "#tests/console-form-html.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
@@ -121,6 +122,11 @@ const POPUP = {
 
 const storedCount = async () => (await db().select({ n: count() }).from(uploads))[0]!.n;
 
+/** What the image worker of a running server does: every waiting job, one after another. */
+async function processImages() {
+  while (await processNextImageJob({ workerId: "test-worker" }));
+}
+
 describe("uploads", () => {
   test("an uploaded PNG is stored with AVIF and WebP variants and served with its type, nosniff and a sandbox CSP", async () => {
     const bytes = await png();
@@ -130,6 +136,7 @@ describe("uploads", () => {
       await multipart(POPUP, { image: { bytes, name: "오픈 안내.png", type: "image/png" } }),
     );
     expect(response.status).toBe(303);
+    await processImages();
 
     const rows = await db().select().from(uploads);
     const original = rows.find((row) => row.parentId === null)!;
@@ -159,7 +166,7 @@ describe("uploads", () => {
     expect(served.headers.get("Content-Disposition")).toBe(`inline; filename*=UTF-8''${encodeURIComponent("오픈-안내.png")}`);
     expect(served.headers.get("ETag")).toBe(`"${original.sha256}"`);
     expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
-    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(Buffer.from(await served.arrayBuffer()).equals(original.bytes)).toBe(true);
     expect((await get(A, uploadUrl(original), { "If-None-Match": `"${original.sha256}"` })).status).toBe(304);
 
     const avif = rows.find((row) => row.variant === "avif-960")!;
@@ -224,22 +231,14 @@ describe("uploads", () => {
     expect(await db().select().from(noticePopups)).toEqual([]);
   });
 
-  test("while a large image is encoded, the public pages' database reads are not held up by its transaction", async () => {
+  test("a 40 MP image is stored and answered without being decoded: its processing waits for the image worker", async () => {
     const bytes = blackPng(8_000, 5_000);
-    let uploadDone = 0;
-    const upload = post(A, "/admin/popups/new", await multipart(POPUP, { image: { bytes, name: "large.png", type: "image/png" } })).then(
-      (response) => {
-        uploadDone = performance.now();
-        return response;
-      },
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const popups = await get(A, "/popups.json");
-    const popupsDone = performance.now();
-    expect(popups.status).toBe(200);
-    expect((await upload).status).toBe(303);
-    expect(uploadDone === 0 || popupsDone < uploadDone).toBe(true);
-    expect(await db().select().from(noticePopups)).toHaveLength(1);
+    const response = await post(A, "/admin/popups/new", await multipart(POPUP, { image: { bytes, name: "large.png", type: "image/png" } }));
+    expect(response.status).toBe(303);
+    expect(await db().select({ width: uploads.width, height: uploads.height, parentId: uploads.parentId }).from(uploads)).toEqual([
+      { width: 8_000, height: 5_000, parentId: null },
+    ]);
+    expect(await db().select({ status: imageJobs.status }).from(imageJobs)).toEqual([{ status: "pending" }]);
   });
 
   test("a 5 MB post to the upload routes without a session is refused before its body is read; signed in, the same post is read whole", async () => {
@@ -338,6 +337,10 @@ describe("uploads", () => {
       await multipart(POPUP, { image: { bytes: photo, name: "현장.jpg", type: "image/jpeg" } }),
     );
     expect(saved.status).toBe(303);
+    // As received (EXIF and all) it is served to nobody until its job has stripped it.
+    const [received] = await db().select({ id: uploads.id, sha256: uploads.sha256, mimeType: uploads.mimeType }).from(uploads);
+    expect((await get(A, uploadUrl(received!))).status).toBe(404);
+    await processImages();
     const [original] = await db()
       .select({ id: uploads.id, sha256: uploads.sha256, mimeType: uploads.mimeType, width: uploads.width, height: uploads.height })
       .from(uploads)
@@ -356,9 +359,11 @@ describe("uploads", () => {
 
   test("another site's upload is 404", async () => {
     const file = new File([new Uint8Array(await png(200, 100))], "b.png", { type: "image/png" });
-    const stored = await storeUpload(db(), { site: "fixture", upload: await prepareUpload(file, "image"), adminId: null });
-    expect((await get(B, uploadUrl(stored))).status).toBe(200);
-    expect((await get(A, uploadUrl(stored))).status).toBe(404);
+    const { id } = await storeUpload(db(), { site: "fixture", upload: await prepareUpload(file, "image"), adminId: null });
+    await processImages();
+    const [stored] = await db().select().from(uploads).where(eq(uploads.id, id));
+    expect((await get(B, uploadUrl(stored!))).status).toBe(200);
+    expect((await get(A, uploadUrl(stored!))).status).toBe(404);
   });
 });
 
@@ -507,11 +512,247 @@ describe("documents", () => {
     expect(await storedCount()).toBe(0);
   });
 
+  /** The page from one document's card on: its file field is the first named "file" there. */
+  const card = (html: string, kind: string) => html.slice(html.indexOf(`id="document-${kind}-title"`));
+
+  test("a file that is not a PDF, or no file, is refused beside the file field of the document it was for, and nothing is stored", async () => {
+    const notPdf = await post(
+      A,
+      "/admin/documents?kind=contract",
+      await multipart(
+        { kind: "contract", intent: "upload" },
+        { file: { bytes: await png(), name: "계약서류.pdf", type: "application/pdf" } },
+      ),
+    );
+    expect(notPdf.status).toBe(400);
+    const html = await notPdf.text();
+    expect(renderedField(card(html, "contract"), "file")).toEqual({ value: "", invalid: true, errors: [UPLOAD_MESSAGES.wrongType.pdf] });
+    expect(renderedField(card(html, "announcement"), "file")).toEqual({ value: "", invalid: false, errors: [] });
+
+    const none = await post(A, "/admin/documents?kind=announcement", await multipart({ kind: "announcement", intent: "upload" }));
+    expect(none.status).toBe(400);
+    expect(renderedField(card(await none.text(), "announcement"), "file").errors).toEqual([UPLOAD_MESSAGES.noFile]);
+    expect(await storedCount()).toBe(0);
+  });
+
+  test("a PDF over 20 MB is refused with 413 beside its document's file field, before its form is read", async () => {
+    const large = Buffer.concat([PDF, Buffer.alloc(21 * 1024 * 1024, 0x20)]);
+    const response = await post(
+      A,
+      "/admin/documents.data?kind=contract",
+      await multipart({ kind: "contract", intent: "upload" }, { file: { bytes: large, name: "큰파일.pdf", type: "application/pdf" } }),
+    );
+    expect(response.status).toBe(413);
+    const plain = await post(
+      A,
+      "/admin/documents?kind=contract",
+      await multipart({ kind: "contract", intent: "upload" }, { file: { bytes: large, name: "큰파일.pdf", type: "application/pdf" } }),
+    );
+    expect(plain.status).toBe(413);
+    expect(renderedField(card(await plain.text(), "contract"), "file")).toEqual({
+      value: "",
+      invalid: true,
+      errors: [UPLOAD_MESSAGES.tooLarge.pdf],
+    });
+    expect(await storedCount()).toBe(0);
+  });
+
+  test("a saved or reset document is announced with the particle its name takes", async () => {
+    const cookie = await consoleCookie(manager);
+    const saved = await post(
+      A,
+      "/admin/documents?kind=contract",
+      await multipart({ kind: "contract", intent: "upload" }, { file: { bytes: PDF, name: "계약서류.pdf", type: "application/pdf" } }),
+    );
+    expect(saved.headers.get("Location")).toBe("/admin/documents?saved=contract");
+    expect(await (await get(A, "/admin/documents?saved=contract", { Cookie: cookie })).text()).toContain("계약 서류를 바꿨습니다.");
+    const reset = await post(A, "/admin/documents?kind=contract", await multipart({ kind: "contract", intent: "reset" }));
+    expect(reset.headers.get("Location")).toBe("/admin/documents?reset=contract");
+    expect(await (await get(A, "/admin/documents?reset=contract", { Cookie: cookie })).text()).toContain(
+      "계약 서류를 기본 파일로 되돌렸습니다.",
+    );
+  });
+
   test("uploaded contract documents replace the coming-soon page", async () => {
     const without = await (await get(A, "/BusinessGuide/documents")).text();
     expect(without).not.toContain("/uploads/");
     await setSiteDocument({ site: "daegu", adminId: manager.id }, "contract", new File([new Uint8Array(PDF)], "계약서류.pdf"));
     const [pdf] = await db().select().from(uploads).where(isNotNull(uploads.id));
     expect(await (await get(A, "/BusinessGuide/documents")).text()).toContain(uploadUrl(pdf!));
+  });
+});
+
+describe("upload body limits", () => {
+  /** A PDF of about 1 MB, as an office's announcement is. */
+  const megabytePdf = Buffer.concat([PDF, Buffer.alloc(1024 * 1024, 0x20)]);
+
+  test("a 1 MB PDF is accepted for a signed-in owner under every URL the documents page may post to", async () => {
+    const owner = await addStaff({ email: "owner@example.com", role: "owner", sites: ["daegu"] });
+    const form = await multipart(
+      { kind: "announcement", intent: "upload" },
+      { file: { bytes: megabytePdf, name: "공고.pdf", type: "application/pdf" } },
+    );
+    // With scripts the page posts to the route's .data URL; React Router also answers the others.
+    for (const path of [
+      "/admin/documents.data",
+      "/admin/documents",
+      "/admin/documents/",
+      "/Admin/Documents.data",
+      "/admin/%64ocuments.data",
+      "/admin/documents.data?index",
+    ]) {
+      const response = await post(A, path, form, owner);
+      expect(response.status, path).not.toBe(413);
+      expect(response.status, path).toBeLessThan(400);
+      const [pdf] = await db().select({ size: uploads.size }).from(uploads).where(eq(uploads.mimeType, "application/pdf"));
+      expect(pdf?.size, path).toBe(megabytePdf.length);
+    }
+  });
+
+  test("a 1 MB image is accepted for a signed-in owner at the popup routes' .data URLs, however the path is written", async () => {
+    const owner = await addStaff({ email: "owner@example.com", role: "owner", sites: ["daegu"] });
+    const padded = Buffer.concat([await png(), Buffer.alloc(1024 * 1024)]);
+    const form = await multipart(POPUP, { image: { bytes: padded, name: "안내.png", type: "image/png" } });
+    for (const path of ["/admin/popups/new.data", "/Admin/Popups/New.data", "/admin/popups/new/"]) {
+      const created = await post(A, path, form, owner);
+      expect(created.status, path).toBeLessThan(400);
+    }
+    const popups = await db().select({ id: noticePopups.id }).from(noticePopups);
+    expect(popups).toHaveLength(3);
+    const changed = await post(A, `/admin/popups/${popups[0]!.id}.data`, form, owner);
+    expect(changed.status).toBeLessThan(400);
+  });
+
+  test("the same 1 MB body to a path that takes no file is refused with 413 and the Korean message, signed in or not", async () => {
+    const owner = await addStaff({ email: "owner@example.com", role: "owner", sites: ["daegu"] });
+    const form = await multipart(
+      { kind: "announcement", intent: "upload" },
+      { file: { bytes: megabytePdf, name: "공고.pdf", type: "application/pdf" } },
+    );
+    for (const path of [
+      "/admin/site-settings.data",
+      "/admin/popups.data",
+      "/admin/documents/extra.data",
+      "/admin/documentsx.data",
+      "/admin/login",
+    ]) {
+      const response = await post(A, path, form, owner);
+      expect(response.status, path).toBe(413);
+      expect(await response.text(), path).toContain("보내신 내용이 너무 큽니다");
+    }
+    expect(await storedCount()).toBe(0);
+  });
+});
+
+describe("image jobs", () => {
+  /** A popup saved with this image, its upload id, and the answer's time. */
+  async function popupWithImage(bytes: Buffer) {
+    const started = performance.now();
+    const response = await post(A, "/admin/popups/new", await multipart(POPUP, { image: { bytes, name: "현장.png", type: "image/png" } }));
+    expect(response.status).toBe(303);
+    const [popup] = await db().select().from(noticePopups);
+    return { popup: popup!, answeredMs: performance.now() - started };
+  }
+
+  const publicPopup = async () =>
+    ((await (await get(A, "/popups.json")).json()) as { popups: { image: { sources: unknown[] } | null }[] }).popups[0];
+
+  test("an image is answered before it is processed; the popup shows its text alone until the variants are linked", async () => {
+    const { popup } = await popupWithImage(await png(1600, 1000));
+    expect(await db().select({ status: imageJobs.status }).from(imageJobs)).toEqual([{ status: "pending" }]);
+    // Only the original so far, served to nobody; the public popup is there, without its image.
+    expect(await storedCount()).toBe(1);
+    expect((await publicPopup())?.image).toBeNull();
+    const editor = await (await get(A, `/admin/popups/${popup.id}`, { Cookie: await consoleCookie(manager) })).text();
+    expect(editor).toContain(IMAGE_PROCESSING_MESSAGES.processing);
+    const list = await (await get(A, "/admin/popups", { Cookie: await consoleCookie(manager) })).text();
+    expect(list).toContain(IMAGE_PROCESSING_MESSAGES.processingShort);
+
+    await processImages();
+    expect(await db().select().from(imageJobs)).toEqual([]);
+    const image = (await publicPopup())!.image!;
+    expect(image.sources).toEqual([
+      {
+        type: "image/avif",
+        srcSet: expect.stringMatching(/^\/uploads\/\d+-[0-9a-f]{64}\.avif 480w, \/uploads\/\d+-[0-9a-f]{64}\.avif 960w$/),
+      },
+      {
+        type: "image/webp",
+        srcSet: expect.stringMatching(/^\/uploads\/\d+-[0-9a-f]{64}\.webp 480w, \/uploads\/\d+-[0-9a-f]{64}\.webp 960w$/),
+      },
+    ]);
+    const editorAfter = await (await get(A, `/admin/popups/${popup.id}`, { Cookie: await consoleCookie(manager) })).text();
+    expect(editorAfter).not.toContain(IMAGE_PROCESSING_MESSAGES.processing);
+    expect(editorAfter).toContain('alt="지금 올려 둔 이미지"');
+  });
+
+  test("two workers polling at once claim a job once: one processes it, the other finds nothing", async () => {
+    await popupWithImage(await png(1200, 800));
+    let encodings = 0;
+    const encode = async (bytes: Buffer, type: string) => {
+      encodings++;
+      return encodeImage(bytes, type);
+    };
+    const outcomes = await Promise.all([
+      processNextImageJob({ workerId: "instance-1", encode }),
+      processNextImageJob({ workerId: "instance-2", encode }),
+    ]);
+    expect(encodings).toBe(1);
+    expect(outcomes.filter((outcome) => outcome?.outcome === "done")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === null)).toHaveLength(1);
+    expect(await db().select().from(uploads).where(isNotNull(uploads.parentId))).toHaveLength(4);
+  });
+
+  test("a job whose worker died is claimed again once its lease has run out", async () => {
+    await popupWithImage(await png(1200, 800));
+    // Claimed by an instance that died mid-encode: its lease holds for a minute.
+    await db()
+      .update(imageJobs)
+      .set({ status: "working", attempts: 1, lockedBy: "died", lockedUntil: new Date(Date.now() + 60_000) });
+    expect(await processNextImageJob({ workerId: "other" })).toBeNull();
+    const later = new Date(Date.now() + 61_000);
+    expect(await processNextImageJob({ workerId: "other", now: later })).toMatchObject({ outcome: "done" });
+  });
+
+  test("a failed processing is retried, fails for good after its last attempt with a Korean error on the popup's page, and can be tried again", async () => {
+    const { popup } = await popupWithImage(await png(1200, 800));
+    const broken = () => Promise.reject(new Error("libvips: out of memory"));
+    expect(await processNextImageJob({ workerId: "w", encode: broken })).toMatchObject({ outcome: "retrying" });
+    const [waiting] = await db().select().from(imageJobs);
+    expect(waiting).toMatchObject({ status: "pending", attempts: 1, lastError: "libvips: out of memory", lockedBy: null });
+    for (let attempt = 2; attempt < IMAGE_JOB_MAX_ATTEMPTS; attempt++)
+      expect(await processNextImageJob({ workerId: "w", encode: broken })).toMatchObject({ outcome: "retrying" });
+    expect(await processNextImageJob({ workerId: "w", encode: broken })).toMatchObject({ outcome: "failed" });
+    expect(await processNextImageJob({ workerId: "w" })).toBeNull();
+
+    const cookie = await consoleCookie(manager);
+    const page = await (await get(A, `/admin/popups/${popup.id}`, { Cookie: cookie })).text();
+    expect(page).toContain(IMAGE_PROCESSING_MESSAGES.failed);
+    expect(await (await get(A, "/admin/popups", { Cookie: cookie })).text()).toContain(IMAGE_PROCESSING_MESSAGES.failedShort);
+
+    const retried = await post(A, `/admin/popups/${popup.id}`, await multipart({ intent: "retry-image" }));
+    expect(retried.status).toBe(303);
+    expect(retried.headers.get("Location")).toBe(`/admin/popups/${popup.id}`);
+    expect(await db().select({ status: imageJobs.status, attempts: imageJobs.attempts }).from(imageJobs)).toEqual([
+      { status: "pending", attempts: 0 },
+    ]);
+    await processImages();
+    expect((await publicPopup())!.image).not.toBeNull();
+    // Nothing left to retry: a second retry is a 404, not a new job.
+    expect((await post(A, `/admin/popups/${popup.id}`, await multipart({ intent: "retry-image" }))).status).toBe(404);
+  });
+
+  test("an image deleted while it is processed leaves no variants behind", async () => {
+    const { popup } = await popupWithImage(await png(1200, 800));
+    const outcome = await processNextImageJob({
+      workerId: "w",
+      encode: async (bytes, type) => {
+        const encoded = await encodeImage(bytes, type);
+        await post(A, `/admin/popups/${popup.id}`, await multipart({ intent: "delete" }));
+        return encoded;
+      },
+    });
+    expect(outcome).toMatchObject({ outcome: "gone" });
+    expect(await storedCount()).toBe(0);
   });
 });

@@ -1,10 +1,12 @@
 import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { PopupInput, PublicPopup } from "#app/forms/popups.ts";
 import { safeLink } from "#app/utils/safe-link.ts";
+import type { ImageJobStatus } from "#app/vocabulary.ts";
 import { bumpContentVersion } from "./content-version.ts";
 import { db } from "../db.ts";
 import { noticePopups } from "../schema.ts";
-import { deleteUpload, prepareUpload, storeUpload, uploadedImages } from "./uploads.ts";
+import { imageJobStates, retryImageJob, wakeImageWorker } from "./image-jobs.ts";
+import { deleteUpload, prepareUpload, storeUpload, uploadedImages, type UploadedImage } from "./uploads.ts";
 
 /**
  * Notice popups (공지 팝업): written in the console, shown on the public pages between their start
@@ -19,7 +21,7 @@ export interface PopupEditor {
 export type PopupChange = "done" | "not-found";
 
 export async function listPopups(site: string) {
-  return db()
+  const rows = await db()
     .select({
       id: noticePopups.id,
       title: noticePopups.title,
@@ -32,7 +34,23 @@ export async function listPopups(site: string) {
     .from(noticePopups)
     .where(eq(noticePopups.site, site))
     .orderBy(asc(noticePopups.sortOrder), asc(noticePopups.startsAt), asc(noticePopups.id));
+  const jobs = await imageJobStates(
+    site,
+    rows.flatMap((row) => (row.imageUploadId ? [row.imageUploadId] : [])),
+  );
+  return rows.map(({ imageUploadId, ...row }) => ({
+    ...row,
+    image: imageUploadId === null ? null : (imageStateOf(jobs.get(imageUploadId)) satisfies PopupImageState["state"]),
+  }));
 }
+
+const imageStateOf = (job: ImageJobStatus | undefined) => (job === undefined ? "ready" : job === "failed" ? "failed" : "processing");
+
+/**
+ * A popup's image as the console shows it: ready (with its picture), still being processed (the
+ * public popup shows its text alone meanwhile), or failed (the console offers to try again).
+ */
+export type PopupImageState = ({ state: "ready" } & UploadedImage) | { state: "processing" } | { state: "failed" };
 
 export async function getPopup(site: string, id: number) {
   const [popup] = await db()
@@ -40,8 +58,31 @@ export async function getPopup(site: string, id: number) {
     .from(noticePopups)
     .where(and(eq(noticePopups.site, site), eq(noticePopups.id, id)));
   if (!popup) return null;
-  const image = popup.imageUploadId ? ((await uploadedImages(site, [popup.imageUploadId])).get(popup.imageUploadId) ?? null) : null;
+  const image = popup.imageUploadId ? ((await popupImageStates(site, [popup.imageUploadId])).get(popup.imageUploadId) ?? null) : null;
   return { ...popup, image };
+}
+
+/** The console's view of these images, by upload id. */
+export async function popupImageStates(site: string, uploadIds: number[]): Promise<Map<number, PopupImageState>> {
+  const [jobs, ready] = await Promise.all([imageJobStates(site, uploadIds), uploadedImages(site, uploadIds)]);
+  const states = new Map<number, PopupImageState>();
+  for (const id of uploadIds) {
+    const job = jobs.get(id);
+    const image = ready.get(id);
+    if (job) states.set(id, { state: job === "failed" ? "failed" : "processing" });
+    else if (image) states.set(id, { state: "ready", ...image });
+  }
+  return states;
+}
+
+/** Tries a popup's failed image again; "not-found" when the popup has no image whose processing failed. */
+export async function retryPopupImage({ site }: PopupEditor, id: number): Promise<PopupChange> {
+  const [popup] = await db()
+    .select({ imageUploadId: noticePopups.imageUploadId })
+    .from(noticePopups)
+    .where(and(eq(noticePopups.site, site), eq(noticePopups.id, id)));
+  if (!popup?.imageUploadId) return "not-found";
+  return (await retryImageJob(site, popup.imageUploadId)) ? "done" : "not-found";
 }
 
 /**
@@ -54,9 +95,9 @@ export async function savePopup(
   input: PopupInput,
   { image, removeImage = false }: { image: File | null; removeImage?: boolean },
 ): Promise<{ result: PopupChange; id?: number }> {
-  // Decoded and encoded before the transaction, which then only writes (app/.server/content/uploads.ts).
+  // Checked from its header only; decoded and encoded afterwards by an image job (image-jobs.ts).
   const upload = image ? await prepareUpload(image, "image") : null;
-  return db().transaction(async (tx) => {
+  const saved = await db().transaction(async (tx) => {
     let previousImage: number | null = null;
     if (id !== undefined) {
       const [current] = await tx
@@ -82,6 +123,8 @@ export async function savePopup(
     await bumpContentVersion(tx, site, adminId);
     return { result: "done" as const, id: saved!.id };
   });
+  if (upload) wakeImageWorker();
+  return saved;
 }
 
 export async function deletePopup({ site, adminId }: PopupEditor, id: number): Promise<PopupChange> {

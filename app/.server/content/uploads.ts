@@ -5,7 +5,7 @@ import { VARIANT_ENCODING, variantWidths } from "#app/utils/image-variants.js";
 import { IMAGE_PIXELS_MAX, UPLOAD_MESSAGES, type DocumentKind, type UploadKind } from "#app/forms/uploads.ts";
 import { bumpContentVersion } from "./content-version.ts";
 import { db, type Executor } from "../db.ts";
-import { siteSettings, uploads } from "../schema.ts";
+import { imageJobs, siteSettings, uploads } from "../schema.ts";
 
 /**
  * Files the office uploads (popup images, the announcement and contract PDFs), kept in the
@@ -19,8 +19,18 @@ export const UPLOAD_LIMITS: Record<UploadKind, number> = { image: 10 * MB, pdf: 
 /** The largest body a multipart form with one file may be: the file's limit and room for the other fields. */
 const FORM_OVERHEAD = 64 * 1024;
 
+/** The most a console post carrying a file of this kind may send; readUploadForm refuses more with the kind's own message. */
+export function uploadFormCeiling(kind: UploadKind): number {
+  return UPLOAD_LIMITS[kind] + FORM_OVERHEAD;
+}
+
 /** Popups are at most about 480 CSS pixels wide: two densities are enough. */
 const POPUP_IMAGE_MAX_WIDTH = 960;
+/**
+ * The kept original is never linked (a <picture> falls back to the largest WebP), so a phone's 12 MP
+ * is narrowed to twice the largest variant: a fifth of the bytes to store, read and encode from.
+ */
+const KEPT_ORIGINAL_MAX_WIDTH = 2 * POPUP_IMAGE_MAX_WIDTH;
 
 type SniffedType = "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
 
@@ -59,7 +69,7 @@ export class UploadRefused extends Error {
  * there, so an oversized upload never sits whole in memory.
  */
 export async function readUploadForm(request: Request, kind: UploadKind): Promise<FormData> {
-  const ceiling = UPLOAD_LIMITS[kind] + FORM_OVERHEAD;
+  const ceiling = uploadFormCeiling(kind);
   const tooLarge = new UploadRefused(UPLOAD_MESSAGES.tooLarge[kind], 413);
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > ceiling) throw tooLarge;
@@ -109,22 +119,21 @@ export interface StoredUpload {
   fileName: string;
 }
 
-/** A file checked and, for an image, encoded as it will be kept: ready to store. */
+/** A file checked, ready to store; an image is stored as received and processed afterwards (image-jobs.ts). */
 export interface PreparedUpload {
   fileName: string;
   mimeType: SniffedType;
   bytes: Buffer;
+  /** As the image will stand (the camera's orientation applied), read from its header. */
   dimensions: { width: number; height: number } | null;
-  variants: { variant: string; mimeType: "image/avif" | "image/webp"; bytes: Buffer; width: number; height: number }[];
 }
 
 /**
- * Checks one file: its size against the kind's limit, its real type against the kind and, for an
- * image, its pixels against IMAGE_PIXELS_MAX (from the header, before any decoding); then encodes
- * an image's kept original and its AVIF and WebP variants as the build encodes the pack's images.
- * Called before the transaction that stores it: encoding takes a while, and a transaction held
- * open that long would hold a database connection (with PGlite, the only one, which the public
- * pages wait for). A refused file throws UploadRefused (a Korean message and 400/413).
+ * Checks one file cheaply, without decoding it: its size against the kind's limit, its real type
+ * against the kind and, for an image, its pixels against IMAGE_PIXELS_MAX from the header. The
+ * decoding and encoding (metadata stripped, AVIF and WebP variants) happen off the request path,
+ * in an image job: a 4032 × 3024 phone photo took 14–24 s inside the request, and the public pages
+ * waited as long. A refused file throws UploadRefused (a Korean message and 400/413).
  */
 export async function prepareUpload(file: File, kind: UploadKind): Promise<PreparedUpload> {
   if (file.size > UPLOAD_LIMITS[kind]) throw new UploadRefused(UPLOAD_MESSAGES.tooLarge[kind], 413);
@@ -133,16 +142,8 @@ export async function prepareUpload(file: File, kind: UploadKind): Promise<Prepa
   const wanted = kind === "pdf" ? type === "application/pdf" : type !== null && type !== "application/pdf";
   if (!type || !wanted) throw new UploadRefused(UPLOAD_MESSAGES.wrongType[kind], 400);
   const fileName = safeFileName(file.name, type);
-  if (type === "application/pdf") return { fileName, mimeType: type, bytes: received, dimensions: null, variants: [] };
-
-  await refuseTooManyPixels(received);
-  try {
-    const bytes = await withoutMetadata(received, type);
-    const { width, height } = await sharp(bytes, { limitInputPixels: IMAGE_PIXELS_MAX }).metadata();
-    return { fileName, mimeType: type, bytes, dimensions: { width, height }, variants: await encodeVariants(bytes, width) };
-  } catch {
-    throw new UploadRefused(UPLOAD_MESSAGES.unreadable, 400);
-  }
+  if (type === "application/pdf") return { fileName, mimeType: type, bytes: received, dimensions: null };
+  return { fileName, mimeType: type, bytes: received, dimensions: await imageHeader(received) };
 }
 
 /**
@@ -150,53 +151,86 @@ export async function prepareUpload(file: File, kind: UploadKind): Promise<Prepa
  * 30 KB PNG can declare 16,000 × 16,000 pixels (768 MB decoded); sharp's own limit (268 MP) let it
  * through, and decoding it took seconds of both cores. Every decoder below is capped as well.
  */
-async function refuseTooManyPixels(bytes: Buffer) {
-  let header: { width: number; height: number };
+async function imageHeader(bytes: Buffer): Promise<{ width: number; height: number }> {
+  let header: { width: number; height: number; orientation?: number };
   try {
     header = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new UploadRefused(UPLOAD_MESSAGES.unreadable, 400);
   }
   if (header.width * header.height > IMAGE_PIXELS_MAX) throw new UploadRefused(UPLOAD_MESSAGES.tooManyPixels(header), 400);
+  // Orientations 5–8 turn the picture a quarter.
+  const quarterTurn = (header.orientation ?? 1) >= 5;
+  return quarterTurn ? { width: header.height, height: header.width } : { width: header.width, height: header.height };
 }
 
-/** Stores a prepared file and its variants; only inserts, so it is quick inside the caller's transaction. */
+/**
+ * Stores a prepared file; only inserts, so it is quick inside the caller's transaction. An image
+ * gets its job: until the job is done nobody is served it (findUploadFile, uploadedImages).
+ */
 export async function storeUpload(
   executor: Executor,
   { site, upload, adminId }: { site: string; upload: PreparedUpload; adminId: number | null },
 ): Promise<StoredUpload> {
-  const { fileName, mimeType, bytes, dimensions, variants } = upload;
+  const { fileName, mimeType, bytes, dimensions } = upload;
   const [original] = await executor
     .insert(uploads)
     .values({ site, fileName, mimeType, size: bytes.length, ...dimensions, sha256: sha256(bytes), bytes, createdBy: adminId })
     .returning({ id: uploads.id, sha256: uploads.sha256, mimeType: uploads.mimeType, fileName: uploads.fileName });
-  if (variants.length > 0) {
-    await executor.insert(uploads).values(
-      variants.map((variant) => ({
-        site,
-        parentId: original!.id,
-        variant: variant.variant,
-        fileName: fileName.replace(/\.[^.]+$/, `-${variant.width}.${EXTENSIONS[variant.mimeType]}`),
-        mimeType: variant.mimeType,
-        size: variant.bytes.length,
-        width: variant.width,
-        height: variant.height,
-        sha256: sha256(variant.bytes),
-        bytes: variant.bytes,
-        createdBy: adminId,
-      })),
-    );
-  }
+  if (mimeType !== "application/pdf") await executor.insert(imageJobs).values({ uploadId: original!.id, site });
   return original!;
 }
 
+/** An image as it is kept and served: the original without its metadata, and its variants. */
+export interface EncodedImage {
+  bytes: Buffer;
+  width: number;
+  height: number;
+  variants: { variant: string; mimeType: "image/avif" | "image/webp"; bytes: Buffer; width: number; height: number }[];
+}
+
+/** Decodes an uploaded image and encodes what is kept of it (the work of an image job). Throws on an image it cannot read. */
+export async function encodeImage(received: Buffer, type: string): Promise<EncodedImage> {
+  if (type !== "image/jpeg" && type !== "image/png" && type !== "image/webp") throw new Error(`Not an image type we encode: ${type}`);
+  const bytes = await withoutMetadata(received, type);
+  const { width, height } = await sharp(bytes, { limitInputPixels: IMAGE_PIXELS_MAX }).metadata();
+  return { bytes, width, height, variants: await encodeVariants(bytes, width) };
+}
+
+/** Replaces a stored original's bytes with the encoded ones and adds its variants; only writes, for the job's transaction. */
+export async function storeEncodedImage(executor: Executor, { site, id }: { site: string; id: number }, image: EncodedImage) {
+  const [original] = await executor
+    .update(uploads)
+    .set({ bytes: image.bytes, size: image.bytes.length, width: image.width, height: image.height, sha256: sha256(image.bytes) })
+    .where(and(eq(uploads.site, site), eq(uploads.id, id)))
+    .returning({ fileName: uploads.fileName, createdBy: uploads.createdBy });
+  if (!original || image.variants.length === 0) return;
+  await executor.insert(uploads).values(
+    image.variants.map((variant) => ({
+      site,
+      parentId: id,
+      variant: variant.variant,
+      fileName: original.fileName.replace(/\.[^.]+$/, `-${variant.width}.${EXTENSIONS[variant.mimeType]}`),
+      mimeType: variant.mimeType,
+      size: variant.bytes.length,
+      width: variant.width,
+      height: variant.height,
+      sha256: sha256(variant.bytes),
+      bytes: variant.bytes,
+      createdBy: original.createdBy,
+    })),
+  );
+}
+
 /**
- * The image as it is kept and served: turned upright as the camera meant it, then encoded again in
- * its own format with no metadata at all. A phone's photo carries EXIF with the place it was taken
+ * The image as it is kept and served: turned upright as the camera meant it, at most
+ * KEPT_ORIGINAL_MAX_WIDTH wide, then encoded again in its own format with no metadata at all. A phone's photo carries EXIF with the place it was taken
  * (GPS), the device and the time; the original is public at its URL like the variants.
  */
 async function withoutMetadata(bytes: Buffer, type: "image/jpeg" | "image/png" | "image/webp"): Promise<Buffer> {
-  const upright = sharp(bytes, { limitInputPixels: IMAGE_PIXELS_MAX }).rotate();
+  const upright = sharp(bytes, { limitInputPixels: IMAGE_PIXELS_MAX })
+    .rotate()
+    .resize({ width: KEPT_ORIGINAL_MAX_WIDTH, withoutEnlargement: true });
   if (type === "image/jpeg") return upright.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
   if (type === "image/png") return upright.png().toBuffer();
   return upright.webp({ quality: 90 }).toBuffer();
@@ -206,7 +240,7 @@ async function encodeVariants(bytes: Buffer, sourceWidth: number) {
   const encoded = [];
   for (const width of variantWidths(Math.min(sourceWidth, POPUP_IMAGE_MAX_WIDTH))) {
     for (const format of ["avif", "webp"] as const) {
-      const resized = sharp(bytes, { limitInputPixels: IMAGE_PIXELS_MAX }).rotate().resize({ width });
+      const resized = sharp(bytes, { limitInputPixels: IMAGE_PIXELS_MAX }).resize({ width });
       const encoder = format === "avif" ? resized.avif(VARIANT_ENCODING.avif) : resized.webp(VARIANT_ENCODING.webp);
       const { data, info } = await encoder.toBuffer({ resolveWithObject: true });
       encoded.push({
@@ -232,6 +266,9 @@ export function uploadUrl(upload: { id: number; sha256: string; mimeType: string
   return `/uploads/${upload.id}-${upload.sha256}.${extension}`;
 }
 
+/** An image whose job is not done still holds the bytes as received (its EXIF, say): nobody is served it. */
+const notWaitingForItsJob = sql`not exists (select 1 from ${imageJobs} where ${imageJobs.uploadId} = coalesce(${uploads.parentId}, ${uploads.id}))`;
+
 const UPLOAD_FILE = /^(\d{1,9})-([0-9a-f]{64})\.[a-z]{3,4}$/;
 
 /** The file an /uploads/… address names, if it is this site's: another site's upload is not found. */
@@ -241,7 +278,7 @@ export async function findUploadFile(site: string, file: string) {
   const [row] = await db()
     .select({ bytes: uploads.bytes, mimeType: uploads.mimeType, fileName: uploads.fileName, sha256: uploads.sha256 })
     .from(uploads)
-    .where(and(eq(uploads.id, Number(match[1])), eq(uploads.site, site), eq(uploads.sha256, match[2]!)));
+    .where(and(eq(uploads.id, Number(match[1])), eq(uploads.site, site), eq(uploads.sha256, match[2]!), notWaitingForItsJob));
   return row ?? null;
 }
 
@@ -252,7 +289,7 @@ export interface UploadedImage {
   sources: { type: "image/avif" | "image/webp"; srcSet: string }[];
 }
 
-/** Images with their variants as a <picture> needs them, by original id. */
+/** Images with their variants as a <picture> needs them, by original id; an image still processing is not among them. */
 export async function uploadedImages(site: string, ids: number[]): Promise<Map<number, UploadedImage>> {
   const images = new Map<number, UploadedImage>();
   if (ids.length === 0) return images;
@@ -266,7 +303,7 @@ export async function uploadedImages(site: string, ids: number[]): Promise<Map<n
       height: uploads.height,
     })
     .from(uploads)
-    .where(and(eq(uploads.site, site), or(inArray(uploads.id, ids), inArray(uploads.parentId, ids))));
+    .where(and(eq(uploads.site, site), or(inArray(uploads.id, ids), inArray(uploads.parentId, ids)), notWaitingForItsJob));
   for (const row of rows) {
     if (row.parentId === null && row.width && row.height) {
       images.set(row.id, { src: uploadUrl(row), width: row.width, height: row.height, sources: [] });

@@ -2,9 +2,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { actorLabel, LEAD_EVENT_SENTENCES } from "#app/forms/lead-history.ts";
 import { LOGGED_ONLY_LABEL, OUTBOX_STATUS_LABELS, SMS_PURPOSE_LABELS, STATUS_LABELS } from "#app/forms/admin.ts";
+import { deliveryLabel, type ShownDelivery } from "#app/forms/message-templates.ts";
 import { ROLE_LABELS } from "#app/forms/staff.ts";
 import type { LeadEventKind, LeadStatus, OutboxStatus, Role } from "#app/vocabulary.ts";
-import { loggedOnly } from "../sms/answers.ts";
+import { loggedOnly, reportsDeliveries } from "../sms/answers.ts";
 import { db } from "../db.ts";
 import { admins, adminSites, leadEvents, leadNotes, leadStatusChanges, smsOutbox } from "../schema.ts";
 import type { LeadEventDetails } from "./events.ts";
@@ -106,6 +107,11 @@ export async function leadHistory(
         provider: smsOutbox.provider,
         body: smsOutbox.body,
         at: smsOutbox.createdAt,
+        channel: smsOutbox.channel,
+        fallbackReason: smsOutbox.fallbackReason,
+        receiptState: smsOutbox.receiptState,
+        receiptCode: smsOutbox.receiptCode,
+        receiptMessage: smsOutbox.receiptMessage,
         email: person.email,
         ...personColumns,
       })
@@ -203,6 +209,10 @@ function eventSentence(kind: LeadEventKind, stored: Record<string, unknown>): st
   }
 }
 
-function textLabel(text: { status: OutboxStatus; provider: string | null }) {
-  return loggedOnly(text) ? LOGGED_ONLY_LABEL : OUTBOX_STATUS_LABELS[text.status];
+/** "발송 완료 · 알림톡 수신", "기록됨(미발송) · 모의 결과: 실패: 없는 번호" … */
+function textLabel(text: ShownDelivery & { status: OutboxStatus; provider: string | null }) {
+  const logged = loggedOnly(text);
+  const delivery = deliveryLabel({ ...text, loggedOnly: logged, receiptExpected: reportsDeliveries(text.provider) });
+  const status = logged ? LOGGED_ONLY_LABEL : OUTBOX_STATUS_LABELS[text.status];
+  return delivery ? `${status} · ${delivery}` : status;
 }

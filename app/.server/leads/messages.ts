@@ -15,7 +15,7 @@ export function leadMessages(
   staffRecipients: string[],
 ): OutgoingSms[] {
   const { sms, kindLabels } = site.leads;
-  const confirmation = fill(sms.confirmation, {
+  const confirmationValues = {
     senderName: sms.senderName,
     maskedName: maskName(lead.name),
     headline: sms.headlines[lead.kind],
@@ -23,16 +23,26 @@ export function leadMessages(
     modelHouseHours: site.modelHouse.hours,
     salesPhone: formatPhone(site.phone),
     optOut: optOutLine(sms),
-  });
-  const staff = fill(sms.staff, {
+  };
+  const staffValues = {
     senderName: sms.senderName,
     kindLabel: kindLabels[lead.kind],
     maskedName: maskName(lead.name),
     maskedPhone: maskPhone(lead.phone),
-  });
+  };
+  const confirmation = fill(sms.confirmation, confirmationValues);
+  const staff = fill(sms.staff, staffValues);
+  // The values go along so an approved 알림톡 template can be checked against the text (sms/templates.ts).
   return [
-    { site: site.slug, leadId: lead.id, purpose: "confirmation", recipient: lead.phone, body: confirmation },
-    ...staffRecipients.map((recipient) => ({ site: site.slug, leadId: lead.id, purpose: "staff" as const, recipient, body: staff })),
+    { site: site.slug, leadId: lead.id, purpose: "confirmation", recipient: lead.phone, body: confirmation, variables: confirmationValues },
+    ...staffRecipients.map((recipient) => ({
+      site: site.slug,
+      leadId: lead.id,
+      purpose: "staff" as const,
+      recipient,
+      body: staff,
+      variables: staffValues,
+    })),
   ];
 }
 

@@ -8,7 +8,7 @@ import { leads, smsOutbox } from "../schema.ts";
 import { sitePack } from "../site.ts";
 import { formatPhone, maskPhone } from "#app/utils/phone.ts";
 import { advertisingSendTime } from "../sms/advertising.ts";
-import { loggedOnly, providerAnswer, providerName } from "../sms/answers.ts";
+import { loggedOnly, providerAnswer, providerName, reportsDeliveries } from "../sms/answers.ts";
 import { wakeOutboxWorker } from "./worker.ts";
 
 /** The SMS outbox as the sales office sees it (/admin/notifications and a lead's page). */
@@ -28,6 +28,12 @@ export const outboxColumns = {
   advertising: smsOutbox.advertising,
   sentAt: smsOutbox.sentAt,
   createdAt: smsOutbox.createdAt,
+  channel: smsOutbox.channel,
+  fallbackReason: smsOutbox.fallbackReason,
+  receiptState: smsOutbox.receiptState,
+  receiptCode: smsOutbox.receiptCode,
+  receiptMessage: smsOutbox.receiptMessage,
+  receiptAt: smsOutbox.receiptAt,
 };
 
 export type OutboxRow = Pick<typeof smsOutbox.$inferSelect, keyof typeof outboxColumns>;
@@ -53,6 +59,7 @@ export function presentOutboxMessage<Row extends OutboxRow>(
     recipient: reveal ? formatPhone(message.recipient) : maskPhone(message.recipient),
     body: reveal ? message.body : null,
     loggedOnly: loggedOnly(message),
+    receiptExpected: reportsDeliveries(provider),
     provider: providerName(provider),
     // The log provider's "log-15" means nothing to anyone.
     providerMessageId: provider === "log" ? null : providerMessageId,

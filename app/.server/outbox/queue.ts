@@ -4,6 +4,7 @@ import type { SmsPurpose, TextHoldReason } from "#app/vocabulary.ts";
 import type { Executor } from "../db.ts";
 import { sealText } from "../sealed.ts";
 import { smsOutbox } from "../schema.ts";
+import { chooseChannel } from "../sms/templates.ts";
 
 /**
  * Putting text messages in the outbox. Messages are written in the same transaction as the lead
@@ -31,6 +32,12 @@ export interface OutgoingSms {
   sentBy?: number;
   /** Not before this instant (an advertising text written at night waits until 08:00). */
   nextAttemptAt?: Date;
+  /**
+   * The values the pack's text was filled with ({maskedName} → "김*늘" …): with them an approved
+   * 알림톡 template of the purpose can be checked against `body` (sms/templates.ts). Absent for
+   * texts the team writes, which go as SMS/LMS.
+   */
+  variables?: Record<string, string>;
 }
 
 /** The site's limits on texts, from its content pack; null lifts them (LEADS_RATE_LIMIT=off, for tests and load scripts). */
@@ -77,12 +84,13 @@ export async function enqueueOneSms(
   { budget = null, now = new Date() }: { budget?: TextBudget | null; now?: Date } = {},
 ): Promise<{ id: number; held: TextHoldReason | null }> {
   const held = budget && message.purpose === BUDGETED ? await overBudget(executor, message, budget, now) : null;
-  const { bearerLinks = [], ...stored } = message;
+  const { bearerLinks = [], variables: _variables, ...stored } = message;
+  const channel = held ? {} : await chooseChannel(executor, message);
   const carriesBearerLink = bearerLinks.some((link) => message.body.includes(link));
   const texts = carriesBearerLink ? { body: maskLinks(message.body, bearerLinks), sealedBody: sealText(message.body) } : {};
   const [row] = await executor
     .insert(smsOutbox)
-    .values({ ...stored, ...texts, createdAt: now, ...(held ? { status: "held" as const, lastResponse: held } : {}) })
+    .values({ ...stored, ...texts, ...channel, createdAt: now, ...(held ? { status: "held" as const, lastResponse: held } : {}) })
     .returning({ id: smsOutbox.id });
   return { id: row!.id, held };
 }

@@ -7,6 +7,9 @@ import { smsOutbox } from "../schema.ts";
 import { unsealText } from "../sealed.ts";
 import { inQuietHours } from "../sms/advertising.ts";
 import { SmsDeliveryError, truncate, type SmsMessage, type SmsProvider } from "../sms/message.ts";
+import { alimtalkRoute, readTemplateValues, textChannel } from "../sms/templates.ts";
+import type { AlimtalkFallbackReason, MessageChannel } from "#app/vocabulary.ts";
+import { pollReceipts, recordReceipts } from "./receipts.ts";
 
 /**
  * Sending the outbox. Workers (one per instance) claim due messages with FOR UPDATE SKIP LOCKED
@@ -60,6 +63,8 @@ interface ClaimedRow {
   sealed_body: string | null;
   purpose: SmsMessage["purpose"];
   attempts: number;
+  channel: MessageChannel;
+  template_id: number | null;
 }
 
 /** One pass: gives up on dead claims, claims up to batchSize due messages, sends them, records the outcome. */
@@ -89,7 +94,7 @@ export async function deliverDueMessages({
           limit ${batchSize}
           for update skip locked
         )
-        returning id, site, recipient, body, sealed_body, purpose, attempts`,
+        returning id, site, recipient, body, sealed_body, purpose, attempts, channel, template_id`,
   );
   const report: DeliveryReport = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0, abandoned };
   await Promise.all(
@@ -97,18 +102,22 @@ export async function deliverDueMessages({
       const outcome = await sendOne(provider, row, sendTimeoutMs);
       const owned = and(eq(smsOutbox.id, row.id), eq(smsOutbox.lockedBy, workerId), eq(smsOutbox.status, "sending"));
       const released = { lockedBy: null, lockedUntil: null, provider: provider.name };
+      // The channel it went by, when that is not the one it was queued for (a 알림톡 sent as a text).
+      const route = outcome.channel === row.channel ? {} : { channel: outcome.channel, fallbackReason: outcome.fallbackReason };
       if (outcome.ok) {
         report.sent++;
         await db()
           .update(smsOutbox)
           .set({
             ...released,
+            ...route,
             status: "sent",
             sentAt: new Date(),
             providerMessageId: outcome.receipt.messageId ?? null,
             lastResponse: outcome.receipt.response,
           })
           .where(owned);
+        if (outcome.receipt.report) await recordReceipts([outcome.receipt.report]);
       } else if (outcome.error.retryable && row.attempts < maxAttempts) {
         report.retrying++;
         await db()
@@ -124,7 +133,7 @@ export async function deliverDueMessages({
         report.failed++;
         await db()
           .update(smsOutbox)
-          .set({ ...released, status: "failed", lastResponse: outcome.error.response })
+          .set({ ...released, ...route, status: "failed", lastResponse: outcome.error.response })
           .where(owned);
       }
     }),
@@ -132,22 +141,55 @@ export async function deliverDueMessages({
   return report;
 }
 
-async function sendOne(provider: SmsProvider, row: ClaimedRow, timeoutMs: number) {
+type SendOutcome = { channel: MessageChannel; fallbackReason: AlimtalkFallbackReason | null } & (
+  { ok: true; receipt: Awaited<ReturnType<SmsProvider["send"]>> } | { ok: false; error: SmsDeliveryError }
+);
+
+async function sendOne(provider: SmsProvider, row: ClaimedRow, timeoutMs: number): Promise<SendOutcome> {
   // Each site sends from its own registered number (its content pack), else SMS_SENDER.
   const from = sitePacks[row.site]?.leads.sms.senderNumber;
   // The real link is opened here, at the last moment, and goes nowhere but to the provider.
   const text = row.sealed_body === null ? row.body : unsealText(row.sealed_body);
-  if (text === null) return { ok: false as const, error: new SmsDeliveryError(UNSEALABLE_RESPONSE, { retryable: false }) };
-  const message: SmsMessage = { id: row.id, to: row.recipient, text, purpose: row.purpose, from };
+  if (text === null) {
+    return {
+      ok: false,
+      channel: row.channel,
+      fallbackReason: null,
+      error: new SmsDeliveryError(UNSEALABLE_RESPONSE, { retryable: false }),
+    };
+  }
+  const asText = { id: row.id, to: row.recipient, text, purpose: row.purpose, from, channel: textChannel(text) } satisfies SmsMessage;
+  if (row.channel !== "alimtalk" || row.template_id === null)
+    return { ...(await attempt(provider, asText, timeoutMs)), fallbackReason: null };
+  // The site's channel and the template are read again: either may have gone since the message was queued.
+  const route = await alimtalkRoute(row.site, row.template_id);
+  const variables = route ? readTemplateValues(route.templateBody, text) : null;
+  if (!route || !variables) {
+    const reason: AlimtalkFallbackReason = route ? "template-mismatch" : "alimtalk-unavailable";
+    return { ...(await attempt(provider, asText, timeoutMs)), fallbackReason: reason };
+  }
+  const alimtalk: SmsMessage = {
+    ...asText,
+    channel: "alimtalk",
+    alimtalk: { pfId: route.pfId, templateCode: route.templateCode, variables },
+  };
+  const outcome = await attempt(provider, alimtalk, timeoutMs);
+  // A 알림톡 the provider refused outright (a template it does not know …) goes at once as the same text.
+  if (!outcome.ok && !outcome.error.retryable)
+    return { ...(await attempt(provider, asText, timeoutMs)), fallbackReason: "alimtalk-refused" };
+  return { ...outcome, fallbackReason: null };
+}
+
+async function attempt(provider: SmsProvider, message: SmsMessage, timeoutMs: number) {
   try {
     const receipt = await provider.send(message, AbortSignal.timeout(timeoutMs));
-    return { ok: true as const, receipt: { ...receipt, response: truncate(receipt.response) } };
+    return { ok: true as const, channel: message.channel, receipt: { ...receipt, response: truncate(receipt.response) } };
   } catch (error) {
     const failure =
       error instanceof SmsDeliveryError
         ? error
         : new SmsDeliveryError(error instanceof Error ? error.message : String(error), { retryable: true });
-    return { ok: false as const, error: failure };
+    return { ok: false as const, channel: message.channel, error: failure };
   }
 }
 
@@ -164,6 +206,9 @@ async function abandonExpiredClaims(now: Date) {
     .returning({ id: smsOutbox.id });
   return rows.length;
 }
+
+/** How often a worker asks the provider for the reports that have not come by webhook. */
+const RECEIPT_POLL_MS = 60_000;
 
 export interface OutboxWorker {
   /** Delivers now instead of at the next poll (called after a lead is saved). */
@@ -198,6 +243,7 @@ export function startOutboxWorker({
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pass: Promise<void> | undefined;
   let again = false;
+  let polledAt = 0;
 
   const run = () => {
     if (stopped) return;
@@ -213,6 +259,10 @@ export function startOutboxWorker({
           again = false;
           report = await deliverDueMessages({ provider, workerId });
         } while (!stopped && (again || report.claimed > 0));
+        if (provider.reports && Date.now() - polledAt >= RECEIPT_POLL_MS) {
+          polledAt = Date.now();
+          await pollReceipts(provider);
+        }
       } catch (error) {
         log("SMS outbox: delivery pass failed, retrying at the next poll", error);
       } finally {

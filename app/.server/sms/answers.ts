@@ -21,6 +21,11 @@ export function loggedOnly(message: { status: OutboxStatus; provider: string | n
   return message.status === "sent" && message.provider === "log";
 }
 
+/** Whether the provider reports deliveries (SOLAPI; the log provider simulates them): else no receipt is awaited. */
+export function reportsDeliveries(provider: string | null) {
+  return provider === "solapi" || provider === "log";
+}
+
 export function providerName(provider: string | null) {
   return provider ? (PROVIDER_NAMES[provider] ?? `업체 ${provider}`) : null;
 }
@@ -59,7 +64,7 @@ function webhookAnswer(answer: string) {
   return `문자 중계 서버가 이 문자를 거절했습니다 (응답 ${status}).`;
 }
 
-/** solapi.ts keeps the group's counts (JSON) when accepted, the refused message (JSON) or the error text otherwise. */
+/** solapi.ts keeps the group's counts (JSON) when accepted, the refused message or SOLAPI's error answer (JSON), or the error text otherwise. */
 function solapiAnswer(answer: string) {
   let parsed: unknown;
   try {
@@ -69,6 +74,14 @@ function solapiAnswer(answer: string) {
   }
   if (parsed && typeof parsed === "object") {
     if ("statusMessage" in parsed) return `솔라피가 이 문자를 거절했습니다: ${String(parsed.statusMessage)}`;
+    if ("errorCode" in parsed && "status" in parsed) {
+      const status = Number(parsed.status);
+      const why = `(응답 ${status}${parsed.errorCode ? ` ${String(parsed.errorCode)}` : ""})`;
+      if (status === 401 || status === 403) return `솔라피가 인증을 거절했습니다. API 키와 시크릿을 확인해 주세요 ${why}.`;
+      if (status === 402) return `솔라피 잔액이 부족해 보내지 못했습니다 ${why}.`;
+      if (status >= 500 || status === 429 || status === 408) return `솔라피에 문제가 있어 받지 못했습니다 ${why}. 잠시 뒤 다시 시도합니다.`;
+      return `솔라피가 이 요청을 거절했습니다 ${why}: ${"errorMessage" in parsed ? String(parsed.errorMessage) : ""}`.trim();
+    }
     if ("total" in parsed || "registeredSuccess" in parsed) return "솔라피가 접수했습니다.";
   }
   return unknown(answer);

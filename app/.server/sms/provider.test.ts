@@ -13,6 +13,7 @@ const message: SmsMessage = {
   to: "01023456789",
   text: "[동대구 온빛채 센트럴] 문의하신 010-2345-6789 번호로 안내드립니다.",
   purpose: "confirmation",
+  channel: "sms",
 };
 const signal = new AbortController().signal;
 

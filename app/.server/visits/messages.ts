@@ -47,6 +47,7 @@ export function bookingSms(
     purpose,
     recipient: booking.phone,
     body: fill(template, values),
+    variables: values,
     // The visitor's own page: no one on the team reads it in the outbox (decision 024).
     bearerLinks: [cancelUrl],
   };

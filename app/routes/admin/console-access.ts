@@ -1,5 +1,6 @@
 import type { Register } from "react-router";
 import { can, type Permission } from "#app/permissions.ts";
+import type { UploadKind } from "#app/forms/uploads.ts";
 import type { Role } from "#app/vocabulary.ts";
 
 /**
@@ -24,6 +25,12 @@ export interface ConsoleRoute {
   quiet?: boolean;
   /** Its entries in the console's menu, in the order the menu shows them. */
   menu?: readonly MenuEntry[];
+  /**
+   * Its post is a multipart form carrying a file of this kind: the server reads such a body up to
+   * the kind's limit (server/body-limits.ts), under every URL that reaches the route, for a person
+   * its post rule allows. Every other post is read up to 64 KB.
+   */
+  upload?: UploadKind;
 }
 
 /** The menus the console's header groups its pages into, in the order it shows them. */
@@ -88,14 +95,19 @@ export const CONSOLE_ROUTES = {
   },
   "/admin/conversion": { view: "reports.view", menu: [{ label: "전환 분석", group: "customers" }] },
   "/admin/notifications": { view: "outbox.view", post: { retry: "outbox.view" }, menu: [{ label: "문자 발송", group: "customers" }] },
+  "/admin/templates": {
+    view: "texts.manage",
+    post: { register: "texts.manage", preview: "texts.manage", retire: "texts.manage" },
+    menu: [{ label: "알림톡 템플릿", group: "settings" }],
+  },
   "/admin/press": { view: "press.manage", menu: [{ label: "보도자료", group: "promotion" }] },
   "/admin/press/new": { view: "press.manage", post: { save: "press.manage", preview: "press.manage" } },
   "/admin/press/:id": { view: "press.manage", post: { save: "press.manage", preview: "press.manage" } },
   "/admin/press/:id/delete": { view: "press.manage", post: "press.manage" },
   "/admin/popups": { view: "content.manage", menu: [{ label: "공지 팝업", group: "promotion" }] },
-  "/admin/popups/new": { view: "content.manage", post: "content.manage" },
-  "/admin/popups/:id": { view: "content.manage", post: "content.manage" },
-  "/admin/documents": { view: "content.manage", post: "content.manage", menu: [{ label: "공고·서류", group: "promotion" }] },
+  "/admin/popups/new": { view: "content.manage", post: "content.manage", upload: "image" },
+  "/admin/popups/:id": { view: "content.manage", post: "content.manage", upload: "image" },
+  "/admin/documents": { view: "content.manage", post: "content.manage", upload: "pdf", menu: [{ label: "공고·서류", group: "promotion" }] },
   "/admin/schedule": { view: "content.manage", post: "content.manage", menu: [{ label: "분양 일정", group: "promotion" }] },
   "/admin/schedule/:id": { view: "content.manage", post: "content.manage" },
   "/admin/schedule/:id/delete": { view: "content.manage", post: "content.manage" },

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { LOGGED_ONLY_LABEL, OUTBOX_STATUS_LABELS, TEXT_HOLD_LABELS } from "#app/forms/admin.ts";
+import { deliveryLabel, FALLBACK_REASON_LABELS, type ShownDelivery } from "#app/forms/message-templates.ts";
 import { kstTime } from "#app/utils/kst.ts";
 import { TEXT_HOLD_REASONS, type OutboxStatus, type TextHoldReason } from "#app/vocabulary.ts";
 
@@ -37,9 +38,34 @@ export function outboxStatusLabel(message: ShownState) {
   return OUTBOX_STATUS_LABELS[message.status];
 }
 
-export function OutboxStatus({ message }: { message: ShownState }) {
+/**
+ * The message's state, then what became of it once sent: "알림톡 수신", "문자로 대체 발송 · 수신"
+ * (and why it was not 알림톡), "실패: 없는 번호", or its channel while the receipt is on its way.
+ */
+export function OutboxStatus({ message }: { message: ShownState & Partial<ShownDelivery> & { receiptExpected?: boolean } }) {
   const modifier = message.loggedOnly ? "logged" : message.status;
-  return <span className={`admin-sms admin-sms--${modifier}`}>{outboxStatusLabel(message)}</span>;
+  const delivery = message.channel
+    ? { ...message, channel: message.channel, receiptExpected: message.receiptExpected ?? false, ...deliveryFields(message) }
+    : null;
+  const receipt = delivery ? deliveryLabel(delivery) : null;
+  return (
+    <>
+      <span className={`admin-sms admin-sms--${modifier}`}>{outboxStatusLabel(message)}</span>
+      {receipt ? <span className={`admin-receipt admin-receipt--${message.receiptState ?? "waiting"}`}>{receipt}</span> : null}
+      {message.fallbackReason && message.status === "sent" ? (
+        <span className="admin-muted admin-receipt__why">({FALLBACK_REASON_LABELS[message.fallbackReason]})</span>
+      ) : null}
+    </>
+  );
+}
+
+function deliveryFields(message: Partial<ShownDelivery>) {
+  return {
+    fallbackReason: message.fallbackReason ?? null,
+    receiptState: message.receiptState ?? null,
+    receiptCode: message.receiptCode ?? null,
+    receiptMessage: message.receiptMessage ?? null,
+  };
 }
 
 /**

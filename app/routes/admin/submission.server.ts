@@ -36,9 +36,16 @@ export function refuseSubmission<Schema extends $ZodType, Extra extends object =
   return data(answer, { status });
 }
 
-/** A refusal before the form could be read at all (an upload too large): one message for the form. */
-export function refuseUnreadForm(message: string, status: number) {
-  const answer: ConsoleFormAnswer = { result: { status: "error", error: { "": [message] } } };
+/**
+ * A refusal before the form could be read at all (an upload too large): one message for the form,
+ * or for `field` when the page knows which field it is about (the file), with `extra` as above.
+ */
+export function refuseUnreadForm<Extra extends object = object>(
+  message: string,
+  status: number,
+  { field = "", extra }: { field?: string; extra?: Extra } = {},
+) {
+  const answer: ConsoleFormAnswer & Extra = { result: { status: "error", error: { [field]: [message] } }, ...(extra as Extra) };
   return data(answer, { status });
 }
 

@@ -1,6 +1,7 @@
 import { getPopup } from "#app/.server/content/popups.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { useRevalidateWhile } from "./image-progress.tsx";
 import { PopupEditor } from "./popup-editor.tsx";
 import { handlePopupAction, popupEditorValues, popupNotFound, requirePopupId } from "./popups.server.ts";
 import type { Route } from "./+types/popup-edit";
@@ -9,7 +10,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = requirePopupId(params.id);
   const popup = await getPopup(requireSite(context).slug, id);
   if (!popup) throw popupNotFound();
-  return { id, values: popupEditorValues(popup), image: popup.image };
+  const image =
+    popup.image?.state === "ready"
+      ? { state: "ready" as const, src: popup.image.src, width: popup.image.width, height: popup.image.height }
+      : popup.image;
+  return { id, values: popupEditorValues(popup), image };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -26,6 +31,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
 
 export default function PopupEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { id, values, image } = loaderData;
+  useRevalidateWhile(image?.state === "processing");
   return (
     <div className="admin-page">
       <div className="admin-page__head">

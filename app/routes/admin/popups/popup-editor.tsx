@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { POPUP_BODY_MAX, POPUP_DEVICE_LABELS, POPUP_DEVICES, POPUP_TITLE_MAX, PopupSchema, type PopupDevices } from "#app/forms/popups.ts";
+import { IMAGE_PROCESSING_MESSAGES } from "#app/forms/uploads.ts";
 import { ErrorList, Field, TextareaField, useConsoleForm } from "../forms.tsx";
 
 export type PopupEditorValues = {
@@ -15,11 +16,9 @@ export type PopupEditorValues = {
   devices: PopupDevices;
 };
 
-export interface PopupEditorImage {
-  src: string;
-  width: number;
-  height: number;
-}
+/** The popup's image: ready to show, still being processed after its upload, or failed (it can be tried again). */
+export type PopupEditorImage =
+  { state: "ready"; src: string; width: number; height: number } | { state: "processing" } | { state: "failed" };
 
 /** The popup form: a multipart post, so it uploads its image without scripts too. */
 export function PopupEditor({
@@ -53,7 +52,29 @@ export function PopupEditor({
         <label htmlFor={imageField.id}>이미지 (선택)</label>
         {image ? (
           <div className="popup-editor__image">
-            <img src={image.src} width={image.width} height={image.height} alt="지금 올려 둔 이미지" />
+            {image.state === "ready" ? <img src={image.src} width={image.width} height={image.height} alt="지금 올려 둔 이미지" /> : null}
+            {image.state === "processing" ? (
+              <p className="admin-notice popup-editor__processing" role="status">
+                {IMAGE_PROCESSING_MESSAGES.processing}
+              </p>
+            ) : null}
+            {image.state === "failed" ? (
+              <div className="popup-editor__failed">
+                <p className="admin-form__error" role="alert">
+                  {IMAGE_PROCESSING_MESSAGES.failed}
+                </p>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="retry-image"
+                  formNoValidate
+                  className="admin-button admin-button--ghost"
+                  disabled={pending}
+                >
+                  {IMAGE_PROCESSING_MESSAGES.retry}
+                </button>
+              </div>
+            ) : null}
             <label className="admin-check">
               <input type="checkbox" name="removeImage" /> 이미지 빼기
             </label>

@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { deletePopup, savePopup } from "#app/.server/content/popups.ts";
+import { deletePopup, retryPopupImage, savePopup } from "#app/.server/content/popups.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { chosenFile, readUploadForm, UploadRefused } from "#app/.server/content/uploads.ts";
 import { POPUP_DEVICES, PopupSchema, type PopupDevices } from "#app/forms/popups.ts";
@@ -82,6 +82,10 @@ export async function handlePopupAction({
   if (id !== undefined && form.get("intent") === "delete") {
     if ((await deletePopup(editor, id)) === "not-found") throw popupNotFound();
     throw redirect("/admin/popups?deleted=1", { status: 303 });
+  }
+  if (id !== undefined && form.get("intent") === "retry-image") {
+    if ((await retryPopupImage(editor, id)) === "not-found") throw popupNotFound();
+    throw redirect(`/admin/popups/${id}`, { status: 303 });
   }
   const parsed = parseConsoleForm(textFields(form), PopupSchema);
   if (!parsed.ok) return parsed.refused;

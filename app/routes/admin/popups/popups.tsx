@@ -2,8 +2,10 @@ import { Link } from "react-router";
 import { listPopups } from "#app/.server/content/popups.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { POPUP_DEVICE_LABELS, POPUP_DEVICES } from "#app/forms/popups.ts";
+import { IMAGE_PROCESSING_MESSAGES } from "#app/forms/uploads.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { useRevalidateWhile } from "./image-progress.tsx";
 import type { Route } from "./+types/popups";
 
 const STATUS_LABELS = { scheduled: "예정", showing: "게시 중", ended: "종료" } as const;
@@ -21,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       period: `${formatKst(popup.startsAt)} ~ ${formatKst(popup.endsAt)}`,
       devices: POPUP_DEVICE_LABELS[POPUP_DEVICES.find((device) => device === popup.devices) ?? "all"],
       order: popup.sortOrder,
-      hasImage: popup.imageUploadId !== null,
+      image: popup.image,
     } as const;
   });
   const saved = Number(url.searchParams.get("saved"));
@@ -36,6 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function PopupsPage({ loaderData }: Route.ComponentProps) {
   const { popups, message } = loaderData;
+  useRevalidateWhile(popups.some((popup) => popup.image === "processing"));
   return (
     <div className="admin-page">
       <div className="admin-page__head">
@@ -73,7 +76,15 @@ export default function PopupsPage({ loaderData }: Route.ComponentProps) {
                   <span>{popup.period}</span>
                   <span>{popup.devices}</span>
                   <span>순서 {popup.order}</span>
-                  {popup.hasImage ? <span>이미지 있음</span> : null}
+                  {popup.image === "ready" ? <span>이미지 있음</span> : null}
+                  {popup.image === "processing" ? (
+                    <span className="popup-badge popup-badge--processing" role="status">
+                      {IMAGE_PROCESSING_MESSAGES.processingShort}
+                    </span>
+                  ) : null}
+                  {popup.image === "failed" ? (
+                    <span className="popup-badge popup-badge--failed">{IMAGE_PROCESSING_MESSAGES.failedShort}</span>
+                  ) : null}
                 </p>
               </li>
             ))}
