@@ -33,6 +33,10 @@ function sectionsOf(links: MenuLinkShown[]): Section[] {
     if (section && section.group !== null) section.links.push(link);
     else sections.push({ group: link.group, links: [link] });
   }
+  // Links of their own first, then the menus in MENU_GROUPS' order, whatever order the routes are declared in.
+  const groupOrder = Object.keys(MENU_GROUPS);
+  const rank = (section: Section) => (section.group === null ? -1 : groupOrder.indexOf(section.group));
+  sections.sort((a, b) => rank(a) - rank(b));
   // A menu of one page is just that page.
   return sections.map((section) =>
     section.group !== null && section.links.length === 1 ? { group: null, link: section.links[0]! } : section,
