@@ -173,6 +173,14 @@ export type AuditChain = (typeof AUDIT_CHAINS)[number];
 export const AUDIT_HASH_ALGORITHMS = ["sha256", "hmac-sha256"] as const;
 export type AuditHashAlgorithm = (typeof AUDIT_HASH_ALGORITHMS)[number];
 
+/**
+ * Why an access record does not fit its chain: it does not follow the record before it, it was
+ * rehashed without the key, its algorithm is unknown, its content was altered, or the chain stops
+ * before its last record.
+ */
+export const AUDIT_CHAIN_PROBLEMS = ["broken-link", "rewritten-unkeyed", "unknown-algorithm", "altered", "cut"] as const;
+export type AuditChainProblem = (typeof AUDIT_CHAIN_PROBLEMS)[number];
+
 /** Access-rights changes: the "rights" chain. */
 export const ACCESS_RIGHTS_ACTIONS = [
   "staff.create",

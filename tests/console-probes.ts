@@ -715,7 +715,7 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       method: "POST",
       path: () => "/admin/audit",
       form: () => ({ month: "2020-01", note: "" }),
-      allowed: 200,
+      allowed: 303,
     },
   ],
   "/admin/account": [

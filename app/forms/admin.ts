@@ -39,6 +39,17 @@ export const KIND_SHORT_LABELS: Record<LeadKind, string> = {
 export const OUTBOX_VIEWS = ["pending", "sent", "failed", "held"] as const;
 export type OutboxView = (typeof OUTBOX_VIEWS)[number];
 
+export const RETRY_MESSAGES = {
+  id: "다시 보낼 문자를 찾을 수 없습니다. 목록을 새로 고친 뒤 다시 눌러 주세요.",
+  notFailed: "이미 다시 보냈거나 실패한 문자가 아닙니다.",
+} as const;
+
+/** The outbox's one form: send a failed text again (/admin/notifications). */
+export const RetryFormSchema = z.object({
+  intent: z.literal("retry"),
+  id: wholeNumber({ message: RETRY_MESSAGES.id }),
+});
+
 /** What a text the `log` provider took reads as: it was written down, never sent. */
 export const LOGGED_ONLY_LABEL = "기록됨(미발송)";
 
@@ -116,15 +127,30 @@ export const EXPORT_PURPOSES = {
 } as const satisfies Record<string, { label: string; columns: readonly string[] }>;
 export type ExportPurpose = keyof typeof EXPORT_PURPOSES;
 
+export const EXPORT_MESSAGES = {
+  purpose: "내려받는 목적을 선택해 주세요.",
+  reasonMissing: "내려받는 이유를 적어 주세요.",
+  reasonShort: "내려받는 이유를 4자 이상 적어 주세요.",
+  reasonLong: "이유는 200자 이내로 적어 주세요.",
+  columns: "내려받을 열을 하나 이상 선택해 주세요.",
+  search: "검색 조건이 만료되었습니다. 목록에서 다시 검색한 뒤 내려받아 주세요.",
+  day: "날짜가 올바르지 않습니다. 목록에서 기간을 다시 골라 주세요.",
+} as const;
+
+/** The download's form (/admin/leads/export): why, and which columns; checked again by the CSV route. */
 export const ExportFormSchema = z.object({
-  purpose: z.enum(Object.keys(EXPORT_PURPOSES) as [ExportPurpose, ...ExportPurpose[]], { error: "내려받는 목적을 선택해 주세요." }),
+  purpose: z.enum(Object.keys(EXPORT_PURPOSES) as [ExportPurpose, ...ExportPurpose[]], { error: EXPORT_MESSAGES.purpose }),
   reason: z
-    .string({ error: "내려받는 이유를 적어 주세요." })
+    .string({ error: EXPORT_MESSAGES.reasonMissing })
     .overwrite(withoutControlCharacters)
     .trim()
-    .min(4, "내려받는 이유를 4자 이상 적어 주세요.")
-    .max(200, "이유는 200자 이내로 적어 주세요."),
-  columns: z.array(z.string().max(40)).min(1, "내려받을 열을 하나 이상 선택해 주세요.").max(40),
+    .min(4, EXPORT_MESSAGES.reasonShort)
+    .max(200, EXPORT_MESSAGES.reasonLong),
+  // One ticked box arrives as one value, none as nothing: both are a list here.
+  columns: z.preprocess(
+    (value) => (value === undefined || value === "" ? [] : [value].flat()),
+    z.array(z.string().max(40), { error: EXPORT_MESSAGES.columns }).min(1, EXPORT_MESSAGES.columns).max(40),
+  ),
 });
 
 /** The campaign filter's value for leads that came without a campaign. */

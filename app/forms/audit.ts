@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCalendarDay } from "#app/utils/kst.ts";
-import { AUDIT_ACTIONS, type AuditAction, type AuditChain } from "#app/vocabulary.ts";
+import { AUDIT_ACTIONS, type AuditAction, type AuditChain, type AuditChainProblem } from "#app/vocabulary.ts";
 import { withoutControlCharacters } from "./text.ts";
 import { wholeNumber } from "./numbers.ts";
 
@@ -46,6 +46,24 @@ export const AUDIT_CHAIN_LABELS: Record<AuditChain, string> = {
   rights: "접근 권한 변경 기록",
 };
 
+/** What the page says of a chain that still holds: nothing was changed behind the console's back. */
+export const AUDIT_CHAIN_INTACT = "변경 없음";
+
+/** What the page says of the first record that does not fit its chain. */
+export const AUDIT_CHAIN_PROBLEM_TEXT: Record<AuditChainProblem, (recordId: number) => string> = {
+  "broken-link": (id) => `#${id} 기록 바로 앞의 기록이 지워졌거나 바뀌었습니다.`,
+  "rewritten-unkeyed": (id) => `#${id} 기록부터 키 없이 다시 계산되었습니다. 누군가 기록을 고쳐 썼습니다.`,
+  "unknown-algorithm": (id) => `#${id} 기록의 해시 방식을 알 수 없습니다.`,
+  altered: (id) => `#${id} 기록의 내용이 바뀌었습니다.`,
+  cut: (id) => `마지막 기록 #${id}까지 이어지지 않습니다. 끝부분의 기록이 지워졌습니다.`,
+};
+
+export const REVIEW_MESSAGES = {
+  month: "점검할 달을 확인해 주세요.",
+  note: "메모는 500자 이내로 적어 주세요.",
+  notEnded: "끝난 달만 점검 완료로 표시할 수 있습니다.",
+} as const;
+
 const day = z
   .string()
   .optional()
@@ -64,12 +82,12 @@ export const AuditFilterSchema = z.object({
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const ReviewFormSchema = z.object({
-  month: z.string().regex(MONTH_PATTERN, "점검할 달을 확인해 주세요."),
+  month: z.string(REVIEW_MESSAGES.month).regex(MONTH_PATTERN, REVIEW_MESSAGES.month),
   note: z
     .string()
     .overwrite(withoutControlCharacters)
     .trim()
-    .max(500, "메모는 500자 이내로 적어 주세요.")
+    .max(500, REVIEW_MESSAGES.note)
     .optional()
     .transform((value) => value ?? ""),
 });

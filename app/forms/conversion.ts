@@ -8,8 +8,25 @@ export const CONVERSION_DEFAULT_DAYS = 30;
 /** A longer period is a different question (a yearly report) and an expensive one. */
 export const CONVERSION_MAX_DAYS = 366;
 
-/** The name a campaign without utm values gets in the table. */
-export const DIRECT_VISIT_LABEL = "(직접 방문)";
+/**
+ * The words for where a lead came from, one per thing, wherever the console names it (dashboard,
+ * conversion, inbox filter, lead page, CSV).
+ */
+export const SOURCE_WORDS = {
+  /** A lead with no campaign and no referring site. */
+  direct: "직접 유입",
+  utmSource: "유입 매체",
+  utmMedium: "유입 방식",
+  utmCampaign: "캠페인",
+  referrerHost: "이전 사이트",
+  /** A part of a campaign the link did not name. */
+  missing: "(없음)",
+} as const;
+
+/** A campaign row's name: "naver / cpc / 11월 분양", a missing part "(없음)", none at all "직접 유입". */
+export function campaignName(parts: ReadonlyArray<string | null | undefined>) {
+  return parts.some(Boolean) ? parts.map((part) => part || SOURCE_WORDS.missing).join(" / ") : SOURCE_WORDS.direct;
+}
 
 const day = z.string().refine(isCalendarDay, "날짜가 올바르지 않습니다. 2026-11-24처럼 실제 있는 날짜로 입력해 주세요.");
 

@@ -13,7 +13,7 @@ import { wholeNumber } from "./numbers.ts";
 
 export const ROLE_LABELS: Record<Role, string> = {
   owner: "대표",
-  manager: "관리자",
+  manager: "매니저",
   counsellor: "상담사",
 };
 

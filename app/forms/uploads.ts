@@ -1,4 +1,4 @@
-import { josa } from "es-hangul";
+import { withParticle } from "#app/utils/particles.ts";
 import * as z from "zod";
 
 /** What the office may upload, and what it is told when a file is refused. Client-safe. */
@@ -18,8 +18,8 @@ export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
 /** What the documents page tells the office (the particle follows the document's name). */
 export const DOCUMENT_MESSAGES = {
   unknownKind: "바꿀 문서를 알 수 없습니다.",
-  saved: (kind: DocumentKind) => `${josa(DOCUMENT_LABELS[kind], "을/를")} 바꿨습니다. 홈페이지에 바로 보입니다.`,
-  reset: (kind: DocumentKind) => `${josa(DOCUMENT_LABELS[kind], "을/를")} 기본 파일로 되돌렸습니다.`,
+  saved: (kind: DocumentKind) => `${withParticle(DOCUMENT_LABELS[kind], "을/를")} 바꿨습니다. 홈페이지에 바로 보입니다.`,
+  reset: (kind: DocumentKind) => `${withParticle(DOCUMENT_LABELS[kind], "을/를")} 기본 파일로 되돌렸습니다.`,
 } as const;
 
 const DocumentKindSchema = z.enum(DOCUMENT_KINDS, { error: DOCUMENT_MESSAGES.unknownKind });

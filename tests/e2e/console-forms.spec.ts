@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { BULK_ASSIGN_MESSAGES } from "../../app/forms/admin.ts";
+import { BULK_ASSIGN_MESSAGES, EXPORT_MESSAGES } from "../../app/forms/admin.ts";
 import { PRESS_MESSAGES } from "../../app/forms/press-messages.ts";
 import { POPUP_MESSAGES } from "../../app/forms/popups.ts";
 import { SCHEDULE_MESSAGES } from "../../app/forms/schedule-entry.ts";
@@ -271,4 +271,44 @@ test.describe("leads and visits", () => {
     await expectErrorBeside(capacity.getByRole("spinbutton"), "인원은 0명에서 200명 사이의 정수로 입력해 주세요.");
     await expect(capacity.getByRole("spinbutton")).toHaveValue("999");
   });
+});
+
+test.describe("owner's pages", () => {
+  test(
+    "the leads export shows a short reason and no columns beside their fields after the download is refused, keeping the reason and purpose",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/leads/export");
+      const form = page.locator("form.admin-export");
+      await formReady(form);
+      await field(page, "목적").selectOption({ label: "견본주택 방문 관리" });
+      await field(page, "이유").fill("연락");
+      const ticked = form.getByRole("checkbox", { checked: true });
+      while ((await ticked.count()) > 0) await ticked.first().uncheck();
+      await page.getByRole("button", { name: "CSV 내려받기" }).click();
+
+      await expectErrorBeside(field(page, "이유"), EXPORT_MESSAGES.reasonShort);
+      await expectErrorBeside(form.getByRole("checkbox", { name: "이름" }), EXPORT_MESSAGES.columns);
+      await expect(field(page, "이유")).toHaveValue("연락");
+      await expect(field(page, "목적")).toHaveValue("visits");
+      await expect(page).toHaveURL(/\/admin\/leads\/export$/);
+      // The refusal arrived as a new page: its first error is brought into view and focused.
+      await expect(field(page, "목적")).not.toBeFocused();
+      await expect(page.locator(":focus")).toBeInViewport();
+    },
+  );
+
+  test(
+    "the access records' monthly review says each chain is intact and shows its head to write down",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/audit?view=month");
+      const checks = page.getByTestId("chain-checks");
+      await expect(checks.getByText("개인정보 처리 기록")).toBeVisible();
+      await expect(checks.getByText(/변경 없음 \(기록 [\d,]+건 확인\)/).first()).toBeVisible();
+      await expect(checks.locator("code.admin-audit__hash").first()).toHaveText(/^[0-9a-f]{64}$/);
+      await expect(checks.getByRole("button", { name: "복사" }).first()).toBeVisible();
+      await expect(page.getByText("npm run audit:verify")).toHaveCount(0);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
+import { withParticle } from "../../app/utils/particles.ts";
 import { signIn, useOwnerSession } from "./console.ts";
 import { hydrated } from "./hydration.ts";
 
@@ -115,7 +116,7 @@ test.describe("press in the console", () => {
     await test.step("publish: back on the console's list with the message", async () => {
       await page.getByRole("button", { name: "저장" }).click();
       await expect(page).toHaveURL(/\/admin\/press(\?|$)/);
-      await expect(page.getByRole("status")).toHaveText(`「${title}」을(를) 발행했습니다.`);
+      await expect(page.getByRole("status")).toHaveText(`${withParticle(`「${title}」`, "을/를")} 발행했습니다.`);
       await expect(page.getByRole("listitem").filter({ hasText: title })).toContainText("발행됨");
       await expectNoSidewaysScroll(page);
     });
@@ -126,7 +127,7 @@ test.describe("press in the console", () => {
       await page.getByLabel("요약 (필수)").fill("아직 공개하지 않는 글입니다.");
       await expect(page.getByRole("radio", { name: "임시 저장" })).toBeChecked();
       await page.getByRole("button", { name: "저장" }).click();
-      await expect(page.getByRole("status")).toHaveText(`「${draft}」을(를) 저장했습니다.`);
+      await expect(page.getByRole("status")).toHaveText(`${withParticle(`「${draft}」`, "을/를")} 저장했습니다.`);
       await expect(page.getByRole("listitem").filter({ hasText: draft })).toContainText("임시 저장");
     });
 

@@ -98,7 +98,7 @@ test("the owner invites a counsellor and a manager; the counsellor enrols, signs
   const manager = {
     name: `실장${tag}`,
     email: `manager-${project}-${Date.now()}@example.com`,
-    role: "관리자",
+    role: "매니저",
     password: `현장 관리 ${tag} 2026`,
   };
   const theirs = { name: `배정고객${tag}`, phone: uniquePhone() };

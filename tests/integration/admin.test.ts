@@ -457,7 +457,7 @@ describe("the CSV export", () => {
     const { bytes, lines } = await readCsv(response);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(lines[0]).toBe(
-      "번호,접수 일시,유형,상태,이름,연락처,문의 내용,방문 예약 일시,담당자,최근 메모,접수 페이지,유입 매체(utm_source),유입 방식(utm_medium),캠페인(utm_campaign),유입 사이트,동의 버전,동의 일시,광고 문자 수신 동의 일시",
+      "번호,접수 일시,유형,상태,이름,연락처,문의 내용,방문 예약 일시,담당자,최근 메모,접수 페이지,유입 매체(utm_source),유입 방식(utm_medium),캠페인(utm_campaign),이전 사이트,동의 버전,동의 일시,광고 문자 수신 동의 일시",
     );
     const body = new TextDecoder().decode(bytes);
     expect(body).toContain(
@@ -479,7 +479,8 @@ describe("the CSV export", () => {
     // An expired or unknown search never widens to everything.
     const unknown = await outcome(() => exportAction(exportPost("s=unknown", cookie)));
     expect(unknown.status).toBe(303);
-    expect(unknown.headers.get("Location")).toMatch(/error=search$/);
+    expect(unknown.headers.get("Location")).toBe("/admin/leads/export?s=unknown");
+    expect(unknown.headers.get("Set-Cookie")).toMatch(/^__export_answer=/);
   });
 
   test("and the inbox carry the next visit's time, the assignee and the latest note, each column's header and cell from one definition", async () => {

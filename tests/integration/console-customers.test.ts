@@ -114,14 +114,14 @@ describe("the customer view", () => {
     const history = data!.history.map((entry) => ({ lead: entry.leadId, sentence: entry.sentence, actor: entry.actor, body: entry.body }));
     expect(history).toEqual(
       expect.arrayContaining([
-        { lead: interest, sentence: "메모", actor: "관리자 실장", body: "주말에 통화 원함" },
+        { lead: interest, sentence: "메모", actor: "매니저 실장", body: "주말에 통화 원함" },
         { lead: visit, sentence: `문자: 고객 안내 (${OUTBOX_STATUS_LABELS.sent})`, actor: "자동", body: "예약 안내" },
         expect.objectContaining({
           lead: visit,
           sentence: expect.stringMatching(/^고객이 예약 취소 \(\d+월 \d+일 \d\d:\d\d\)$/),
           actor: "고객",
         }),
-        { lead: interest, sentence: "상담사 님에게 배정", actor: "관리자 실장", body: null },
+        { lead: interest, sentence: "상담사 님에게 배정", actor: "매니저 실장", body: null },
       ]),
     );
     expect(data!.history).toHaveLength(4);

@@ -122,7 +122,7 @@ describe("press in the console", () => {
     const console = await outcome(() => consoleListLoader(routeArgs(saved.headers.get("Location")!, { cookie: manager })));
     expect(console.data).toMatchObject({
       articles: [{ id: article.id, title: ARTICLE.title, status: "draft", badge: "임시 저장" }],
-      message: `「${ARTICLE.title}」을(를) 저장했습니다.`,
+      message: `「${ARTICLE.title}」를 저장했습니다.`,
     });
     expect(await publicly(article.id)).toEqual({ onList: false, detailStatus: 404, inFeed: false, inSitemap: false });
     // Asking for it counted nothing.
@@ -150,7 +150,7 @@ describe("press in the console", () => {
     const console = await outcome(() => consoleListLoader(routeArgs(saved.headers.get("Location")!, { cookie: manager })));
     expect(console.data).toMatchObject({
       articles: [{ status: "scheduled", badge: `예약 발행 ${month}.${day} 09:00` }],
-      message: `「${ARTICLE.title}」은(는) ${month}월 ${day}일 09:00에 발행됩니다.`,
+      message: `「${ARTICLE.title}」는 ${month}월 ${day}일 09:00에 발행됩니다.`,
     });
     expect(await publicly(article.id)).toEqual({ onList: false, detailStatus: 404, inFeed: false, inSitemap: false });
 

@@ -501,7 +501,7 @@ describe("the access records", () => {
     expect(await (await managerBrowser.get("/admin")).text()).not.toContain("접속 기록을 아직 점검하지 않았습니다");
     const month = await ownerBrowser.get(`/admin/audit?view=month&month=${lastMonth}`);
     expect(month.status).toBe(200);
-    expect((await ownerBrowser.post("/admin/audit", { month: lastMonth!, note: "사유 확인, 이상 없음" })).status).toBe(200);
+    expect((await ownerBrowser.post("/admin/audit", { month: lastMonth!, note: "사유 확인, 이상 없음" })).status).toBe(303);
     expect(await unreviewedMonth("daegu")).toBeNull();
     expect(await (await ownerBrowser.get("/admin")).text()).not.toContain("접속 기록을 아직 점검하지 않았습니다");
     expect(await (await ownerBrowser.get(`/admin/audit?view=month&month=${lastMonth}`)).text()).toContain("사유 확인, 이상 없음");
@@ -514,8 +514,8 @@ describe("the access records", () => {
     const ownerBrowser = browser();
     ownerBrowser.cookie = await consoleCookie(owner);
     const html = await (await ownerBrowser.get("/admin/audit?view=month")).text();
-    expect(html).toContain("점검표처럼 이 서버 밖에 적어 두세요");
-    const shown = [...html.matchAll(/<code class="admin-audit__hash">([0-9a-f]{64})<\/code>/g)].map((match) => match[1]!);
+    expect(html).toContain("점검표처럼 이 서버 밖에 적어 두면");
+    const shown = [...html.matchAll(/<code class="admin-audit__hash"[^>]*>([0-9a-f]{64})<\/code>/g)].map((match) => match[1]!);
     expect(shown).toHaveLength(1);
     expect(await verifyAuditChains({ expect: shown })).toMatchObject({ ok: true, found: [{ chain: "access" }] });
   });

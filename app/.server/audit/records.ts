@@ -1,6 +1,13 @@
 import crypto from "node:crypto";
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
-import { ACCESS_RIGHTS_ACTIONS, type AuditAction, type AuditChain, type AuditHashAlgorithm, type Role } from "#app/vocabulary.ts";
+import {
+  ACCESS_RIGHTS_ACTIONS,
+  type AuditAction,
+  type AuditChainProblem,
+  type AuditChain,
+  type AuditHashAlgorithm,
+  type Role,
+} from "#app/vocabulary.ts";
 import { db, queryRows, type Executor } from "../db.ts";
 import { auditChains, auditLog } from "../schema.ts";
 import { auditChainKey } from "../secret.ts";
@@ -153,6 +160,8 @@ export interface ChainHead {
   hash: string;
 }
 
+type ChainProblem = AuditChainProblem;
+
 export type ChainVerdict =
   | {
       ok: true;
@@ -163,8 +172,81 @@ export type ChainVerdict =
       /** Where each kept head was found. */
       found: (ChainHead & { recordsSince: number })[];
     }
-  | { ok: false; chain: AuditChain; recordId: number; reason: string }
+  | { ok: false; chain: AuditChain; recordId: number; problem: ChainProblem; reason: string }
   | { ok: false; missingHead: string; reason: string };
+
+/** One chain walked from its start: its head, or the first record that does not fit. */
+export type ChainCheck =
+  | { chain: AuditChain; ok: true; records: number; unkeyed: number; head: ChainHead }
+  | { chain: AuditChain; ok: false; records: number; recordId: number; problem: ChainProblem; reason: string };
+
+const PROBLEM_REASONS: Record<ChainProblem, string> = {
+  "broken-link": "it does not follow the record before it (one was removed or altered)",
+  "rewritten-unkeyed": "it was hashed without the key after keyed records began (it was rewritten by someone without the key)",
+  "unknown-algorithm": "its hash algorithm is unknown",
+  altered: "its content does not match its hash (it was altered)",
+  cut: "the chain ends before its last record (records at the end were removed)",
+};
+
+/**
+ * Walks one chain from its start, recomputing every hash; stops at the first record that does not
+ * fit. `onRecord` sees each record that does, with its position in the chain.
+ */
+async function checkChain(
+  chain: typeof auditChains.$inferSelect,
+  { batchSize, onRecord }: { batchSize: number; onRecord?: (hash: string, recordId: number, position: number) => void },
+): Promise<ChainCheck> {
+  let expected = chain.startHash;
+  onRecord?.(expected, 0, 0);
+  let lastId = 0;
+  let keyed = false;
+  let records = 0;
+  let unkeyed = 0;
+  for (;;) {
+    const rows = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.chain, chain.name), gt(auditLog.id, lastId)))
+      .orderBy(asc(auditLog.id))
+      .limit(batchSize);
+    for (const row of rows) {
+      const problem: ChainProblem | null =
+        row.prevHash !== expected
+          ? "broken-link"
+          : row.algorithm === "sha256" && keyed
+            ? "rewritten-unkeyed"
+            : row.algorithm !== "sha256" && row.algorithm !== "hmac-sha256"
+              ? "unknown-algorithm"
+              : hashRecord(row.prevHash, row, row.algorithm) !== row.hash
+                ? "altered"
+                : null;
+      if (problem) {
+        const reason = problem === "unknown-algorithm" ? `its hash algorithm "${row.algorithm}" is unknown` : PROBLEM_REASONS[problem];
+        return { chain: chain.name, ok: false, records, recordId: row.id, problem, reason };
+      }
+      keyed ||= row.algorithm === "hmac-sha256";
+      if (!keyed) unkeyed++;
+      expected = row.hash;
+      lastId = row.id;
+      records++;
+      onRecord?.(row.hash, row.id, records);
+    }
+    if (rows.length < batchSize) break;
+  }
+  if (lastId !== chain.headId || expected !== chain.headHash) {
+    return { chain: chain.name, ok: false, records, recordId: chain.headId, problem: "cut", reason: PROBLEM_REASONS.cut };
+  }
+  return { chain: chain.name, ok: true, records, unkeyed, head: { chain: chain.name, recordId: chain.headId, hash: chain.headHash } };
+}
+
+/**
+ * Every chain checked on its own, for the access-record page: each chain's head, or its first
+ * record that was altered or removed. A chain with no record yet is left out.
+ */
+export async function checkAuditChains({ batchSize = 5_000 }: { batchSize?: number } = {}): Promise<ChainCheck[]> {
+  const chains = await db().select().from(auditChains).orderBy(asc(auditChains.name));
+  return Promise.all(chains.filter((chain) => chain.headId > 0).map((chain) => checkChain(chain, { batchSize })));
+}
 
 /**
  * Walks each chain from its start, recomputing every hash; the first record that does not fit is
@@ -183,47 +265,17 @@ export async function verifyAuditChains({
   const unkeyed: Record<AuditChain, number> = { access: 0, rights: 0 };
   const positions: Record<AuditChain, number> = { access: 0, rights: 0 };
   for (const chain of chains) {
-    let expected = chain.startHash;
-    if (sought.has(expected)) seen.set(expected, { chain: chain.name, recordId: 0, hash: expected, position: 0 });
-    let lastId = 0;
-    let keyed = false;
-    for (;;) {
-      const rows = await db()
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.chain, chain.name), gt(auditLog.id, lastId)))
-        .orderBy(asc(auditLog.id))
-        .limit(batchSize);
-      for (const row of rows) {
-        const broken = (reason: string) => ({ ok: false, chain: chain.name, recordId: row.id, reason }) as const;
-        if (row.prevHash !== expected) return broken("it does not follow the record before it (one was removed or altered)");
-        if (row.algorithm === "sha256" && keyed) {
-          return broken("it was hashed without the key after keyed records began (it was rewritten by someone without the key)");
-        }
-        if (row.algorithm !== "sha256" && row.algorithm !== "hmac-sha256")
-          return broken(`its hash algorithm "${row.algorithm}" is unknown`);
-        if (hashRecord(row.prevHash, row, row.algorithm) !== row.hash)
-          return broken("its content does not match its hash (it was altered)");
-        keyed ||= row.algorithm === "hmac-sha256";
-        if (!keyed) unkeyed[chain.name]++;
-        expected = row.hash;
-        lastId = row.id;
-        records++;
-        positions[chain.name]++;
-        if (sought.has(row.hash))
-          seen.set(row.hash, { chain: chain.name, recordId: row.id, hash: row.hash, position: positions[chain.name] });
-      }
-      if (rows.length < batchSize) break;
-    }
-    if (lastId !== chain.headId || expected !== chain.headHash) {
-      return {
-        ok: false,
-        chain: chain.name,
-        recordId: chain.headId,
-        reason: "the chain ends before its last record (records at the end were removed)",
-      };
-    }
-    heads.push({ chain: chain.name, recordId: chain.headId, hash: chain.headHash });
+    const check = await checkChain(chain, {
+      batchSize,
+      onRecord: (hash, recordId, position) => {
+        if (sought.has(hash)) seen.set(hash, { chain: chain.name, recordId, hash, position });
+      },
+    });
+    if (!check.ok) return { ok: false, chain: check.chain, recordId: check.recordId, problem: check.problem, reason: check.reason };
+    records += check.records;
+    unkeyed[chain.name] = check.unkeyed;
+    positions[chain.name] = check.records;
+    heads.push(check.head);
   }
   const found: (ChainHead & { recordsSince: number })[] = [];
   for (const hash of sought) {

@@ -4,6 +4,7 @@ import { formatKst } from "#app/utils/kst.ts";
 import { formatVisitTime } from "#app/utils/visit-time.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import type { LeadKind, LeadStatus } from "#app/vocabulary.ts";
+import { SOURCE_WORDS } from "#app/forms/conversion.ts";
 import { db } from "../db.ts";
 import { leads } from "../schema.ts";
 import {
@@ -78,10 +79,10 @@ export const LEAD_CSV_COLUMNS: readonly CsvColumn[] = [
   { id: "assignee", header: "담당자", value: (lead) => lead.assigneeName ?? "" },
   { id: "latestNote", header: "최근 메모", value: (lead) => lead.latestNote ?? "" },
   { id: "sourcePath", header: "접수 페이지", value: (lead) => lead.sourcePath },
-  { id: "utmSource", header: "유입 매체(utm_source)", value: (lead) => lead.utmSource ?? "" },
-  { id: "utmMedium", header: "유입 방식(utm_medium)", value: (lead) => lead.utmMedium ?? "" },
-  { id: "utmCampaign", header: "캠페인(utm_campaign)", value: (lead) => lead.utmCampaign ?? "" },
-  { id: "referrerHost", header: "유입 사이트", value: (lead) => lead.referrerHost ?? "" },
+  { id: "utmSource", header: `${SOURCE_WORDS.utmSource}(utm_source)`, value: (lead) => lead.utmSource ?? "" },
+  { id: "utmMedium", header: `${SOURCE_WORDS.utmMedium}(utm_medium)`, value: (lead) => lead.utmMedium ?? "" },
+  { id: "utmCampaign", header: `${SOURCE_WORDS.utmCampaign}(utm_campaign)`, value: (lead) => lead.utmCampaign ?? "" },
+  { id: "referrerHost", header: SOURCE_WORDS.referrerHost, value: (lead) => lead.referrerHost ?? "" },
   { id: "consentVersion", header: "동의 버전", value: (lead) => lead.consentVersion },
   { id: "consentedAt", header: "동의 일시", value: (lead) => formatKst(lead.consentedAt, { seconds: true }) },
   {

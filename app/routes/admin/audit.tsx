@@ -1,23 +1,31 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { changeContext, recordConsoleAccess } from "#app/.server/audit/access.ts";
-import { auditPeople, chainHeads, listAuditRecords, markMonthReviewed, monthDownloads, monthReview } from "#app/.server/audit/review.ts";
+import { checkAuditChains } from "#app/.server/audit/records.ts";
+import { auditPeople, listAuditRecords, markMonthReviewed, monthDownloads, monthReview } from "#app/.server/audit/review.ts";
 import { LEAD_CSV_COLUMNS } from "#app/.server/leads/csv-export.ts";
 import { requireSite, servedSites } from "#app/.server/site.ts";
 import { listStaff } from "#app/.server/auth/staff.ts";
 import { EXPORT_PURPOSES, STATUS_LABELS } from "#app/forms/admin.ts";
 import {
   AUDIT_ACTION_LABELS,
+  AUDIT_CHAIN_INTACT,
   AUDIT_CHAIN_LABELS,
+  AUDIT_CHAIN_PROBLEM_TEXT,
   AuditFilterSchema,
   MONTH_PATTERN,
   monthLabel,
+  REVIEW_MESSAGES,
   ReviewFormSchema,
 } from "#app/forms/audit.ts";
 import { displayName, ROLE_LABELS } from "#app/forms/staff.ts";
 import { formatKst, kstMonth, nextMonth, previousMonth } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { AUDIT_ACTIONS, ROLES, type AuditAction, type Role } from "#app/vocabulary.ts";
+import { CopyButton } from "./copy-button.tsx";
+import { ErrorList, Field, useConsoleForm } from "./forms.tsx";
 import { signedInAdmin } from "./guard.server.ts";
+import { parseConsoleForm, refuseSubmission } from "./submission.server.ts";
 import type { Route } from "./+types/audit";
 import { requireWholeNumbers } from "./leads/numbers.server.ts";
 
@@ -43,7 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 
   if (view === "month") {
-    const [downloads, review, heads] = await Promise.all([monthDownloads(site, month), monthReview(site, month), chainHeads()]);
+    // The chains are walked from their start on every visit, so what the page says is what the database holds now.
+    const [downloads, review, chains] = await Promise.all([monthDownloads(site, month), monthReview(site, month), checkAuditChains()]);
     await recordConsoleAccess(context, admin, "audit.view", { detail: { month } });
     return {
       view,
@@ -57,7 +66,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ...describeExport(download.detail),
       })),
       review,
-      heads,
+      chains: chains.map((check) =>
+        check.ok
+          ? { chain: check.chain, ok: true as const, records: check.records, head: check.head }
+          : {
+              chain: check.chain,
+              ok: false as const,
+              records: check.records,
+              problem: AUDIT_CHAIN_PROBLEM_TEXT[check.problem](check.recordId),
+            },
+      ),
       filter,
       people: [],
       records: [],
@@ -85,7 +103,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     thisMonth: kstMonth(new Date()),
     downloads: [],
     review: null,
-    heads: [],
+    chains: [],
     filter,
     people: people.map((person) => ({ ...person, label: who(person.id, person.email) })),
     records: records.map((record) => ({
@@ -167,13 +185,12 @@ function describeDetail(action: AuditAction, detail: Record<string, unknown>, na
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
-  const parsed = ReviewFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "입력을 확인해 주세요." }, { status: 400 });
-  if (parsed.data.month >= kstMonth(new Date())) {
-    return data({ error: "끝난 달만 점검 완료로 표시할 수 있습니다." }, { status: 400 });
-  }
-  await markMonthReviewed(changeContext(context, admin), parsed.data.month, parsed.data.note);
-  return data({ error: null });
+  const parsed = parseConsoleForm(await request.formData(), ReviewFormSchema);
+  if (!parsed.ok) return parsed.refused;
+  const { month, note } = parsed.value;
+  if (month >= kstMonth(new Date())) return refuseSubmission(parsed.submission, { fieldErrors: { month: [REVIEW_MESSAGES.notEnded] } });
+  await markMonthReviewed(changeContext(context, admin), month, note);
+  return redirect(`/admin/audit?view=month&month=${month}`, { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -192,8 +209,8 @@ export default function AuditPage({ loaderData, actionData }: Route.ComponentPro
         <h1 className="admin-title">접속 기록</h1>
       </div>
       <p className="admin-muted">
-        고객 개인정보를 보거나 바꾼 모든 일과 권한 변경이 기록됩니다. 기록은 앞 기록의 해시를 이어 가지므로 지우거나 고치면{" "}
-        <code>npm run audit:verify</code>가 찾아냅니다. 매달 내려받기 사유를 확인하고 점검 완료로 표시해 주세요.
+        고객 개인정보를 보거나 바꾼 모든 일과 권한 변경이 기록됩니다. 기록은 앞 기록의 해시를 이어 가므로 누군가 지우거나 고치면 월별 점검
+        화면이 그 기록을 찾아 보여 줍니다. 매달 내려받기 사유와 기록 검증 결과를 확인하고 점검 완료로 표시해 주세요.
       </p>
       <nav className="admin-tabs" aria-label="접속 기록 보기">
         <Link to="/admin/audit" className="admin-tabs__tab" aria-current={view === "records" ? "page" : undefined}>
@@ -203,7 +220,7 @@ export default function AuditPage({ loaderData, actionData }: Route.ComponentPro
           월별 점검
         </Link>
       </nav>
-      {view === "month" ? <MonthReview data={loaderData} error={actionData?.error ?? null} /> : <Records data={loaderData} />}
+      {view === "month" ? <MonthReview data={loaderData} lastResult={actionData?.result} /> : <Records data={loaderData} />}
     </div>
   );
 }
@@ -328,9 +345,17 @@ function Records({ data: { filter, people, records, nextBeforeId } }: { data: Pa
   );
 }
 
-function MonthReview({ data: { month, thisMonth, downloads, review, heads }, error }: { data: PageData; error: string | null }) {
+function MonthReview({
+  data: { month, thisMonth, downloads, review, chains },
+  lastResult,
+}: {
+  data: PageData;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const busy = useNavigation().state === "submitting";
   const ended = month < thisMonth;
+  const [form, fields] = useConsoleForm({ id: "month-review", schema: ReviewFormSchema, lastResult, defaultValue: { month, note: "" } });
+  const { key: monthKey, defaultValue: _typedMonth, ...monthProps } = getInputProps(fields.month, { type: "hidden" });
   return (
     <section className="admin-card" aria-labelledby="month-title">
       <div className="admin-visits__day-head">
@@ -378,6 +403,7 @@ function MonthReview({ data: { month, thisMonth, downloads, review, heads }, err
           </tbody>
         </table>
       )}
+      <ChainChecks chains={chains} />
       <div className="admin-review">
         {review ? (
           <p className="admin-notice" role="status">
@@ -385,15 +411,11 @@ function MonthReview({ data: { month, thisMonth, downloads, review, heads }, err
             {review.note ? ` 메모: ${review.note}` : ""}
           </p>
         ) : ended ? (
-          <Form method="post" className="admin-form">
-            <input type="hidden" name="month" value={month} />
-            <div className="admin-field">
-              <label htmlFor="review-note">점검 메모 (선택)</label>
-              <input id="review-note" name="note" maxLength={500} placeholder="예: 내려받기 사유 모두 확인, 이상 없음" />
-            </div>
-            <p className="admin-form__error" role="alert">
-              {error ?? ""}
-            </p>
+          <Form method="post" className="admin-form" {...getFormProps(form)}>
+            <input key={monthKey} {...monthProps} value={month} />
+            <Field meta={fields.note} label="점검 메모 (선택)" placeholder="예: 내려받기 사유 모두 확인, 이상 없음" />
+            <ErrorList id={fields.month.errorId} errors={fields.month.errors} />
+            <ErrorList id={form.errorId} errors={form.errors} />
             <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
               {monthLabel(month)} 점검 완료로 표시
             </button>
@@ -402,22 +424,48 @@ function MonthReview({ data: { month, thisMonth, downloads, review, heads }, err
           <p className="admin-muted">이달이 끝나면 점검 완료로 표시할 수 있습니다.</p>
         )}
       </div>
-      {heads.length > 0 ? (
-        <div className="admin-review" data-testid="chain-heads">
-          <h3 className="admin-card__title">점검표에 적어 둘 값</h3>
-          <p className="admin-muted">
-            누군가 데이터베이스에서 기록을 고치거나 지우면 다음 점검 때 이 값으로 실행한 <code>npm run audit:verify -- --expect 값</code>이
-            실패해 알려 주므로, 점검표처럼 이 서버 밖에 적어 두세요.
-          </p>
-          <ul>
-            {heads.map((head) => (
-              <li key={head.chain}>
-                {AUDIT_CHAIN_LABELS[head.chain]} (마지막 기록 #{head.recordId}): <code className="admin-audit__hash">{head.hash}</code>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
     </section>
+  );
+}
+
+/**
+ * Each chain as the page found it just now: "변경 없음" and its head (the hash to write down at the
+ * monthly review, outside this server), or the first record that was altered or removed.
+ */
+function ChainChecks({ chains }: { chains: PageData["chains"] }) {
+  if (chains.length === 0) return null;
+  return (
+    <div className="admin-review admin-chains" data-testid="chain-checks">
+      <h3 className="admin-card__title">기록 검증</h3>
+      <p className="admin-muted">
+        이 화면을 열 때마다 모든 기록의 해시를 처음부터 다시 계산해 확인합니다. 마지막 기록의 값을 점검표처럼 이 서버 밖에 적어 두면, 기록을
+        통째로 다시 쓰거나 끝부분을 지운 것도 다음 점검 때 알 수 있습니다.
+      </p>
+      <ul className="admin-chains__list">
+        {chains.map((check) => (
+          <li key={check.chain} className="admin-chains__chain">
+            <p className="admin-chains__verdict">
+              <strong>{AUDIT_CHAIN_LABELS[check.chain]}</strong>{" "}
+              {check.ok ? (
+                <span className="admin-chains__ok">{`${AUDIT_CHAIN_INTACT} (기록 ${check.records.toLocaleString("ko-KR")}건 확인)`}</span>
+              ) : (
+                <span className="admin-chains__broken" role="alert">
+                  {check.problem}
+                </span>
+              )}
+            </p>
+            {check.ok ? (
+              <p className="admin-chains__head">
+                <span className="admin-muted">마지막 기록 #{check.head.recordId}</span>{" "}
+                <code className="admin-audit__hash" id={`chain-head-${check.chain}`}>
+                  {check.head.hash}
+                </code>{" "}
+                <CopyButton text={check.head.hash} describedBy={`chain-head-${check.chain}`} />
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -33,8 +33,14 @@ export interface ConsoleRoute {
   upload?: UploadKind;
 }
 
+/** The menus the console's header groups its pages into, in the order it shows them. */
+export const MENU_GROUPS = { customers: "고객", promotion: "홍보", settings: "설정" } as const;
+export type MenuGroup = keyof typeof MENU_GROUPS;
+
 interface MenuEntry {
   label: string;
+  /** The header's menu it sits in; none: a link of its own (the dashboard). */
+  group?: MenuGroup;
   /** Added to the path: "내 고객" is the inbox with ?mine=1. */
   query?: string;
   /** Shown only to people with leads to work ("내 고객"). */
@@ -56,7 +62,10 @@ export const CONSOLE_ROUTES = {
   "/admin/leads": {
     view: "leads.unassigned",
     post: { search: "leads.unassigned", assign: "leads.assign" },
-    menu: [{ label: "고객 접수" }, { label: "내 고객", query: "mine=1", onlyWithLeads: true }],
+    menu: [
+      { label: "고객 접수", group: "customers" },
+      { label: "내 고객", query: "mine=1", onlyWithLeads: true, group: "customers" },
+    ],
   },
   "/admin/leads/:id": {
     view: "leads.unassigned",
@@ -72,7 +81,7 @@ export const CONSOLE_ROUTES = {
   },
   "/admin/leads/:id/text": { view: "leads.unassigned", post: { send: "leads.unassigned", "opt-out": "leads.unassigned" } },
   "/admin/leads/:id/delete": { view: "leads.delete", post: "leads.delete" },
-  "/admin/leads/bin": { view: "leads.delete", post: { restore: "leads.delete" } },
+  "/admin/leads/bin": { view: "leads.delete", post: { restore: "leads.delete" }, menu: [{ label: "휴지통", group: "customers" }] },
   "/admin/leads/export": { view: "leads.export" },
   "/admin/leads/export.csv": { post: "leads.export", resource: true },
   "/admin/customers/:id": { view: "leads.unassigned", post: { visit: "leads.unassigned" } },
@@ -91,30 +100,30 @@ export const CONSOLE_ROUTES = {
       "burst-spam": "visits.manage",
       "burst-clear": "visits.manage",
     },
-    menu: [{ label: "방문 예약" }],
+    menu: [{ label: "방문 예약", group: "customers" }],
   },
-  "/admin/conversion": { view: "reports.view", menu: [{ label: "전환 분석" }] },
-  "/admin/notifications": { view: "outbox.view", post: { retry: "outbox.view" }, menu: [{ label: "문자 발송" }] },
+  "/admin/conversion": { view: "reports.view", menu: [{ label: "전환 분석", group: "customers" }] },
+  "/admin/notifications": { view: "outbox.view", post: { retry: "outbox.view" }, menu: [{ label: "문자 발송", group: "customers" }] },
   "/admin/templates": {
     view: "texts.manage",
     post: { register: "texts.manage", preview: "texts.manage", retire: "texts.manage" },
-    menu: [{ label: "알림톡 템플릿" }],
+    menu: [{ label: "알림톡 템플릿", group: "settings" }],
   },
-  "/admin/press": { view: "press.manage", menu: [{ label: "보도자료" }] },
+  "/admin/press": { view: "press.manage", menu: [{ label: "보도자료", group: "promotion" }] },
   "/admin/press/new": { view: "press.manage", post: { save: "press.manage", preview: "press.manage" } },
   "/admin/press/:id": { view: "press.manage", post: { save: "press.manage", preview: "press.manage" } },
   "/admin/press/:id/delete": { view: "press.manage", post: "press.manage" },
-  "/admin/popups": { view: "content.manage", menu: [{ label: "공지 팝업" }] },
+  "/admin/popups": { view: "content.manage", menu: [{ label: "공지 팝업", group: "promotion" }] },
   "/admin/popups/new": { view: "content.manage", post: "content.manage", upload: "image" },
   "/admin/popups/:id": { view: "content.manage", post: "content.manage", upload: "image" },
-  "/admin/documents": { view: "content.manage", post: "content.manage", upload: "pdf", menu: [{ label: "공고·서류" }] },
-  "/admin/schedule": { view: "content.manage", post: "content.manage", menu: [{ label: "분양 일정" }] },
+  "/admin/documents": { view: "content.manage", post: "content.manage", upload: "pdf", menu: [{ label: "공고·서류", group: "promotion" }] },
+  "/admin/schedule": { view: "content.manage", post: "content.manage", menu: [{ label: "분양 일정", group: "promotion" }] },
   "/admin/schedule/:id": { view: "content.manage", post: "content.manage" },
   "/admin/schedule/:id/delete": { view: "content.manage", post: "content.manage" },
   "/admin/site-settings": {
     view: "content.manage",
     post: { save: "content.manage", revert: "content.manage" },
-    menu: [{ label: "사이트 설정" }],
+    menu: [{ label: "사이트 설정", group: "settings" }],
   },
   "/admin/staff": {
     view: "staff.manage",
@@ -127,14 +136,14 @@ export const CONSOLE_ROUTES = {
       enable: "staff.manage",
       "reset-second-factor": "staff.manage",
     },
-    menu: [{ label: "직원 계정" }],
+    menu: [{ label: "직원 계정", group: "settings" }],
   },
-  "/admin/audit": { view: "audit.view", post: "audit.view", menu: [{ label: "접속 기록" }] },
-  "/admin/settings": { view: "leads.assign", post: "leads.assign", menu: [{ label: "배정 설정" }] },
+  "/admin/audit": { view: "audit.view", post: "audit.view", menu: [{ label: "접속 기록", group: "settings" }] },
+  "/admin/settings": { view: "leads.assign", post: "leads.assign", menu: [{ label: "배정 설정", group: "settings" }] },
   "/admin/account": {
     view: "signed-in",
     post: { name: "signed-in", password: "signed-in", alerts: "signed-in", "sign-out-everywhere": "signed-in" },
-    menu: [{ label: "내 계정" }],
+    menu: [{ label: "내 계정", group: "settings" }],
   },
 } as const satisfies Record<ConsolePath, ConsoleRoute>;
 
@@ -164,6 +173,8 @@ export function allows(access: Access, role: Role | null): boolean {
 export interface MenuItem {
   to: string;
   label: string;
+  /** The header's menu it sits in, or null for a link of its own. */
+  group: MenuGroup | null;
   /** Matches only its own path (the dashboard), not the paths below it. */
   end: boolean;
 }
@@ -174,7 +185,12 @@ export function consoleMenu(role: Role, { hasLeads }: { hasLeads: boolean }): Me
     route.view && allows(route.view, role)
       ? (route.menu ?? [])
           .filter((entry) => !entry.onlyWithLeads || hasLeads)
-          .map((entry) => ({ to: entry.query ? `${path}?${entry.query}` : path, label: entry.label, end: path === "/admin" }))
+          .map((entry) => ({
+            to: entry.query ? `${path}?${entry.query}` : path,
+            label: entry.label,
+            group: entry.group ?? null,
+            end: path === "/admin",
+          }))
       : [],
   );
 }

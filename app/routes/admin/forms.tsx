@@ -8,7 +8,8 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useNavigation } from "react-router";
 import type { $ZodType, input, output } from "zod/v4/core";
 
 /**
@@ -60,6 +61,51 @@ function formObject(schema: $ZodType): $ZodType {
 }
 
 type ListOfErrors = ReadonlyArray<string | null | undefined> | null | undefined;
+
+/**
+ * What a console form answered, on the page the answer drew: the first of an error summary, a
+ * field marked invalid, a form's error list, or a success notice, in the page's order. Alerts and
+ * notices are answers by their role; `data-console-answer` marks any other.
+ */
+const ANSWERS = ["[data-console-answer]", '[aria-invalid="true"]', '[role="alert"]', '.admin-notice[role="status"]']
+  .map((selector) => `#admin-main ${selector}`)
+  .join(", ");
+
+/**
+ * Brings a form's answer into view once a post has settled, whether the action answered the page
+ * (a refusal, 400) or redirected to it (a success notice): scrolled to the middle of the screen and
+ * focused, so a person at the bottom of a long form, or on a phone, sees what happened and a screen
+ * reader reads it. The frame calls it once for every console form. Without JavaScript the answer
+ * arrives as a new page, scrolled to its top, where the summaries and notices sit.
+ */
+export function useAnswerInView() {
+  const navigation = useNavigation();
+  const posting = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle") {
+      if (navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET") posting.current = true;
+      return;
+    }
+    if (!posting.current) return;
+    posting.current = false;
+    // After the frame's paint, and after Conform's own focus on the first invalid field: the page's
+    // summary, when it has one, comes before that field and wins.
+    const frame = requestAnimationFrame(() => bringAnswerIntoView());
+    return () => cancelAnimationFrame(frame);
+  }, [navigation.state, navigation.formMethod]);
+}
+
+/** Scrolls the page's answer (see ANSWERS) to the middle of the screen and focuses it. */
+export function bringAnswerIntoView() {
+  const answer = [...document.querySelectorAll<HTMLElement>(ANSWERS)].find(
+    (element) => element.textContent?.trim() !== "" || element.matches("input, select, textarea"),
+  );
+  if (!answer) return;
+  if (!answer.matches("a, button, input, select, textarea, [tabindex]")) answer.tabIndex = -1;
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  answer.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+  answer.focus({ preventScroll: true });
+}
 
 /** A field's (or the form's) errors, all of them, under the id its control names in aria-describedby. */
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {

@@ -1,17 +1,21 @@
 import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { useAnswerInView } from "./forms.tsx";
 import { LiveNav, type NavItem } from "./live-alerts.tsx";
 import "#app/styles/admin.css";
 
-/** The console's frame: the header with the project, the menu, the site switcher and the signed-in person. */
+/** The console's frame: the header with the project, the menu, the site switcher and the signed-in person with their role on this site. */
 export function AdminFrame({
   person,
+  role,
   nav = [],
   projectName,
   site,
   sites = [],
   children,
 }: {
+  /** Who is signed in: their name (or e-mail), and their role on this site. */
   person?: string;
+  role?: string;
   nav?: NavItem[];
   projectName?: string;
   site?: string;
@@ -19,6 +23,7 @@ export function AdminFrame({
   children: React.ReactNode;
 }) {
   const signingOut = useNavigation().formAction === "/admin/logout";
+  useAnswerInView();
   return (
     <div className="admin">
       <a href="#admin-main" className="skip-link">
@@ -28,11 +33,9 @@ export function AdminFrame({
         <div className="admin-header__inner">
           <Link to="/admin" className="admin-header__brand">
             <span className="admin-header__project">{projectName}</span>
-            <span className="admin-header__label">관리자</span>
+            {person ? null : <span className="admin-header__label">관리자</span>}
           </Link>
-          <nav className="admin-nav" aria-label="관리자 메뉴">
-            <LiveNav items={nav} />
-          </nav>
+          <LiveNav items={nav} />
           {sites.length > 0 ? (
             <Form method="post" action="/admin/switch-site" className="admin-site-switch">
               <label htmlFor="admin-site-switch" className="visually-hidden">
@@ -52,6 +55,7 @@ export function AdminFrame({
           ) : null}
           {person ? (
             <Form method="post" action="/admin/logout" className="admin-header__account">
+              {role ? <span className="admin-header__role">{role}</span> : null}
               <Link to="/admin/account" className="admin-header__email" title="내 계정">
                 {person}
               </Link>
@@ -70,7 +74,13 @@ export function AdminFrame({
 }
 
 /** The console's page for a refusal or an error, in the frame (with its menu when the layout's data is there). */
-export function ConsoleErrorPage({ error, frame }: { error: unknown; frame?: { person?: string; nav?: NavItem[]; projectName?: string } }) {
+export function ConsoleErrorPage({
+  error,
+  frame,
+}: {
+  error: unknown;
+  frame?: { person?: string; role?: string; nav?: NavItem[]; projectName?: string };
+}) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // 4xx answers carry their own Korean message (a bad date, a page the role may not open).
   const message = isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" ? error.data : null;
@@ -83,7 +93,7 @@ export function ConsoleErrorPage({ error, frame }: { error: unknown; frame?: { p
           ? "요청을 처리할 수 없습니다"
           : "일시적인 오류가 발생했습니다";
   return (
-    <AdminFrame person={frame?.person} nav={frame?.nav} projectName={frame?.projectName}>
+    <AdminFrame person={frame?.person} role={frame?.role} nav={frame?.nav} projectName={frame?.projectName}>
       <title>{`${title} | 관리자`}</title>
       <meta name="robots" content="noindex,nofollow" />
       <section className="admin-card admin-empty">

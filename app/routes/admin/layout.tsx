@@ -18,7 +18,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     .map((other) => ({ slug: other.slug, projectName: other.pack.brand.projectName }));
   return {
     email: admin.email,
-    person: `${admin.name || admin.email} · ${ROLE_LABELS[admin.role]}`,
+    person: admin.name || admin.email,
+    // The role on this site (docs/decisions/022-role-per-site.md): the same account may be 대표 here and 상담사 elsewhere.
+    role: ROLE_LABELS[admin.role],
     // The menu leaves out what a role may not open (console-access.ts); the middleware refuses it anyway.
     nav: consoleMenu(admin.role, { hasLeads }),
     projectName: site.pack.brand.projectName,
@@ -31,6 +33,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminFrame
       person={loaderData.person}
+      role={loaderData.role}
       nav={loaderData.nav}
       projectName={loaderData.projectName}
       site={loaderData.site}

@@ -1,19 +1,17 @@
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
-import { Link, NavLink, useLocation, useNavigate, useRevalidator } from "react-router";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
+import type { MenuItem } from "./console-access.ts";
+import { ConsoleMenu, currentLink } from "./console-menu.tsx";
 
 /**
  * The console's menu, kept up to date while a page is open: the server's event stream
  * (/admin/events) tells of new leads and of leads given to this person; the menu counts them
  * until the person opens the list, the inbox and dashboard reload their data, and, once the person
  * allows it, the browser shows a notification (masked name and kind only). Without JavaScript the
- * menu is plain links.
+ * menu still opens (console-menu.tsx) and its links work.
  */
 
-export interface NavItem {
-  to: string;
-  label: string;
-  end: boolean;
-}
+export type NavItem = MenuItem;
 
 interface Alert {
   type: "lead" | "assigned";
@@ -84,35 +82,16 @@ export function LiveNav({ items }: { items: NavItem[] }) {
     };
   }, []);
 
+  const current = currentLink(items, location.pathname, location.search);
+  const links = items.map((item) => ({
+    to: item.to,
+    label: item.label,
+    group: item.group,
+    count: item.to === MINE ? counts.mine : item.to === INBOX ? counts.leads : 0,
+    current: item.to === current,
+  }));
   return (
-    <>
-      {items.map((item) => {
-        const count = item.to === MINE ? counts.mine : item.to === INBOX ? counts.leads : 0;
-        // "내 고객" is the inbox with ?mine=1: only one of the two is the page open.
-        const current = item.to === MINE ? onInbox && mine : item.to === INBOX ? location.pathname.startsWith(INBOX) && !mine : undefined;
-        const badge =
-          count > 0 ? (
-            <span className="admin-nav__badge" aria-label={`새 알림 ${count}건`}>
-              {count > 99 ? "99+" : count}
-            </span>
-          ) : null;
-        return current === undefined ? (
-          <NavLink key={item.to} to={item.to} end={item.end} className="admin-nav__link">
-            {item.label}
-            {badge}
-          </NavLink>
-        ) : (
-          <Link
-            key={item.to}
-            to={item.to}
-            className={current ? "admin-nav__link active" : "admin-nav__link"}
-            aria-current={current ? "page" : undefined}
-          >
-            {item.label}
-            {badge}
-          </Link>
-        );
-      })}
+    <ConsoleMenu links={links}>
       {permission === "default" ? (
         <button
           type="button"
@@ -122,7 +101,7 @@ export function LiveNav({ items }: { items: NavItem[] }) {
           새 고객 알림 켜기
         </button>
       ) : null}
-    </>
+    </ConsoleMenu>
   );
 }
 

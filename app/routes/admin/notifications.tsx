@@ -1,14 +1,16 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { heldTextsSummary, listOutboxPage, outboxCounts, retryFailedMessage, textsAreNotSent } from "#app/.server/outbox/console.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { OUTBOX_VIEWS, SMS_PURPOSE_LABELS, type OutboxView } from "#app/forms/admin.ts";
+import { OUTBOX_VIEWS, RETRY_MESSAGES, RetryFormSchema, SMS_PURPOSE_LABELS, type OutboxView } from "#app/forms/admin.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { signedInAdmin } from "./guard.server.ts";
 import { HeldTextsNotice, LOGGED_ONLY_LABEL, OutboxStatus, TestModeNotice } from "./outbox-parts.tsx";
 import { recordConsoleAccess } from "#app/.server/audit/access.ts";
+import { ErrorList, useConsoleForm } from "./forms.tsx";
+import { parseConsoleForm, refuseSubmission } from "./submission.server.ts";
 import type { Route } from "./+types/notifications";
-import { readWholeNumber } from "#app/forms/numbers.ts";
 import { requireWholeNumbers } from "./leads/numbers.server.ts";
 
 const VIEW_LABELS: Record<OutboxView, string> = { pending: "대기", sent: "발송 완료", failed: "실패", held: "보류" };
@@ -48,12 +50,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
   const form = await request.formData();
-  const id = readWholeNumber(form.get("id"));
-  if (form.get("intent") !== "retry" || !id) throw data("알 수 없는 요청입니다.", { status: 400 });
-  const queued = await retryFailedMessage(requireSite(context).slug, id, admin);
-  if (!queued) return data({ error: "이미 다시 보냈거나 실패한 문자가 아닙니다." }, { status: 409 });
-  const back = new URL(request.url).search;
-  return redirect(`/admin/notifications${back}`, { status: 303 });
+  // The answer goes beside the retry button of the text it was about.
+  const about = { extra: { id: String(form.get("id") ?? "") } };
+  const parsed = parseConsoleForm(form, RetryFormSchema);
+  if (!parsed.ok) return refuseSubmission(parsed.submission, {}, about);
+  const post = parsed.value;
+  switch (post.intent) {
+    case "retry": {
+      const queued = await retryFailedMessage(requireSite(context).slug, post.id, admin);
+      if (!queued) return refuseSubmission(parsed.submission, { formErrors: [RETRY_MESSAGES.notFailed] }, { ...about, status: 409 });
+      return redirect(`/admin/notifications${new URL(request.url).search}`, { status: 303 });
+    }
+    default:
+      post.intent satisfies never;
+      throw data("알 수 없는 요청입니다.", { status: 400 });
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -92,10 +103,9 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
       </nav>
       {testMode ? <TestModeNotice /> : null}
       <HeldTextsNotice held={held} />
-      {actionData?.error ? (
-        <p className="admin-notice admin-notice--warning" role="alert">
-          {actionData.error}
-        </p>
+      {actionData && !messages.some((message) => String(message.id) === actionData.id) ? (
+        // A text no longer on this page (another person sent it again, or the list moved on).
+        <ErrorList errors={Object.values(actionData.result.error ?? {}).flat()} />
       ) : null}
       {messages.length === 0 ? (
         <p className="admin-card admin-empty__text">표시할 문자가 없습니다.</p>
@@ -136,13 +146,11 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
                 </details>
               )}
               {message.status === "failed" ? (
-                <Form method="post" className="admin-message__retry">
-                  <input type="hidden" name="intent" value="retry" />
-                  <input type="hidden" name="id" value={message.id} />
-                  <button type="submit" className="admin-button admin-button--primary" disabled={retrying === String(message.id)}>
-                    {retrying === String(message.id) ? "다시 보내는 중…" : "다시 보내기"}
-                  </button>
-                </Form>
+                <RetryForm
+                  id={message.id}
+                  sending={retrying === String(message.id)}
+                  lastResult={actionData?.id === String(message.id) ? actionData.result : undefined}
+                />
               ) : null}
             </li>
           ))}
@@ -161,5 +169,32 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
         ) : null}
       </nav>
     </div>
+  );
+}
+
+/** A failed text's "다시 보내기", with the answer to it (a text already sent again) right beside it. */
+function RetryForm({ id, sending, lastResult }: { id: number; sending: boolean; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useConsoleForm({
+    id: `retry-${id}`,
+    schema: RetryFormSchema,
+    lastResult,
+    defaultValue: { intent: "retry", id: String(id) },
+  });
+  const { key: _key, defaultValue: _posted, ...idProps } = getInputProps(fields.id, { type: "hidden" });
+  return (
+    <Form method="post" className="admin-message__retry" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="retry" />
+      <input {...idProps} value={id} />
+      <button
+        type="submit"
+        className="admin-button admin-button--primary"
+        disabled={sending}
+        aria-describedby={form.errors ? form.errorId : undefined}
+      >
+        {sending ? "다시 보내는 중…" : "다시 보내기"}
+      </button>
+      <ErrorList id={fields.id.errorId} errors={fields.id.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+    </Form>
   );
 }

@@ -93,7 +93,7 @@ export const leads: LeadContent = {
         text: [
           "{senderName}",
           "{customerName} 고객님, 문의 주신 건으로 전화드렸는데 연결되지 않았습니다.",
-          "편하신 시간에 {salesPhone}로 연락 주시면 자세히 안내해 드리겠습니다.",
+          "편하신 시간에 {salesPhone}번으로 연락 주시면 자세히 안내해 드리겠습니다.",
         ].join("\n"),
       },
       {

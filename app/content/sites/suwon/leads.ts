@@ -94,7 +94,7 @@ export const leads: LeadContent = {
         text: [
           "{senderName}",
           "{customerName} 고객님, 남겨 주신 문의로 연락드렸으나 통화가 어려웠습니다.",
-          "편하신 때에 {salesPhone}로 전화 주시면 바로 안내해 드리겠습니다.",
+          "편하신 때에 {salesPhone}번으로 전화 주시면 바로 안내해 드리겠습니다.",
         ].join("\n"),
       },
       {

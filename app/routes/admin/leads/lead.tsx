@@ -29,6 +29,8 @@ import { sourcePageTitle } from "#app/content/source-pages.ts";
 import { can } from "#app/permissions.ts";
 import { formatKst, kstDay } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { withParticle } from "#app/utils/particles.ts";
+import { SOURCE_WORDS } from "#app/forms/conversion.ts";
 import { formatPhone, maskPhone, smsHref, telHref } from "#app/utils/phone.ts";
 import { browserSummary } from "#app/utils/user-agent.ts";
 import type { LeadStatus } from "#app/vocabulary.ts";
@@ -256,13 +258,13 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             <dt>유입 경로</dt>
             <dd>
               {[
-                lead.utmSource && `매체 ${lead.utmSource}`,
-                lead.utmMedium && `방식 ${lead.utmMedium}`,
-                lead.utmCampaign && `캠페인 ${lead.utmCampaign}`,
-                lead.referrerHost && `이전 사이트 ${lead.referrerHost}`,
+                lead.utmSource && `${SOURCE_WORDS.utmSource} ${lead.utmSource}`,
+                lead.utmMedium && `${SOURCE_WORDS.utmMedium} ${lead.utmMedium}`,
+                lead.utmCampaign && `${SOURCE_WORDS.utmCampaign} ${lead.utmCampaign}`,
+                lead.referrerHost && `${SOURCE_WORDS.referrerHost} ${lead.referrerHost}`,
               ]
                 .filter(Boolean)
-                .join(" · ") || <span className="admin-muted">직접 유입</span>}
+                .join(" · ") || <span className="admin-muted">{SOURCE_WORDS.direct}</span>}
             </dd>
             <dt>개인정보 동의</dt>
             <dd>
@@ -278,7 +280,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                   <p>보유 기간: {consent.retention}</p>
                 </details>
               ) : (
-                <span className="admin-muted"> (현재 동의문 {consent.version}과 다른 버전)</span>
+                <span className="admin-muted"> (현재 동의문 {withParticle(consent.version, "와/과")} 다른 버전)</span>
               )}
             </dd>
             <dt>광고 문자 수신</dt>

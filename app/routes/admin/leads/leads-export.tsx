@@ -1,25 +1,23 @@
-import { useState } from "react";
-import { Form, Link } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { useEffect, useState } from "react";
+import { data, Form, Link } from "react-router";
 import { countLeads } from "#app/.server/leads/inbox.ts";
 import { LEAD_CSV_COLUMNS } from "#app/.server/leads/csv-export.ts";
 import { readLeadSearch } from "#app/.server/leads/search.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { EXPORT_PURPOSES, filterQuery, LeadFilterSchema, type ExportPurpose } from "#app/forms/admin.ts";
+import { EXPORT_PURPOSES, ExportFormSchema, filterQuery, LeadFilterSchema, type ExportPurpose } from "#app/forms/admin.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { bringAnswerIntoView, ErrorList, Field, SelectField, useConsoleForm } from "../forms.tsx";
 import { signedInAdmin, requireCalendarDays } from "../guard.server.ts";
+import { takeExportAnswer } from "./export-answer.server.ts";
 import type { Route } from "./+types/leads-export";
 
-const ERRORS: Record<string, string> = {
-  purpose: "내려받는 목적을 선택해 주세요.",
-  reason: "내려받는 이유를 4자 이상 적어 주세요.",
-  columns: "내려받을 열을 하나 이상 선택해 주세요.",
-  search: "검색 조건이 만료되었습니다. 목록에서 다시 검색한 뒤 내려받아 주세요.",
-  day: "날짜가 올바르지 않습니다.",
-};
+const PURPOSE_OPTIONS = Object.entries(EXPORT_PURPOSES).map(([value, { label }]) => ({ value, label }));
 
 /**
  * Before a file of leads leaves the console: why (a purpose and a few words), and which columns
- * that purpose needs. The download itself is the POST to /admin/leads/export.csv.
+ * that purpose needs. The download itself is the POST to /admin/leads/export.csv, which sends a
+ * refusal back here with every field's error (export-answer.server.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = signedInAdmin(context);
@@ -27,17 +25,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireCalendarDays(url, ["from", "to"]);
   const filter = LeadFilterSchema.parse(Object.fromEntries(url.searchParams));
   const searchId = url.searchParams.get("s");
-  const search = await readLeadSearch(admin.id, searchId);
+  const [search, refused] = await Promise.all([readLeadSearch(admin.id, searchId), takeExportAnswer(request)]);
   const site = requireSite(context).slug;
-  return {
-    filter,
-    searchId: search ? searchId : null,
-    searched: Boolean(search),
-    count: await countLeads({ ...filter, site, viewer: admin, search: search ?? undefined }),
-    columns: LEAD_CSV_COLUMNS.map(({ id, header }) => ({ id, header })),
-    error: ERRORS[url.searchParams.get("error") ?? ""] ?? null,
-  };
+  return data(
+    {
+      filter,
+      searchId: search ? searchId : null,
+      searched: Boolean(search),
+      count: await countLeads({ ...filter, site, viewer: admin, search: search ?? undefined }),
+      columns: LEAD_CSV_COLUMNS.map(({ id, header }) => ({ id, header })),
+      lastResult: refused?.answer ?? null,
+    },
+    refused ? { headers: { "Set-Cookie": refused.forget } } : undefined,
+  );
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteSeoFrom(matches), {
@@ -47,11 +50,32 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     robots: "noindex,nofollow",
   });
 
+/** What a refused post ticked, or the purpose's own columns. */
+function tickedColumns(value: unknown, purpose: ExportPurpose): string[] {
+  if (value === undefined || value === null) return [...EXPORT_PURPOSES[purpose].columns];
+  return [value].flat().filter((column): column is string => typeof column === "string");
+}
+
 export default function LeadsExportPage({ loaderData }: Route.ComponentProps) {
-  const { filter, searchId, searched, count, columns, error } = loaderData;
-  const [purpose, setPurpose] = useState<ExportPurpose>("contact");
-  const [chosen, setChosen] = useState<string[]>([...EXPORT_PURPOSES.contact.columns]);
+  const { filter, searchId, searched, count, columns, lastResult } = loaderData;
+  const [form, fields] = useConsoleForm({
+    id: "leads-export",
+    schema: ExportFormSchema,
+    lastResult,
+    defaultValue: { purpose: "contact", reason: "" },
+  });
+  const postedPurpose = fields.purpose.initialValue;
+  const initialPurpose =
+    typeof postedPurpose === "string" && postedPurpose in EXPORT_PURPOSES ? (postedPurpose as ExportPurpose) : "contact";
+  const [chosen, setChosen] = useState<string[]>(() =>
+    tickedColumns(lastResult ? (lastResult.initialValue?.columns ?? []) : undefined, initialPurpose),
+  );
+  // The refusal arrives as a new page (the download is a plain post): its first error is brought into view once scripts run.
+  useEffect(() => {
+    if (lastResult) bringAnswerIntoView();
+  }, [lastResult]);
   const query = filterQuery({ ...filter, s: searchId ?? undefined });
+  const columnErrors = fields.columns.errors;
   return (
     <div className="admin-page">
       <div className="admin-page__head">
@@ -65,53 +89,28 @@ export default function LeadsExportPage({ loaderData }: Route.ComponentProps) {
           지금 목록의 조건{searched ? "(검색 포함)" : ""}에 맞는 고객 <strong>{count.toLocaleString("ko-KR")}명</strong>을 내려받습니다.
           내려받은 파일의 목적과 이유, 열은 접속기록에 남고 대표가 매달 확인합니다.
         </p>
-        {error ? (
-          <p className="admin-form__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <Form method="post" action="/admin/leads/export.csv" reloadDocument className="admin-form admin-export">
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Form method="post" action="/admin/leads/export.csv" reloadDocument className="admin-form admin-export" {...getFormProps(form)}>
           {Object.entries({ ...filter, s: searchId ?? undefined }).map(([name, value]) =>
             typeof value === "string" && value ? <input key={name} type="hidden" name={name} value={value} /> : null,
           )}
-          <div className="admin-field">
-            <label htmlFor="export-purpose">목적</label>
-            <select
-              id="export-purpose"
-              name="purpose"
-              value={purpose}
-              onChange={(event) => {
-                const next = event.currentTarget.value as ExportPurpose;
-                setPurpose(next);
-                setChosen([...EXPORT_PURPOSES[next].columns]);
-              }}
-            >
-              {Object.entries(EXPORT_PURPOSES).map(([id, { label }]) => (
-                <option key={id} value={id}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="admin-field">
-            <label htmlFor="export-reason">이유</label>
-            <input
-              id="export-reason"
-              name="reason"
-              required
-              minLength={4}
-              maxLength={200}
-              placeholder="예: 11월 방문 예약 고객 전화 안내"
-            />
-          </div>
+          <SelectField
+            meta={fields.purpose}
+            label="목적"
+            options={PURPOSE_OPTIONS}
+            onChange={(event) => setChosen([...EXPORT_PURPOSES[event.currentTarget.value as ExportPurpose].columns])}
+          />
+          <Field meta={fields.reason} label="이유" placeholder="예: 11월 방문 예약 고객 전화 안내" />
           <fieldset className="admin-field admin-export__columns">
             <legend>내려받을 열 (목적에 필요한 열만 골라 두었습니다)</legend>
             {columns.map((column) => (
               <label key={column.id} className="admin-check">
                 <input
                   type="checkbox"
-                  name="columns"
+                  name={fields.columns.name}
                   value={column.id}
+                  aria-invalid={columnErrors ? true : undefined}
+                  aria-describedby={columnErrors ? fields.columns.errorId : undefined}
                   checked={chosen.includes(column.id)}
                   onChange={(event) => {
                     const { checked } = event.currentTarget;
@@ -121,6 +120,7 @@ export default function LeadsExportPage({ loaderData }: Route.ComponentProps) {
                 {column.header}
               </label>
             ))}
+            <ErrorList id={fields.columns.errorId} errors={columnErrors} />
           </fieldset>
           <button type="submit" className="admin-button admin-button--primary">
             CSV 내려받기

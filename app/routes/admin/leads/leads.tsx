@@ -20,6 +20,7 @@ import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { formatVisitTime } from "#app/utils/visit-time.ts";
 import { sourcePageTitle } from "#app/content/source-pages.ts";
+import { SOURCE_WORDS } from "#app/forms/conversion.ts";
 import { shorten } from "../format.ts";
 import { ErrorList, useConsoleForm } from "../forms.tsx";
 import { signedInAdmin, requireCalendarDays } from "../guard.server.ts";
@@ -355,8 +356,14 @@ function FilterForm({ data }: { data: LoaderData }) {
             ))}
           </select>
         </div>
-        <CampaignSelect id="filter-source" name="source" label="유입 매체" values={choices.sources} selected={filter.source} />
-        <CampaignSelect id="filter-campaign" name="campaign" label="캠페인" values={choices.campaigns} selected={filter.campaign} />
+        <CampaignSelect id="filter-source" name="source" label={SOURCE_WORDS.utmSource} values={choices.sources} selected={filter.source} />
+        <CampaignSelect
+          id="filter-campaign"
+          name="campaign"
+          label={SOURCE_WORDS.utmCampaign}
+          values={choices.campaigns}
+          selected={filter.campaign}
+        />
         <div className="admin-field">
           <label htmlFor="filter-from">접수일 시작</label>
           <input id="filter-from" name="from" type="date" defaultValue={filter.from ?? ""} />
@@ -397,7 +404,7 @@ function CampaignSelect({
       <label htmlFor={id}>{label}</label>
       <select id={id} name={name} defaultValue={selected ?? ""}>
         <option value="">전체</option>
-        <option value={NO_CAMPAIGN}>없음 (직접 유입)</option>
+        <option value={NO_CAMPAIGN}>{SOURCE_WORDS.missing}</option>
         {options.map((value) => (
           <option key={value} value={value}>
             {value}

@@ -5,6 +5,7 @@ import { requireSite } from "#app/.server/site.ts";
 import { PRESS_STATUS_LABELS } from "#app/forms/press-messages.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { withParticle } from "#app/utils/particles.ts";
 import { formatSchedule, formatScheduleShort, parseSaveResult } from "./press.server.ts";
 import type { Route } from "./+types/press";
 import { readWholeNumber } from "#app/forms/numbers.ts";
@@ -48,8 +49,8 @@ async function savedMessage(site: string, query: URLSearchParams) {
   if (!result || id === undefined) return null;
   const article = await getPress(site, id);
   if (!article) return null;
-  if (result === "scheduled") return `「${article.title}」은(는) ${formatSchedule(article.date)}에 발행됩니다.`;
-  return result === "published" ? `「${article.title}」을(를) 발행했습니다.` : `「${article.title}」을(를) 저장했습니다.`;
+  if (result === "scheduled") return `${withParticle(`「${article.title}」`, "은/는")} ${formatSchedule(article.date)}에 발행됩니다.`;
+  return `${withParticle(`「${article.title}」`, "을/를")} ${result === "published" ? "발행했습니다" : "저장했습니다"}.`;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { conversionReport, type FunnelCounts } from "#app/.server/leads/conversion.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { filterQuery, NO_CAMPAIGN } from "#app/forms/admin.ts";
-import { conversionPeriodSchema, DIRECT_VISIT_LABEL, formatCount, formatRate } from "#app/forms/conversion.ts";
+import { campaignName, conversionPeriodSchema, formatCount, formatRate, SOURCE_WORDS } from "#app/forms/conversion.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/conversion";
 
@@ -69,12 +69,10 @@ export default function ConversionPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <FunnelTable
           label="캠페인별 전환"
-          head="매체 / 방식 / 캠페인"
+          head={`${SOURCE_WORDS.utmSource} / ${SOURCE_WORDS.utmMedium} / ${SOURCE_WORDS.utmCampaign}`}
           rows={report.campaigns.map((row) => ({
             key: `${row.source}/${row.medium}/${row.campaign}`,
-            name: [row.source, row.medium, row.campaign].some(Boolean)
-              ? [row.source ?? "-", row.medium ?? "-", row.campaign ?? "-"].join(" / ")
-              : DIRECT_VISIT_LABEL,
+            name: campaignName([row.source, row.medium, row.campaign]),
             href: inbox({ source: row.source ?? NO_CAMPAIGN, campaign: row.campaign ?? NO_CAMPAIGN }),
             counts: row,
           }))}

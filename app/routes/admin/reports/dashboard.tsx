@@ -3,6 +3,7 @@ import { dashboardSummary } from "#app/.server/leads/dashboard.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { monthLabel } from "#app/forms/audit.ts";
 import { filterQuery, KIND_SHORT_LABELS, NO_CAMPAIGN, STATUS_LABELS } from "#app/forms/admin.ts";
+import { campaignName, SOURCE_WORDS } from "#app/forms/conversion.ts";
 
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { DailyChart } from "./daily-chart.tsx";
@@ -114,7 +115,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
               <table className="admin-table admin-table--compact">
                 <thead>
                   <tr>
-                    <th scope="col">매체 / 캠페인</th>
+                    <th scope="col">{`${SOURCE_WORDS.utmSource} / ${SOURCE_WORDS.utmCampaign}`}</th>
                     {LEAD_KINDS.map((kind) => (
                       <th key={kind} scope="col" className="admin-num">
                         <abbr title={kindLabels[kind]}>{KIND_SHORT_LABELS[kind]}</abbr>
@@ -132,8 +133,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
                         <Link
                           to={`/admin/leads?${filterQuery({ source: row.source ?? NO_CAMPAIGN, campaign: row.campaign ?? NO_CAMPAIGN })}`}
                         >
-                          {row.source ?? "직접 유입"}
-                          {row.campaign ? ` / ${row.campaign}` : row.source ? " / (캠페인 없음)" : ""}
+                          {campaignName([row.source, row.campaign])}
                         </Link>
                       </th>
                       <td className="admin-num">{row.interest}</td>

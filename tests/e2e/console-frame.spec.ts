@@ -1,0 +1,163 @@
+import { expect, test, type Page } from "@playwright/test";
+import { MENU_GROUPS } from "../../app/routes/admin/console-access.ts";
+import { OWNER_STATE, useOwnerSession } from "./console.ts";
+
+// The console's frame: its menu (grouped into a few menus on a desk, one scrolling row on a phone)
+// and the answers of its forms brought into view. Nothing here is saved.
+
+/** Every page of the owner's menu, with the path it opens (in the menu's order). */
+const OWNER_PAGES: [label: string, path: RegExp][] = [
+  ["대시보드", /\/admin$/],
+  ["고객 접수", /\/admin\/leads$/],
+  ["휴지통", /\/admin\/leads\/bin$/],
+  ["방문 예약", /\/admin\/visits/],
+  ["전환 분석", /\/admin\/conversion/],
+  ["문자 발송", /\/admin\/notifications$/],
+  ["알림톡 템플릿", /\/admin\/templates$/],
+  ["보도자료", /\/admin\/press$/],
+  ["공지 팝업", /\/admin\/popups$/],
+  ["공고·서류", /\/admin\/documents$/],
+  ["분양 일정", /\/admin\/schedule$/],
+  ["사이트 설정", /\/admin\/site-settings$/],
+  ["직원 계정", /\/admin\/staff$/],
+  ["접속 기록", /\/admin\/audit$/],
+  ["배정 설정", /\/admin\/settings$/],
+  ["내 계정", /\/admin\/account$/],
+];
+
+const menu = (page: Page) => page.getByRole("navigation", { name: "관리자 메뉴" });
+
+test.beforeEach(async ({ page }) => {
+  await useOwnerSession(page);
+});
+
+test.describe("the console's menu", () => {
+  test("fits one row at 1440 px: the brand, the menus and the account share the header's one line", async ({ page }) => {
+    await page.goto("/admin");
+    const header = page.locator(".admin-header__inner");
+    const items = [
+      page.locator(".admin-header__brand"),
+      ...(await menu(page).locator(".admin-menu > li").all()),
+      page.locator(".admin-header__account"),
+    ];
+    expect(items.length).toBe(2 + 1 + Object.keys(MENU_GROUPS).length);
+    const menuTops = await Promise.all(
+      (await menu(page).locator(".admin-menu > li").all()).map(async (item) => (await item.boundingBox())!.y),
+    );
+    expect(new Set(menuTops).size).toBe(1);
+    const headerBox = (await header.boundingBox())!;
+    expect(headerBox.height).toBeLessThan(72);
+    for (const item of items) {
+      const box = (await item.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(headerBox.y);
+      expect(box.y + box.height).toBeLessThanOrEqual(headerBox.y + headerBox.height);
+    }
+  });
+
+  test("reaches every page through its menus, by pointer and by keyboard, and closes on Escape and outside clicks", async ({ page }) => {
+    // Sixteen pages, one after the other.
+    test.slow();
+    await page.goto("/admin");
+    for (const [label, path] of OWNER_PAGES) {
+      const link = menu(page).getByRole("link", { name: label, exact: true });
+      if (!(await link.isVisible())) {
+        const group = menu(page).locator("details", { has: page.getByRole("link", { name: label, exact: true, includeHidden: true }) });
+        await group.locator("summary").click();
+      }
+      await link.click();
+      await expect(page, label).toHaveURL(path);
+      await expect(menu(page).getByRole("link", { name: label, exact: true, includeHidden: true })).toHaveAttribute("aria-current", "page");
+      // The page opened from a menu closes it.
+      await expect(menu(page).locator("details[open]")).toHaveCount(0);
+    }
+
+    // By keyboard: the menu's summary opens it, Tab walks its links, Escape closes it and returns to it.
+    const settings = menu(page).locator("summary", { hasText: MENU_GROUPS.settings });
+    await settings.focus();
+    await page.keyboard.press("Enter");
+    const firstLink = menu(page).locator("details[open] .admin-menu__link").first();
+    await expect(menu(page).getByRole("link", { name: "사이트 설정" })).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(firstLink).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu(page).getByRole("link", { name: "사이트 설정" })).toBeHidden();
+    await expect(settings).toBeFocused();
+
+    // Another menu's opening closes the first; a click elsewhere closes any.
+    await settings.click();
+    await menu(page).locator("summary", { hasText: MENU_GROUPS.customers }).click();
+    await expect(menu(page).locator("details[open]")).toHaveCount(1);
+    await page.locator("#admin-main").click({ position: { x: 5, y: 5 } });
+    await expect(menu(page).locator("details[open]")).toHaveCount(0);
+  });
+
+  test("opens its menus without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState: OWNER_STATE });
+    const page = await context.newPage();
+    await page.goto("/admin");
+    await menu(page).locator("summary", { hasText: MENU_GROUPS.promotion }).click();
+    await menu(page).getByRole("link", { name: "분양 일정" }).click();
+    await expect(page).toHaveURL(/\/admin\/schedule$/);
+    await context.close();
+  });
+
+  test("on a phone lists every page in one row of links", { tag: "@phone" }, async ({ page }) => {
+    await page.goto("/admin");
+    const links = menu(page).getByRole("link");
+    // "내 고객" joins the menu once leads are given to the owner (other tests may have).
+    const labels = (await links.allInnerTexts()).map((text) => text.trim()).filter((text) => text !== "내 고객");
+    expect(labels).toEqual(OWNER_PAGES.map(([label]) => label));
+    await links.filter({ hasText: "접속 기록" }).click();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(menu(page).getByRole("link", { name: "접속 기록" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("names the person and their role on this site", { tag: "@every-width" }, async ({ page }) => {
+    await page.goto("/admin");
+    await expect(page.locator(".admin-header__role")).toHaveText("대표");
+    await expect(page.locator(".admin-header__brand")).not.toContainText("관리자");
+  });
+});
+
+test.describe("answers in view", () => {
+  const settingsForm = (page: Page) => page.locator("form.site-settings__form");
+
+  /** Posts the site settings from the bottom of the page, as a person who scrolled down to 저장 would. */
+  async function saveFromTheBottom(page: Page) {
+    await expect
+      .poll(() => settingsForm(page).evaluate((form) => Object.keys(form).some((key) => key.startsWith("__reactProps"))))
+      .toBe(true);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await settingsForm(page).evaluate((form: HTMLFormElement) => form.requestSubmit());
+  }
+
+  test(
+    "a refused post of the site settings, sent from the bottom of the page, shows its error summary in view and focused",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/site-settings");
+      await page.getByLabel("분양문의 전화", { exact: true }).fill("12345");
+      await saveFromTheBottom(page);
+
+      const summary = page.getByRole("alert").filter({ hasText: "항목을 확인해 주세요" });
+      await expect(summary).toBeFocused();
+      await expect(summary).toBeInViewport();
+      await expect(page.getByLabel("분양문의 전화", { exact: true })).toHaveValue("12345");
+    },
+  );
+
+  test(
+    "a saved post of the site settings, sent from the bottom of the page, shows its notice in view and focused",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/site-settings");
+      await saveFromTheBottom(page);
+
+      await expect(page).toHaveURL(/saved=1/);
+      const notice = page.getByRole("status").filter({ hasText: "저장했습니다" });
+      await expect(notice).toBeFocused();
+      await expect(notice).toBeInViewport();
+    },
+  );
+});
