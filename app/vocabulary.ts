@@ -57,7 +57,13 @@ export const TEMPLATE_STATUSES = ["approved", "retired"] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 
 /** The purposes whose wording is fixed by the content pack, so an approved 알림톡 template can match it. */
-export const ALIMTALK_PURPOSES = ["confirmation", "reminder", "day-closed", "visit-cancelled", "staff"] as const satisfies readonly SmsPurpose[];
+export const ALIMTALK_PURPOSES = [
+  "confirmation",
+  "reminder",
+  "day-closed",
+  "visit-cancelled",
+  "staff",
+] as const satisfies readonly SmsPurpose[];
 export type AlimtalkPurpose = (typeof ALIMTALK_PURPOSES)[number];
 
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "withdrawn", "held"] as const;

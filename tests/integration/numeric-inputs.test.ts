@@ -93,7 +93,11 @@ const INPUTS: Input[] = [
     path: () => "/admin/leads",
     form: (value) => ({ intent: "assign", assignee: value, ids: [String(leadId)] }),
   },
-  { name: "inbox bulk ids", path: () => "/admin/leads", form: (value) => ({ intent: "assign", assignee: "", unassign: "yes", ids: [value] }) },
+  {
+    name: "inbox bulk ids",
+    path: () => "/admin/leads",
+    form: (value) => ({ intent: "assign", assignee: "", unassign: "yes", ids: [value] }),
+  },
   { name: "bin restore id", path: () => "/admin/leads/bin", form: (value) => ({ intent: "restore", id: value }) },
   { name: "outbox retry id", path: () => "/admin/notifications", form: (value) => ({ intent: "retry", id: value }) },
   { name: "settings revert change", path: () => "/admin/site-settings", form: (value) => ({ intent: "revert", change: value }) },
