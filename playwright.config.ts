@@ -39,14 +39,13 @@ const chromium = {
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // The browser tests mostly wait (on pages, on the server), so more workers than cores pay (decision 023).
-  workers: 4,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
-  // Waits, not limits: on a busy machine (the integration tests run beside, decision 023) a page
-  // can take longer than Playwright's default 5 s to hydrate or to answer a post.
+  // Waits, not limits: on a busy machine a page can take longer than Playwright's default 5 s to
+  // hydrate or to answer a post.
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,

@@ -127,7 +127,9 @@ console.log("Integration tests on PGlite");
 let status = runVitest({ TEST_DATABASE_URL: "" });
 if (bin) {
   console.log(`Integration tests on PostgreSQL (${bin})`);
-  status ||= await withPostgres(bin, (url) => runVitest({ TEST_DATABASE_URL: url }));
+  // Run even when PGlite failed, so that one run reports the failures of both.
+  const postgresStatus = await withPostgres(bin, (url) => runVitest({ TEST_DATABASE_URL: url }));
+  status ||= postgresStatus;
 } else {
   console.log("SKIP_POSTGRES=1: the PostgreSQL run is skipped.");
 }

@@ -1,63 +1,27 @@
-// npm run test:steps — what `npm test` runs once the tools are there (scripts/ensure-test-tools.js).
+// npm run test:steps — what `npm test` runs once the tools are there (scripts/ensure-test-tools.js):
+// typecheck, lint, unit tests, integration tests (PGlite, then PostgreSQL), browser tests, and the
+// measuring scripts' short runs (they reuse the production build the browser tests made), one
+// after another. A failed step does not stop the ones after it, so one run reports every failure;
+// the run ends with one line per step (exit status, seconds) and exits 1 if any failed.
 //
-// The quick checks first, one after another (a type error stops the run in a minute): typecheck,
-// lint, unit tests. Then two lanes at once, because they wait on different things
-// (docs/decisions/023-fast-tests.md): the integration tests keep both cores busy with their
-// databases, while the browser tests mostly wait (on Chromium, on the server's answers) and use
-// about a fifth of the cores; the measuring scripts' short runs follow the browser tests, as they
-// reuse the production build those made.
-//
-// Each line a lane prints is prefixed with its name; the run ends with one line per step (exit
-// status, seconds) and exits 1 if any failed. Both lanes run to the end even when one fails, so
-// one run reports every failure.
-import { spawn, spawnSync } from "node:child_process";
-import readline from "node:readline";
+// One after another, not side by side: running the integration tests beside the browser tests was
+// tried and was slower on two cores (decision 023), as both are bound by the processor.
+import { spawnSync } from "node:child_process";
 
+const STEPS = ["typecheck", "lint", "test:unit", "test:integration", "test:e2e", "test:scripts"];
 const started = performance.now();
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(0);
 const results = [];
 
-function record(name, status, since) {
-  results.push({ name, ok: status === 0, line: `${status === 0 ? "✔" : "✘"} ${name.padEnd(18)} exit ${status}  ${seconds(since)} s` });
-  return status;
-}
-
-function runInline(name) {
+for (const step of STEPS) {
   const since = performance.now();
-  console.log(`\n▶ ${name}`);
-  const result = spawnSync("npm", ["run", "-s", name], { stdio: "inherit" });
-  return record(name, result.status ?? 1, since);
-}
-
-function runPrefixed(name, label) {
-  return new Promise((resolve) => {
-    const since = performance.now();
-    console.log(`${label} ▶ ${name}`);
-    const child = spawn("npm", ["run", "-s", name], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
-    for (const stream of [child.stdout, child.stderr]) {
-      readline.createInterface({ input: stream }).on("line", (line) => console.log(`${label} │ ${line}`));
-    }
-    child.on("close", (code) => resolve(record(name, code ?? 1, since)));
-  });
-}
-
-async function lane(label, steps) {
-  for (const step of steps) {
-    await runPrefixed(step, label);
-  }
-}
-
-let failed = false;
-for (const step of ["typecheck", "lint", "test:unit"]) {
-  if (runInline(step) !== 0) {
-    failed = true;
-    break;
-  }
-}
-if (!failed) {
-  await Promise.all([lane("integration", ["test:integration"]), lane("browser    ", ["test:e2e", "test:scripts"])]);
+  console.log(`\n▶ ${step}`);
+  const status = spawnSync("npm", ["run", "-s", step], { stdio: "inherit" }).status ?? 1;
+  results.push({ ok: status === 0, line: `${status === 0 ? "✔" : "✘"} ${step.padEnd(18)} exit ${status}  ${seconds(since)} s` });
+  // A type error or a lint failure is answered in a minute, without the long steps.
+  if (status !== 0 && (step === "typecheck" || step === "lint")) break;
 }
 
 console.log(`\nnpm test (${seconds(started)} s in all):`);
 for (const { line } of results) console.log(line);
-process.exit(!failed && results.every(({ ok }) => ok) ? 0 : 1);
+process.exit(results.length === STEPS.length && results.every(({ ok }) => ok) ? 0 : 1);

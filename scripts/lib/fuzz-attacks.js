@@ -218,13 +218,13 @@ export async function signIn(baseUrl, admin) {
   const known = enrolled.get(admin.email);
   if (!known) {
     const page = await send(baseUrl, { method: "GET", path: "/admin/enrol", headers: { cookie: half } }, { readBody: true });
-    const key = /data-testid="totp-key">([A-Z2-7 ]+)</.exec(page.text)?.[1]?.replaceAll(" ", "");
+    const key = /data-testid="totp-key" data-key="([A-Z2-7]+)"/.exec(page.text)?.[1];
     const offer = /name="offer" value="([^"]+)"/.exec(page.text)?.[1];
     if (!key || !offer) throw new Error(`The enrolment page answered ${page.status} without a key to enrol`);
     const code = new TOTP({ secret: Secret.fromBase32(key), algorithm: "SHA1", digits: 6, period: 30 }).generate();
     const done = await send(baseUrl, post("/admin/enrol", { offer, code }, { origin, cookie: half }), { readBody: true });
     const cookie = sessionCookie(done);
-    const recoveryCodes = [...done.text.matchAll(/<li><code>([a-z0-9-]+)<\/code><\/li>/g)].map((match) => match[1]);
+    const recoveryCodes = [...done.text.matchAll(/<li[^>]*><code>([a-z0-9-]+)<\/code><\/li>/g)].map((match) => match[1]);
     if (!cookie || recoveryCodes.length === 0) throw new Error(`Enrolling a second factor answered ${done.status} without a session`);
     enrolled.set(admin.email, { recoveryCodes });
     return cookie;

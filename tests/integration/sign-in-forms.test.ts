@@ -287,7 +287,9 @@ describe("one's own name", () => {
     expect(records).toMatchObject([{ chain: "rights", adminId: counsellor.id, site: "daegu", detail: { adminId: counsellor.id } }]);
     expect(JSON.stringify(records[0]!.detail)).not.toContain("한상담");
     // The header names the person now.
-    expect(await (await person.get("/admin/account")).text()).toContain("한상담 · 상담사");
+    const page = await (await person.get("/admin/account")).text();
+    expect(page).toContain("한상담");
+    expect(page).toContain('<span class="admin-header__role">상담사</span>');
   });
 
   test("names the person in the access records, with the email second", async () => {

@@ -12,6 +12,7 @@ import {
   scheduleEntries,
   siteSettingChanges,
   siteSettings,
+  messageTemplates,
   smsOutbox,
   visitBookings,
   visitSlots,
@@ -64,6 +65,7 @@ interface BRecords {
   popup: number;
   customer: number;
   settingChange: number;
+  template: number;
 }
 let b: BRecords;
 
@@ -126,7 +128,12 @@ async function makeSiteB(): Promise<BRecords> {
     .insert(noticePopups)
     .values({ site: "fixture", title: "비사이트 공지", startsAt: new Date(), endsAt: new Date(Date.now() + 86_400_000) })
     .returning({ id: noticePopups.id });
+  const [template] = await db()
+    .insert(messageTemplates)
+    .values({ site: "fixture", code: "B_CONFIRM", purpose: "confirmation", body: "#{고객명} 고객님, B의 템플릿입니다." })
+    .returning({ id: messageTemplates.id });
   return {
+    template: template!.id,
     settingChange: settingChange!.id,
     lead: lead!.id,
     message: message!.id,
@@ -170,7 +177,8 @@ async function bSnapshot() {
   const [settings] = await db().select().from(siteSettings).where(eq(siteSettings.site, "fixture"));
   const schedule = await db().select().from(scheduleEntries).where(eq(scheduleEntries.site, "fixture"));
   const [popup] = await db().select().from(noticePopups).where(eq(noticePopups.id, b.popup));
-  return JSON.stringify({ lead, notes, message, slot, booking, article, settings, schedule, popup });
+  const [template] = await db().select().from(messageTemplates).where(eq(messageTemplates.id, b.template));
+  return JSON.stringify({ lead, notes, message, slot, booking, article, settings, schedule, popup, template });
 }
 
 interface Probe {
@@ -259,6 +267,10 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
   ],
   "admin/audit": [{ path: () => "/admin/audit", expect: [200] }],
   "admin/account": [{ path: () => "/admin/account", expect: [200] }],
+  "admin/templates": [
+    { path: () => "/admin/templates", expect: [200] },
+    { method: "POST", path: () => "/admin/templates", form: (r) => ({ intent: "retire", id: String(r.template) }), expect: [404] },
+  ],
   "admin/login/code": [{ path: () => "/admin/login/code", expect: [302] }],
   "admin/enrol": [{ path: () => "/admin/enrol", expect: [302] }],
   "admin/invite/:token": [{ path: () => `/admin/invite/${"x".repeat(43)}`, expect: [404], signedOut: true }],
