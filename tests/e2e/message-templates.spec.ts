@@ -75,6 +75,8 @@ test("@every-width the office registers a 알림톡 template, sees it filled wit
     await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
 
     await page.goto("/admin/leads");
+    // On a phone the filters are folded under 필터 until opened.
+    if (!(await page.getByLabel("이름·연락처 검색").isVisible())) await page.locator("details.admin-filters-fold > summary").click();
     await page.getByLabel("이름·연락처 검색").fill(name);
     await page.getByRole("button", { name: "적용" }).click();
     await page.locator(".admin-leads").getByRole("link", { name }).click();
