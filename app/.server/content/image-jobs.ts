@@ -6,6 +6,7 @@ import { bumpContentVersion } from "./content-version.ts";
 import { encodeImage, storeEncodedImage, type EncodedImage } from "./uploads.ts";
 import { db, queryRows } from "../db.ts";
 import { logError } from "../log.ts";
+import { startPollingWorker, type PollingWorker } from "../polling-worker.ts";
 import { imageJobs, uploads } from "../schema.ts";
 
 /**
@@ -112,12 +113,8 @@ export async function retryImageJob(site: string, uploadId: number): Promise<boo
   return rows.length > 0;
 }
 
-export interface ImageWorker {
-  /** Looks for jobs now instead of at the next poll (called after an upload is stored). */
-  wake(): void;
-  /** Finishes the image in progress, then stops. */
-  stop(): Promise<void>;
-}
+/** `wake()` looks for jobs now instead of at the next poll (called after an upload is stored). */
+export type ImageWorker = PollingWorker;
 
 let running: ImageWorker | undefined;
 
@@ -137,46 +134,20 @@ export function startImageWorker({
 }: { intervalMs?: number; log?: (context: string, error: unknown) => void } = {}): ImageWorker {
   sharp.concurrency(1);
   const workerId = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let pass: Promise<void> | undefined;
-  let again = false;
-
-  const run = () => {
-    if (stopped) return;
-    if (pass) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    pass = (async () => {
-      try {
-        let processed;
-        do {
-          again = false;
-          processed = await processNextImageJob({ workerId });
-          if (processed?.outcome === "failed")
-            console.warn(`Image job for upload ${processed.uploadId} failed after ${IMAGE_JOB_MAX_ATTEMPTS} attempts`);
-        } while (!stopped && (again || processed !== null));
-      } catch (error) {
-        log("Image jobs: a pass failed, retrying at the next poll", error);
-      } finally {
-        pass = undefined;
-        if (!stopped) timer = setTimeout(run, intervalMs);
-      }
-    })();
-  };
-
-  const worker: ImageWorker = {
-    wake: run,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await pass;
-      if (running === worker) running = undefined;
+  const worker = startPollingWorker({
+    intervalMs,
+    log,
+    failure: "Image jobs: a pass failed, retrying at the next poll",
+    step: async () => {
+      const processed = await processNextImageJob({ workerId });
+      if (processed?.outcome === "failed")
+        console.warn(`Image job for upload ${processed.uploadId} failed after ${IMAGE_JOB_MAX_ATTEMPTS} attempts`);
+      return processed !== null;
     },
-  };
+    onStop: (stopped) => {
+      if (running === stopped) running = undefined;
+    },
+  });
   running = worker;
-  timer = setTimeout(run, 0);
   return worker;
 }

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { sitePacks } from "#app/content/index.ts";
 import { db, queryRows } from "../db.ts";
 import { logError } from "../log.ts";
+import { startPollingWorker, type PollingWorker } from "../polling-worker.ts";
 import { smsOutbox } from "../schema.ts";
 import { unsealText } from "../sealed.ts";
 import { inQuietHours } from "../sms/advertising.ts";
@@ -210,12 +211,8 @@ async function abandonExpiredClaims(now: Date) {
 /** How often a worker asks the provider for the reports that have not come by webhook. */
 const RECEIPT_POLL_MS = 60_000;
 
-export interface OutboxWorker {
-  /** Delivers now instead of at the next poll (called after a lead is saved). */
-  wake(): void;
-  /** Finishes the delivery in progress, then stops. */
-  stop(): Promise<void>;
-}
+/** `wake()` delivers now instead of at the next poll (called after a lead is saved). */
+export type OutboxWorker = PollingWorker;
 
 let running: OutboxWorker | undefined;
 
@@ -239,49 +236,22 @@ export function startOutboxWorker({
   log?: (context: string, error: unknown) => void;
 }): OutboxWorker {
   const workerId = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let pass: Promise<void> | undefined;
-  let again = false;
   let polledAt = 0;
-
-  const run = () => {
-    if (stopped) return;
-    if (pass) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    pass = (async () => {
-      try {
-        let report: DeliveryReport;
-        do {
-          again = false;
-          report = await deliverDueMessages({ provider, workerId });
-        } while (!stopped && (again || report.claimed > 0));
-        if (provider.reports && Date.now() - polledAt >= RECEIPT_POLL_MS) {
-          polledAt = Date.now();
-          await pollReceipts(provider);
-        }
-      } catch (error) {
-        log("SMS outbox: delivery pass failed, retrying at the next poll", error);
-      } finally {
-        pass = undefined;
-        if (!stopped) timer = setTimeout(run, intervalMs);
+  const worker = startPollingWorker({
+    intervalMs,
+    log,
+    failure: "SMS outbox: delivery pass failed, retrying at the next poll",
+    step: async () => (await deliverDueMessages({ provider, workerId })).claimed > 0,
+    afterPass: async () => {
+      if (provider.reports && Date.now() - polledAt >= RECEIPT_POLL_MS) {
+        polledAt = Date.now();
+        await pollReceipts(provider);
       }
-    })();
-  };
-
-  const worker: OutboxWorker = {
-    wake: run,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await pass;
-      if (running === worker) running = undefined;
     },
-  };
+    onStop: (stopped) => {
+      if (running === stopped) running = undefined;
+    },
+  });
   running = worker;
-  timer = setTimeout(run, 0);
   return worker;
 }
