@@ -9,9 +9,10 @@ import { getEnv } from "#app/.server/env.ts";
 import { assignmentAlertsOf, saveAssignmentAlerts } from "#app/.server/leads/assignment.ts";
 import { AssignmentAlertsFormSchema } from "#app/forms/admin.ts";
 import { formatPhone } from "#app/utils/phone.ts";
-import { displayName, PasswordChangeSchema, PersonNameSchema, ROLE_DESCRIPTIONS, ROLE_LABELS, SIGN_IN_TEXT } from "#app/forms/staff.ts";
+import { displayName, PasswordChangeSchema, PersonNameSchema, ROLE_DESCRIPTIONS, ROLE_LABELS } from "#app/forms/staff.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { CheckboxField, ErrorList, Field, useConsoleForm } from "./forms.tsx";
+import { NewPasswordFields } from "./sign-in/new-password-fields.tsx";
 import { signedInAdmin } from "./guard.server.ts";
 import { parseConsoleForm, refuseSubmission } from "./submission.server.ts";
 import type { Route } from "./+types/account";
@@ -181,21 +182,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" name="intent" value="password" />
           <input type="text" name="username" value={email} autoComplete="username" readOnly hidden />
           <Field meta={password.current!} label="지금 비밀번호" type="password" autoComplete="current-password" maxLength={200} />
-          <Field
-            meta={password.password!}
-            label={SIGN_IN_TEXT.passwordLabel}
-            type="password"
-            autoComplete="new-password"
-            maxLength={200}
-            hint={SIGN_IN_TEXT.passwordHint}
-          />
-          <Field
-            meta={password.confirm!}
-            label={SIGN_IN_TEXT.passwordConfirm}
-            type="password"
-            autoComplete="new-password"
-            maxLength={200}
-          />
+          <NewPasswordFields password={password.password!} confirm={password.confirm!} />
           <ErrorList id={passwordForm.errorId} errors={passwordForm.errors} />
           <button type="submit" className="admin-button admin-button--primary" disabled={pending === "password"}>
             {pending === "password" ? "바꾸는 중…" : "비밀번호 바꾸기"}

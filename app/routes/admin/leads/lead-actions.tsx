@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { ATTENDANCE_LABELS } from "#app/forms/admin-visits.ts";
 import { CONFIRM_STATUS_MESSAGES, type CONFIRMED_STATUSES, STATUS_LABELS, StatusFormSchema, VisitMarkFields } from "#app/forms/admin.ts";
-import { LEAD_STATUSES, PLACE_HOLDING_STATUSES, type BookingStatus, type LeadStatus } from "#app/vocabulary.ts";
+import { LEAD_STATUSES, type BookingStatus, type LeadStatus } from "#app/vocabulary.ts";
 import { ErrorList, useConsoleForm } from "../forms.tsx";
+import { AttendanceButtons } from "../visits/visit-forms.tsx";
 
 /**
  * What a counsellor does on a lead between visits, in one bar: call, text (the phone's own app, or
@@ -136,18 +136,7 @@ export function VisitMarks({
       <input type="hidden" name="intent" value="visit" />
       <input type="hidden" name="bookingId" value={booking.id} />
       {booking.leadId === undefined ? null : <input type="hidden" name="leadId" value={booking.leadId} />}
-      {PLACE_HOLDING_STATUSES.map((status) => (
-        <button
-          key={status}
-          type="submit"
-          name="status"
-          value={status}
-          className="admin-button admin-button--ghost"
-          aria-pressed={booking.status === status}
-        >
-          {ATTENDANCE_LABELS[status]}
-        </button>
-      ))}
+      <AttendanceButtons current={booking.status} />
       <ErrorList id={fields.bookingId.errorId} errors={fields.bookingId.errors} />
       <ErrorList id={fields.status.errorId} errors={fields.status.errors} />
       <ErrorList id={form.errorId} errors={form.errors} />

@@ -6,7 +6,8 @@ import { requireSite } from "#app/.server/site.ts";
 import { acceptInvitation, findInvitation } from "#app/.server/auth/staff.ts";
 import { NewPasswordSchema, SIGN_IN_TEXT } from "#app/forms/staff.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { ErrorList, Field, useConsoleForm } from "../forms.tsx";
+import { ErrorList, useConsoleForm } from "../forms.tsx";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
 import { redirectWithCookie } from "./sign-in.server.ts";
 import type { Route } from "./+types/invite";
@@ -70,21 +71,7 @@ export default function InvitePage({ loaderData, actionData }: Route.ComponentPr
             </p>
             <Form method="post" className="admin-form" {...getFormProps(form)}>
               <input type="email" name="email" autoComplete="username" value={invited.email} readOnly hidden />
-              <Field
-                meta={fields.password!}
-                label={SIGN_IN_TEXT.passwordLabel}
-                type="password"
-                autoComplete="new-password"
-                maxLength={200}
-                hint={SIGN_IN_TEXT.passwordHint}
-              />
-              <Field
-                meta={fields.confirm!}
-                label={SIGN_IN_TEXT.passwordConfirm}
-                type="password"
-                autoComplete="new-password"
-                maxLength={200}
-              />
+              <NewPasswordFields password={fields.password!} confirm={fields.confirm!} />
               <ErrorList id={form.errorId} errors={busy ? null : form.errors} />
               <button type="submit" className="button button--brand admin-login__submit" disabled={busy}>
                 {busy ? "저장 중…" : "비밀번호 정하고 계속하기"}

@@ -67,6 +67,22 @@ export function CapacityForm({
   );
 }
 
+/** 방문 / 노쇼 / 예약 as one booking form's submit buttons (`status`), the booking's own pressed. */
+export function AttendanceButtons({ current }: { current: BookingStatus }) {
+  return PLACE_HOLDING_STATUSES.map((status) => (
+    <button
+      key={status}
+      type="submit"
+      name="status"
+      value={status}
+      className="admin-button admin-button--ghost"
+      aria-pressed={current === status}
+    >
+      {ATTENDANCE_LABELS[status]}
+    </button>
+  ));
+}
+
 export function AttendanceForm({ booking, reply }: { booking: { id: number; name: string; status: BookingStatus }; reply: Reply }) {
   const [form, fields] = useConsoleForm({
     id: `attendance-${booking.id}`,
@@ -77,18 +93,7 @@ export function AttendanceForm({ booking, reply }: { booking: { id: number; name
     <Form method="post" className="admin-visits__attendance" aria-label={`${booking.name} 방문 여부`} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="attendance" />
       <input type="hidden" name="bookingId" value={booking.id} />
-      {PLACE_HOLDING_STATUSES.map((status) => (
-        <button
-          key={status}
-          type="submit"
-          name="status"
-          value={status}
-          className="admin-button admin-button--ghost"
-          aria-pressed={booking.status === status}
-        >
-          {ATTENDANCE_LABELS[status]}
-        </button>
-      ))}
+      <AttendanceButtons current={booking.status} />
       <ErrorList id={fields.bookingId.errorId} errors={fields.bookingId.errors} />
       <ErrorList id={fields.status.errorId} errors={fields.status.errors} />
       <ErrorList id={form.errorId} errors={form.errors} />
