@@ -116,6 +116,17 @@ export const LEAD_EVENT_KINDS = [
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
+/**
+ * How a counsellor reached (or tried to reach) a customer: a call they made or took, a text, a
+ * consultation at the model house, a KakaoTalk chat.
+ */
+export const CONTACT_CHANNELS = ["call-out", "call-in", "text", "visit", "kakao"] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+
+/** What came of a contact: talked, no answer, asked to be called back, a wrong number, not interested. */
+export const CONTACT_RESULTS = ["reached", "no-answer", "call-back", "wrong-number", "not-interested"] as const;
+export type ContactResult = (typeof CONTACT_RESULTS)[number];
+
 /** Staff roles: the owner runs the office (staff, access records); managers run the sites; counsellors work their leads. */
 export const ROLES = ["owner", "manager", "counsellor"] as const;
 export type Role = (typeof ROLES)[number];

@@ -21,6 +21,8 @@ import type {
   BookingReviewReason,
   AuditHashAlgorithm,
   BookingStatus,
+  ContactChannel,
+  ContactResult,
   ImageJobStatus,
   LeadEventKind,
   LeadKind,
@@ -419,6 +421,49 @@ export const leadEvents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("lead_events_lead_id_created_at_idx").on(table.leadId, table.createdAt)],
+);
+
+/**
+ * Every contact a counsellor had (or tried) with a lead's customer: a call and its result, a text, a
+ * talk at the model house. The inbox counts them; the team's performance is read from them.
+ */
+export const leadContacts = pgTable(
+  "lead_contacts",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    leadId: integer()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    site: varchar({ length: 64 }).notNull(),
+    /** The person on the team who made the contact. */
+    actorId: integer().references(() => admins.id, { onDelete: "set null" }),
+    channel: varchar({ length: 16 }).$type<ContactChannel>().notNull(),
+    result: varchar({ length: 16 }).$type<ContactResult>().notNull(),
+    note: varchar({ length: 300 }).notNull().default(""),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("lead_contacts_lead_id_created_at_idx").on(table.leadId, table.createdAt),
+    index("lead_contacts_site_created_at_idx").on(table.site, table.createdAt),
+  ],
+);
+
+/**
+ * Numbers a site refuses (pranks, abuse): their submissions are stored as spam without a text, and
+ * no campaign reaches them.
+ */
+export const blockedPhones = pgTable(
+  "blocked_phones",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    /** Digits only. */
+    phone: varchar({ length: 16 }).notNull(),
+    reason: varchar({ length: 200 }).notNull().default(""),
+    createdBy: integer().references(() => admins.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("blocked_phones_site_phone_key").on(table.site, table.phone)],
 );
 
 /** A site's console settings: round-robin assignment of new leads among its active counsellors. */
