@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   "texts.manage": ["owner", "manager"],
   /** Conversion by campaign and form: counts only, no one's data. */
   "reports.view": ["owner", "manager"],
+  /** Marketing consent: the 080 opt-out list uploaded and applied to the site's customers. */
+  "consent.manage": ["owner", "manager"],
   "staff.manage": ["owner"],
   "audit.view": ["owner"],
 } as const satisfies Record<string, readonly Role[]>;

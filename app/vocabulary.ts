@@ -24,9 +24,20 @@ export type SpamReason = (typeof SPAM_REASONS)[number];
 /**
  * What a text message is for: a customer's confirmation or reminder, a note to staff, a staff
  * invitation, a text a person on the team wrote to a customer, a visitor told their day was closed,
- * a visitor told their own cancellation went through.
+ * a visitor told their own cancellation went through, a customer told their withdrawal from
+ * advertising went through ("opt-out"), a customer reminded every two years of their consent to it.
  */
-export const SMS_PURPOSES = ["confirmation", "staff", "reminder", "invitation", "manual", "day-closed", "visit-cancelled"] as const;
+export const SMS_PURPOSES = [
+  "confirmation",
+  "staff",
+  "reminder",
+  "invitation",
+  "manual",
+  "day-closed",
+  "visit-cancelled",
+  "opt-out",
+  "reconfirmation",
+] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /**
@@ -127,6 +138,21 @@ export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 export const CONTACT_RESULTS = ["reached", "no-answer", "call-back", "wrong-number", "not-interested"] as const;
 export type ContactResult = (typeof CONTACT_RESULTS)[number];
 
+/**
+ * What the marketing-consent ledger records of a phone at a site: a consent to advertising texts, a
+ * withdrawal of it, and the two-year reconfirmation notice (정보통신망법 §50⑧) sent about a consent.
+ */
+export const CONSENT_EVENT_KINDS = ["consent", "withdrawal", "reconfirmation-notice"] as const;
+export type ConsentEventKind = (typeof CONSENT_EVENT_KINDS)[number];
+
+/**
+ * How a consent was given or withdrawn: the optional box of a lead form, the console (someone on the
+ * team, told by the customer), the 080 service's opt-out list uploaded to the console, the personal
+ * opt-out link of a text, or a reply to a text.
+ */
+export const CONSENT_CHANNELS = ["form", "console", "080-list", "link", "reply"] as const;
+export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
+
 /** Staff roles: the owner runs the office (staff, access records); managers run the sites; counsellors work their leads. */
 export const ROLES = ["owner", "manager", "counsellor"] as const;
 export type Role = (typeof ROLES)[number];
@@ -152,6 +178,9 @@ export const AUDIT_ACTIONS = [
   "lead.assign",
   "lead.text",
   "customer.view",
+  // Marketing consent: a withdrawal recorded from the console, an 080 opt-out list read and applied.
+  "consent.withdraw",
+  "consent.upload",
   "lead.delete",
   "lead.restore",
   "lead.destroy",

@@ -164,6 +164,12 @@ export function contentPackTests(site: SitePack, publicDir: string) {
       { name: "booked", text: site.leads.visits.sms.booked, allowed: [...shared, "date", "time", "cancelUrl"] },
       { name: "reminder", text: site.leads.visits.sms.reminder, allowed: [...shared, "date", "time", "cancelUrl"] },
       { name: "cancelled", text: site.leads.visits.sms.cancelled, allowed: ["senderName", "maskedName", "date", "time", "salesPhone"] },
+      { name: "optOutConfirmation", text: site.leads.sms.optOutConfirmation, allowed: ["senderName", "date", "salesPhone"] },
+      {
+        name: "reconfirmation",
+        text: site.leads.sms.reconfirmation,
+        allowed: ["senderName", "consentDate", "optOutUrl", "optOutNumber", "salesPhone"],
+      },
       ...site.leads.sms.templates.map((template) => ({ name: template.key, text: template.text, allowed: [...MANUAL_TEXT_PLACEHOLDERS] })),
     ];
     for (const { name, text, allowed } of templates) {
@@ -181,6 +187,8 @@ export function contentPackTests(site: SitePack, publicDir: string) {
       { name: "booked", text: site.leads.visits.sms.booked },
       { name: "reminder", text: site.leads.visits.sms.reminder },
       { name: "cancelled", text: site.leads.visits.sms.cancelled },
+      { name: "optOutConfirmation", text: site.leads.sms.optOutConfirmation },
+      { name: "reconfirmation", text: site.leads.sms.reconfirmation },
       ...Object.entries(site.leads.sms.headlines).map(([kind, text]) => ({ name: `headline ${kind}`, text })),
       ...site.leads.sms.templates
         .filter((template) => !template.advertising)
@@ -193,5 +201,13 @@ export function contentPackTests(site: SitePack, publicDir: string) {
       expect(template.text, template.key).not.toMatch(/\(광고\)|수신\s*거부|\{senderName\}/);
     }
     expect(site.leads.sms.optOutNumber).toMatch(/^080-\d{3,4}-\d{4}$/);
+  });
+
+  // 시행령 §62의3: the notice names the sender, the date of consent, and how to keep or withdraw it.
+  test("the two-year reconfirmation notice names the sender, the date of consent and both ways to withdraw", () => {
+    for (const placeholder of ["{senderName}", "{consentDate}", "{optOutUrl}", "{optOutNumber}"]) {
+      expect(site.leads.sms.reconfirmation).toContain(placeholder);
+    }
+    expect(site.leads.sms.optOutConfirmation).toContain("{date}");
   });
 }

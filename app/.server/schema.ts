@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   date,
@@ -21,6 +22,8 @@ import type {
   BookingReviewReason,
   AuditHashAlgorithm,
   BookingStatus,
+  ConsentChannel,
+  ConsentEventKind,
   ContactChannel,
   ContactResult,
   ImageJobStatus,
@@ -465,6 +468,72 @@ export const blockedPhones = pgTable(
   },
   (table) => [uniqueIndex("blocked_phones_site_phone_key").on(table.site, table.phone)],
 );
+
+/**
+ * The marketing-consent ledger (app/.server/consent/ledger.ts): every consent to advertising texts,
+ * every withdrawal and every two-year reconfirmation notice of a phone at a site, never updated.
+ * The standing itself stays on `leads.marketingConsentAt` and `customers.marketingOptOutAt`, written
+ * in the same transaction as the row.
+ */
+export const marketingConsentEvents = pgTable(
+  "marketing_consent_events",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    /** Digits only. */
+    phone: varchar({ length: 16 }).notNull(),
+    customerId: integer().references(() => customers.id, { onDelete: "set null" }),
+    kind: varchar({ length: 24 }).$type<ConsentEventKind>().notNull(),
+    /** How it was given or withdrawn; null for a reconfirmation notice (the server sends it). */
+    via: varchar({ length: 16 }).$type<ConsentChannel>(),
+    /** The lead whose form carried the consent. */
+    leadId: integer().references(() => leads.id, { onDelete: "set null" }),
+    /** The person on the team who recorded it from the console. */
+    actorId: integer().references(() => admins.id, { onDelete: "set null" }),
+    /** The text that told the person: a withdrawal's confirmation, the reconfirmation notice. */
+    outboxId: integer().references(() => smsOutbox.id, { onDelete: "set null" }),
+    /** A reconfirmation notice: the consent (or the previous notice) whose two years it marks; unique, so it is sent once. */
+    followsId: integer().references((): AnyPgColumn => marketingConsentEvents.id, { onDelete: "cascade" }),
+    /** When it happened (an 080 list's own date for its withdrawals). */
+    at: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("marketing_consent_events_site_phone_at_idx").on(table.site, table.phone, table.at),
+    uniqueIndex("marketing_consent_events_follows_id_key").on(table.followsId),
+  ],
+);
+
+/**
+ * An 080 opt-out list uploaded to the console, kept between its preview and its application (rows
+ * of numbers and dates as read); applying it empties `entries` and keeps the counts.
+ */
+export const optOutLists = pgTable(
+  "opt_out_lists",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    fileName: varchar({ length: 200 }).notNull(),
+    entries: jsonb().$type<OptOutListEntry[]>().notNull(),
+    uploadedBy: integer().references(() => admins.id, { onDelete: "set null" }),
+    appliedAt: timestamp({ withTimezone: true }),
+    /** What applying it did: withdrawals recorded, numbers already withdrawn, rows skipped. */
+    summary: jsonb().$type<Record<string, number>>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("opt_out_lists_site_created_at_idx").on(table.site, table.createdAt)],
+);
+
+/** One row of an uploaded 080 list as read: its line, the number (digits) and date, or why it cannot be used. */
+export interface OptOutListEntry {
+  line: number;
+  /** As written, for the preview. */
+  raw: string;
+  phone: string | null;
+  /** ISO instant. */
+  at: string | null;
+  problem: "bad-number" | "bad-date" | "future-date" | null;
+}
 
 /** A site's console settings: round-robin assignment of new leads among its active counsellors. */
 export const consoleSettings = pgTable("console_settings", {

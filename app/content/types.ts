@@ -278,6 +278,19 @@ export interface LeadContent {
     staff: string;
     /** Texts the team sends from a lead's page (/admin/leads/:id), offered as starting points. */
     templates: SmsTemplate[];
+    /**
+     * Sent at once when a customer's withdrawal from advertising is recorded (by link, 080 list or the
+     * console): the law asks that the person be told the result within 14 days. Informational, not
+     * advertising. Placeholders: {senderName} {date} (처리일, "2026-11-25") {salesPhone}.
+     */
+    optOutConfirmation: string;
+    /**
+     * The two-year reconfirmation notice of a consent to advertising (정보통신망법 §50⑧, 시행령 §62의3):
+     * the sender, the date of consent, and how to keep or withdraw it. Informational, not advertising.
+     * Placeholders: {senderName} {consentDate} ("2024-11-25") {optOutUrl} (the personal opt-out link)
+     * {optOutNumber} {salesPhone}.
+     */
+    reconfirmation: string;
   };
   /**
    * Limits on texts, so that nobody can use the forms to flood a phone or run up the bill: past

@@ -76,6 +76,8 @@ export const SMS_PURPOSE_LABELS: Record<SmsPurpose, string> = {
   manual: "직원이 보낸 문자",
   "day-closed": "예약일 마감 안내",
   "visit-cancelled": "방문 예약 취소 안내",
+  "opt-out": "광고 수신거부 처리 안내",
+  reconfirmation: "광고 수신동의 2년 확인 안내",
 };
 
 /** Why the spam check flagged a lead, as staff read it. */

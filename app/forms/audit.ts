@@ -21,6 +21,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "lead.assign": "담당자 배정",
   "lead.text": "고객에게 문자 발송",
   "customer.view": "고객 상세 조회",
+  "consent.withdraw": "광고 수신 거부 등록",
+  "consent.upload": "080 수신거부 목록 반영",
   "lead.delete": "삭제(휴지통)",
   "lead.restore": "휴지통에서 되살림",
   "lead.destroy": "파기",

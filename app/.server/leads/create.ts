@@ -8,6 +8,7 @@ import { getEnv } from "../env.ts";
 import { enqueueSms, type OutgoingSms, type TextBudget } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { customers, leads, visitBookings, visitSlots } from "../schema.ts";
+import { recordFormConsent } from "../consent/ledger.ts";
 import { textPack } from "../content/site-settings.ts";
 import { sitePack } from "../site.ts";
 import { claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim } from "../visits/booking.ts";
@@ -133,10 +134,20 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
         await tx.update(leads).set({ message: merged }).where(eq(leads.id, earlier.id));
       }
       if (input.marketingConsent) {
-        await tx
+        const [consented] = await tx
           .update(leads)
           .set({ marketingConsentAt: now })
-          .where(and(eq(leads.id, earlier.id), isNull(leads.marketingConsentAt)));
+          .where(and(eq(leads.id, earlier.id), isNull(leads.marketingConsentAt)))
+          .returning({ customerId: leads.customerId });
+        if (consented) {
+          await recordFormConsent(tx, {
+            site: input.site,
+            phone: input.phone,
+            customerId: consented.customerId,
+            leadId: earlier.id,
+            at: now,
+          });
+        }
       }
       await recordLeadEvent(tx, { leadId: earlier.id, kind: "resubmitted", actor: null, detail: { sameBrowser: true } }, now);
       const booking = await book(earlier.id);
@@ -150,6 +161,7 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
 
     const customerId = await customerOf(tx, input.site, input.phone, now);
     const leadId = await insertLead(tx, input, { now, customerId });
+    if (input.marketingConsent) await recordFormConsent(tx, { site: input.site, phone: input.phone, customerId, leadId, at: now });
     await assignByTurns(tx, { id: leadId, site: input.site, name: input.name, kind: input.kind }, { budget: textBudget, now });
     const booking = await book(leadId);
     const messages = leadMessages(pack, { ...input, id: leadId }, staffRecipients);

@@ -10,7 +10,8 @@ import { db, type Executor } from "../db.ts";
 import { presentOutboxMessage, textsAreNotSent, type OutboxRow } from "../outbox/console.ts";
 import { enqueueOneSms } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
-import { customers, leads, smsOutbox } from "../schema.ts";
+import { recordWithdrawal } from "../consent/ledger.ts";
+import { leads } from "../schema.ts";
 import { textPack } from "../content/site-settings.ts";
 import { advertisingSendTime, advertisingWrap, marketingStanding, type MarketingStanding } from "../sms/advertising.ts";
 import { recordLeadEvent } from "./events.ts";
@@ -133,34 +134,33 @@ export async function textLead(change: ChangeContext, leadId: number, form: Lead
 }
 
 /**
- * The customer asked the office to stop advertising texts: recorded on the customer (every lead of
- * that phone at this site), and their advertising texts not yet sent are withdrawn.
+ * The customer told the office to stop advertising texts: a withdrawal in the consent ledger
+ * (consent/ledger.ts: the customer's standing, their unsent advertising withdrawn, the confirmation
+ * text queued), recorded by this person. Already withdrawn, nothing new is recorded or sent.
  */
 export async function recordMarketingOptOut(change: ChangeContext, leadId: number, now = new Date()) {
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     const lead = await lockLead(tx, change.site, leadId);
     if (!lead || !maySee(change.actor, lead)) return "not-found" as const;
     if (!mayWork(change.actor, lead)) return "forbidden" as const;
-    await tx
-      .insert(customers)
-      .values({ site: change.site, phone: lead.phone, marketingOptOutAt: now, createdAt: now })
-      .onConflictDoUpdate({ target: [customers.site, customers.phone], set: { marketingOptOutAt: now } });
-    const withdrawn = await tx
-      .update(smsOutbox)
-      .set({ status: "withdrawn" })
-      .where(
-        and(
-          eq(smsOutbox.site, change.site),
-          eq(smsOutbox.recipient, lead.phone),
-          eq(smsOutbox.advertising, true),
-          eq(smsOutbox.status, "pending"),
-        ),
-      )
-      .returning({ id: smsOutbox.id });
-    await recordAccess(
-      { ...change, action: "lead.text", leadIds: [leadId], detail: { optOut: true, withdrawn: withdrawn.map((row) => row.id) } },
-      { executor: tx, now },
+    const withdrawal = await recordWithdrawal(
+      tx,
+      { site: change.site, phone: lead.phone, via: "console", at: now, actorId: change.actor.id },
+      { now },
     );
-    return "done" as const;
+    if (withdrawal.outcome === "withdrawn") {
+      await recordAccess(
+        {
+          ...change,
+          action: "consent.withdraw",
+          leadIds: [leadId],
+          detail: { via: "console", outboxId: withdrawal.outboxId, withdrawn: withdrawal.withdrawnTexts },
+        },
+        { executor: tx, now },
+      );
+    }
+    return withdrawal.outcome;
   });
+  if (result === "withdrawn") wakeOutboxWorker();
+  return result;
 }

@@ -47,6 +47,11 @@ export type MarketingStanding = "consented" | "no-consent" | "opted-out";
  * a later form, after an opt-out, counts.
  */
 export async function marketingStanding(executor: Executor, site: string, phone: string): Promise<MarketingStanding> {
+  return (await marketingStandingOf(executor, site, phone)).standing;
+}
+
+/** The standing with the two instants it is decided from: the latest consent and the withdrawal. */
+export async function marketingStandingOf(executor: Executor, site: string, phone: string) {
   const [customer] = await executor
     .select({ optedOutAt: customers.marketingOptOutAt })
     .from(customers)
@@ -56,6 +61,8 @@ export async function marketingStanding(executor: Executor, site: string, phone:
     .from(leads)
     .where(and(eq(leads.site, site), eq(leads.phone, phone), eq(leads.spam, false), isNull(leads.deletedAt)));
   const consentedAt = consent?.at ? new Date(consent.at) : null;
-  if (customer?.optedOutAt && (!consentedAt || customer.optedOutAt >= consentedAt)) return "opted-out";
-  return consentedAt ? "consented" : "no-consent";
+  const optedOutAt = customer?.optedOutAt ?? null;
+  const standing: MarketingStanding =
+    optedOutAt && (!consentedAt || optedOutAt >= consentedAt) ? "opted-out" : consentedAt ? "consented" : "no-consent";
+  return { standing, consentedAt, optedOutAt };
 }

@@ -106,6 +106,18 @@ export const leads: LeadContent = {
         ].join("\n"),
       },
     ],
+    optOutConfirmation: [
+      "{senderName}",
+      "광고성 정보 수신거부가 처리되었습니다(처리일 {date}).",
+      "앞으로 광고 문자는 보내 드리지 않습니다. 문의: {salesPhone}",
+    ].join("\n"),
+    reconfirmation: [
+      "{senderName} 광고성 정보 수신동의 확인 안내",
+      "고객님께서는 {consentDate}에 광고성 정보 문자 수신에 동의하셨습니다.",
+      "동의를 유지하시려면 따로 하실 일은 없습니다.",
+      "더 받지 않으시려면 아래 링크나 무료수신거부 {optOutNumber}로 철회하실 수 있습니다.",
+      "{optOutUrl}",
+    ].join("\n"),
   },
   textBudget: { perPhonePerDay: 3, confirmationsPerHour: 300 },
   visits: {

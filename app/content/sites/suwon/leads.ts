@@ -107,6 +107,18 @@ export const leads: LeadContent = {
         ].join("\n"),
       },
     ],
+    optOutConfirmation: [
+      "{senderName}",
+      "요청하신 광고성 정보 수신거부를 {date}에 처리했습니다.",
+      "이후 광고 문자는 발송되지 않습니다. 문의: {salesPhone}",
+    ].join("\n"),
+    reconfirmation: [
+      "{senderName} 광고 문자 수신동의 확인 안내",
+      "고객님은 {consentDate}에 광고성 정보 수신에 동의하셨습니다(2년마다 안내).",
+      "계속 받으시려면 그대로 두시면 됩니다.",
+      "철회: 아래 링크 또는 무료수신거부 {optOutNumber}",
+      "{optOutUrl}",
+    ].join("\n"),
   },
   textBudget: { perPhonePerDay: 3, confirmationsPerHour: 300 },
   visits: {

@@ -56,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const outcome = await recordMarketingOptOut(change, id);
     if (outcome === "not-found") throw notFound();
     if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
-    return back("opted-out");
+    return back(outcome === "withdrawn" ? "opted-out" : "already-opted-out");
   }
   const result = await textLead(change, id, post);
   switch (result.outcome) {
