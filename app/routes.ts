@@ -79,6 +79,8 @@ export default [
     route(":site/customer", "routes/site/customer.tsx"),
     // A booking's personal link from its text messages: shows the booking and cancels it.
     route(":site/visit/:token", "routes/site/visit-cancel.tsx"),
+    // The personal opt-out link of a text: stops advertising texts to that one number.
+    route(":site/optout/:token", "routes/site/opt-out.tsx"),
     route("privacy", "routes/site/privacy.tsx"),
     // Informational pages. Paths match regardless of case, so other spellings (/SalesInfo/StampTax)
     // reach these modules and their loaders redirect them to the canonical URL (decision 005).

@@ -1,4 +1,5 @@
 import { setUpDatabase } from "#app/.server/set-up.ts";
+import { startReconfirmationNotices } from "#app/.server/consent/reconfirmation.ts";
 import { startImageWorker } from "#app/.server/content/image-jobs.ts";
 import { startOutboxWorker } from "#app/.server/outbox/worker.ts";
 import { startRetentionTimer } from "#app/.server/retention.ts";
@@ -19,12 +20,14 @@ export async function boot() {
   const retention = startRetentionTimer();
   // Queues the day-before reminder of visit bookings.
   const reminders = startVisitReminders();
+  // Sends the two-year reconfirmation notice of each consent to advertising that reaches it.
+  const reconfirmation = startReconfirmationNotices();
   // Encodes uploaded images (their variants) off the request path.
   const images = startImageWorker();
   return {
     ...booted,
     async shutdown() {
-      await Promise.all([worker.stop(), retention.stop(), reminders.stop(), images.stop()]);
+      await Promise.all([worker.stop(), retention.stop(), reminders.stop(), reconfirmation.stop(), images.stop()]);
       await booted.shutdown();
     },
   };

@@ -11,6 +11,11 @@ export function showsVisitorsOwnBooking(url: URL): boolean {
   return /^\/[^/]+\/customer\/?$/i.test(url.pathname) && url.searchParams.get("done") === "1";
 }
 
+/** The personal opt-out link of a text (/{site}/optout/{token}): the same care as a booking's page. */
+export function isPersonalPage(url: URL): boolean {
+  return showsVisitorsOwnBooking(url) || /^\/[^/]+\/optout\/[^/]+\/?$/.test(url.pathname);
+}
+
 /** A lead form posted from such a page records where it came from without the key in its address. */
 export function withoutBookingKey(path: string): string {
   return path.replace(/^(\/[^/]+\/visit)\/[^/]+\/?$/, "$1");

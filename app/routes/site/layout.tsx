@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, Outlet, useLocation, useMatches } from "react-router";
 import { attributionMiddleware } from "#app/.server/attribution.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
-import { showsVisitorsOwnBooking } from "#app/.server/personal-pages.ts";
+import { isPersonalPage } from "#app/.server/personal-pages.ts";
 import { analyticsContext, analyticsTagsOf, effectivePack } from "#app/.server/content/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { AnalyticsScripts } from "#app/components/frame/analytics-scripts.tsx";
@@ -31,8 +31,8 @@ export const middleware: Route.MiddlewareFunction[] = [attributionMiddleware];
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The office's settings are read on every request, so a change shows at once on every instance.
   const { pack: site, settings } = await effectivePack(requireSite(context).pack);
-  // A visitor's own booking is nobody else's business: no tag loads there, and the CSP opens no tag host.
-  const analytics = showsVisitorsOwnBooking(new URL(request.url)) ? {} : analyticsTagsOf(settings);
+  // A visitor's own booking or opt-out is nobody else's business: no tag loads there, and the CSP opens no tag host.
+  const analytics = isPersonalPage(new URL(request.url)) ? {} : analyticsTagsOf(settings);
   context.set(analyticsContext, analytics);
   const content: FrameContent = {
     brand: site.brand,
