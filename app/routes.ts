@@ -45,6 +45,8 @@ export default [
         route("conversion", "routes/admin/reports/conversion.tsx"),
         route("leads/:id/text", "routes/admin/leads/lead-text.tsx"),
         route("notifications", "routes/admin/notifications.tsx"),
+        // Marketing consent: the 080 service's opt-out list, read, previewed and applied.
+        route("consent", "routes/admin/consent.tsx"),
         route("visits", "routes/admin/visits/visits.tsx"),
         route("staff", "routes/admin/staff.tsx"),
         route("audit", "routes/admin/audit.tsx"),

@@ -513,6 +513,16 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       allowed: { counsellor: 404, default: 303 },
     },
   ],
+  "/admin/consent": [
+    { does: "opens the 080 opt-out list page", path: () => "/admin/consent", allowed: 200 },
+    {
+      does: "posts an 080 opt-out list without its file",
+      method: "POST",
+      path: () => "/admin/consent",
+      form: () => ({ intent: "upload" }),
+      allowed: 400,
+    },
+  ],
   "/admin/conversion": [
     { does: "opens the conversion report", path: () => "/admin/conversion", allowed: 200 },
     { does: "asks for an impossible period", path: () => "/admin/conversion?from=2026-02-31", allowed: 400 },

@@ -196,10 +196,13 @@ describe("advertising texts", () => {
       .from(customers)
       .where(and(eq(customers.site, "daegu"), eq(customers.phone, lead.phone)));
     expect(customer?.marketingOptOutAt).toBeInstanceOf(Date);
-    // What had not gone out yet does not go out.
-    expect((await outbox()).map((row) => row.status)).toEqual(["withdrawn"]);
-    const records = await db().select().from(auditLog).where(eq(auditLog.action, "lead.text"));
-    expect(records.at(-1)?.detail).toMatchObject({ optOut: true });
+    // What had not gone out yet does not go out; the customer is told the withdrawal went through.
+    expect((await outbox()).map((row) => [row.purpose, row.status, row.advertising])).toEqual([
+      ["manual", "withdrawn", true],
+      ["opt-out", "pending", false],
+    ]);
+    const records = await db().select().from(auditLog).where(eq(auditLog.action, "consent.withdraw"));
+    expect(records.at(-1)?.detail).toMatchObject({ via: "console" });
 
     const refused = await outcome(() =>
       textAction(post(`/admin/leads/${lead.id}/text`, { intent: "send", body: "분양 소식", advertising: "yes" }, cookie)),

@@ -6,6 +6,7 @@ import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { db } from "../db.ts";
 import { admins, customers, leads, visitBookings, visitSlots } from "../schema.ts";
 import { slotLabel } from "../visits/schedule.ts";
+import { consentHistory } from "../consent/ledger.ts";
 import { leadHistory } from "./history.ts";
 import { effectiveStatus } from "./inbox.ts";
 import { mayWork, visibleTo, type Viewer } from "./visibility.ts";
@@ -59,7 +60,7 @@ export async function customerRecord(change: ChangeContext, customerId: number, 
   // Someone who sees none of the customer's leads learns nothing, not even that the customer exists.
   if (shown.length === 0) return null;
   const ids = shown.map((lead) => lead.id);
-  const [bookings, history] = await Promise.all([
+  const [bookings, history, consent] = await Promise.all([
     db()
       .select({
         id: visitBookings.id,
@@ -75,6 +76,7 @@ export async function customerRecord(change: ChangeContext, customerId: number, 
       .where(inArray(visitBookings.leadId, ids))
       .orderBy(desc(visitSlots.startsAt), desc(visitBookings.id)),
     leadHistory(viewer, shown),
+    consentHistory(db(), change.site, customer.phone),
   ]);
   await recordAccess({ ...change, action: "customer.view", leadIds: ids, detail: { customerId } }, { now });
   const works = shown.some((lead) => mayWork(viewer, lead));
@@ -97,5 +99,6 @@ export async function customerRecord(change: ChangeContext, customerId: number, 
         shown.some((lead) => lead.id === booking.leadId && mayWork(viewer, lead)),
     })),
     history,
+    consent,
   };
 }

@@ -102,6 +102,12 @@ export const CONSOLE_ROUTES = {
     },
     menu: [{ label: "방문 예약", group: "customers" }],
   },
+  "/admin/consent": {
+    view: "consent.manage",
+    post: "consent.manage",
+    upload: "csv",
+    menu: [{ label: "광고 수신 거부", group: "customers" }],
+  },
   "/admin/conversion": { view: "reports.view", menu: [{ label: "전환 분석", group: "customers" }] },
   "/admin/notifications": { view: "outbox.view", post: { retry: "outbox.view" }, menu: [{ label: "문자 발송", group: "customers" }] },
   "/admin/templates": {

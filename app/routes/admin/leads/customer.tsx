@@ -6,6 +6,7 @@ import { customerRecord } from "#app/.server/leads/customer.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
 import { CustomerFormSchema, STATUS_LABELS } from "#app/forms/admin.ts";
+import { CONSENT_STANDING_TEXT, consentSentence } from "#app/forms/consent.ts";
 import { sourcePageTitle } from "#app/content/source-pages.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -28,8 +29,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const site = requireSite(context).pack;
   const record = await customerRecord(changeContext(context, admin), id);
   if (!record) throw notFound();
+  const { consent } = record;
   return {
     ...record,
+    consent: {
+      standing: consent.standing,
+      since: formatKst((consent.standing === "opted-out" ? consent.optedOutAt : consent.consentedAt) ?? new Date(0)),
+      nextNotice: consent.nextNotice,
+      sentences: consent.events.map((event) => ({
+        id: event.id,
+        text: consentSentence({
+          when: formatKst(event.at),
+          kind: event.kind,
+          via: event.via,
+          formLabel: event.leadKind ? site.leads.kindLabels[event.leadKind] : null,
+          actorName: event.actorName,
+        }),
+      })),
+    },
     leads: record.leads.map((lead) => ({ ...lead, source: sourcePageTitle(site, lead.sourcePath) ?? lead.sourcePath })),
     kindLabels: site.leads.kindLabels,
   };
@@ -65,7 +82,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, leads, bookings, history, kindLabels } = loaderData;
+  const { customer, leads, bookings, history, kindLabels, consent } = loaderData;
   const answer: ConsoleFormAnswer | undefined = actionData;
   const names = [...new Set(leads.map((lead) => lead.name))];
   return (
@@ -89,13 +106,26 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
           <dd>{formatKst(customer.since)}</dd>
           <dt>접수</dt>
           <dd>{leads.length}건</dd>
-          {customer.marketingOptOutAt ? (
-            <>
-              <dt>광고 문자</dt>
-              <dd className="admin-warning">{formatKst(customer.marketingOptOutAt)}부터 수신 거부</dd>
-            </>
-          ) : null}
         </dl>
+      </section>
+
+      <section className="admin-card" aria-labelledby="customer-consent-title">
+        <h2 id="customer-consent-title" className="admin-card__title">
+          광고 수신 동의
+        </h2>
+        <p className={consent.standing === "opted-out" ? "admin-warning" : undefined}>
+          {consent.standing === "no-consent" ? CONSENT_STANDING_TEXT["no-consent"] : CONSENT_STANDING_TEXT[consent.standing](consent.since)}
+          {consent.nextNotice ? <span className="admin-muted"> · {CONSENT_STANDING_TEXT.nextNotice(consent.nextNotice)}</span> : null}
+        </p>
+        {consent.sentences.length === 0 ? (
+          <p className="admin-empty__text">{CONSENT_STANDING_TEXT.empty}</p>
+        ) : (
+          <ol className="admin-consent__list" aria-label="동의·철회 기록">
+            {consent.sentences.map((sentence) => (
+              <li key={sentence.id}>{sentence.text}</li>
+            ))}
+          </ol>
+        )}
       </section>
 
       <section className="admin-card" aria-labelledby="customer-leads-title">
