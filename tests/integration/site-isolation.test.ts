@@ -13,6 +13,7 @@ import {
   siteSettingChanges,
   siteSettings,
   messageTemplates,
+  optOutLists,
   smsOutbox,
   visitBookings,
   visitSlots,
@@ -66,6 +67,8 @@ interface BRecords {
   customer: number;
   settingChange: number;
   template: number;
+  /** An 080 opt-out list uploaded on B, not applied yet, naming B's customer. */
+  optOutList: number;
 }
 let b: BRecords;
 
@@ -132,7 +135,16 @@ async function makeSiteB(): Promise<BRecords> {
     .insert(messageTemplates)
     .values({ site: "fixture", code: "B_CONFIRM", purpose: "confirmation", body: "#{고객명} 고객님, B의 템플릿입니다." })
     .returning({ id: messageTemplates.id });
+  const [optOutList] = await db()
+    .insert(optOutLists)
+    .values({
+      site: "fixture",
+      fileName: "b-080.csv",
+      entries: [{ line: 2, raw: "01077778888", phone: "01077778888", at: new Date().toISOString(), problem: null }],
+    })
+    .returning({ id: optOutLists.id });
   return {
+    optOutList: optOutList!.id,
     template: template!.id,
     settingChange: settingChange!.id,
     lead: lead!.id,
@@ -178,7 +190,9 @@ async function bSnapshot() {
   const schedule = await db().select().from(scheduleEntries).where(eq(scheduleEntries.site, "fixture"));
   const [popup] = await db().select().from(noticePopups).where(eq(noticePopups.id, b.popup));
   const [template] = await db().select().from(messageTemplates).where(eq(messageTemplates.id, b.template));
-  return JSON.stringify({ lead, notes, message, slot, booking, article, settings, schedule, popup, template });
+  const [optOutList] = await db().select().from(optOutLists).where(eq(optOutLists.id, b.optOutList));
+  const customer = await db().select().from(customers).where(eq(customers.site, "fixture"));
+  return JSON.stringify({ lead, notes, message, slot, booking, article, settings, schedule, popup, template, optOutList, customer });
 }
 
 interface Probe {
@@ -239,6 +253,16 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
   ],
   "admin/customers/:id": [{ path: (records) => `/admin/customers/${records.customer}`, expect: [404] }],
   "admin/conversion": [{ path: () => "/admin/conversion", expect: [200] }],
+  "admin/consent": [
+    { path: () => "/admin/consent", expect: [200] },
+    { path: (records) => `/admin/consent?list=${records.optOutList}`, expect: [404] },
+    {
+      method: "POST",
+      path: () => "/admin/consent",
+      form: (records) => ({ intent: "apply", listId: String(records.optOutList) }),
+      expect: [404],
+    },
+  ],
   "admin/leads/:id/text": [
     { path: (records) => `/admin/leads/${records.lead}/text`, expect: [404] },
     {

@@ -1,4 +1,4 @@
-import { parse } from "csv-parse/sync";
+import { CsvError, parse } from "csv-parse/sync";
 import { and, desc, eq, inArray, isNull, lt, max } from "drizzle-orm";
 import { OPT_OUT_LIST_MESSAGES, type OptOutRowStatus } from "#app/forms/consent.ts";
 import { UPLOAD_MESSAGES } from "#app/forms/uploads.ts";
@@ -50,7 +50,7 @@ function instantOf(cell: string): Date | null {
     /^(\d{4})[-./](\d{1,2})[-./](\d{1,2})\.?(?:[ T]+(\d{1,2}):(\d{2})(?::\d{2})?)?$/.exec(text) ??
     /^(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})(?:\d{2})?)?$/.exec(text);
   if (!match) return null;
-  const [, year, month, day, hour = "0", minute = "0"] = match;
+  const [, year, month, day, hour = "00", minute = "00"] = match;
   const date = `${year}-${month!.padStart(2, "0")}-${day!.padStart(2, "0")}`;
   if (!isCalendarDay(date) || Number(hour) > 23 || Number(minute) > 59) return null;
   return kstInstant(date, `${hour.padStart(2, "0")}:${minute}`);
@@ -101,7 +101,8 @@ export async function storeOptOutList(
   let entries: OptOutListEntry[];
   try {
     entries = readOptOutCsv(file.bytes, now);
-  } catch {
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
     return { ok: false, message: UPLOAD_MESSAGES.wrongType.csv };
   }
   if (entries.length === 0) return { ok: false, message: OPT_OUT_LIST_MESSAGES.empty };

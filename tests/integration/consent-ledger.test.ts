@@ -1,0 +1,373 @@
+import { and, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, test } from "vitest";
+import { recordWithdrawal } from "#app/.server/consent/ledger.ts";
+import { optOutLinkFor, optOutToken } from "#app/.server/consent/opt-out-link.ts";
+import { sendReconfirmationNotices } from "#app/.server/consent/reconfirmation.ts";
+import { db } from "#app/.server/db.ts";
+import { parseEnv, setEnv } from "#app/.server/env.ts";
+import { textLead } from "#app/.server/leads/texts.ts";
+import { unsealText } from "#app/.server/sealed.ts";
+import { auditLog, customers, leads, marketingConsentEvents, smsOutbox } from "#app/.server/schema.ts";
+import { marketingStanding } from "#app/.server/sms/advertising.ts";
+import { action as consentActionRaw, loader as consentLoaderRaw } from "#app/routes/admin/consent.tsx";
+import { loader as customerLoaderRaw } from "#app/routes/admin/leads/customer.tsx";
+import { action as optOutAction, loader as optOutLoader } from "#app/routes/site/opt-out.tsx";
+import { viaConsole } from "#tests/console-call.ts";
+import { withTestDatabase } from "#tests/db.ts";
+import { filledForm, pageOutcome, submitJson } from "#tests/lead-requests.ts";
+import { routeContext } from "#tests/route-context.ts";
+import { addStaff, consoleCookie, type TestStaff } from "#tests/staff.ts";
+
+/** The marketing-consent ledger (issue #27, item 5): consents, withdrawals by link, 080 list and console, the two-year notice. */
+
+const consentLoader = viaConsole(consentLoaderRaw);
+const consentAction = viaConsole(consentActionRaw);
+const customerLoader = viaConsole(customerLoaderRaw);
+
+const DAEGU = "http://localhost:3000";
+const SUWON = "http://suwon.localhost:3000";
+setEnv(parseEnv({ SITES: `daegu@${DAEGU},suwon@${SUWON}`, SESSION_SECRET: "consent-ledger-integration-test-secret-0123" }));
+
+withTestDatabase();
+
+let manager: TestStaff;
+
+beforeEach(async () => {
+  manager = await addStaff({ email: "manager@example.com", role: "manager", name: "박지민" });
+});
+
+const acting = () => ({ site: "daegu", actor: manager, clientAddress: "203.0.113.9" });
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** A customer of daegu whose lead ticked the marketing consent at `at` (as the lead form records it). */
+async function consentingCustomer(phone: string, at = new Date(), site = "daegu") {
+  const [customer] = await db().insert(customers).values({ site, phone, createdAt: at }).returning({ id: customers.id });
+  const [lead] = await db()
+    .insert(leads)
+    .values({
+      submissionId: crypto.randomUUID(),
+      kind: "visit",
+      site,
+      name: "김하늘",
+      phone,
+      consentVersion: "test",
+      consentedAt: at,
+      marketingConsentAt: at,
+      sourcePath: "/",
+      customerId: customer!.id,
+      createdAt: at,
+    })
+    .returning({ id: leads.id });
+  await db()
+    .insert(marketingConsentEvents)
+    .values({ site, phone, customerId: customer!.id, kind: "consent", via: "form", leadId: lead!.id, at });
+  return { customerId: customer!.id, leadId: lead!.id };
+}
+
+function pageArgs(site: string, token: string, init: RequestInit = {}) {
+  const origin = site === "daegu" ? DAEGU : SUWON;
+  const request = new Request(`${origin}/${site}/optout/${token}`, {
+    ...init,
+    headers: { Origin: origin, "Sec-Fetch-Site": "same-origin", ...init.headers },
+  });
+  return { request, url: new URL(request.url), pattern: "", params: { site, token }, context: routeContext(request.url) };
+}
+
+const outboxTo = (phone: string) => db().select().from(smsOutbox).where(eq(smsOutbox.recipient, phone)).orderBy(smsOutbox.id);
+const ledgerOf = (phone: string) =>
+  db().select().from(marketingConsentEvents).where(eq(marketingConsentEvents.phone, phone)).orderBy(marketingConsentEvents.id);
+
+function consoleArgs(path: string, cookie: string, init: { method?: string; body?: BodyInit } = {}) {
+  const request = new Request(new URL(path, DAEGU), { ...init, headers: { Cookie: cookie, Origin: DAEGU } });
+  const id = /^\/admin\/customers\/(\d+)/.exec(new URL(request.url).pathname)?.[1];
+  return { request, url: new URL(request.url), pattern: "", params: { id: id ?? "" }, context: routeContext(request.url) };
+}
+
+function csvUpload(text: string | Uint8Array<ArrayBuffer>, name = "080-list.csv") {
+  const form = new FormData();
+  form.set("intent", "upload");
+  form.set("file", new File([text], name, { type: "text/csv" }));
+  return form;
+}
+
+describe("consents", () => {
+  test("a consent ticked on a lead form is a row of the ledger with its lead and customer; a form without it is none", async () => {
+    const ticked = filledForm("inquiry", { marketing: "yes" });
+    expect((await submitJson("inquiry", ticked)).status).toBe(200);
+    expect((await submitJson("interest", filledForm("interest"))).status).toBe(200);
+    const [lead] = await db().select().from(leads).where(eq(leads.phone, ticked.phone));
+    expect(await db().select().from(marketingConsentEvents)).toEqual([
+      expect.objectContaining({
+        site: "daegu",
+        phone: ticked.phone,
+        kind: "consent",
+        via: "form",
+        leadId: lead!.id,
+        customerId: lead!.customerId,
+        at: lead!.marketingConsentAt,
+      }),
+    ]);
+  });
+});
+
+describe("withdrawals", () => {
+  test("an opt-out by the personal link stops advertising, withdraws unsent advertising and is confirmed by an informational text", async () => {
+    const phone = "01033334444";
+    const { leadId } = await consentingCustomer(phone, new Date(Date.now() - 86_400_000));
+    // Written at 23:00, an advertising text waits for 08:00: unsent when the customer opts out.
+    const night = new Date(`${new Date().toISOString().slice(0, 10)}T23:00:00+09:00`);
+    await textLead(acting(), leadId, { body: "분양 소식", advertising: true, template: undefined }, night);
+    const token = optOutToken("daegu", phone);
+
+    const page = await pageOutcome(() => optOutLoader(pageArgs("daegu", token)));
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ page: { phone: "010-****-4444", withdrawn: false } });
+    expect(JSON.stringify(page.data)).not.toContain(phone);
+
+    const posted = await pageOutcome(() => optOutAction(pageArgs("daegu", token, { method: "POST" })));
+    expect(posted).toMatchObject({ status: 303, location: `/daegu/optout/${token}?done=1` });
+    expect(await marketingStanding(db(), "daegu", phone)).toBe("opted-out");
+    const texts = await outboxTo(phone);
+    expect(texts.map((text) => [text.purpose, text.status, text.advertising])).toEqual([
+      ["manual", "withdrawn", true],
+      ["opt-out", "pending", false],
+    ]);
+    expect(texts[1]!.body).toContain("수신거부가 처리되었습니다");
+    expect((await ledgerOf(phone)).map((row) => [row.kind, row.via, row.outboxId])).toEqual([
+      ["consent", "form", null],
+      ["withdrawal", "link", texts[1]!.id],
+    ]);
+    expect(await pageOutcome(() => optOutLoader(pageArgs("daegu", token)))).toMatchObject({ data: { page: { withdrawn: true } } });
+  });
+
+  test("the same number withdrawn twice, by link and by 080 list, gets one confirmation and one ledger row", async () => {
+    const phone = "01033335555";
+    await consentingCustomer(phone, new Date(Date.now() - 86_400_000));
+    const token = optOutToken("daegu", phone);
+    await optOutAction(pageArgs("daegu", token, { method: "POST" })).catch((answer: unknown) => answer);
+    const again = await pageOutcome(() => optOutAction(pageArgs("daegu", token, { method: "POST" })));
+    expect(again).toMatchObject({ status: 303, location: `/daegu/optout/${token}` });
+    expect(await recordWithdrawal(db(), { site: "daegu", phone, via: "080-list", at: new Date() })).toEqual({
+      outcome: "already-withdrawn",
+    });
+    expect((await outboxTo(phone)).filter((text) => text.purpose === "opt-out")).toHaveLength(1);
+    expect((await ledgerOf(phone)).filter((row) => row.kind === "withdrawal")).toHaveLength(1);
+  });
+
+  test("a forged token, an altered one and another site's are a 404 with a Korean message, and withdraw nothing", async () => {
+    const phone = "01033336666";
+    await consentingCustomer(phone);
+    const token = optOutToken("daegu", phone);
+    const altered = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
+    for (const [site, forged] of [
+      ["daegu", altered],
+      ["daegu", "o1" + "x".repeat(52)],
+      ["daegu", "not-a-token"],
+      ["suwon", token],
+    ] as const) {
+      const page = await pageOutcome(() => optOutLoader(pageArgs(site, forged)));
+      expect(page.status, `${site} ${forged}`).toBe(404);
+      const posted = await pageOutcome(() => optOutAction(pageArgs(site, forged, { method: "POST" })));
+      expect(posted.status, `${site} ${forged}`).toBe(404);
+      expect(String(posted.data)).toContain("주소가 올바르지 않습니다");
+    }
+    expect(await marketingStanding(db(), "daegu", phone)).toBe("consented");
+    expect(await outboxTo(phone)).toEqual([]);
+  });
+
+  test("the link is the site's own address with a token that does not carry the number in clear", () => {
+    const link = optOutLinkFor(DAEGU, "daegu", "01033337777");
+    expect(link).toMatch(/^http:\/\/localhost:3000\/daegu\/optout\/o1[A-Za-z0-9_-]{50,60}$/);
+    expect(link).not.toContain("01033337777");
+    expect(Buffer.from(link.split("/").at(-1)!.slice(2), "base64url").toString("latin1")).not.toContain("01033337777");
+    expect(optOutLinkFor(DAEGU, "daegu", "01033337777")).toBe(link);
+    expect(optOutLinkFor(DAEGU, "daegu", "01033337778")).not.toBe(link);
+  });
+
+  test("an uploaded 080 list is previewed row by row, then applied in one go: confirmed by text, advertising stopped, recorded", async () => {
+    await consentingCustomer("01044440001", new Date("2026-01-02T00:00:00Z"));
+    await consentingCustomer("01044440002", new Date("2026-01-02T00:00:00Z"));
+    await consentingCustomer("01044440003", new Date("2026-11-20T00:00:00Z"));
+    await db()
+      .update(customers)
+      .set({ marketingOptOutAt: new Date("2026-02-01T00:00:00Z") })
+      .where(eq(customers.phone, "01044440002"));
+    const cookie = await consoleCookie(manager);
+    const csv = [
+      "수신번호,수신거부일시",
+      "010-4444-0001,2026-11-24 10:15:00",
+      "01044440002,2026-11-24 11:00",
+      "010-4444-0003,2026.11.01",
+      "010-9999-0000,2026-11-24",
+      "02-123-4567,2026-11-24",
+      "010-4444-0001,2026-11-25",
+      "010-4444-0001,2026-13-40",
+    ].join("\r\n");
+    const uploaded = await pageOutcome(() =>
+      consentAction(consoleArgs("/admin/consent", cookie, { method: "POST", body: csvUpload(csv) })),
+    );
+    expect(uploaded.status, JSON.stringify(uploaded.data)).toBe(303);
+    const listPath = uploaded.location!;
+    const preview = await consentLoader(consoleArgs(listPath, cookie));
+    expect(preview.preview?.rows.map((row) => [row.line, row.status])).toEqual([
+      [2, "withdraw"],
+      [3, "already"],
+      [4, "consented-since"],
+      [5, "unknown"],
+      [6, "bad-number"],
+      [7, "duplicate"],
+      [8, "bad-date"],
+    ]);
+    // Nothing is recorded by the preview.
+    expect(await marketingStanding(db(), "daegu", "01044440001")).toBe("consented");
+
+    const listId = Number(new URL(listPath, DAEGU).searchParams.get("list"));
+    const apply = new FormData();
+    apply.set("intent", "apply");
+    apply.set("listId", String(listId));
+    const applied = await pageOutcome(() => consentAction(consoleArgs("/admin/consent", cookie, { method: "POST", body: apply })));
+    expect(applied).toMatchObject({ status: 303, location: `/admin/consent?list=${listId}` });
+    expect(await marketingStanding(db(), "daegu", "01044440001")).toBe("opted-out");
+    expect(await marketingStanding(db(), "daegu", "01044440003")).toBe("consented");
+    const [withdrawal] = (await ledgerOf("01044440001")).filter((row) => row.kind === "withdrawal");
+    expect(withdrawal).toMatchObject({ via: "080-list", actorId: manager.id, at: new Date("2026-11-24T10:15:00+09:00") });
+    expect((await outboxTo("01044440001")).map((text) => [text.purpose, text.advertising])).toEqual([["opt-out", false]]);
+    expect(await outboxTo("01044440002")).toEqual([]);
+    expect(await outboxTo("01099990000")).toEqual([]);
+    expect(await db().select().from(customers).where(eq(customers.phone, "01099990000"))).toEqual([]);
+    const records = await db().select().from(auditLog).where(eq(auditLog.action, "consent.upload")).orderBy(auditLog.id);
+    expect(records.map((record) => record.detail)).toEqual([
+      expect.objectContaining({ listId, stage: "read", rows: 7 }),
+      expect.objectContaining({ listId, stage: "applied", withdrawn: 1, skipped: 6 }),
+    ]);
+
+    const done = await consentLoader(consoleArgs(listPath, cookie));
+    expect(done.preview).toMatchObject({ appliedAt: expect.any(Date), rows: [], summary: { withdrawn: 1, skipped: 6 } });
+    const twice = await pageOutcome(() => consentAction(consoleArgs("/admin/consent", cookie, { method: "POST", body: apply })));
+    expect(twice.status).toBe(409);
+    expect((await outboxTo("01044440001")).filter((text) => text.purpose === "opt-out")).toHaveLength(1);
+  });
+
+  test("an 080 list without a header, saved as EUC-KR with a Korean header, or with only numbers is read", async () => {
+    await consentingCustomer("01044450001", new Date("2026-01-02T00:00:00Z"));
+    const cookie = await consoleCookie(manager);
+    const eucKr = Buffer.from([
+      // "전화번호,날짜\r\n" in EUC-KR
+      0xc0,
+      0xfc,
+      0xc8,
+      0xad,
+      0xb9,
+      0xf8,
+      0xc8,
+      0xa3,
+      0x2c,
+      0xb3,
+      0xaf,
+      0xc2,
+      0xa5,
+      0x0d,
+      0x0a,
+      ...Buffer.from("01044450001,20261124\r\n"),
+    ]);
+    for (const file of [eucKr, "01044450001,2026-11-24\n", "01044450001\n"]) {
+      const uploaded = await pageOutcome(() =>
+        consentAction(consoleArgs("/admin/consent", cookie, { method: "POST", body: csvUpload(file) })),
+      );
+      expect(uploaded.status).toBe(303);
+      const preview = await consentLoader(consoleArgs(uploaded.location!, cookie));
+      expect(preview.preview?.rows).toEqual([expect.objectContaining({ phone: "010-4445-0001", status: "withdraw" })]);
+    }
+  });
+
+  test("the 080 page answers a post without a file, an empty list and a binary file beside the file field", async () => {
+    const cookie = await consoleCookie(manager);
+    const noFile = new FormData();
+    noFile.set("intent", "upload");
+    for (const [body, message] of [
+      [noFile, "선택해 주세요"],
+      [csvUpload("전화번호,날짜\n"), "읽을 수 있는 행이 없습니다"],
+      [csvUpload(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01])), "CSV"],
+    ] as const) {
+      const answer = await pageOutcome(() => consentAction(consoleArgs("/admin/consent", cookie, { method: "POST", body })));
+      expect(answer.status).toBe(400);
+      expect(answer.data).toMatchObject({ result: { error: { file: [expect.stringContaining(message)] } } });
+    }
+  });
+});
+
+describe("the two-year reconfirmation", () => {
+  test("a two-year-old consent gets exactly one notice, however often and on however many instances the job runs", async () => {
+    const now = new Date("2026-11-26T03:00:00Z");
+    const given = new Date(now.getTime() - 2 * YEAR_MS - 86_400_000);
+    await consentingCustomer("01055550001", given);
+    await consentingCustomer("01055550002", new Date(now.getTime() - YEAR_MS));
+
+    const [first, second] = await Promise.all([sendReconfirmationNotices(now), sendReconfirmationNotices(now)]);
+    expect(first + second).toBe(1);
+    expect(await sendReconfirmationNotices(now)).toBe(0);
+    expect(await sendReconfirmationNotices(new Date(now.getTime() + 86_400_000))).toBe(0);
+
+    const notices = await db().select().from(smsOutbox).where(eq(smsOutbox.purpose, "reconfirmation"));
+    expect(notices).toHaveLength(1);
+    const [notice] = notices;
+    expect(notice).toMatchObject({ recipient: "01055550001", advertising: false });
+    // The law's items: the sender, the date of consent, how to keep or withdraw it (the link, masked on screens, and the 080 number).
+    expect(notice!.body).toContain("[동대구 온빛채 센트럴]");
+    expect(notice!.body).toContain(given.toISOString().slice(0, 10));
+    expect(notice!.body).toContain("080-000-0000");
+    expect(notice!.body).toContain("(링크 가림)");
+    expect(unsealText(notice!.sealedBody!)).toContain(optOutLinkFor(DAEGU, "daegu", "01055550001"));
+    expect((await ledgerOf("01055550001")).map((row) => [row.kind, row.outboxId])).toEqual([
+      ["consent", null],
+      ["reconfirmation-notice", notice!.id],
+    ]);
+    expect(await ledgerOf("01055550002")).toHaveLength(1);
+
+    // Two years after the notice, the next one (and the other consent's first).
+    expect(await sendReconfirmationNotices(new Date(now.getTime() + 2 * YEAR_MS + 86_400_000))).toBe(2);
+  });
+
+  test("a withdrawn consent gets no notice", async () => {
+    const now = new Date("2026-11-26T03:00:00Z");
+    await consentingCustomer("01055550003", new Date(now.getTime() - 3 * YEAR_MS));
+    await recordWithdrawal(db(), { site: "daegu", phone: "01055550003", via: "console", at: new Date(now.getTime() - YEAR_MS) }, { now });
+    expect(await sendReconfirmationNotices(now)).toBe(0);
+    expect(await db().select().from(smsOutbox).where(eq(smsOutbox.purpose, "reconfirmation"))).toEqual([]);
+  });
+});
+
+describe("the customer view", () => {
+  test("shows the consent history in sentences and the standing; another site's staff cannot see it", async () => {
+    const phone = "01066660001";
+    const { customerId } = await consentingCustomer(phone, new Date("2026-11-25T05:02:00Z"));
+    await recordWithdrawal(db(), { site: "daegu", phone, via: "080-list", at: new Date("2026-11-26T01:00:00Z") });
+    const cookie = await consoleCookie(manager);
+    const view = await customerLoader(consoleArgs(`/admin/customers/${customerId}`, cookie));
+    expect(view.consent.standing).toBe("opted-out");
+    expect(view.consent.sentences.map((sentence) => sentence.text)).toEqual([
+      "2026-11-25 14:02 방문 예약 신청서에서 광고 수신 동의",
+      "2026-11-26 10:00 080 수신거부 목록으로 광고 수신 철회",
+    ]);
+
+    const suwonManager = await addStaff({ email: "suwon@example.com", role: "manager", sites: ["suwon"] });
+    const suwonCookie = await consoleCookie(suwonManager, "suwon");
+    const request = new Request(`${SUWON}/admin/customers/${customerId}`, { headers: { Cookie: suwonCookie } });
+    const elsewhere = await pageOutcome(() =>
+      customerLoader({
+        request,
+        url: new URL(request.url),
+        pattern: "",
+        params: { id: String(customerId) },
+        context: routeContext(request.url),
+      }),
+    );
+    expect(elsewhere.status).toBe(404);
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "customer.view"), eq(auditLog.site, "suwon"))),
+    ).toEqual([]);
+  });
+});
