@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { BULK_ASSIGN_MESSAGES, EXPORT_MESSAGES } from "../../app/forms/admin.ts";
+import { OPT_OUT_LIST_MESSAGES, OPT_OUT_ROW_LABELS } from "../../app/forms/consent.ts";
 import { PRESS_MESSAGES } from "../../app/forms/press-messages.ts";
 import { POPUP_MESSAGES } from "../../app/forms/popups.ts";
 import { SCHEDULE_MESSAGES } from "../../app/forms/schedule-entry.ts";
@@ -309,6 +310,32 @@ test.describe("owner's pages", () => {
       await expect(checks.locator("code.admin-audit__hash").first()).toHaveText(/^[0-9a-f]{64}$/);
       await expect(checks.getByRole("button", { name: "복사" }).first()).toBeVisible();
       await expect(page.getByText("npm run audit:verify")).toHaveCount(0);
+    },
+  );
+});
+
+test.describe("the 080 opt-out list", () => {
+  test(
+    "an empty list is refused beside the file field, and a list of strangers is previewed with nothing to apply",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/consent");
+      const upload = page.locator("form#opt-out-upload");
+      await formReady(upload);
+      const file = page.getByLabel("수신거부 목록 (CSV)");
+      await file.setInputFiles({ name: "080.csv", mimeType: "text/csv", buffer: Buffer.from("전화번호,날짜\n") });
+      await page.getByRole("button", { name: "목록 읽기" }).click();
+      await expectErrorBeside(page.getByLabel("수신거부 목록 (CSV)"), OPT_OUT_LIST_MESSAGES.empty);
+
+      const stranger = uniquePhone();
+      const csv = `수신번호,수신거부일시\n${stranger},2026-11-20 10:00\n02-000,2026-11-20\n`;
+      await page.getByLabel("수신거부 목록 (CSV)").setInputFiles({ name: "080.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await page.getByRole("button", { name: "목록 읽기" }).click();
+      await expect(page).toHaveURL(/\/admin\/consent\?list=\d+$/);
+      const rows = page.getByRole("table").getByRole("row");
+      await expect(rows.filter({ hasText: OPT_OUT_ROW_LABELS.unknown })).toHaveCount(1);
+      await expect(rows.filter({ hasText: OPT_OUT_ROW_LABELS["bad-number"] })).toHaveCount(1);
+      await expect(page.getByRole("button", { name: "0명 수신 거부 반영하기" })).toBeDisabled();
     },
   );
 });
