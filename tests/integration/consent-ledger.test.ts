@@ -2,12 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { recordWithdrawal } from "#app/.server/consent/ledger.ts";
 import { optOutLinkFor, optOutToken } from "#app/.server/consent/opt-out-link.ts";
+import { forgetStaleOptOutLists } from "#app/.server/consent/opt-out-list.ts";
 import { sendReconfirmationNotices } from "#app/.server/consent/reconfirmation.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { textLead } from "#app/.server/leads/texts.ts";
 import { unsealText } from "#app/.server/sealed.ts";
-import { auditLog, customers, leads, marketingConsentEvents, smsOutbox } from "#app/.server/schema.ts";
+import { auditLog, customers, leads, marketingConsentEvents, optOutLists, smsOutbox } from "#app/.server/schema.ts";
 import { marketingStanding } from "#app/.server/sms/advertising.ts";
 import { action as consentActionRaw, loader as consentLoaderRaw } from "#app/routes/admin/consent.tsx";
 import { loader as customerLoaderRaw } from "#app/routes/admin/leads/customer.tsx";
@@ -294,6 +295,18 @@ describe("withdrawals", () => {
       expect(answer.data).toMatchObject({ result: { error: { file: [expect.stringContaining(message)] } } });
     }
   });
+});
+
+test("an 080 list read but never applied is forgotten after a day, with the numbers it held", async () => {
+  const cookie = await consoleCookie(manager);
+  const uploaded = await pageOutcome(() =>
+    consentAction(consoleArgs("/admin/consent", cookie, { method: "POST", body: csvUpload("01044460001,2026-11-24\n") })),
+  );
+  expect(uploaded.status).toBe(303);
+  await forgetStaleOptOutLists(new Date(Date.now() + 60 * 60_000));
+  expect(await db().select().from(optOutLists)).toHaveLength(1);
+  await forgetStaleOptOutLists(new Date(Date.now() + 25 * 60 * 60_000));
+  expect(await db().select().from(optOutLists)).toEqual([]);
 });
 
 describe("the two-year reconfirmation", () => {

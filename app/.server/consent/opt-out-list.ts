@@ -91,7 +91,7 @@ export function readOptOutCsv(bytes: Buffer, now = new Date()): OptOutListEntry[
 
 export type StoreOutcome = { ok: true; id: number } | { ok: false; message: string };
 
-/** Reads an uploaded list and keeps it for its preview (a list left unapplied for a day is deleted with the next upload). */
+/** Reads an uploaded list and keeps it for its preview (a list left unapplied for a day is deleted: forgetStaleOptOutLists). */
 export async function storeOptOutList(
   change: ChangeContext,
   file: { name: string; bytes: Buffer },
@@ -108,15 +108,6 @@ export async function storeOptOutList(
   if (entries.length === 0) return { ok: false, message: OPT_OUT_LIST_MESSAGES.empty };
   if (entries.length > OPT_OUT_LIST_MAX_ROWS) return { ok: false, message: OPT_OUT_LIST_MESSAGES.tooManyRows(OPT_OUT_LIST_MAX_ROWS) };
   return db().transaction(async (tx) => {
-    await tx
-      .delete(optOutLists)
-      .where(
-        and(
-          eq(optOutLists.site, change.site),
-          isNull(optOutLists.appliedAt),
-          lt(optOutLists.createdAt, new Date(now.getTime() - 86_400_000)),
-        ),
-      );
     const [list] = await tx
       .insert(optOutLists)
       .values({ site: change.site, fileName: file.name.slice(0, 200), entries, uploadedBy: change.actor.id, createdAt: now })
@@ -127,6 +118,13 @@ export async function storeOptOutList(
     );
     return { ok: true as const, id: list!.id };
   });
+}
+
+/** Lists read but never applied are deleted after a day: they hold numbers the office did not act on. */
+export async function forgetStaleOptOutLists(now = new Date()) {
+  await db()
+    .delete(optOutLists)
+    .where(and(isNull(optOutLists.appliedAt), lt(optOutLists.createdAt, new Date(now.getTime() - 86_400_000))));
 }
 
 interface Standing {

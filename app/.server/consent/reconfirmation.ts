@@ -14,6 +14,7 @@ import { siteOrigin } from "../site.ts";
 import { advertisingSendTime, marketingStandingOf } from "../sms/advertising.ts";
 import { lockPhone, RECONFIRM_AFTER_YEARS } from "./ledger.ts";
 import { optOutLinkFor } from "./opt-out-link.ts";
+import { forgetStaleOptOutLists } from "./opt-out-list.ts";
 
 /**
  * The two-year reconfirmation of consents to advertising (정보통신망법 §50⑧, 시행령 §62의3): each
@@ -113,10 +114,11 @@ export async function sendReconfirmationNotices(now = new Date()): Promise<numbe
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Every instance checks shortly after boot and then daily; the claim keeps each notice single. */
+/** Every instance checks shortly after boot and then daily (and forgets 080 lists left unapplied); the claim keeps each notice single. */
 export function startReconfirmationNotices({ firstRunMs = 90_000, intervalMs = DAY_MS } = {}): PeriodicTask {
   return startPeriodicTask({
     task: async () => {
+      await forgetStaleOptOutLists();
       const queued = await sendReconfirmationNotices();
       if (queued > 0) {
         console.log(`Consent reconfirmation: queued ${queued} two-year notice(s).`);
