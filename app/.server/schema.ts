@@ -527,8 +527,9 @@ export const optOutLists = pgTable(
 /** One row of an uploaded 080 list as read: its line, the number (digits) and date, or why it cannot be used. */
 export interface OptOutListEntry {
   line: number;
-  /** As written, for the preview. */
+  /** The number and the date as written, for the preview. */
   raw: string;
+  rawDate?: string;
   phone: string | null;
   /** ISO instant. */
   at: string | null;

@@ -79,13 +79,13 @@ export function readOptOutCsv(bytes: Buffer, now = new Date()): OptOutListEntry[
     .map(({ cells, line }): OptOutListEntry => {
       const rawPhone = cells[hasHeader ? phoneColumn : 0] ?? "";
       const rawDate = dateColumn >= 0 ? (cells[dateColumn] ?? "") : "";
-      const raw = [rawPhone, rawDate].filter(Boolean).join(" · ").slice(0, 80);
+      const written = { raw: rawPhone.slice(0, 40), rawDate: rawDate.slice(0, 40) };
       const phone = mobileNumber(rawPhone);
-      if (!phone) return { line, raw, phone: null, at: null, problem: "bad-number" };
+      if (!phone) return { line, ...written, phone: null, at: null, problem: "bad-number" };
       const at = rawDate ? instantOf(rawDate) : now;
-      if (!at) return { line, raw, phone, at: null, problem: "bad-date" };
-      if (at > now) return { line, raw, phone, at: at.toISOString(), problem: "future-date" };
-      return { line, raw, phone, at: at.toISOString(), problem: null };
+      if (!at) return { line, ...written, phone, at: null, problem: "bad-date" };
+      if (at > now) return { line, ...written, phone, at: at.toISOString(), problem: "future-date" };
+      return { line, ...written, phone, at: at.toISOString(), problem: null };
     });
 }
 
@@ -193,6 +193,7 @@ export async function optOutListPreview(site: string, id: number) {
     rows: rows.map(({ entry, status }) => ({
       line: entry.line,
       raw: entry.raw,
+      rawDate: entry.rawDate ?? "",
       phone: entry.phone ? formatPhone(entry.phone) : null,
       at: entry.at ? formatKst(entry.at) : null,
       status,

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/audit/access.ts";
 import { chosenFile, readUploadForm, UploadRefused } from "#app/.server/content/uploads.ts";
 import { applyOptOutList, optOutListPreview, recentOptOutLists, storeOptOutList } from "#app/.server/consent/opt-out-list.ts";
@@ -100,9 +100,11 @@ export default function ConsentPage({ loaderData, actionData }: Route.ComponentP
             {recent.map((list) => (
               <li key={list.id}>
                 {list.createdAt} · {list.fileName} ·{" "}
-                {list.appliedAt
-                  ? `${list.appliedAt} 반영 (수신 거부 ${list.summary?.withdrawn ?? 0}명, 건너뜀 ${list.summary?.skipped ?? 0}행)`
-                  : "반영 전"}
+                {list.appliedAt ? (
+                  `${list.appliedAt} 반영 (수신 거부 ${list.summary?.withdrawn ?? 0}명, 건너뜀 ${list.summary?.skipped ?? 0}행)`
+                ) : (
+                  <Link to={`${PATH}?list=${list.id}`}>반영 전 · 미리 보기</Link>
+                )}
               </li>
             ))}
           </ul>
@@ -212,7 +214,7 @@ function Preview({ preview, lastResult }: { preview: PreviewData; lastResult?: S
               <tr key={row.line} className={row.status === "withdraw" ? undefined : "admin-muted"}>
                 <td data-label="줄">{row.line}</td>
                 <td data-label="번호">{row.phone ?? row.raw}</td>
-                <td data-label="일시">{row.at ?? ""}</td>
+                <td data-label="일시">{row.at ?? row.rawDate}</td>
                 <td data-label="처리">{OPT_OUT_ROW_LABELS[row.status]}</td>
               </tr>
             ))}

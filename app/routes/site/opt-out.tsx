@@ -23,7 +23,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     {
       slug: site.slug,
       brand: site.brand.name,
-      banner: site.leads.visitPage.banner,
+      banner: { title: OPT_OUT_PAGE_TEXT.title, taglines: [site.brand.name] },
       eyebrow: site.brand.nameEn,
       phone: site.phone,
       page,
