@@ -76,6 +76,8 @@ export const SMS_PURPOSE_LABELS: Record<SmsPurpose, string> = {
   manual: "직원이 보낸 문자",
   "day-closed": "예약일 마감 안내",
   "visit-cancelled": "방문 예약 취소 안내",
+  campaign: "캠페인 문자",
+  "campaign-test": "캠페인 문자 (시험 발송)",
 };
 
 /** Why the spam check flagged a lead, as staff read it. */
