@@ -1,3 +1,4 @@
+import { startCampaignPacer } from "#app/.server/campaigns/pacing.ts";
 import { setUpDatabase } from "#app/.server/set-up.ts";
 import { startImageWorker } from "#app/.server/content/image-jobs.ts";
 import { startOutboxWorker } from "#app/.server/outbox/worker.ts";
@@ -21,10 +22,12 @@ export async function boot() {
   const reminders = startVisitReminders();
   // Encodes uploaded images (their variants) off the request path.
   const images = startImageWorker();
+  // Moves campaign texts into the outbox a batch at a time.
+  const campaigns = startCampaignPacer();
   return {
     ...booted,
     async shutdown() {
-      await Promise.all([worker.stop(), retention.stop(), reminders.stop(), images.stop()]);
+      await Promise.all([worker.stop(), retention.stop(), reminders.stop(), images.stop(), campaigns.stop()]);
       await booted.shutdown();
     },
   };
