@@ -8,6 +8,7 @@ import {
   type CampaignStatus,
   type LeadKind,
   type LeadStatus,
+  type MessageChannel,
 } from "#app/vocabulary.ts";
 import { PHONE_HINT, PHONE_PATTERN } from "./lead.ts";
 import { composeText, LMS_MAX_BYTES, smsLength, type AdvertisingWrap } from "./lead-text.ts";
@@ -207,7 +208,18 @@ export const CampaignPostSchema = z.discriminatedUnion(
   { error: "알 수 없는 요청입니다." },
 );
 
-/** "₩12,300". */
+/** What the office pays per text (₩), for a campaign's estimated and actual cost. */
+export interface CampaignPrices {
+  smsPrice: number;
+  lmsPrice: number;
+}
+
+/** The price of one message on this channel (a campaign never goes as 알림톡). */
+export function unitPrice(prices: CampaignPrices, channel: MessageChannel) {
+  return channel === "lms" ? prices.lmsPrice : prices.smsPrice;
+}
+
+/** "12,300원". */
 export function formatWon(won: number) {
   return `${Math.round(won).toLocaleString("ko-KR")}원`;
 }

@@ -1,14 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { MessageChannel } from "#app/vocabulary.ts";
+import type { CampaignPrices } from "#app/forms/campaigns.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { db, type Executor } from "../db.ts";
 import { campaignPrices } from "../schema.ts";
-
-/** What the office pays per text (₩), for a campaign's estimated and actual cost. */
-export interface CampaignPrices {
-  smsPrice: number;
-  lmsPrice: number;
-}
 
 /** The site's unit prices, or null until the office sets them. */
 export async function pricesOf(site: string, executor: Executor = db()): Promise<CampaignPrices | null> {
@@ -27,9 +21,4 @@ export async function setPrices(change: ChangeContext, prices: CampaignPrices, n
       .onConflictDoUpdate({ target: campaignPrices.site, set: { ...prices, updatedBy: change.actor.id, updatedAt: now } });
     await recordAccess({ ...change, action: "campaign.prices", detail: { ...prices } }, { executor: tx, now });
   });
-}
-
-/** The price of one message on this channel (a campaign never goes as 알림톡). */
-export function unitPrice(prices: CampaignPrices, channel: MessageChannel) {
-  return channel === "lms" ? prices.lmsPrice : prices.smsPrice;
 }

@@ -4,7 +4,7 @@ import { db } from "../db.ts";
 import { outboxColumns, presentOutboxMessage } from "../outbox/console.ts";
 import { campaignRecipients, leads, smsOutbox } from "../schema.ts";
 import type { CampaignRow } from "./campaigns.ts";
-import { unitPrice, type CampaignPrices } from "./prices.ts";
+import { unitPrice, type CampaignPrices } from "#app/forms/campaigns.ts";
 import { campaignLength } from "./text.ts";
 
 /**

@@ -4,7 +4,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/audit/access.ts";
 import { countAudience } from "#app/.server/campaigns/audience.ts";
 import { createCampaign, listCampaigns } from "#app/.server/campaigns/campaigns.ts";
-import { pricesOf, setPrices, unitPrice } from "#app/.server/campaigns/prices.ts";
+import { pricesOf, setPrices } from "#app/.server/campaigns/prices.ts";
 import { textPack } from "#app/.server/content/site-settings.ts";
 import { db } from "#app/.server/db.ts";
 import { requireSite } from "#app/.server/site.ts";
@@ -17,6 +17,7 @@ import {
   campaignsPostSchema,
   formatWon,
   PRICE_MAX,
+  unitPrice,
   type CampaignAudience,
 } from "#app/forms/campaigns.ts";
 import { composeText, smsLength, smsLengthLabel } from "#app/forms/lead-text.ts";
