@@ -822,8 +822,13 @@ export const campaignRecipients = pgTable(
       .references(() => campaigns.id, { onDelete: "cascade" }),
     /** Digits only. */
     phone: varchar({ length: 16 }).notNull(),
-    /** The newest consenting lead of that phone: the text shows in its history. */
-    leadId: integer().references(() => leads.id, { onDelete: "set null" }),
+    /**
+     * The newest consenting lead of that phone: the text shows in its history. Destroying the lead
+     * (the bin, the retention period) takes this row, and the number in it, along.
+     */
+    leadId: integer()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
     customerId: integer().references(() => customers.id, { onDelete: "set null" }),
     state: varchar({ length: 16 }).$type<CampaignRecipientState>().notNull().default("waiting"),
     outboxId: integer().references(() => smsOutbox.id, { onDelete: "set null" }),

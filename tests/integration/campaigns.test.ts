@@ -5,6 +5,7 @@ import { controlCampaign, createCampaign, getCampaign, sendCampaign, sendTestTex
 import { advanceCampaigns } from "#app/.server/campaigns/pacing.ts";
 import { setPrices } from "#app/.server/campaigns/prices.ts";
 import { db } from "#app/.server/db.ts";
+import { destroyLeads } from "#app/.server/leads/bin.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { enqueueSms } from "#app/.server/outbox/queue.ts";
 import { deliverDueMessages } from "#app/.server/outbox/worker.ts";
@@ -327,6 +328,15 @@ describe("sending a campaign", () => {
     expect(unsent.length).toBeGreaterThan(0);
     expect((await recipientsOf(id)).filter((recipient) => recipient.state === "waiting")).toHaveLength(100);
   });
+});
+
+test("destroying a lead takes its campaign recipient, and the number in it, along", async () => {
+  const kept = await addLead();
+  const destroyed = await addLead();
+  const id = await draft();
+  await sendNow(id);
+  await db().transaction((tx) => destroyLeads(tx, "daegu", [destroyed.id], "retention", AFTERNOON));
+  expect((await recipientsOf(id)).map((recipient) => recipient.phone)).toEqual([kept.phone]);
 });
 
 describe("the campaign page", () => {

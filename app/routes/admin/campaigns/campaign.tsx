@@ -148,8 +148,8 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
       ) : null}
       {testMode ? <TestModeNotice /> : null}
 
-      <section className="admin-card" aria-labelledby="campaign-summary-title">
-        <h2 id="campaign-summary-title" className="admin-card__title">
+      <section className="admin-card" aria-labelledby="campaign-summary-heading">
+        <h2 id="campaign-summary-heading" className="admin-card__title">
           보내는 문자
         </h2>
         <pre className="template-text campaign-text" aria-label="고객이 받는 문자">
@@ -187,7 +187,7 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
         </dl>
         {loaderData.pricesSet ? null : (
           <p className="admin-muted">
-            <Link to="/admin/campaigns#campaign-prices-title">문자 단가 넣기</Link>
+            <Link to="/admin/campaigns#campaign-prices-heading">문자 단가 넣기</Link>
           </p>
         )}
       </section>
@@ -228,8 +228,8 @@ function TestForm({ ownMobile, lastResult }: { ownMobile: string | null; lastRes
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "test";
   return (
-    <section className="admin-card" aria-labelledby="campaign-test-title">
-      <h2 id="campaign-test-title" className="admin-card__title">
+    <section className="admin-card" aria-labelledby="campaign-test-heading">
+      <h2 id="campaign-test-heading" className="admin-card__title">
         시험 발송
       </h2>
       <Form method="post" className="admin-form campaign-inline" {...getFormProps(form)}>
@@ -263,8 +263,8 @@ function SendForm({ count, lastResult }: { count: number; lastResult: NonNullabl
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
   return (
-    <section className="admin-card" aria-labelledby="campaign-send-title">
-      <h2 id="campaign-send-title" className="admin-card__title">
+    <section className="admin-card" aria-labelledby="campaign-send-heading">
+      <h2 id="campaign-send-heading" className="admin-card__title">
         보내기
       </h2>
       <p className="admin-muted">
@@ -299,8 +299,8 @@ function Progress({ loaderData }: { loaderData: LoaderData }) {
   const { progress } = loaderData;
   const finished = progress.total - progress.remaining;
   return (
-    <section className="admin-card" aria-labelledby="campaign-progress-title">
-      <h2 id="campaign-progress-title" className="admin-card__title">
+    <section className="admin-card" aria-labelledby="campaign-progress-heading">
+      <h2 id="campaign-progress-heading" className="admin-card__title">
         발송 현황
       </h2>
       <progress
@@ -376,8 +376,8 @@ function Controls({ status, answer }: { status: keyof typeof CONTROLS; answer: A
 function Recipients({ loaderData }: { loaderData: LoaderData }) {
   const { recipients, nextAfterId, paged, campaign } = loaderData;
   return (
-    <section className="admin-card" aria-labelledby="campaign-recipients-title">
-      <h2 id="campaign-recipients-title" className="admin-card__title">
+    <section className="admin-card" aria-labelledby="campaign-recipients-heading">
+      <h2 id="campaign-recipients-heading" className="admin-card__title">
         받는 사람별 결과
       </h2>
       {recipients.length === 0 ? (

@@ -105,8 +105,8 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
         붙고, 21:00~08:00에는 보내지 않고 08:00까지 기다립니다.
       </p>
 
-      <section className="admin-card" aria-labelledby="campaigns-list-title">
-        <h2 id="campaigns-list-title" className="admin-card__title">
+      <section className="admin-card" aria-labelledby="campaigns-list-heading">
+        <h2 id="campaigns-list-heading" className="admin-card__title">
           캠페인 {campaigns.length}개
         </h2>
         {campaigns.length === 0 ? (
@@ -186,8 +186,8 @@ function NewCampaign({
     { value: "no", label: "방문하지 않은 고객" },
   ];
   return (
-    <section className="admin-card" aria-labelledby="campaign-new-title">
-      <h2 id="campaign-new-title" className="admin-card__title">
+    <section className="admin-card" aria-labelledby="campaign-new-heading">
+      <h2 id="campaign-new-heading" className="admin-card__title">
         새 캠페인
       </h2>
       <Form method="post" className="admin-form campaign-form" {...getFormProps(form)}>
@@ -257,8 +257,8 @@ function PricesForm({ prices, lastResult }: { prices: { smsPrice: number; lmsPri
     defaultValue: { intent: "prices", smsPrice: prices ? String(prices.smsPrice) : "", lmsPrice: prices ? String(prices.lmsPrice) : "" },
   });
   return (
-    <section className="admin-card" aria-labelledby="campaign-prices-title">
-      <h2 id="campaign-prices-title" className="admin-card__title">
+    <section className="admin-card" aria-labelledby="campaign-prices-heading">
+      <h2 id="campaign-prices-heading" className="admin-card__title">
         문자 단가
       </h2>
       <p className="admin-muted">
