@@ -93,6 +93,9 @@ export default defineConfig({
         // The demo owner, a fictional name.
         ADMIN_NAME: E2E_ADMIN.name,
         E2E: "1",
+        // A campaign's batches every half second, at any hour (tests/e2e/campaigns.spec.ts).
+        CAMPAIGN_BATCH_INTERVAL_MS: "500",
+        ADVERTISING_QUIET_HOURS: "off",
       },
     },
     // Started after the first (Playwright starts web servers in order), so the build is done.

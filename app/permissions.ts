@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   "content.manage": ["owner", "manager"],
   /** The site's 알림톡 templates (what its texts may go as). */
   "texts.manage": ["owner", "manager"],
+  /** Campaign texts (advertising) to everyone with a live marketing consent: who gets them, what they say, when. */
+  "campaigns.manage": ["owner", "manager"],
   /** Conversion by campaign and form: counts only, no one's data. */
   "reports.view": ["owner", "manager"],
   /** Marketing consent: the 080 opt-out list uploaded and applied to the site's customers. */

@@ -61,6 +61,9 @@ export default [
         route("site-settings", "routes/admin/site-settings.tsx"),
         // Kakao 알림톡 templates: which texts may go as 알림톡 (app/.server/sms/templates.ts).
         route("templates", "routes/admin/templates.tsx"),
+        // Campaign texts: advertising to everyone with a live marketing consent, paced through the outbox.
+        route("campaigns", "routes/admin/campaigns/campaigns.tsx"),
+        route("campaigns/:id", "routes/admin/campaigns/campaign.tsx"),
         // The subscription schedule (분양 일정): listed on /BusinessGuide/plan, counted down to on the home page.
         route("schedule", "routes/admin/schedule/schedule.tsx"),
         route("schedule/:id", "routes/admin/schedule/schedule-edit.tsx"),

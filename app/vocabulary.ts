@@ -25,7 +25,8 @@ export type SpamReason = (typeof SPAM_REASONS)[number];
  * What a text message is for: a customer's confirmation or reminder, a note to staff, a staff
  * invitation, a text a person on the team wrote to a customer, a visitor told their day was closed,
  * a visitor told their own cancellation went through, a customer told their withdrawal from
- * advertising went through ("opt-out"), a customer reminded every two years of their consent to it.
+ * advertising went through ("opt-out"), a customer reminded every two years of their consent to it,
+ * a campaign text (advertising) and its test send to the sender's own phone.
  */
 export const SMS_PURPOSES = [
   "confirmation",
@@ -37,6 +38,8 @@ export const SMS_PURPOSES = [
   "visit-cancelled",
   "opt-out",
   "reconfirmation",
+  "campaign",
+  "campaign-test",
 ] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
@@ -153,6 +156,21 @@ export type ConsentEventKind = (typeof CONSENT_EVENT_KINDS)[number];
 export const CONSENT_CHANNELS = ["form", "console", "080-list", "link", "reply"] as const;
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
 
+/**
+ * Where a campaign text is: being written, waiting for its time, moving its recipients into the
+ * outbox in batches, stopped by the office (resumable), every recipient handled, or called off.
+ */
+export const CAMPAIGN_STATUSES = ["draft", "scheduled", "sending", "paused", "done", "cancelled"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/**
+ * One recipient of a campaign: waiting for a batch, in the outbox (what became of the text is the
+ * outbox row's), left out at sending time (no live consent any more, or a blocked number), or not
+ * sent because the campaign was cancelled.
+ */
+export const CAMPAIGN_RECIPIENT_STATES = ["waiting", "queued", "skipped", "cancelled"] as const;
+export type CampaignRecipientState = (typeof CAMPAIGN_RECIPIENT_STATES)[number];
+
 /** Staff roles: the owner runs the office (staff, access records); managers run the sites; counsellors work their leads. */
 export const ROLES = ["owner", "manager", "counsellor"] as const;
 export type Role = (typeof ROLES)[number];
@@ -189,6 +207,14 @@ export const AUDIT_ACTIONS = [
   "visits.change",
   "outbox.view",
   "console.settings",
+  // Campaign texts: each names the campaign and its audience count.
+  "campaign.create",
+  "campaign.test",
+  "campaign.send",
+  "campaign.pause",
+  "campaign.resume",
+  "campaign.cancel",
+  "campaign.prices",
   // Access rights.
   "staff.create",
   "staff.invite",

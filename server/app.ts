@@ -1,3 +1,4 @@
+import { startCampaignPacer } from "#app/.server/campaigns/pacing.ts";
 import { setUpDatabase } from "#app/.server/set-up.ts";
 import { startReconfirmationNotices } from "#app/.server/consent/reconfirmation.ts";
 import { startImageWorker } from "#app/.server/content/image-jobs.ts";
@@ -24,10 +25,12 @@ export async function boot() {
   const reconfirmation = startReconfirmationNotices();
   // Encodes uploaded images (their variants) off the request path.
   const images = startImageWorker();
+  // Moves campaign texts into the outbox a batch at a time.
+  const campaigns = startCampaignPacer();
   return {
     ...booted,
     async shutdown() {
-      await Promise.all([worker.stop(), retention.stop(), reminders.stop(), reconfirmation.stop(), images.stop()]);
+      await Promise.all([worker.stop(), retention.stop(), reminders.stop(), reconfirmation.stop(), images.stop(), campaigns.stop()]);
       await booted.shutdown();
     },
   };

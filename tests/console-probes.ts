@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "#app/.server/db.ts";
 import {
+  campaigns,
   customers,
   leads,
   messageTemplates,
@@ -51,6 +52,8 @@ export interface Records {
   /** An approved 알림톡 template of this site. */
   template: number;
   popup: number;
+  /** Campaign texts of this site: one being written (its audience: one consenting lead), one sending, one paused. */
+  campaigns: { draft: number; sending: number; paused: number };
   counsellorId: number;
   managerId: number;
   /** The customer of each lead above (one phone each). */
@@ -111,6 +114,7 @@ const ANY_RECORDS: Records = {
   scheduleEntry: 0,
   template: 0,
   popup: 0,
+  campaigns: { draft: 0, sending: 0, paused: 0 },
   counsellorId: 0,
   managerId: 0,
   customers: { unassigned: 0, mine: 0, theirs: 0 },
@@ -213,6 +217,15 @@ export async function addRecords(ids: Record<Role, number>): Promise<Records> {
     .insert(noticePopups)
     .values({ site: "daegu", title: "공지", startsAt: new Date(), endsAt: new Date(Date.now() + 86_400_000) })
     .returning({ id: noticePopups.id });
+  await lead({ kind: "inquiry", marketingConsentAt: new Date() });
+  const campaignOf = async (status: "draft" | "sending" | "paused") => {
+    const [row] = await db()
+      .insert(campaigns)
+      .values({ site: "daegu", title: "견본주택 오픈", body: "견본주택이 문을 엽니다.", audience: { kind: "inquiry" }, status })
+      .returning({ id: campaigns.id });
+    return row!.id;
+  };
+  const campaignIds = { draft: await campaignOf("draft"), sending: await campaignOf("sending"), paused: await campaignOf("paused") };
   return {
     unassigned,
     mine,
@@ -227,6 +240,7 @@ export async function addRecords(ids: Record<Role, number>): Promise<Records> {
     scheduleEntry: scheduleEntry!.id,
     template: template!.id,
     popup: popup!.id,
+    campaigns: campaignIds,
     counsellorId: ids.counsellor,
     managerId: ids.manager,
     customers: { unassigned: customerIds[unassigned]!, mine: customerIds[mine]!, theirs: customerIds[theirs]! },
@@ -813,6 +827,68 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       method: "POST",
       path: () => "/admin/templates",
       form: (r) => ({ intent: "retire", id: String(r.template) }),
+      allowed: 303,
+    },
+  ],
+  "/admin/campaigns": [
+    { does: "opens the campaign texts", path: () => "/admin/campaigns", allowed: 200 },
+    {
+      does: "counts a campaign's audience",
+      method: "POST",
+      path: () => "/admin/campaigns",
+      form: () => ({ intent: "count", kind: "inquiry" }),
+      allowed: 200,
+    },
+    {
+      does: "saves a new campaign",
+      method: "POST",
+      path: () => "/admin/campaigns",
+      form: () => ({ intent: "create", title: "잔여세대 안내", body: "잔여세대 선착순 분양 중입니다.", kind: "inquiry" }),
+      allowed: 303,
+    },
+    {
+      does: "sets the texts' unit prices",
+      method: "POST",
+      path: () => "/admin/campaigns",
+      form: () => ({ intent: "prices", smsPrice: "20", lmsPrice: "50" }),
+      allowed: 303,
+    },
+  ],
+  "/admin/campaigns/:id": [
+    { does: "opens a campaign", path: (r) => `/admin/campaigns/${r.campaigns.draft}`, allowed: 200 },
+    {
+      does: "sends a campaign's test to a typed number",
+      method: "POST",
+      path: (r) => `/admin/campaigns/${r.campaigns.draft}`,
+      form: () => ({ intent: "test", phone: "010-5555-9999" }),
+      allowed: 303,
+    },
+    {
+      does: "sends a campaign to the audience it was shown",
+      method: "POST",
+      path: (r) => `/admin/campaigns/${r.campaigns.draft}`,
+      form: () => ({ intent: "send", when: "later", day: addDays(kstDay(new Date()), 2), time: "10:00", expectedCount: "1" }),
+      allowed: 303,
+    },
+    {
+      does: "pauses a sending campaign",
+      method: "POST",
+      path: (r) => `/admin/campaigns/${r.campaigns.sending}`,
+      form: () => ({ intent: "pause" }),
+      allowed: 303,
+    },
+    {
+      does: "resumes a paused campaign",
+      method: "POST",
+      path: (r) => `/admin/campaigns/${r.campaigns.paused}`,
+      form: () => ({ intent: "resume" }),
+      allowed: 303,
+    },
+    {
+      does: "cancels a campaign",
+      method: "POST",
+      path: (r) => `/admin/campaigns/${r.campaigns.draft}`,
+      form: () => ({ intent: "cancel" }),
       allowed: 303,
     },
   ],

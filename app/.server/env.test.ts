@@ -82,6 +82,15 @@ describe("configuration", () => {
     expect(() => parseEnv(source)).toThrow(message);
   });
 
+  test("advertising's night hold can be turned off only for the browser tests, and campaigns pace every 30 s unless set", () => {
+    expect(parseEnv({})).toMatchObject({ ADVERTISING_QUIET_HOURS: "on", CAMPAIGN_BATCH_INTERVAL_MS: 30_000 });
+    expect(() => parseEnv({ ADVERTISING_QUIET_HOURS: "off" })).toThrow("ADVERTISING_QUIET_HOURS may be off only in browser tests (E2E=1)");
+    expect(parseEnv({ ADVERTISING_QUIET_HOURS: "off", E2E: "1", CAMPAIGN_BATCH_INTERVAL_MS: "500" })).toMatchObject({
+      ADVERTISING_QUIET_HOURS: "off",
+      CAMPAIGN_BATCH_INTERVAL_MS: 500,
+    });
+  });
+
   test("every wrong value is named at once, one line each", () => {
     expect(() => parseEnv({ PORT: "abc", TRUST_PROXY: "yes" })).toThrow(
       'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "abc")\n' +

@@ -36,6 +36,10 @@ const EnvSchema = z
     E2E: optional(z.enum(["0", "1"])).transform((value) => value === "1"),
     LEADS_RATE_LIMIT: optional(z.enum(["on", "off"])),
     SMS_PROVIDER: optional(z.enum(["log", "webhook", "solapi"])).transform((value) => value ?? "log"),
+    // Browser tests only (E2E=1): advertising is not held 21:00–08:00, so a campaign can be watched at any hour.
+    ADVERTISING_QUIET_HOURS: optional(z.enum(["on", "off"])).transform((value) => value ?? "on"),
+    // How often each campaign puts its next batch of texts into the outbox (app/.server/campaigns/pacing.ts).
+    CAMPAIGN_BATCH_INTERVAL_MS: optional(z.coerce.number().int().min(100).max(3_600_000)).transform((value) => value ?? 30_000),
     SMS_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/ })),
     SOLAPI_API_KEY: optional(z.string().min(1)),
     SOLAPI_API_SECRET: optional(z.string().min(1)),
@@ -55,6 +59,9 @@ const EnvSchema = z
     }
     if (env.NODE_ENV === "production" && env.LEADS_RATE_LIMIT === "off") {
       ctx.addIssue({ code: "custom", path: ["LEADS_RATE_LIMIT"], message: "must not be off when NODE_ENV=production" });
+    }
+    if (env.ADVERTISING_QUIET_HOURS === "off" && !env.E2E) {
+      ctx.addIssue({ code: "custom", path: ["ADVERTISING_QUIET_HOURS"], message: "may be off only in browser tests (E2E=1)" });
     }
     if (env.SMS_PROVIDER === "webhook" && !env.SMS_WEBHOOK_URL) {
       ctx.addIssue({ code: "custom", path: ["SMS_WEBHOOK_URL"], message: "is required when SMS_PROVIDER=webhook" });
@@ -185,6 +192,8 @@ const EXPECTED: Record<string, string> = {
   E2E: "must be 0 or 1",
   LEADS_RATE_LIMIT: "must be on or off",
   SMS_PROVIDER: "must be log, webhook or solapi",
+  ADVERTISING_QUIET_HOURS: "must be on or off",
+  CAMPAIGN_BATCH_INTERVAL_MS: "must be milliseconds between 100 and 3600000",
   SMS_WEBHOOK_URL: "must be an http:// or https:// URL",
   SMS_SENDER: "must be the registered sender number, e.g. 16610000",
   SOLAPI_WEBHOOK_SECRET: "must be at least 32 characters long",

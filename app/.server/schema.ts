@@ -24,6 +24,8 @@ import type {
   BookingStatus,
   ConsentChannel,
   ConsentEventKind,
+  CampaignRecipientState,
+  CampaignStatus,
   ContactChannel,
   ContactResult,
   ImageJobStatus,
@@ -847,3 +849,74 @@ export const messageTemplates = pgTable(
     index("message_templates_site_purpose_idx").on(table.site, table.purpose),
   ],
 );
+
+/**
+ * A campaign text (app/.server/campaigns/): advertising to everyone of the site with a live
+ * marketing consent who matches `audience`, sent in batches through the outbox.
+ */
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    title: varchar({ length: 100 }).notNull(),
+    /** What the office wrote; "(광고)", the sender and the opt-out line are added when it is sent. */
+    body: text().notNull(),
+    /** The filters (app/forms/campaigns.ts CampaignAudience). */
+    audience: jsonb().$type<Record<string, string>>().notNull().default({}),
+    status: varchar({ length: 16 }).$type<CampaignStatus>().notNull().default("draft"),
+    /** How many the audience counted when the office confirmed the send. */
+    audienceCount: integer().notNull().default(0),
+    /** Left out when sending began or during it: withdrew their consent, or their number was blocked. */
+    skippedCount: integer().notNull().default(0),
+    /** When its first batch may go (the chosen time, held to 08:00 KST). */
+    sendAt: timestamp({ withTimezone: true }),
+    /** The unit prices (₩ per message) when it was sent, so its cost does not change with later prices. */
+    smsPrice: integer(),
+    lmsPrice: integer(),
+    createdBy: integer().references(() => admins.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index("campaigns_site_created_at_idx").on(table.site, table.createdAt), index("campaigns_status_idx").on(table.status)],
+);
+
+/** One person a campaign goes to (one per phone), and the outbox message that carries it. */
+export const campaignRecipients = pgTable(
+  "campaign_recipients",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: integer()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    /** Digits only. */
+    phone: varchar({ length: 16 }).notNull(),
+    /**
+     * The newest consenting lead of that phone: the text shows in its history. Destroying the lead
+     * (the bin, the retention period) takes this row, and the number in it, along.
+     */
+    leadId: integer()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    customerId: integer().references(() => customers.id, { onDelete: "set null" }),
+    state: varchar({ length: 16 }).$type<CampaignRecipientState>().notNull().default("waiting"),
+    outboxId: integer().references(() => smsOutbox.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    uniqueIndex("campaign_recipients_campaign_phone_key").on(table.campaignId, table.phone),
+    index("campaign_recipients_campaign_state_idx").on(table.campaignId, table.state),
+    index("campaign_recipients_outbox_id_idx").on(table.outboxId),
+  ],
+);
+
+/** What the office pays its text provider per message, for a campaign's estimated and actual cost. */
+export const campaignPrices = pgTable("campaign_prices", {
+  site: varchar({ length: 64 }).primaryKey(),
+  /** ₩ per SMS (90 bytes). */
+  smsPrice: integer().notNull(),
+  /** ₩ per LMS (2,000 bytes). */
+  lmsPrice: integer().notNull(),
+  updatedBy: integer().references(() => admins.id, { onDelete: "set null" }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

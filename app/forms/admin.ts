@@ -78,6 +78,8 @@ export const SMS_PURPOSE_LABELS: Record<SmsPurpose, string> = {
   "visit-cancelled": "방문 예약 취소 안내",
   "opt-out": "광고 수신거부 처리 안내",
   reconfirmation: "광고 수신동의 2년 확인 안내",
+  campaign: "캠페인 문자",
+  "campaign-test": "캠페인 문자 (시험 발송)",
 };
 
 /** Why the spam check flagged a lead, as staff read it. */

@@ -91,7 +91,8 @@ export async function deliverDueMessages({
             ${inQuietHours(now) ? sql`and not advertising` : sql``}
             -- A lead in the bin gets no texts; restored within the week, its texts go out again.
             and not exists (select 1 from leads where leads.id = sms_outbox.lead_id and leads.deleted_at is not null)
-          order by next_attempt_at, id
+          -- Everything else before advertising: a campaign's batch never makes a confirmation wait.
+          order by advertising, next_attempt_at, id
           limit ${batchSize}
           for update skip locked
         )

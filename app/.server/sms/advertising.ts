@@ -3,6 +3,7 @@ import type { SitePack } from "#app/content/types.ts";
 import type { AdvertisingWrap } from "#app/forms/lead-text.ts";
 import { addDays, kstDay, kstInstant, kstTime } from "#app/utils/kst.ts";
 import type { Executor } from "../db.ts";
+import { getEnv } from "../env.ts";
 import { customers, leads } from "../schema.ts";
 
 /**
@@ -28,6 +29,7 @@ export function advertisingWrap(site: SitePack): AdvertisingWrap {
 
 /** Whether an advertising text may not go out at this instant (21:00 up to, not including, 08:00 KST). */
 export function inQuietHours(now: Date) {
+  if (getEnv().ADVERTISING_QUIET_HOURS === "off") return false;
   const time = kstTime(now);
   return time >= QUIET_FROM || time < QUIET_UNTIL;
 }

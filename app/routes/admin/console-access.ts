@@ -115,6 +115,21 @@ export const CONSOLE_ROUTES = {
     post: { register: "texts.manage", preview: "texts.manage", retire: "texts.manage" },
     menu: [{ label: "알림톡 템플릿", group: "settings" }],
   },
+  "/admin/campaigns": {
+    view: "campaigns.manage",
+    post: { count: "campaigns.manage", create: "campaigns.manage", prices: "campaigns.manage" },
+    menu: [{ label: "캠페인 문자", group: "promotion" }],
+  },
+  "/admin/campaigns/:id": {
+    view: "campaigns.manage",
+    post: {
+      test: "campaigns.manage",
+      send: "campaigns.manage",
+      pause: "campaigns.manage",
+      resume: "campaigns.manage",
+      cancel: "campaigns.manage",
+    },
+  },
   "/admin/press": { view: "press.manage", menu: [{ label: "보도자료", group: "promotion" }] },
   "/admin/press/new": { view: "press.manage", post: { save: "press.manage", preview: "press.manage" } },
   "/admin/press/:id": { view: "press.manage", post: { save: "press.manage", preview: "press.manage" } },
