@@ -103,7 +103,8 @@ export type AttendanceStatus = (typeof PLACE_HOLDING_STATUSES)[number];
 
 /**
  * What else happened to a lead, besides its status changes and notes (their own tables): who it was
- * assigned to, a text from the team, its visit marked, cancelled or moved, its day closed.
+ * assigned to, a text from the team, its visit marked, cancelled or moved, its day closed, a contact
+ * logged (its row in lead_contacts), its 가망 등급 or next contact time set.
  */
 export const LEAD_EVENT_KINDS = [
   "assigned",
@@ -113,6 +114,9 @@ export const LEAD_EVENT_KINDS = [
   "visit-moved",
   "day-closed",
   "resubmitted",
+  "contact",
+  "graded",
+  "follow-up",
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
@@ -126,6 +130,10 @@ export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 /** What came of a contact: talked, no answer, asked to be called back, a wrong number, not interested. */
 export const CONTACT_RESULTS = ["reached", "no-answer", "call-back", "wrong-number", "not-interested"] as const;
 export type ContactResult = (typeof CONTACT_RESULTS)[number];
+
+/** How likely a customer is to buy, as their counsellor judges it (가망 등급); each site words them (content pack, leads.grades). */
+export const LEAD_GRADES = ["A", "B", "C", "D"] as const;
+export type LeadGrade = (typeof LEAD_GRADES)[number];
 
 /** Staff roles: the owner runs the office (staff, access records); managers run the sites; counsellors work their leads. */
 export const ROLES = ["owner", "manager", "counsellor"] as const;
@@ -151,6 +159,9 @@ export const AUDIT_ACTIONS = [
   "lead.note",
   "lead.assign",
   "lead.text",
+  "lead.contact",
+  "lead.grade",
+  "lead.follow-up",
   "customer.view",
   "lead.delete",
   "lead.restore",
