@@ -35,11 +35,9 @@ export function openCallSheet() {
   sheet.showModal();
 }
 
-/** Puts the sheet back in the page. */
-function lowerCallSheet(sheet: HTMLDialogElement | null) {
-  if (!sheet) return;
-  if (sheet.open) sheet.close();
-  sheet.show();
+/** A closed sheet goes back into the page (closing it, by 닫기 or Escape, only lowers it). */
+function keepInPage(sheet: HTMLDialogElement | null) {
+  if (sheet && !sheet.open) sheet.show();
 }
 
 export function CallSheet({
@@ -73,17 +71,13 @@ export function CallSheet({
       className="admin-card admin-call-sheet"
       aria-labelledby="call-sheet-title"
       // Escape closes a lifted sheet: it goes back into the page instead of disappearing.
-      onClose={() => lowerCallSheet(sheet.current)}
+      onClose={() => keepInPage(sheet.current)}
     >
       <div className="admin-call-sheet__head">
         <h2 id="call-sheet-title" className="admin-card__title">
           통화 기록
         </h2>
-        <button
-          type="button"
-          className="admin-button admin-button--ghost admin-call-sheet__close"
-          onClick={() => lowerCallSheet(sheet.current)}
-        >
+        <button type="button" className="admin-button admin-button--ghost admin-call-sheet__close" onClick={() => sheet.current?.close()}>
           닫기
         </button>
       </div>
