@@ -36,6 +36,7 @@ export default [
       route("events", "routes/admin/events.ts"),
       layout("routes/admin/layout.tsx", [
         index("routes/admin/reports/dashboard.tsx"),
+        route("today", "routes/admin/today.tsx"),
         route("leads", "routes/admin/leads/leads.tsx"),
         route("leads/export", "routes/admin/leads/leads-export.tsx"),
         route("leads/bin", "routes/admin/leads/leads-bin.tsx"),

@@ -117,7 +117,8 @@ export type AttendanceStatus = (typeof PLACE_HOLDING_STATUSES)[number];
 
 /**
  * What else happened to a lead, besides its status changes and notes (their own tables): who it was
- * assigned to, a text from the team, its visit marked, cancelled or moved, its day closed.
+ * assigned to, a text from the team, its visit marked, cancelled or moved, its day closed, a contact
+ * logged (its row in lead_contacts), its 가망 등급 or next contact time set.
  */
 export const LEAD_EVENT_KINDS = [
   "assigned",
@@ -127,6 +128,9 @@ export const LEAD_EVENT_KINDS = [
   "visit-moved",
   "day-closed",
   "resubmitted",
+  "contact",
+  "graded",
+  "follow-up",
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
@@ -171,6 +175,10 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const CAMPAIGN_RECIPIENT_STATES = ["waiting", "queued", "skipped", "cancelled"] as const;
 export type CampaignRecipientState = (typeof CAMPAIGN_RECIPIENT_STATES)[number];
 
+/** How likely a customer is to buy, as their counsellor judges it (가망 등급); each site words them (content pack, leads.grades). */
+export const LEAD_GRADES = ["A", "B", "C", "D"] as const;
+export type LeadGrade = (typeof LEAD_GRADES)[number];
+
 /** Staff roles: the owner runs the office (staff, access records); managers run the sites; counsellors work their leads. */
 export const ROLES = ["owner", "manager", "counsellor"] as const;
 export type Role = (typeof ROLES)[number];
@@ -195,6 +203,9 @@ export const AUDIT_ACTIONS = [
   "lead.note",
   "lead.assign",
   "lead.text",
+  "lead.contact",
+  "lead.grade",
+  "lead.follow-up",
   "customer.view",
   // Marketing consent: a withdrawal recorded from the console, an 080 opt-out list read and applied.
   "consent.withdraw",

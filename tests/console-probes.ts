@@ -271,7 +271,16 @@ const POPUP_FORM = {
 const EXPORT_FORM = { purpose: "contact", reason: "오늘 연락할 명단", columns: ["id", "name", "phone"] };
 
 export const PROBES: Record<ConsolePath, Probe[]> = {
-  "/admin": [{ does: "opens the dashboard", path: () => "/admin", allowed: 200 }],
+  // A counsellor's console opens on 오늘 할 일 instead.
+  "/admin": [{ does: "opens the dashboard", path: () => "/admin", allowed: { counsellor: 302, default: 200 } }],
+  "/admin/today": [
+    { does: "opens 오늘 할 일", path: () => "/admin/today", allowed: 200 },
+    {
+      does: "opens this site's counsellor's 오늘 할 일",
+      path: (r) => `/admin/today?who=${r.counsellorId}`,
+      allowed: { "counsellor@both": 403, default: 200 },
+    },
+  ],
   "/admin/login": [
     { does: "opens the sign-in page", path: () => "/admin/login", allowed: { signedOut: 200, default: 302 } },
     {
@@ -446,6 +455,49 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       path: (r) => `/admin/leads/${r.mine}`,
       form: () => ({ intent: "note", body: "메모" }),
       allowed: { "counsellor@both": 404, default: 303 },
+    },
+    {
+      does: "logs a missed call on this site's counsellor's lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.mine}`,
+      form: () => ({ intent: "contact", channel: "call-out", result: "no-answer", note: "", nextContactAt: "" }),
+      allowed: { "counsellor@both": 404, default: 303 },
+    },
+    {
+      does: "logs a call on another person's lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.theirs}`,
+      form: () => ({ intent: "contact", channel: "call-out", result: "reached", note: "통화함", nextContactAt: "" }),
+      allowed: { counsellor: 404, default: 303 },
+    },
+    {
+      does: "logs a call on an unassigned lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.unassigned}`,
+      form: () => ({ intent: "contact", channel: "call-out", result: "reached", note: "", nextContactAt: "" }),
+      allowed: { counsellor: 403, default: 303 },
+    },
+    {
+      does: "grades this site's counsellor's lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.mine}`,
+      form: () => ({ intent: "grade", grade: "A" }),
+      allowed: { "counsellor@both": 404, default: 303 },
+    },
+    {
+      does: "sets the next contact of another person's lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.theirs}`,
+      form: () => ({ intent: "follow-up", nextContactAt: "2026-12-01T10:00" }),
+      allowed: { counsellor: 404, default: 303 },
+    },
+    {
+      // Nobody has logged a 부재 on it, so there is no text to send.
+      does: "sends the missed-call text on a lead never called",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.mine}`,
+      form: () => ({ intent: "missed-call-text" }),
+      allowed: { "counsellor@both": 404, default: 409 },
     },
     {
       does: "assigns a lead",

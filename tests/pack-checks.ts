@@ -210,4 +210,18 @@ export function contentPackTests(site: SitePack, publicDir: string) {
     }
     expect(site.leads.sms.optOutConfirmation).toContain("{date}");
   });
+
+  test("the call sheet's one-tap text after a missed call is one of the pack's templates, and not advertising", () => {
+    const missedCall = site.leads.sms.templates.find((template) => template.key === site.leads.sms.missedCallTemplate);
+    expect(missedCall, site.leads.sms.missedCallTemplate).toBeDefined();
+    expect(missedCall!.advertising ?? false).toBe(false);
+    expect(missedCall!.text).not.toMatch(PROMOTION_WORDS);
+  });
+
+  test("every 가망 등급 has a label that starts with its letter and a meaning", () => {
+    for (const [grade, { label, meaning }] of Object.entries(site.leads.grades)) {
+      expect(label.startsWith(grade), label).toBe(true);
+      expect(meaning.length, grade).toBeGreaterThan(4);
+    }
+  });
 }

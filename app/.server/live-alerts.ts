@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, max } from "drizzle-orm";
 import type { LeadKind } from "#app/vocabulary.ts";
 import { db } from "./db.ts";
+import { callbacksComingDue } from "./leads/follow-ups.ts";
 import { maskName } from "./leads/messages.ts";
 import { maySee, type Viewer } from "./leads/visibility.ts";
 import { logError } from "./log.ts";
@@ -10,9 +11,10 @@ import { sitePack } from "./site.ts";
 
 /**
  * Live alerts for the console (server-sent events, app/routes/admin/events.ts): new leads a
- * person may see, and leads assigned to them. The database is the only source: each server
- * process polls it once per site for every stream it holds, so a lead saved by another instance
- * reaches every instance's streams. A poller starts with its first stream and stops with its last.
+ * person may see, leads assigned to them, and their callbacks as they come due. The database is
+ * the only source: each server process polls it once per site for every stream it holds, so a lead
+ * saved (or a callback time set) by another instance reaches every instance's streams. A poller
+ * starts with its first stream and stops with its last.
  */
 
 export const POLL_MS = 2_000;
@@ -20,7 +22,9 @@ export const POLL_MS = 2_000;
 /** What a stream tells the browser; names masked, never a phone number. */
 export type LiveAlert =
   | { type: "lead"; leadId: number; kind: LeadKind; kindLabel: string; maskedName: string }
-  | { type: "assigned"; leadId: number; kind: LeadKind; kindLabel: string; maskedName: string; how: string };
+  | { type: "assigned"; leadId: number; kind: LeadKind; kindLabel: string; maskedName: string; how: string }
+  /** A callback the person works came due: "김*늘 고객님께 다시 전화할 시간입니다". */
+  | { type: "callback"; leadId: number; kind: LeadKind; kindLabel: string; maskedName: string };
 
 export interface LiveListener {
   viewer: Viewer;
@@ -34,6 +38,8 @@ interface SitePoller {
   listeners: Set<LiveListener>;
   lastLeadId: number;
   lastEventId: number;
+  /** Callbacks due up to this instant have been announced (by this process's clock: each process announces to its own streams). */
+  dueCheckedUntil: Date;
   timer?: NodeJS.Timeout;
   /** Settled once the starting point is read: a stream opened after it sees every later lead. */
   ready: Promise<void>;
@@ -46,7 +52,14 @@ const pollers = new Map<string, SitePoller>();
 export async function subscribe(site: string, listener: LiveListener): Promise<() => void> {
   let poller = pollers.get(site);
   if (!poller) {
-    const created: SitePoller = { listeners: new Set(), lastLeadId: 0, lastEventId: 0, ready: Promise.resolve(), polling: false };
+    const created: SitePoller = {
+      listeners: new Set(),
+      lastLeadId: 0,
+      lastEventId: 0,
+      dueCheckedUntil: new Date(),
+      ready: Promise.resolve(),
+      polling: false,
+    };
     created.ready = startingPoint(site).then(({ lead, event }) => {
       created.lastLeadId = lead;
       created.lastEventId = event;
@@ -93,7 +106,8 @@ async function poll(site: string, poller: SitePoller) {
   poller.polling = true;
   try {
     const kindLabels = sitePack(site).leads.kindLabels;
-    const [newLeads, assignments, live] = await Promise.all([
+    const now = new Date();
+    const [newLeads, assignments, live, callbacks] = await Promise.all([
       db()
         .select({ id: leads.id, kind: leads.kind, name: leads.name, assigneeId: leads.assigneeId })
         .from(leads)
@@ -111,6 +125,7 @@ async function poll(site: string, poller: SitePoller) {
         [...poller.listeners].map((listener) => listener.sessionId),
         site,
       ),
+      callbacksComingDue(site, poller.dueCheckedUntil, now),
     ]);
     for (const listener of [...poller.listeners]) {
       if (!live.has(listener.sessionId)) {
@@ -138,9 +153,20 @@ async function poll(site: string, poller: SitePoller) {
           how: String(event.detail.how ?? "manual"),
         });
       }
+      for (const lead of callbacks) {
+        if (lead.assigneeId !== listener.viewer.id) continue;
+        listener.send({
+          type: "callback",
+          leadId: lead.id,
+          kind: lead.kind,
+          kindLabel: kindLabels[lead.kind],
+          maskedName: maskName(lead.name),
+        });
+      }
     }
     poller.lastLeadId = newLeads.at(-1)?.id ?? poller.lastLeadId;
     poller.lastEventId = assignments.at(-1)?.id ?? poller.lastEventId;
+    poller.dueCheckedUntil = now;
   } catch (error) {
     logError(`Live alerts could not poll ${site}`, error);
   } finally {

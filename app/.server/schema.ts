@@ -30,6 +30,7 @@ import type {
   ContactResult,
   ImageJobStatus,
   LeadEventKind,
+  LeadGrade,
   LeadKind,
   LeadStatus,
   MessageChannel,
@@ -274,10 +275,16 @@ export const leads = pgTable(
     clientId: varchar({ length: 64 }),
     /** Why the lead's texts were not sent (the text budget), or null. */
     textsHeld: varchar({ length: 16 }).$type<TextHoldReason>(),
+    /** The counsellor's 가망 등급, or null until they judge it. */
+    grade: varchar({ length: 1 }).$type<LeadGrade>(),
+    /** When to contact the customer again (a callback promised, a missed call to retry); null when nothing is due. */
+    nextContactAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("leads_submission_id_key").on(table.submissionId),
+    // 오늘 할 일 and the live alerts look up callbacks coming due.
+    index("leads_next_contact_at_idx").on(table.nextContactAt),
     // Duplicate folding looks up the same phone and kind in the last few minutes.
     index("leads_kind_phone_created_at_idx").on(table.kind, table.phone, table.createdAt),
     // The admin inbox and export page with the row value (created_at, id) < (…, …), newest first.

@@ -1,4 +1,4 @@
-import type { LeadKind } from "#app/vocabulary.ts";
+import type { LeadGrade, LeadKind } from "#app/vocabulary.ts";
 
 /**
  * The shape of a content pack: everything one development changes (words, numbers,
@@ -249,6 +249,11 @@ export interface LeadContent {
   visitPage: LeadPage & { heading: string; intro: string[] };
   /** How the sales office names each kind of lead, e.g. "방문 예약". */
   kindLabels: Record<LeadKind, string>;
+  /**
+   * The 가망 등급 a counsellor gives a customer, as this office words them: a short label and what
+   * it means, shown as a legend beside the grade buttons.
+   */
+  grades: Record<LeadGrade, { label: string; meaning: string }>;
   /** The confirmation SMS sent to a visitor, and the optional note to staff. */
   sms: {
     /** Starts every message, e.g. "[동대구 온빛채 센트럴]". */
@@ -291,6 +296,11 @@ export interface LeadContent {
      * {optOutNumber} {salesPhone}.
      */
     reconfirmation: string;
+    /**
+     * The key of the template the call sheet sends in one tap after a 부재 (a missed call): an
+     * informational text, never advertising (tests/pack-checks.ts).
+     */
+    missedCallTemplate: string;
   };
   /**
    * Limits on texts, so that nobody can use the forms to flood a phone or run up the bill: past

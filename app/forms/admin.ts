@@ -11,6 +11,7 @@ import {
   type TextHoldReason,
 } from "#app/vocabulary.ts";
 import { isCalendarDay } from "#app/utils/kst.ts";
+import { ContactFormSchema, FollowUpFormSchema, GradeFormSchema, MissedCallTextFormSchema } from "./contacts.ts";
 import { MobileSchema } from "./staff.ts";
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
 import { readWholeNumber, wholeNumber } from "./numbers.ts";
@@ -303,6 +304,11 @@ export const LeadFormSchema = z.discriminatedUnion(
     /** 배정받기: the person takes an unassigned lead for themselves. */
     z.object({ intent: z.literal("take") }),
     z.object({ intent: z.literal("visit"), ...VisitMarkFields }),
+    // The call sheet, the 가망 등급 and the next contact time (app/forms/contacts.ts).
+    ContactFormSchema,
+    GradeFormSchema,
+    FollowUpFormSchema,
+    MissedCallTextFormSchema,
   ],
   { error: "알 수 없는 요청입니다." },
 );

@@ -1,6 +1,7 @@
 import { kstDay, kstTime } from "#app/utils/kst.ts";
 import type { BookingStatus, LeadEventKind } from "#app/vocabulary.ts";
 import { BOOKING_STATUS_LABELS } from "./admin-visits.ts";
+import { contactSentence, followUpSentence, gradeSentence } from "./contacts.ts";
 
 /**
  * A lead's history in sentences, as the timeline on the lead and customer pages reads them. Each
@@ -49,6 +50,9 @@ export const LEAD_EVENT_SENTENCES = {
     `예약일 마감으로 취소${detail.texted ? "·안내 문자" : ""} (${dayLabel(detail.date)})`,
   resubmitted: (detail: { sameBrowser: boolean }) =>
     detail.sameBrowser ? "같은 번호로 다시 접수" : "같은 번호로 다시 접수 (다른 기기에서)",
+  contact: contactSentence,
+  graded: gradeSentence,
+  "follow-up": followUpSentence,
 } satisfies Record<LeadEventKind, (detail: never) => string>;
 
 /** Who did it, as the timeline names them: "관리자 이매니저", the customer, or the system. */

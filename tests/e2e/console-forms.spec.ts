@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { BULK_ASSIGN_MESSAGES, EXPORT_MESSAGES } from "../../app/forms/admin.ts";
 import { OPT_OUT_LIST_MESSAGES, OPT_OUT_ROW_LABELS } from "../../app/forms/consent.ts";
+import { CONTACT_MESSAGES } from "../../app/forms/contacts.ts";
 import { PRESS_MESSAGES } from "../../app/forms/press-messages.ts";
 import { POPUP_MESSAGES } from "../../app/forms/popups.ts";
 import { SCHEDULE_MESSAGES } from "../../app/forms/schedule-entry.ts";
@@ -336,6 +337,36 @@ test.describe("the 080 opt-out list", () => {
       await expect(rows.filter({ hasText: OPT_OUT_ROW_LABELS.unknown })).toHaveCount(1);
       await expect(rows.filter({ hasText: OPT_OUT_ROW_LABELS["bad-number"] })).toHaveCount(1);
       await expect(page.getByRole("button", { name: "0명 수신 거부 반영하기" })).toBeDisabled();
+    },
+  );
+});
+
+test.describe("calls and follow-ups", () => {
+  test(
+    "the call sheet shows a 재통화 요청 without a time beside the time field, keeping the note and the channel",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      const name = `통화${uniqueTag()}`;
+      await page.goto("/Promotion/Customer");
+      const inquiry = page.locator(".inquiry-form");
+      await inquiry.getByLabel("이름").fill(name);
+      await inquiry.getByLabel("연락처").fill(uniquePhone());
+      await inquiry.getByLabel("문의내용").fill("저녁에 통화 가능합니다.");
+      await inquiry.getByRole("checkbox", { name: /개인정보 수집·이용 동의/ }).check();
+      await page.getByRole("button", { name: "상담 신청하기" }).click();
+      await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
+      await page.goto("/admin/leads");
+      await page.locator(".admin-leads").getByRole("link", { name }).first().click();
+
+      const form = page.locator("form#lead-contact");
+      await formReady(form);
+      await field(page, "연락 방법").selectOption({ label: "카카오톡" });
+      await field(page, "메모").fill("저녁 7시 이후에 다시");
+      await form.getByRole("button", { name: "재통화 요청" }).click();
+
+      await expectErrorBeside(field(page, "다음 연락"), CONTACT_MESSAGES.callBackWhen);
+      await expectFine(field(page, "메모"), "저녁 7시 이후에 다시");
+      await expect(field(page, "연락 방법")).toHaveValue("kakao");
     },
   );
 });

@@ -8,6 +8,7 @@ import { OWNER_STATE, useOwnerSession } from "./console.ts";
 /** Every page of the owner's menu, with the path it opens (in the menu's order). */
 const OWNER_PAGES: [label: string, path: RegExp][] = [
   ["대시보드", /\/admin$/],
+  ["오늘 할 일", /\/admin\/today$/],
   ["고객 접수", /\/admin\/leads$/],
   ["휴지통", /\/admin\/leads\/bin$/],
   ["방문 예약", /\/admin\/visits/],
@@ -55,7 +56,7 @@ test.describe("the console's menu", () => {
   });
 
   test("reaches every page through its menus, by pointer and by keyboard, and closes on Escape and outside clicks", async ({ page }) => {
-    // Sixteen pages, one after the other.
+    // Seventeen pages, one after the other.
     test.slow();
     await page.goto("/admin");
     for (const [label, path] of OWNER_PAGES) {

@@ -121,6 +121,7 @@ export async function addCounsellor(owner: Page, browser: Browser, name: string,
     return null;
   }
   await page.getByRole("link", { name: "적어 두었습니다. 계속하기" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  // A counsellor's console opens on 오늘 할 일.
+  await expect(page).toHaveURL(/\/admin\/today$/);
   return page;
 }

@@ -64,7 +64,7 @@ async function acceptInvitation(page: Page, link: string, password: string) {
   await expect(list).toHaveCount(10);
   const codes = await list.allInnerTexts();
   await page.getByRole("link", { name: "적어 두었습니다. 계속하기" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin(\/today)?$/);
   return { secret, codes };
 }
 
@@ -145,7 +145,7 @@ test("the owner invites a counsellor and a manager; the counsellor enrols, signs
     await person.getByRole("link", { name: "휴대폰을 쓸 수 없을 때: 복구 코드로 로그인" }).click();
     await person.getByLabel("복구 코드").fill(recoveryCodes[0]!);
     await person.getByRole("button", { name: "로그인" }).click();
-    await expect(person).toHaveURL(/\/admin$/);
+    await expect(person).toHaveURL(/\/admin(\/today)?$/);
     await signOut(person);
     await passwordStep(person, counsellor.email, counsellor.password);
     await person.getByRole("link", { name: "휴대폰을 쓸 수 없을 때: 복구 코드로 로그인" }).click();
@@ -157,7 +157,7 @@ test("the owner invites a counsellor and a manager; the counsellor enrols, signs
   await test.step("the counsellor signs in with a code from the app and sees their own lead, not the manager's", async () => {
     await person.getByRole("link", { name: "인증 앱의 코드로 로그인" }).click();
     await enterCode(person, secret);
-    await expect(person).toHaveURL(/\/admin$/);
+    await expect(person).toHaveURL(/\/admin(\/today)?$/);
     await expect(person.getByRole("navigation", { name: "관리자 메뉴" })).not.toContainText("직원 계정");
     await person.goto("/admin/leads");
     await person.getByLabel("이름·연락처 검색").fill(tag);

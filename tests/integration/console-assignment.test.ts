@@ -262,17 +262,17 @@ describe("the assigned counsellor hears of it", () => {
 });
 
 describe("the dashboard", () => {
-  test("the today cards open the inbox on today only, and the newest leads' numbers are tap-to-call unless masked", async () => {
+  test("the today cards open the inbox on today only, the newest leads' numbers are tap-to-call, and a counsellor is sent to 오늘 할 일", async () => {
     const today = kstDay(new Date());
     await addLead({ name: "전화고객", phone: "01098765432", kind: "inquiry" });
     const manager = await (await request("/admin", { cookie: await consoleCookie(team.manager) })).text();
     expect(manager).toContain(`href="/admin/leads?kind=inquiry&amp;from=${today}&amp;to=${today}"`);
     expect(manager).toContain('href="tel:01098765432"');
 
-    // A counsellor sees the unassigned lead's number masked, and a masked number is not a link.
-    const counsellor = await (await request("/admin", { cookie: await consoleCookie(team.counsellor) })).text();
-    expect(counsellor).toContain("010-****-5432");
-    expect(counsellor).not.toContain("tel:01098765432");
+    // A counsellor's console opens on 오늘 할 일, which lists only leads they work.
+    const counsellor = await request("/admin", { cookie: await consoleCookie(team.counsellor) });
+    expect(counsellor.status).toBe(302);
+    expect(counsellor.headers.get("Location")).toBe("/admin/today");
   });
 });
 

@@ -210,6 +210,11 @@ const EXPORT_FORM = { purpose: "contact", reason: "B 명단을 노림", columns:
 /** Every console route, asked about site B's records from site A. */
 const CONSOLE_PROBES: Record<string, Probe[]> = {
   admin: [{ path: () => "/admin", expect: [200] }],
+  // Site A's lists only, even when asked for site B's person.
+  "admin/today": [
+    { path: () => "/admin/today", expect: [200] },
+    { path: () => `/admin/today?who=${bOffice.id}`, expect: [200] },
+  ],
   // Site A's live stream as a page (406); its events come from site A's leads only (console-assignment.test.ts).
   "admin/events": [{ path: () => "/admin/events", expect: [406] }],
   "admin/settings": [
@@ -246,6 +251,20 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
     },
     { method: "POST", path: (records) => `/admin/leads/${records.lead}`, form: () => ({ intent: "reveal" }), expect: [404] },
     { method: "POST", path: (records) => `/admin/leads/${records.lead}`, form: () => ({ intent: "assign", assignee: "" }), expect: [404] },
+    {
+      method: "POST",
+      path: (records) => `/admin/leads/${records.lead}`,
+      form: () => ({ intent: "contact", channel: "call-out", result: "reached", note: "A가 남긴 통화", nextContactAt: "" }),
+      expect: [404],
+    },
+    { method: "POST", path: (records) => `/admin/leads/${records.lead}`, form: () => ({ intent: "grade", grade: "A" }), expect: [404] },
+    {
+      method: "POST",
+      path: (records) => `/admin/leads/${records.lead}`,
+      form: () => ({ intent: "follow-up", nextContactAt: "2026-12-01T10:00" }),
+      expect: [404],
+    },
+    { method: "POST", path: (records) => `/admin/leads/${records.lead}`, form: () => ({ intent: "missed-call-text" }), expect: [404] },
   ],
   "admin/leads/:id/delete": [
     { path: (records) => `/admin/leads/${records.lead}/delete`, expect: [404] },

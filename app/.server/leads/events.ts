@@ -1,4 +1,4 @@
-import type { BookingStatus, LeadEventKind, LeadStatus } from "#app/vocabulary.ts";
+import type { BookingStatus, ContactChannel, ContactResult, LeadEventKind, LeadGrade, LeadStatus } from "#app/vocabulary.ts";
 import type { Executor } from "../db.ts";
 import { leadEvents } from "../schema.ts";
 
@@ -17,6 +17,12 @@ export interface LeadEventDetails {
   "day-closed": { bookingId: number; date: string; texted: boolean };
   /** The same phone sent the same form again within the folding window (leads/create.ts), from this lead's browser or another. */
   resubmitted: { sameBrowser: boolean };
+  /** A contact logged (its row in lead_contacts, whose note the history shows); the next try it set, as an ISO instant. */
+  contact: { contactId: number; actorName: string; channel: ContactChannel; result: ContactResult; nextContactAt: string | null };
+  /** The 가망 등급 set (null: taken away), with the site's label at the time. */
+  graded: { from: LeadGrade | null; to: LeadGrade | null; toLabel: string | null };
+  /** The next contact time set by hand (an ISO instant), or cleared (null). */
+  "follow-up": { at: string | null };
 }
 
 type Kinds = keyof LeadEventDetails;

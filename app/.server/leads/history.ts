@@ -7,7 +7,7 @@ import { ROLE_LABELS } from "#app/forms/staff.ts";
 import type { LeadEventKind, LeadStatus, OutboxStatus, Role } from "#app/vocabulary.ts";
 import { loggedOnly, reportsDeliveries } from "../sms/answers.ts";
 import { db } from "../db.ts";
-import { admins, adminSites, leadEvents, leadNotes, leadStatusChanges, smsOutbox } from "../schema.ts";
+import { admins, adminSites, leadContacts, leadEvents, leadNotes, leadStatusChanges, smsOutbox } from "../schema.ts";
 import type { LeadEventDetails } from "./events.ts";
 import { mayWork, type Viewer } from "./visibility.ts";
 
@@ -28,7 +28,7 @@ export interface HistoryEntry {
   sentence: string;
   /** Who did it: "관리자 이매니저", "고객", "자동". */
   actor: string;
-  /** A note's text, or a text message's body for whoever works the lead. */
+  /** A note's text, a contact's note, or a text message's body for whoever works the lead. */
   body: string | null;
   /** A text message's state in the outbox. */
   textStatus: OutboxStatus | null;
@@ -56,7 +56,7 @@ export async function leadHistory(
   if (ids.length === 0) return [];
   const onSite = and(eq(personSite.adminId, person.id), eq(personSite.site, leads[0]!.site));
   const works = new Set(leads.filter((lead) => mayWork(viewer, lead)).map((lead) => lead.id));
-  const [changes, notes, events, texts] = await Promise.all([
+  const [changes, notes, events, texts, contactNotes] = await Promise.all([
     db()
       .select({
         id: leadStatusChanges.id,
@@ -119,7 +119,9 @@ export async function leadHistory(
       .leftJoin(person, eq(person.id, smsOutbox.sentBy))
       .leftJoin(personSite, onSite)
       .where(inArray(smsOutbox.leadId, ids)),
+    db().select({ id: leadContacts.id, note: leadContacts.note }).from(leadContacts).where(inArray(leadContacts.leadId, ids)),
   ]);
+  const contactNote = new Map(contactNotes.map((contact) => [contact.id, contact.note]));
 
   const textsById = new Map(texts.map((text) => [text.id, text]));
   // A text from the team is an event and an outbox row: shown once, as the event with the row's state.
@@ -165,7 +167,13 @@ export async function leadHistory(
       eventKind: event.kind,
       sentence: eventSentence(event.kind, event.detail),
       actor: who(event, event.email, event.kind),
-      body: text && works.has(event.leadId) ? text.body : null,
+      // A contact's note reads like a note: whoever may see the lead reads it.
+      body:
+        event.kind === "contact"
+          ? contactNote.get((event.detail as unknown as LeadEventDetails["contact"]).contactId) || null
+          : text && works.has(event.leadId)
+            ? text.body
+            : null,
       textStatus: text?.status ?? null,
       textLabel: text ? textLabel(text) : null,
     });
@@ -206,6 +214,12 @@ function eventSentence(kind: LeadEventKind, stored: Record<string, unknown>): st
       return LEAD_EVENT_SENTENCES["day-closed"](detail as LeadEventDetails["day-closed"]);
     case "resubmitted":
       return LEAD_EVENT_SENTENCES.resubmitted(detail as LeadEventDetails["resubmitted"]);
+    case "contact":
+      return LEAD_EVENT_SENTENCES.contact(detail as LeadEventDetails["contact"]);
+    case "graded":
+      return LEAD_EVENT_SENTENCES.graded(detail as LeadEventDetails["graded"]);
+    case "follow-up":
+      return LEAD_EVENT_SENTENCES["follow-up"](detail as LeadEventDetails["follow-up"]);
   }
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { NO_CAMPAIGN, type LeadUrlFilter } from "#app/forms/admin.ts";
 import { addDays } from "#app/utils/kst.ts";
-import type { LeadStatus } from "#app/vocabulary.ts";
+import type { ContactResult, LeadStatus } from "#app/vocabulary.ts";
 import { db } from "../db.ts";
 import { leads } from "../schema.ts";
 import { can } from "#app/permissions.ts";
@@ -112,6 +112,19 @@ export const latestNote = (max?: number) =>
     where n.lead_id = leads.id order by n.created_at desc, n.id desc limit 1
   )`;
 
+/** How many calls (made or taken) were logged on the lead, by lead_contacts (lead_id, created_at). */
+export const callCount = sql<number>`(
+  select count(*)::int from lead_contacts c where c.lead_id = leads.id and c.channel in ('call-out', 'call-in')
+)`;
+
+/** The newest contact of any channel: when, and what came of it. */
+export const lastContactAt = sql<Date | null>`(
+  select c.created_at from lead_contacts c where c.lead_id = leads.id order by c.created_at desc, c.id desc limit 1
+)`.mapWith(asDate);
+export const lastContactResult = sql<ContactResult | null>`(
+  select c.result from lead_contacts c where c.lead_id = leads.id order by c.created_at desc, c.id desc limit 1
+)`;
+
 export const inboxColumns = {
   id: leads.id,
   kind: leads.kind,
@@ -132,6 +145,10 @@ export const inboxColumns = {
   assigneeName,
   // A little more than the inbox shows, so its ellipsis knows the note goes on.
   latestNote: latestNote(60),
+  grade: leads.grade,
+  callCount,
+  lastContactAt,
+  lastContactResult,
   cursorAt: sql<string>`${leads.createdAt}::text`,
 };
 

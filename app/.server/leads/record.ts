@@ -51,6 +51,8 @@ export async function getLeadDetail(site: string, id: number) {
       assigneeId: leads.assigneeId,
       assigneeName: admins.name,
       customerId: leads.customerId,
+      grade: leads.grade,
+      nextContactAt: leads.nextContactAt,
       createdAt: leads.createdAt,
     })
     .from(leads)

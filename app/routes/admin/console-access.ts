@@ -45,6 +45,8 @@ interface MenuEntry {
   query?: string;
   /** Shown only to people with leads to work ("내 고객"). */
   onlyWithLeads?: boolean;
+  /** Shown only to people holding this permission (the dashboard: a counsellor's console opens on 오늘 할 일 instead). */
+  onlyFor?: Permission;
 }
 
 export type ConsolePath = Extract<keyof Register["pages"], "/admin" | `/admin/${string}`>;
@@ -58,7 +60,10 @@ export const CONSOLE_ROUTES = {
   "/admin/logout": { post: "anyone" },
   "/admin/handoff": { view: "anyone", post: { continue: "anyone", decline: "anyone" } },
   "/admin/switch-site": { post: "signed-in" },
-  "/admin": { view: "leads.unassigned", menu: [{ label: "대시보드" }] },
+  // A counsellor's /admin is 오늘 할 일 (the dashboard sends them there).
+  "/admin": { view: "leads.unassigned", menu: [{ label: "대시보드", onlyFor: "leads.all" }] },
+  // Callbacks due, today's visitors, new leads not yet called: one's own; owners and managers the team's.
+  "/admin/today": { view: "leads.unassigned", menu: [{ label: "오늘 할 일", group: "customers" }] },
   "/admin/leads": {
     view: "leads.unassigned",
     post: { search: "leads.unassigned", assign: "leads.assign" },
@@ -77,6 +82,11 @@ export const CONSOLE_ROUTES = {
       reveal: "leads.unassigned",
       take: "leads.unassigned",
       visit: "leads.unassigned",
+      // The call sheet, the 가망 등급 and the next contact time: whoever works the lead (leads/contacts.ts decides).
+      contact: "leads.unassigned",
+      grade: "leads.unassigned",
+      "follow-up": "leads.unassigned",
+      "missed-call-text": "leads.unassigned",
     },
   },
   "/admin/leads/:id/text": { view: "leads.unassigned", post: { send: "leads.unassigned", "opt-out": "leads.unassigned" } },
@@ -205,7 +215,7 @@ export function consoleMenu(role: Role, { hasLeads }: { hasLeads: boolean }): Me
   return Object.entries(CONSOLE_ROUTES as Record<string, ConsoleRoute>).flatMap(([path, route]) =>
     route.view && allows(route.view, role)
       ? (route.menu ?? [])
-          .filter((entry) => !entry.onlyWithLeads || hasLeads)
+          .filter((entry) => (!entry.onlyWithLeads || hasLeads) && (!entry.onlyFor || can(role, entry.onlyFor)))
           .map((entry) => ({
             to: entry.query ? `${path}?${entry.query}` : path,
             label: entry.label,

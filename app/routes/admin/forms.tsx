@@ -140,7 +140,7 @@ export function Field({
   className,
   type = "text",
   ...inputProps
-}: FieldShell & { type?: "text" | "email" | "password" | "date" | "time" | "number" | "tel" | "url" | "search" } & Omit<
+}: FieldShell & { type?: "text" | "email" | "password" | "date" | "time" | "datetime-local" | "number" | "tel" | "url" | "search" } & Omit<
     InputHTMLAttributes<HTMLInputElement>,
     "type" | "name" | "id" | "defaultValue" | "form"
   >) {

@@ -1,20 +1,21 @@
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
-import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { MenuItem } from "./console-access.ts";
 import { ConsoleMenu, currentLink } from "./console-menu.tsx";
 
 /**
  * The console's menu, kept up to date while a page is open: the server's event stream
- * (/admin/events) tells of new leads and of leads given to this person; the menu counts them
- * until the person opens the list, the inbox and dashboard reload their data, and, once the person
- * allows it, the browser shows a notification (masked name and kind only). Without JavaScript the
- * menu still opens (console-menu.tsx) and its links work.
+ * (/admin/events) tells of new leads, of leads given to this person and of their callbacks coming
+ * due; the menu counts them until the person opens the list (오늘 할 일 for callbacks), the inbox,
+ * dashboard and 오늘 할 일 reload their data, a callback is announced on the page, and, once the
+ * person allows it, the browser shows a notification (masked name and kind only). Without
+ * JavaScript the menu still opens (console-menu.tsx) and its links work.
  */
 
 export type NavItem = MenuItem;
 
 interface Alert {
-  type: "lead" | "assigned";
+  type: "lead" | "assigned" | "callback";
   leadId: number;
   kindLabel: string;
   maskedName: string;
@@ -27,12 +28,19 @@ const TOUCHES = ["pointerdown", "keydown", "wheel", "touchstart"] as const;
 /** When the person last used the page (module-wide: one console per tab). */
 let lastTouch = Date.now();
 const MINE = "/admin/leads?mine=1";
+const TODAY = "/admin/today";
+
+/** What a callback coming due says, on the page and in the notification. */
+export function callbackMessage(maskedName: string) {
+  return `${maskedName} 고객님께 다시 전화할 시간입니다`;
+}
 
 export function LiveNav({ items }: { items: NavItem[] }) {
   const location = useLocation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const [counts, setCounts] = useState({ leads: 0, mine: 0 });
+  const [counts, setCounts] = useState({ leads: 0, mine: 0, today: 0 });
+  const [callback, setCallback] = useState<Alert | null>(null);
   const [, setAsked] = useState(0);
   const permission = useSyncExternalStore(
     noSubscription,
@@ -41,12 +49,14 @@ export function LiveNav({ items }: { items: NavItem[] }) {
   );
   const mine = new URLSearchParams(location.search).get("mine") === "1";
   const onInbox = location.pathname === INBOX;
+  const onToday = location.pathname === TODAY;
 
   // Opening a list clears its count (adjusted while rendering the new location, not in an effect).
   const [seen, setSeen] = useState(location.key);
   if (seen !== location.key) {
     setSeen(location.key);
     if (onInbox) setCounts((current) => (mine ? { ...current, mine: 0 } : { ...current, leads: 0 }));
+    if (onToday) setCounts((current) => ({ ...current, today: 0 }));
   }
 
   // Reloading the page's data is a request that keeps the session alive, so alerts reload it only
@@ -55,10 +65,17 @@ export function LiveNav({ items }: { items: NavItem[] }) {
   const [stale, setStale] = useState(false);
   const reload = useEffectEvent(() => {
     setStale(false);
-    if (location.pathname === "/admin" || location.pathname.startsWith(INBOX)) void revalidator.revalidate();
+    if (location.pathname === "/admin" || location.pathname.startsWith(INBOX) || location.pathname === TODAY) void revalidator.revalidate();
   });
   const receive = useEffectEvent((alert: Alert) => {
-    setCounts((current) => (alert.type === "lead" ? { ...current, leads: current.leads + 1 } : { ...current, mine: current.mine + 1 }));
+    setCounts((current) =>
+      alert.type === "lead"
+        ? { ...current, leads: current.leads + 1 }
+        : alert.type === "assigned"
+          ? { ...current, mine: current.mine + 1 }
+          : { ...current, today: current.today + 1 },
+    );
+    if (alert.type === "callback") setCallback(alert);
     if (document.visibilityState === "visible" && Date.now() - lastTouch < IN_USE_MS) reload();
     else setStale(true);
     notify(alert, (path) => void navigate(path));
@@ -74,6 +91,7 @@ export function LiveNav({ items }: { items: NavItem[] }) {
     const listener = (event: MessageEvent<string>) => receive(JSON.parse(event.data) as Alert);
     source.addEventListener("lead", listener);
     source.addEventListener("assigned", listener);
+    source.addEventListener("callback", listener);
     const onTouch = () => touched();
     for (const name of TOUCHES) window.addEventListener(name, onTouch, { passive: true });
     return () => {
@@ -87,21 +105,31 @@ export function LiveNav({ items }: { items: NavItem[] }) {
     to: item.to,
     label: item.label,
     group: item.group,
-    count: item.to === MINE ? counts.mine : item.to === INBOX ? counts.leads : 0,
+    count: item.to === MINE ? counts.mine : item.to === INBOX ? counts.leads : item.to === TODAY ? counts.today : 0,
     current: item.to === current,
   }));
   return (
-    <ConsoleMenu links={links}>
-      {permission === "default" ? (
-        <button
-          type="button"
-          className="admin-button admin-button--ghost admin-live__enable"
-          onClick={() => void Notification.requestPermission().then(() => setAsked((count) => count + 1))}
-        >
-          새 고객 알림 켜기
-        </button>
-      ) : null}
-    </ConsoleMenu>
+    <>
+      <ConsoleMenu links={links}>
+        {permission === "default" ? (
+          <button
+            type="button"
+            className="admin-button admin-button--ghost admin-live__enable"
+            onClick={() => void Notification.requestPermission().then(() => setAsked((count) => count + 1))}
+          >
+            새 고객 알림 켜기
+          </button>
+        ) : null}
+      </ConsoleMenu>
+      {/* Once, outside the menu (drawn twice: desk and phone), so a screen reader hears it once. */}
+      <p className="admin-live__callback" role="status">
+        {callback ? (
+          <Link to={`/admin/leads/${callback.leadId}#call-sheet`} onClick={() => setCallback(null)}>
+            {callbackMessage(callback.maskedName)}
+          </Link>
+        ) : null}
+      </p>
+    </>
   );
 }
 
@@ -111,8 +139,10 @@ const noSubscription = () => () => {};
 /** A browser notification, once the person allowed them: masked name and kind, never a number. */
 function notify(alert: Alert, open: (path: string) => void) {
   if (!("Notification" in window) || Notification.permission !== "granted") return;
-  const title = alert.type === "lead" ? "새 고객이 접수되었습니다" : "고객이 배정되었습니다";
-  const notification = new Notification(title, { body: `${alert.maskedName} · ${alert.kindLabel}`, tag: `${alert.type}-${alert.leadId}` });
+  const title =
+    alert.type === "lead" ? "새 고객이 접수되었습니다" : alert.type === "assigned" ? "고객이 배정되었습니다" : "다시 전화할 시간입니다";
+  const body = alert.type === "callback" ? callbackMessage(alert.maskedName) : `${alert.maskedName} · ${alert.kindLabel}`;
+  const notification = new Notification(title, { body, tag: `${alert.type}-${alert.leadId}` });
   notification.onclick = () => {
     window.focus();
     open(`/admin/leads/${alert.leadId}`);

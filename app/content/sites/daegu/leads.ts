@@ -42,6 +42,12 @@ export const leads: LeadContent = {
     ],
   },
   kindLabels: { interest: "관심고객 등록", visit: "방문 예약", inquiry: "상담 문의" },
+  grades: {
+    A: { label: "A 계약 유력", meaning: "청약·계약 의사가 분명하고 조건을 구체적으로 묻는 고객" },
+    B: { label: "B 관심 높음", meaning: "견본주택 방문이나 상담 약속을 잡은 고객" },
+    C: { label: "C 정보 탐색", meaning: "분양가·일정 등 정보를 모으는 단계의 고객" },
+    D: { label: "D 가망 낮음", meaning: "당장은 계획이 없거나 연락이 잘 닿지 않는 고객" },
+  },
   sms: {
     senderName: "[동대구 온빛채 센트럴]",
     senderNumber: "16610000",
@@ -64,6 +70,7 @@ export const leads: LeadContent = {
       "{optOut}",
     ].join("\n"),
     staff: "{senderName} 새 {kindLabel}: {maskedName} 고객({maskedPhone}). 관리자 화면에서 확인해 주세요.",
+    missedCallTemplate: "missed-call",
     templates: [
       {
         key: "thanks",

@@ -43,6 +43,12 @@ export const leads: LeadContent = {
     ],
   },
   kindLabels: { interest: "관심고객 등록", visit: "갤러리 방문 예약", inquiry: "분양 상담 문의" },
+  grades: {
+    A: { label: "A 계약 유력", meaning: "청약·계약 의사가 분명하고 조건을 구체적으로 묻는 고객" },
+    B: { label: "B 관심 높음", meaning: "견본주택 방문이나 상담 약속을 잡은 고객" },
+    C: { label: "C 정보 탐색", meaning: "분양가·일정 등 정보를 모으는 단계의 고객" },
+    D: { label: "D 가망 낮음", meaning: "당장은 계획이 없거나 연락이 잘 닿지 않는 고객" },
+  },
   sms: {
     senderName: "[광교 루미엘 더 레이크]",
     senderNumber: "16682400",
@@ -65,6 +71,7 @@ export const leads: LeadContent = {
       "{optOut}",
     ].join("\n"),
     staff: "{senderName} {kindLabel} 접수: {maskedName} 고객({maskedPhone}). 관리자 화면에서 확인 후 연락해 주세요.",
+    missedCallTemplate: "missed-call",
     templates: [
       {
         key: "thanks",

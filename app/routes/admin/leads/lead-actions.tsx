@@ -7,8 +7,8 @@ import { ErrorList, useConsoleForm } from "../forms.tsx";
 import { AttendanceButtons } from "../visits/visit-forms.tsx";
 
 /**
- * What a counsellor does on a lead between visits, in one bar: call, text (the phone's own app, or
- * the console's form), set the status, or take a lead nobody works. On a phone it stays at the
+ * What a counsellor does on a lead between visits, in one bar: call (and log the call on the call
+ * sheet), text (the phone's own app, or the console's form), set the status, or take a lead nobody works. On a phone it stays at the
  * bottom of the screen (app/styles/admin.css); on a desk it sits under the title. 스팸 asks first:
  * the action answers with a question and a second button, so it works without scripts.
  */
@@ -26,6 +26,7 @@ export function LeadActionBar({
   statusResult,
   takeResult,
   pendingIntent,
+  onCall,
 }: {
   status: LeadStatus;
   tel: string | null;
@@ -35,6 +36,8 @@ export function LeadActionBar({
   statusResult: Result;
   takeResult: Result;
   pendingIntent: string | undefined;
+  /** Lifts the call sheet as the dialler opens (with scripts; without, 통화 기록 leads to it). */
+  onCall?: () => void;
 }) {
   const [statusForm, statusFields] = useConsoleForm({ id: "lead-status", schema: StatusFormSchema, lastResult: statusResult });
   const [takeForm] = useConsoleForm({ id: "lead-take", schema: z.object({}), lastResult: takeResult });
@@ -69,8 +72,13 @@ export function LeadActionBar({
       ) : null}
       <div className="admin-lead-bar__row">
         {tel ? (
-          <a href={tel} className="admin-button admin-lead-bar__call">
+          <a href={tel} className="admin-button admin-lead-bar__call" onClick={onCall}>
             전화
+          </a>
+        ) : null}
+        {onCall ? (
+          <a href="#call-sheet" className="admin-button admin-lead-bar__call">
+            통화 기록
           </a>
         ) : null}
         {sms ? (

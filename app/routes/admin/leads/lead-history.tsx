@@ -37,6 +37,11 @@ export function LeadHistory({ entries, label, showLead = false }: { entries: Tim
           </p>
           {entry.type === "note" ? (
             <p className="admin-timeline__body">{entry.body}</p>
+          ) : entry.eventKind === "contact" ? (
+            <>
+              <p className="admin-history__sentence">{entry.sentence}</p>
+              {entry.body ? <p className="admin-timeline__body">{entry.body}</p> : null}
+            </>
           ) : (
             <p className="admin-history__sentence">
               {entry.sentence}
@@ -45,7 +50,7 @@ export function LeadHistory({ entries, label, showLead = false }: { entries: Tim
               ) : null}
             </p>
           )}
-          {entry.type !== "note" && entry.body ? (
+          {entry.type !== "note" && entry.eventKind !== "contact" && entry.body ? (
             <details className="admin-history__text">
               <summary>문자 내용</summary>
               <pre className="admin-message__body">{entry.body}</pre>

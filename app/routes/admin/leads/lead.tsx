@@ -3,10 +3,20 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { changeContext, recordConsoleAccess } from "#app/.server/audit/access.ts";
 import { FORBIDDEN_MESSAGE } from "#app/.server/auth/sign-in.ts";
 import { assignableStaff, assignLead, takeLead } from "#app/.server/leads/assignment.ts";
+import {
+  latestContact,
+  missedCallTextDue,
+  recordContact,
+  sendMissedCallText,
+  setLeadGrade,
+  setNextContact,
+} from "#app/.server/leads/contacts.ts";
+import { filledTemplates } from "#app/.server/leads/texts.ts";
 import { countCustomerLeads } from "#app/.server/leads/customer.ts";
 import { leadHistory } from "#app/.server/leads/history.ts";
 import { addLeadNote, changeLeadStatus, getLeadDetail, revealPhone, type LeadChange } from "#app/.server/leads/record.ts";
 import { leadTextsPanel } from "#app/.server/leads/texts.ts";
+import { CONTACT_MESSAGES, CONTACT_RESULT_LABELS, whenLabel } from "#app/forms/contacts.ts";
 import { textPack } from "#app/.server/content/site-settings.ts";
 import { maySee, mayWork } from "#app/.server/leads/visibility.ts";
 import { requireSite } from "#app/.server/site.ts";
@@ -37,13 +47,14 @@ import type { LeadStatus } from "#app/vocabulary.ts";
 import { ErrorList, SelectField, TextareaField, useConsoleForm, type ConsoleFormAnswer } from "../forms.tsx";
 import { signedInAdmin } from "../guard.server.ts";
 import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
+import { CallSheet, CALL_SHEET_ID, FollowUpCard, openCallSheet } from "./call-sheet.tsx";
 import { LeadActionBar, VisitMarks } from "./lead-actions.tsx";
 import { LeadHistory } from "./lead-history.tsx";
 import { LeadTexts } from "./lead-text-form.tsx";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/lead";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = signedInAdmin(context);
   const id = requireLeadId(params.id);
   const { slug, pack: site } = requireSite(context);
@@ -51,17 +62,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // A lead someone else works is, to a counsellor, a lead that does not exist.
   if (!detail || !maySee(admin, detail.lead)) throw notFound();
   const works = mayWork(admin, detail.lead);
-  const [bookings, staff, history, customerLeads, texts] = await Promise.all([
+  const [bookings, staff, history, customerLeads, texts, lastContact, missedCallDue, pack] = await Promise.all([
     listLeadBookings(id),
     can(admin.role, "leads.assign") ? assignableStaff(slug) : [],
     leadHistory(admin, [detail.lead]),
     detail.lead.customerId ? countCustomerLeads(slug, detail.lead.customerId, admin) : 0,
     // Templates filled with the office's current sales phone and model house, as the texts will be.
     textPack(slug).then((pack) => leadTextsPanel(admin, pack, detail.lead, detail.messages)),
+    latestContact(id),
+    works ? missedCallTextDue(id) : false,
+    textPack(slug),
   ]);
   await recordConsoleAccess(context, admin, "lead.view", { leadIds: [id] });
   const { phone, ...lead } = detail.lead;
-  const today = kstDay(new Date());
+  const now = new Date();
+  const today = kstDay(now);
+  const missedCallKey = pack.leads.sms.missedCallTemplate;
   return {
     lead: {
       ...lead,
@@ -87,8 +103,37 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     kindLabels: site.leads.kindLabels,
     consent: site.leads.consent,
+    grades: site.leads.grades,
+    dueNow: lead.nextContactAt !== null && lead.nextContactAt <= now,
+    sheet: {
+      notice: sheetNotice(new URL(request.url).searchParams.get("sheet"), lastContact, lead.nextContactAt, now),
+      missedCallText: missedCallDue
+        ? (filledTemplates(pack, { customerName: lead.name, staffName: admin.name }).find((each) => each.key === missedCallKey)?.text ??
+          null)
+        : null,
+    },
   };
 }
+
+/** What the call sheet says after a post redirected back to it (`?sheet=`). */
+function sheetNotice(
+  answer: string | null,
+  contact: Awaited<ReturnType<typeof latestContact>>,
+  nextContactAt: Date | null,
+  now: Date,
+): string | null {
+  if (answer === "contacted" && contact) {
+    const next = nextContactAt ? ` 다음 연락: ${whenLabel(nextContactAt, now)}` : "";
+    return `${withParticle(CONTACT_RESULT_LABELS[contact.result], "으로/로")} 기록했습니다.${next}`;
+  }
+  return answer && answer in SHEET_TEXT_NOTICES ? SHEET_TEXT_NOTICES[answer as keyof typeof SHEET_TEXT_NOTICES] : null;
+}
+
+const SHEET_TEXT_NOTICES = {
+  queued: "부재 안내 문자를 발송 대기열에 넣었습니다.",
+  held: "부재 안내 문자를 보내지 않았습니다: 이 번호로 보낼 수 있는 문자 수를 넘었습니다.",
+  later: "부재 안내 문자를 발송 대기열에 넣었습니다.",
+} as const;
 
 type Answer =
   | ConsoleFormAnswer
@@ -98,6 +143,8 @@ type Answer =
 const REFUSALS = {
   taken: "다른 담당자가 먼저 배정받았습니다. 화면을 새로 고쳐 확인해 주세요.",
   "too-early": "방문·노쇼는 방문일 당일부터 표시할 수 있습니다.",
+  "nothing-missed": CONTACT_MESSAGES.nothingMissed,
+  "already-texted": CONTACT_MESSAGES.alreadyTexted,
 } as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -109,7 +156,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const post = parsed.value;
   const refuse = (message: string) =>
     refuseSubmission(parsed.submission, { formErrors: [message] }, { status: 409, extra: { intent: post.intent } });
-  let outcome: LeadChange | "taken" | "too-early";
+  let outcome: LeadChange | "taken" | "too-early" | "nothing-missed" | "already-texted";
+  const named = { ...change, actorName: admin.name || admin.email };
   switch (post.intent) {
     case "status":
       // 스팸 asks first: the page shows the question with a second button (no script needed).
@@ -130,6 +178,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "visit":
       outcome = await markAttendance(change, post.bookingId, post.status, new Date(), { leadId: id });
       break;
+    case "contact": {
+      const { intent: _, ...input } = post;
+      const contacted = await recordContact(named, id, input);
+      if (contacted.outcome !== "done") {
+        outcome = contacted.outcome;
+        break;
+      }
+      return redirect(`/admin/leads/${id}?sheet=contacted#${CALL_SHEET_ID}`, { status: 303 });
+    }
+    case "grade":
+      outcome = await setLeadGrade(change, id, post.grade === "" ? null : post.grade);
+      break;
+    case "follow-up":
+      outcome = await setNextContact(change, id, post.clear ? null : post.nextContactAt);
+      break;
+    case "missed-call-text": {
+      const sent = await sendMissedCallText(named, id);
+      if (sent.outcome === "queued") {
+        const answer = sent.held ? "held" : sent.sendsAt ? "later" : "queued";
+        return redirect(`/admin/leads/${id}?sheet=${answer}&message=${sent.outboxId}#${CALL_SHEET_ID}`, { status: 303 });
+      }
+      // Never advertising, so consent does not come into it.
+      outcome = sent.outcome === "no-consent" || sent.outcome === "opted-out" ? "forbidden" : sent.outcome;
+      break;
+    }
     case "reveal": {
       const phone = await revealPhone(change, id);
       if (!phone) throw notFound();
@@ -155,7 +228,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, bookings, notes, history, customerLeads, texts, staff, may, kindLabels, consent } = loaderData;
+  const { lead, bookings, notes, history, customerLeads, texts, staff, may, kindLabels, consent, grades, dueNow, sheet } = loaderData;
   const answer: Answer | undefined = actionData;
   const revealed = answer?.intent === "reveal" && "phone" in answer ? answer : null;
   const confirming = answer?.intent === "confirm" && "status" in answer ? answer.status : null;
@@ -197,7 +270,20 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         statusResult={replyTo("status")}
         takeResult={replyTo("take")}
         pendingIntent={typeof pendingIntent === "string" ? pendingIntent : undefined}
+        onCall={may.work ? openCallSheet : undefined}
       />
+
+      {may.work ? (
+        <CallSheet
+          // A logged contact starts a fresh sheet, back in the page.
+          key={history.find((entry) => entry.eventKind === "contact")?.key ?? "none"}
+          tel={lead.tel}
+          lastResult={replyTo("contact") ?? replyTo("missed-call-text")}
+          notice={sheet.notice}
+          missedCallText={sheet.missedCallText}
+          pendingIntent={typeof pendingIntent === "string" ? pendingIntent : undefined}
+        />
+      ) : null}
 
       <div className="admin-detail">
         <section className="admin-card" aria-labelledby="lead-info-title">
@@ -338,6 +424,18 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             </section>
           ) : null}
 
+          {may.work ? (
+            <FollowUpCard
+              grade={lead.grade}
+              grades={grades}
+              nextContactAt={lead.nextContactAt}
+              dueNow={dueNow}
+              gradeResult={replyTo("grade")}
+              followUpResult={replyTo("follow-up")}
+              pendingIntent={typeof pendingIntent === "string" ? pendingIntent : undefined}
+            />
+          ) : null}
+
           <section className="admin-card" aria-labelledby="lead-notes-title">
             <h2 id="lead-notes-title" className="admin-card__title">
               상담 메모
@@ -355,7 +453,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               <p className="admin-muted">담당으로 배정된 고객에게만 메모를 남기고 상태를 바꿀 수 있습니다.</p>
             )}
             <h3 className="admin-card__subtitle">기록</h3>
-            <LeadHistory entries={history} label="이 접수의 기록: 상태 변경, 메모, 배정, 문자, 방문" />
+            <LeadHistory entries={history} label="이 접수의 기록: 상태 변경, 메모, 통화, 배정, 문자, 방문" />
           </section>
         </div>
       </div>

@@ -21,6 +21,7 @@ import { formatKst } from "#app/utils/kst.ts";
 import { formatVisitTime } from "#app/utils/visit-time.ts";
 import { sourcePageTitle } from "#app/content/source-pages.ts";
 import { SOURCE_WORDS } from "#app/forms/conversion.ts";
+import { CONTACT_RESULT_LABELS } from "#app/forms/contacts.ts";
 import { shorten } from "../format.ts";
 import { ErrorList, useConsoleForm } from "../forms.tsx";
 import { signedInAdmin, requireCalendarDays } from "../guard.server.ts";
@@ -254,6 +255,11 @@ export default function LeadsPage({ loaderData, actionData }: Route.ComponentPro
                 </td>
                 <td data-label="이름" className="admin-leads__name">
                   <Link to={`/admin/leads/${lead.id}`}>{lead.name}</Link>
+                  {lead.grade ? (
+                    <span className={`admin-grade admin-grade--${lead.grade}`} title={`가망 등급 ${lead.grade}`}>
+                      {lead.grade}
+                    </span>
+                  ) : null}
                 </td>
                 <td data-label="연락처" className="admin-nowrap">
                   {lead.phone}
@@ -275,6 +281,16 @@ export default function LeadsPage({ loaderData, actionData }: Route.ComponentPro
                 </td>
                 <td data-label="상태">
                   <span className={`admin-status admin-status--${lead.status}`}>{STATUS_LABELS[lead.status]}</span>
+                  <span className="admin-leads__contacts">
+                    {lead.lastContactAt && lead.lastContactResult ? (
+                      <>
+                        통화 {lead.callCount}회 · 최근 {CONTACT_RESULT_LABELS[lead.lastContactResult]}{" "}
+                        <time dateTime={new Date(lead.lastContactAt).toISOString()}>{formatKst(lead.lastContactAt)}</time>
+                      </>
+                    ) : (
+                      <span className="admin-muted">연락 기록 없음</span>
+                    )}
+                  </span>
                 </td>
                 <td data-label="방문 예약" className="admin-nowrap">
                   {lead.nextVisitAt ? (

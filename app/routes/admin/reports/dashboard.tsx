@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { dashboardSummary } from "#app/.server/leads/dashboard.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { monthLabel } from "#app/forms/audit.ts";
@@ -20,6 +20,8 @@ import { LEAD_KINDS } from "#app/vocabulary.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = signedInAdmin(context);
+  // A counsellor's console opens on their day's work; the site's figures are the office's.
+  if (!can(admin.role, "leads.all")) throw redirect("/admin/today");
   const site = requireSite(context);
   const [summary, reviewDue] = await Promise.all([
     dashboardSummary(site.slug, admin),
@@ -57,6 +59,11 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         <h1 className="admin-title">대시보드</h1>
         <p className="admin-page__meta">{summary.today.day} 기준 · 스팸 제외</p>
       </div>
+      <p className="admin-today-link">
+        <Link to="/admin/today" className="admin-button">
+          오늘 할 일 보기 (다시 연락할 고객·오늘 방문)
+        </Link>
+      </p>
 
       {reviewDue ? (
         <p className="admin-notice admin-notice--warning" role="status">
