@@ -16,9 +16,10 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /**
  * Why the spam check flagged a lead: a filled honeypot, a form sent too soon after it was handed
- * out, a missing, forged or other form's token, an expired token, or a token already spent.
+ * out, a missing, forged or other form's token, an expired token, a token already spent, or a
+ * number on the site's blocklist.
  */
-export const SPAM_REASONS = ["honeypot", "too-fast", "no-token", "expired", "replayed"] as const;
+export const SPAM_REASONS = ["honeypot", "too-fast", "no-token", "expired", "replayed", "blocked"] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 
 /**
@@ -113,6 +114,9 @@ export const LEAD_EVENT_KINDS = [
   "visit-moved",
   "day-closed",
   "resubmitted",
+  "transferred",
+  "recycled",
+  "customer-merged",
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
@@ -126,6 +130,10 @@ export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 /** What came of a contact: talked, no answer, asked to be called back, a wrong number, not interested. */
 export const CONTACT_RESULTS = ["reached", "no-answer", "call-back", "wrong-number", "not-interested"] as const;
 export type ContactResult = (typeof CONTACT_RESULTS)[number];
+
+/** A counsellor's request to hand a customer over: waiting for a manager, approved (moved) or declined. */
+export const TRANSFER_STATUSES = ["requested", "approved", "declined"] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
 /** Staff roles: the owner runs the office (staff, access records); managers run the sites; counsellors work their leads. */
 export const ROLES = ["owner", "manager", "counsellor"] as const;
@@ -160,6 +168,9 @@ export const AUDIT_ACTIONS = [
   "visits.change",
   "outbox.view",
   "console.settings",
+  "lead.transfer",
+  "customer.merge",
+  "blocklist.change",
   // Access rights.
   "staff.create",
   "staff.invite",
