@@ -1,6 +1,7 @@
 import { setUpDatabase } from "#app/.server/set-up.ts";
 import { startImageWorker } from "#app/.server/content/image-jobs.ts";
 import { startOutboxWorker } from "#app/.server/outbox/worker.ts";
+import { startRecyclingTimer } from "#app/.server/leads/recycling.ts";
 import { startRetentionTimer } from "#app/.server/retention.ts";
 import { smsProviderFromEnv } from "#app/.server/sms/provider.ts";
 import { startVisitReminders } from "#app/.server/visits/reminders.ts";
@@ -21,10 +22,12 @@ export async function boot() {
   const reminders = startVisitReminders();
   // Encodes uploaded images (their variants) off the request path.
   const images = startImageWorker();
+  // Gives leads left untouched past a site's recycling period back to the unassigned inbox, hourly.
+  const recycling = startRecyclingTimer();
   return {
     ...booted,
     async shutdown() {
-      await Promise.all([worker.stop(), retention.stop(), reminders.stop(), images.stop()]);
+      await Promise.all([worker.stop(), retention.stop(), reminders.stop(), images.stop(), recycling.stop()]);
       await booted.shutdown();
     },
   };

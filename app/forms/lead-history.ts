@@ -49,6 +49,11 @@ export const LEAD_EVENT_SENTENCES = {
     `예약일 마감으로 취소${detail.texted ? "·안내 문자" : ""} (${dayLabel(detail.date)})`,
   resubmitted: (detail: { sameBrowser: boolean }) =>
     detail.sameBrowser ? "같은 번호로 다시 접수" : "같은 번호로 다시 접수 (다른 기기에서)",
+  transferred: (detail: { fromName: string | null; assigneeName: string }) =>
+    `${detail.fromName || "이름 없는 계정"} 님의 요청으로 ${detail.assigneeName || "이름 없는 계정"} 님에게 이관`,
+  recycled: (detail: { fromName: string | null; days: number }) =>
+    `${detail.days}일 동안 연락 기록이 없어 미배정으로 돌아감 (${detail.fromName || "이름 없는 계정"} 님 담당이었음)`,
+  "customer-merged": (detail: { fromId: number; intoId: number }) => `고객 기록 합침 (고객 #${detail.fromId} → 고객 #${detail.intoId})`,
 } satisfies Record<LeadEventKind, (detail: never) => string>;
 
 /** Who did it, as the timeline names them: "관리자 이매니저", the customer, or the system. */

@@ -17,6 +17,12 @@ export interface LeadEventDetails {
   "day-closed": { bookingId: number; date: string; texted: boolean };
   /** The same phone sent the same form again within the folding window (leads/create.ts), from this lead's browser or another. */
   resubmitted: { sameBrowser: boolean };
+  /** A manager approved the counsellor's request (leads/transfers.ts): from them to another person. */
+  transferred: { transferId: number; fromId: number | null; fromName: string | null; assigneeId: number; assigneeName: string };
+  /** Left untouched `days` days, it went back to the unassigned inbox (leads/recycling.ts). */
+  recycled: { fromId: number; fromName: string | null; days: number };
+  /** Its customer and another turned out to be one person (leads/merge.ts): `intoId` is kept, `fromId` folded in. */
+  "customer-merged": { fromId: number; intoId: number };
 }
 
 type Kinds = keyof LeadEventDetails;

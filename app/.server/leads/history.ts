@@ -206,6 +206,12 @@ function eventSentence(kind: LeadEventKind, stored: Record<string, unknown>): st
       return LEAD_EVENT_SENTENCES["day-closed"](detail as LeadEventDetails["day-closed"]);
     case "resubmitted":
       return LEAD_EVENT_SENTENCES.resubmitted(detail as LeadEventDetails["resubmitted"]);
+    case "transferred":
+      return LEAD_EVENT_SENTENCES.transferred(detail as LeadEventDetails["transferred"]);
+    case "recycled":
+      return LEAD_EVENT_SENTENCES.recycled(detail as LeadEventDetails["recycled"]);
+    case "customer-merged":
+      return LEAD_EVENT_SENTENCES["customer-merged"](detail as LeadEventDetails["customer-merged"]);
   }
 }
 

@@ -7,6 +7,8 @@ import { countCustomerLeads } from "#app/.server/leads/customer.ts";
 import { leadHistory } from "#app/.server/leads/history.ts";
 import { addLeadNote, changeLeadStatus, getLeadDetail, revealPhone, type LeadChange } from "#app/.server/leads/record.ts";
 import { leadTextsPanel } from "#app/.server/leads/texts.ts";
+import { pendingTransferOf, requestTransfer } from "#app/.server/leads/transfers.ts";
+import { TRANSFER_MESSAGES } from "#app/forms/assignment.ts";
 import { textPack } from "#app/.server/content/site-settings.ts";
 import { maySee, mayWork } from "#app/.server/leads/visibility.ts";
 import { requireSite } from "#app/.server/site.ts";
@@ -40,6 +42,7 @@ import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
 import { LeadActionBar, VisitMarks } from "./lead-actions.tsx";
 import { LeadHistory } from "./lead-history.tsx";
 import { LeadTexts } from "./lead-text-form.tsx";
+import { LeadTransfer } from "./lead-transfer.tsx";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/lead";
 
@@ -51,13 +54,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // A lead someone else works is, to a counsellor, a lead that does not exist.
   if (!detail || !maySee(admin, detail.lead)) throw notFound();
   const works = mayWork(admin, detail.lead);
-  const [bookings, staff, history, customerLeads, texts] = await Promise.all([
+  // A counsellor may ask to hand their own lead to someone else; a manager simply assigns it.
+  const mayTransfer = detail.lead.assigneeId === admin.id && !can(admin.role, "leads.assign");
+  const [bookings, staff, history, customerLeads, texts, pendingTransfer] = await Promise.all([
     listLeadBookings(id),
-    can(admin.role, "leads.assign") ? assignableStaff(slug) : [],
+    can(admin.role, "leads.assign") || mayTransfer ? assignableStaff(slug) : [],
     leadHistory(admin, [detail.lead]),
     detail.lead.customerId ? countCustomerLeads(slug, detail.lead.customerId, admin) : 0,
     // Templates filled with the office's current sales phone and model house, as the texts will be.
     textPack(slug).then((pack) => leadTextsPanel(admin, pack, detail.lead, detail.messages)),
+    mayTransfer ? pendingTransferOf(id) : null,
   ]);
   await recordConsoleAccess(context, admin, "lead.view", { leadIds: [id] });
   const { phone, ...lead } = detail.lead;
@@ -77,11 +83,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     texts,
     // 방문 and 노쇼 from the visit's day on, by whoever works the lead (visits/office.ts decides again).
     bookings: bookings.map((booking) => ({ ...booking, markable: works && booking.day <= today })),
-    staff: staff.map((person) => ({ id: person.id, label: `${person.name || person.email} (${ROLE_LABELS[person.role]})` })),
+    staff: staff
+      .filter((person) => !mayTransfer || person.id !== admin.id)
+      .map((person) => ({ id: person.id, label: `${person.name || person.email} (${ROLE_LABELS[person.role]})` })),
+    pendingTransfer,
     may: {
       work: works,
       take: lead.assigneeId === null,
       assign: can(admin.role, "leads.assign"),
+      transfer: mayTransfer,
       delete: can(admin.role, "leads.delete"),
       outbox: can(admin.role, "outbox.view"),
     },
@@ -98,6 +108,8 @@ type Answer =
 const REFUSALS = {
   taken: "다른 담당자가 먼저 배정받았습니다. 화면을 새로 고쳐 확인해 주세요.",
   "too-early": "방문·노쇼는 방문일 당일부터 표시할 수 있습니다.",
+  pending: TRANSFER_MESSAGES.pending,
+  "same-person": TRANSFER_MESSAGES.samePerson,
 } as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -109,7 +121,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const post = parsed.value;
   const refuse = (message: string) =>
     refuseSubmission(parsed.submission, { formErrors: [message] }, { status: 409, extra: { intent: post.intent } });
-  let outcome: LeadChange | "taken" | "too-early";
+  let outcome: LeadChange | "taken" | "too-early" | "pending" | "same-person";
   switch (post.intent) {
     case "status":
       // 스팸 asks first: the page shows the question with a second button (no script needed).
@@ -130,6 +142,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "visit":
       outcome = await markAttendance(change, post.bookingId, post.status, new Date(), { leadId: id });
       break;
+    case "transfer": {
+      const requested = await requestTransfer(change, id, { toId: post.to, reason: post.reason });
+      outcome = requested === "decided" ? "not-found" : requested;
+      break;
+    }
     case "reveal": {
       const phone = await revealPhone(change, id);
       if (!phone) throw notFound();
@@ -155,7 +172,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, bookings, notes, history, customerLeads, texts, staff, may, kindLabels, consent } = loaderData;
+  const { lead, bookings, notes, history, customerLeads, texts, staff, may, kindLabels, consent, pendingTransfer } = loaderData;
   const answer: Answer | undefined = actionData;
   const revealed = answer?.intent === "reveal" && "phone" in answer ? answer : null;
   const confirming = answer?.intent === "confirm" && "status" in answer ? answer.status : null;
@@ -228,6 +245,12 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                 </Form>
               )}
             </dd>
+            {lead.receiptNumber ? (
+              <>
+                <dt>접수번호</dt>
+                <dd>{lead.receiptNumber}</dd>
+              </>
+            ) : null}
             <dt>담당자</dt>
             <dd>{lead.assigneeName || (lead.assigneeId ? "이름 없는 계정" : <span className="admin-muted">미배정</span>)}</dd>
             <dt>접수 시각</dt>
@@ -336,6 +359,15 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                 </button>
               </Form>
             </section>
+          ) : null}
+
+          {may.transfer ? (
+            <LeadTransfer
+              people={staff}
+              pending={pendingTransfer}
+              lastResult={replyTo("transfer")}
+              submitting={pendingIntent === "transfer"}
+            />
           ) : null}
 
           <section className="admin-card" aria-labelledby="lead-notes-title">
