@@ -64,7 +64,7 @@ async function addLead(overrides: Partial<NewLead> = {}) {
 function request(path: string, { cookie, form }: { cookie?: string; form?: Record<string, string> } = {}) {
   const headers: Record<string, string> = { Host: new URL(HERE).host, "X-Forwarded-For": "198.51.100.40", Accept: "text/html" };
   if (cookie) headers.Cookie = cookie;
-  if (!form) return app.fetch(path, { headers, redirect: "manual" });
+  if (!form) return app.fetch(path, { headers });
   return app.fetch(path, {
     method: "POST",
     headers: { ...headers, Origin: HERE, "Content-Type": "application/x-www-form-urlencoded" },
@@ -87,6 +87,9 @@ async function submitJson(kind: "interest", fields: Record<string, string>) {
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
+
+const customerOfLead = async (id: number) =>
+  (await db().select({ customerId: leads.customerId }).from(leads).where(eq(leads.id, id)))[0]!.customerId!;
 
 const today = () => kstDay(new Date()).replaceAll("-", "");
 
@@ -113,6 +116,16 @@ describe("receipt numbers", () => {
 
     const [confirmation] = await db().select({ body: smsOutbox.body }).from(smsOutbox).where(eq(smsOutbox.purpose, "confirmation"));
     expect(confirmation!.body).toContain(`접수번호: ${lead!.receiptNumber}`);
+  });
+
+  test("the same phone from another browser is told a number of its own, never the first lead's", async () => {
+    const phone = uniquePhone();
+    const first = await addLead({ phone });
+    const repeat = await createLead(newLead({ phone }), { staffRecipients: [] });
+    expect(repeat).toMatchObject({ outcome: "folded", leadId: first.leadId, receiptNumber: `DG-${today()}-0002` });
+    expect(first.receiptNumber).toBe(`DG-${today()}-0001`);
+    const [event] = await db().select({ detail: leadEvents.detail }).from(leadEvents).where(eq(leadEvents.leadId, first.leadId));
+    expect(event!.detail).toEqual({ sameBrowser: false, receiptNumber: `DG-${today()}-0002` });
   });
 
   test("an 알림톡 template written with #{접수번호} matches the confirmation", async () => {
@@ -204,11 +217,8 @@ describe("merging customers", () => {
   test("a manager merges the customer of another number into this one: every lead moves, both histories read the merge", async () => {
     const a = await addLead({ phone: "01011112222", kind: "interest", name: "한사람" });
     const b = await addLead({ phone: "01033334444", kind: "inquiry", name: "한사람" });
-    const [keep, other] = await Promise.all(
-      [a.leadId, b.leadId].map(
-        async (id) => (await db().select({ customerId: leads.customerId }).from(leads).where(eq(leads.id, id)))[0]!.customerId!,
-      ),
-    );
+    const keep = await customerOfLead(a.leadId);
+    const other = await customerOfLead(b.leadId);
     const cookie = await consoleCookie(team.manager);
     const merged = await request(`/admin/customers/${keep}`, { cookie, form: { intent: "merge", phone: "010-3333-4444" } });
     expect(merged.status).toBe(303);
@@ -243,11 +253,8 @@ describe("merging customers", () => {
   test("a customer of another site is not found, by number or by id, and a counsellor may not merge", async () => {
     const here = await addLead({ phone: "01011112222" });
     const there = await addLead({ site: "suwon", phone: "01055556666" });
-    const [hereCustomer, thereCustomer] = await Promise.all(
-      [here.leadId, there.leadId].map(
-        async (id) => (await db().select({ customerId: leads.customerId }).from(leads).where(eq(leads.id, id)))[0]!.customerId!,
-      ),
-    );
+    const hereCustomer = await customerOfLead(here.leadId);
+    const thereCustomer = await customerOfLead(there.leadId);
     const byNumber = await request(`/admin/customers/${hereCustomer}`, {
       cookie: await consoleCookie(team.manager),
       form: { intent: "merge", phone: "010-5555-6666" },

@@ -133,8 +133,15 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
 
     const earlier = await foldableLead(tx, input, now);
     if (earlier && !earlier.sameBrowser) {
-      await recordLeadEvent(tx, { leadId: earlier.id, kind: "resubmitted", actor: null, detail: { sameBrowser: false } }, now);
-      return { outcome: "folded", leadId: earlier.id, receiptNumber: earlier.receiptNumber, booking: null };
+      // Another browser learns nothing of the earlier lead, not even its number: it gets one of its
+      // own, kept in the repeat's history entry, so the office can still find what it was told.
+      const receiptNumber = await nextReceiptNumber(tx, sitePack(input.site), now);
+      await recordLeadEvent(
+        tx,
+        { leadId: earlier.id, kind: "resubmitted", actor: null, detail: { sameBrowser: false, receiptNumber } },
+        now,
+      );
+      return { outcome: "folded", leadId: earlier.id, receiptNumber, booking: null };
     }
     if (earlier) {
       if (input.message && !earlier.message.includes(input.message)) {

@@ -16,7 +16,7 @@ export interface LeadEventDetails {
   "visit-moved": { bookingId: number; newBookingId: number; from: string; to: string; by: "customer" | "staff" };
   "day-closed": { bookingId: number; date: string; texted: boolean };
   /** The same phone sent the same form again within the folding window (leads/create.ts), from this lead's browser or another. */
-  resubmitted: { sameBrowser: boolean };
+  resubmitted: { sameBrowser: boolean; receiptNumber?: string };
   /** A manager approved the counsellor's request (leads/transfers.ts): from them to another person. */
   transferred: { transferId: number; fromId: number | null; fromName: string | null; assigneeId: number; assigneeName: string };
   /** Left untouched `days` days, it went back to the unassigned inbox (leads/recycling.ts). */
