@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { BULK_ASSIGN_MESSAGES, EXPORT_MESSAGES } from "../../app/forms/admin.ts";
+import { SETTINGS_MESSAGES } from "../../app/forms/assignment.ts";
 import { PRESS_MESSAGES } from "../../app/forms/press-messages.ts";
 import { POPUP_MESSAGES } from "../../app/forms/popups.ts";
 import { SCHEDULE_MESSAGES } from "../../app/forms/schedule-entry.ts";
@@ -309,6 +310,30 @@ test.describe("owner's pages", () => {
       await expect(checks.locator("code.admin-audit__hash").first()).toHaveText(/^[0-9a-f]{64}$/);
       await expect(checks.getByRole("button", { name: "복사" }).first()).toBeVisible();
       await expect(page.getByText("npm run audit:verify")).toHaveCount(0);
+    },
+  );
+});
+
+test.describe("배정 설정", () => {
+  test(
+    "the blocklist shows a wrong number and a missing reason beside their fields, and the recycling period its range, keeping what was typed",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/settings");
+      const block = page.locator("form#blocklist");
+      await formReady(block);
+      await block.getByLabel("휴대폰 번호", { exact: true }).fill("010-12");
+      await block.getByRole("button", { name: "차단" }).click();
+      await expectErrorBeside(block.getByLabel("휴대폰 번호", { exact: true }), "휴대폰 번호를 정확히 입력해 주세요.");
+      await expectErrorBeside(block.getByLabel("차단 이유", { exact: true }), SETTINGS_MESSAGES.blockReason);
+      await expect(block.getByLabel("휴대폰 번호", { exact: true })).toHaveValue("010-12");
+
+      const settings = page.locator("form#console-settings");
+      await formReady(settings);
+      await field(page, "미처리 고객 회수 (일)").fill("400");
+      await settings.getByRole("button", { name: "저장" }).click();
+      await expectErrorBeside(field(page, "미처리 고객 회수 (일)"), SETTINGS_MESSAGES.recycleAfterDays);
+      await expect(field(page, "미처리 고객 회수 (일)")).toHaveValue("400");
     },
   );
 });

@@ -25,7 +25,7 @@ import type { Route } from "./+types/customer";
  * One customer: every lead of theirs the person may see, the visits they booked and everything
  * that happened (docs/decisions/016). Statuses stay on the leads; the page shows each lead's.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = signedInAdmin(context);
   // A customer's id has the same shape as a lead's: anything else is a 404.
   const id = requireLeadId(params.id);
@@ -38,6 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     ...record,
     mayMerge: can(admin.role, "leads.assign"),
+    merged: new URL(request.url).searchParams.get("merged") === "1",
     leads: record.leads.map((lead) => ({ ...lead, source: sourcePageTitle(site, lead.sourcePath) ?? lead.sourcePath })),
     kindLabels: site.leads.kindLabels,
   };
@@ -87,7 +88,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, leads, bookings, history, kindLabels, mayMerge } = loaderData;
+  const { customer, leads, bookings, history, kindLabels, mayMerge, merged } = loaderData;
   const answer: ConsoleFormAnswer | undefined = actionData;
   const navigation = useNavigation();
   const merging = navigation.state === "submitting" && navigation.formData?.get("intent") === "merge";
@@ -102,6 +103,11 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
           {names.join(" · ")} <span className="admin-title__sub">고객 기록</span>
         </h1>
       </div>
+      {merged ? (
+        <p className="admin-notice" role="status">
+          {MERGE_MESSAGES.merged(leads.length)}
+        </p>
+      ) : null}
       <section className="admin-card" aria-labelledby="customer-facts-title">
         <h2 id="customer-facts-title" className="admin-card__title">
           고객 정보
