@@ -16,9 +16,10 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /**
  * Why the spam check flagged a lead: a filled honeypot, a form sent too soon after it was handed
- * out, a missing, forged or other form's token, an expired token, or a token already spent.
+ * out, a missing, forged or other form's token, an expired token, a token already spent, or a
+ * number on the site's blocklist.
  */
-export const SPAM_REASONS = ["honeypot", "too-fast", "no-token", "expired", "replayed"] as const;
+export const SPAM_REASONS = ["honeypot", "too-fast", "no-token", "expired", "replayed", "blocked"] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 
 /**
@@ -131,6 +132,9 @@ export const LEAD_EVENT_KINDS = [
   "contact",
   "graded",
   "follow-up",
+  "transferred",
+  "recycled",
+  "customer-merged",
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
@@ -179,6 +183,10 @@ export type CampaignRecipientState = (typeof CAMPAIGN_RECIPIENT_STATES)[number];
 export const LEAD_GRADES = ["A", "B", "C", "D"] as const;
 export type LeadGrade = (typeof LEAD_GRADES)[number];
 
+/** A counsellor's request to hand a customer over: waiting for a manager, approved (moved) or declined. */
+export const TRANSFER_STATUSES = ["requested", "approved", "declined"] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+
 /** Staff roles: the owner runs the office (staff, access records); managers run the sites; counsellors work their leads. */
 export const ROLES = ["owner", "manager", "counsellor"] as const;
 export type Role = (typeof ROLES)[number];
@@ -226,6 +234,9 @@ export const AUDIT_ACTIONS = [
   "campaign.resume",
   "campaign.cancel",
   "campaign.prices",
+  "lead.transfer",
+  "customer.merge",
+  "blocklist.change",
   // Access rights.
   "staff.create",
   "staff.invite",

@@ -3,6 +3,7 @@ import { setUpDatabase } from "#app/.server/set-up.ts";
 import { startReconfirmationNotices } from "#app/.server/consent/reconfirmation.ts";
 import { startImageWorker } from "#app/.server/content/image-jobs.ts";
 import { startOutboxWorker } from "#app/.server/outbox/worker.ts";
+import { startRecyclingTimer } from "#app/.server/leads/recycling.ts";
 import { startRetentionTimer } from "#app/.server/retention.ts";
 import { smsProviderFromEnv } from "#app/.server/sms/provider.ts";
 import { startVisitReminders } from "#app/.server/visits/reminders.ts";
@@ -27,10 +28,20 @@ export async function boot() {
   const images = startImageWorker();
   // Moves campaign texts into the outbox a batch at a time.
   const campaigns = startCampaignPacer();
+  // Gives leads left untouched past a site's recycling period back to the unassigned inbox, hourly.
+  const recycling = startRecyclingTimer();
   return {
     ...booted,
     async shutdown() {
-      await Promise.all([worker.stop(), retention.stop(), reminders.stop(), reconfirmation.stop(), images.stop(), campaigns.stop()]);
+      await Promise.all([
+        worker.stop(),
+        retention.stop(),
+        reminders.stop(),
+        reconfirmation.stop(),
+        images.stop(),
+        campaigns.stop(),
+        recycling.stop(),
+      ]);
       await booted.shutdown();
     },
   };

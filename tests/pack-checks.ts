@@ -159,7 +159,7 @@ export function contentPackTests(site: SitePack, publicDir: string) {
   test("text messages use only the placeholders their sender fills, and never what a visitor typed", () => {
     const shared = ["senderName", "maskedName", "modelHouseAddress", "salesPhone", "optOut"];
     const templates = [
-      { name: "confirmation", text: site.leads.sms.confirmation, allowed: [...shared, "headline", "modelHouseHours"] },
+      { name: "confirmation", text: site.leads.sms.confirmation, allowed: [...shared, "headline", "modelHouseHours", "receiptNumber"] },
       { name: "staff", text: site.leads.sms.staff, allowed: ["senderName", "kindLabel", "maskedName", "maskedPhone"] },
       { name: "booked", text: site.leads.visits.sms.booked, allowed: [...shared, "date", "time", "cancelUrl"] },
       { name: "reminder", text: site.leads.visits.sms.reminder, allowed: [...shared, "date", "time", "cancelUrl"] },

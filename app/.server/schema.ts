@@ -34,6 +34,7 @@ import type {
   LeadKind,
   LeadStatus,
   MessageChannel,
+  TransferStatus,
   OutboxStatus,
   ReceiptState,
   Role,
@@ -137,6 +138,12 @@ export const adminSites = pgTable(
       .references(() => admins.id, { onDelete: "cascade" }),
     site: varchar({ length: 64 }).notNull(),
     role: varchar({ length: 16 }).$type<Role>().notNull(),
+    /** Automatic assignment gives this person at most this many leads a Korean day on this site; null: no cap. */
+    dailyCap: integer(),
+    /** Their share of automatic assignment (1–5): a weight of 2 gets two leads for another's one. */
+    assignWeight: integer().notNull().default(1),
+    /** Where they are in the weighted turns (stride scheduling, leads/assignment.ts): the lowest goes next. */
+    assignPass: integer().notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.adminId, table.site] })],
 );
@@ -230,6 +237,8 @@ export const customers = pgTable(
     phone: varchar({ length: 16 }).notNull(),
     /** The customer asked (080 number, or told the office) not to get advertising texts any more. */
     marketingOptOutAt: timestamp({ withTimezone: true }),
+    /** Merged into this customer (the same person with another number): their leads moved there, new ones follow. */
+    mergedIntoId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("customers_site_phone_key").on(table.site, table.phone)],
@@ -252,6 +261,8 @@ export const leads = pgTable(
     consentedAt: timestamp({ withTimezone: true }).notNull(),
     /** The optional consent to advertising texts, when given with this form. */
     marketingConsentAt: timestamp({ withTimezone: true }),
+    /** "DG-20261125-0042": the site's prefix, the Korean day and that day's sequence (leads/receipts.ts). */
+    receiptNumber: varchar({ length: 32 }),
     sourcePath: varchar({ length: 300 }).notNull(),
     utmSource: varchar({ length: 100 }),
     utmMedium: varchar({ length: 100 }),
@@ -293,6 +304,7 @@ export const leads = pgTable(
     index("leads_assignee_id_idx").on(table.assigneeId),
     // A customer's leads (the customer view, the conversion funnel).
     index("leads_customer_id_idx").on(table.customerId),
+    uniqueIndex("leads_site_receipt_number_key").on(table.site, table.receiptNumber),
   ],
 );
 
@@ -549,10 +561,75 @@ export interface OptOutListEntry {
 export const consoleSettings = pgTable("console_settings", {
   site: varchar({ length: 64 }).primaryKey(),
   roundRobin: boolean().notNull().default(false),
-  /** The counsellor the last new lead went to; the next goes to the one after (by id). */
+  /** The counsellor the last new lead went to; among equals the next goes to the one after (by id). */
   lastAutoAssigneeId: integer().references(() => admins.id, { onDelete: "set null" }),
+  /** The pass of the last automatic turn: someone back from a day off starts here, not with a backlog of turns. */
+  assignClock: integer().notNull().default(0),
+  /** Leads assigned and left untouched this many days go back to the unassigned inbox; null: never. */
+  recycleAfterDays: integer(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** 출근/퇴근: the latest a person marked on a site on a Korean day. No row: available, as before anyone marked. */
+export const staffDuty = pgTable(
+  "staff_duty",
+  {
+    adminId: integer()
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    site: varchar({ length: 64 }).notNull(),
+    day: date({ mode: "string" }).notNull(),
+    onDuty: boolean().notNull(),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.adminId, table.site, table.day] })],
+);
+
+/** A day a manager gave a person off on a site: automatic assignment passes them over that day. */
+export const staffDaysOff = pgTable(
+  "staff_days_off",
+  {
+    adminId: integer()
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    site: varchar({ length: 64 }).notNull(),
+    day: date({ mode: "string" }).notNull(),
+    createdBy: integer().references(() => admins.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.adminId, table.site, table.day] })],
+);
+
+/** A counsellor's request to hand a customer to someone else, and the manager's answer. */
+export const leadTransfers = pgTable(
+  "lead_transfers",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    leadId: integer()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    fromId: integer().references(() => admins.id, { onDelete: "set null" }),
+    toId: integer().references(() => admins.id, { onDelete: "set null" }),
+    reason: varchar({ length: 200 }).notNull(),
+    status: varchar({ length: 16 }).$type<TransferStatus>().notNull().default("requested"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decidedBy: integer().references(() => admins.id, { onDelete: "set null" }),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index("lead_transfers_site_status_idx").on(table.site, table.status), index("lead_transfers_lead_id_idx").on(table.leadId)],
+);
+
+/** The last receipt number given on a site's Korean day: raised in each lead's transaction, so numbers never repeat. */
+export const receiptCounters = pgTable(
+  "receipt_counters",
+  {
+    site: varchar({ length: 64 }).notNull(),
+    day: date({ mode: "string" }).notNull(),
+    last: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.site, table.day] })],
+);
 
 /**
  * An inbox search (a name or phone digits) kept on the server for a few hours, so the page's URL

@@ -241,6 +241,8 @@ export interface LeadPage {
 }
 
 export interface LeadContent {
+  /** The receipt numbers' prefix ("DG" → "DG-20261125-0042"); without one, the slug's first two letters. */
+  receiptPrefix?: string;
   consent: LeadConsent;
   popup: { title: string; intro: string };
   /** /Promotion/Customer. */
@@ -274,7 +276,7 @@ export interface LeadContent {
     optOutNumber: string;
     /**
      * The visitor's message. Placeholders: {senderName} {maskedName} {headline} {modelHouseAddress}
-     * {modelHouseHours} {salesPhone} {optOut}. What a visitor typed never goes into a text: the name
+     * {modelHouseHours} {salesPhone} {optOut} {receiptNumber} ("DG-20261125-0042"). What a visitor typed never goes into a text: the name
      * only masked ("김*늘"), the message not at all. A confirmation, not advertising: no promotion
      * lines (잔여세대, 선착순 …), which would make it an advertising text (tests/pack-checks.ts).
      */

@@ -12,6 +12,7 @@ import {
 } from "#app/vocabulary.ts";
 import { isCalendarDay } from "#app/utils/kst.ts";
 import { ContactFormSchema, FollowUpFormSchema, GradeFormSchema, MissedCallTextFormSchema } from "./contacts.ts";
+import { MergeFields, TransferRequestFields } from "./assignment.ts";
 import { MobileSchema } from "./staff.ts";
 import { withoutControlCharacters, withoutControlCharactersExceptLineBreaks } from "./text.ts";
 import { readWholeNumber, wholeNumber } from "./numbers.ts";
@@ -90,6 +91,7 @@ export const SPAM_REASON_LABELS: Record<SpamReason, string> = {
   "no-token": "양식 확인값 없음",
   expired: "두 시간 넘게 열려 있던 양식",
   replayed: "이미 쓰인 양식 확인값을 다시 씀",
+  blocked: "차단한 번호",
 };
 
 /** Why a lead's texts were held back by the text budget, as staff read it. */
@@ -271,13 +273,6 @@ export const AssignmentAlertsFormSchema = z
     path: ["mobile"],
   });
 
-export const ConsoleSettingsFormSchema = z.object({
-  roundRobin: z
-    .literal("on")
-    .optional()
-    .transform((value) => value === "on"),
-});
-
 export const NoteFormSchema = z.object({
   body: z
     .string({ error: "메모 내용을 입력해 주세요." })
@@ -309,16 +304,25 @@ export const LeadFormSchema = z.discriminatedUnion(
     GradeFormSchema,
     FollowUpFormSchema,
     MissedCallTextFormSchema,
+    /** A counsellor asks to hand the customer to someone else (a manager decides, on 배정 설정). */
+    z.object({ intent: z.literal("transfer"), ...TransferRequestFields }),
   ],
   { error: "알 수 없는 요청입니다." },
 );
 
-/** The customer page's one form: marking a booked visit of one of their leads. */
-export const CustomerFormSchema = z.object({
-  intent: z.literal("visit", { error: "알 수 없는 요청입니다." }),
-  leadId: wholeNumber({ message: "표시할 방문 예약을 다시 선택해 주세요." }),
-  ...VisitMarkFields,
-});
+/** The customer page's forms: marking a booked visit of one of their leads; merging another customer into this one. */
+export const CustomerFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("visit"),
+      leadId: wholeNumber({ message: "표시할 방문 예약을 다시 선택해 주세요." }),
+      ...VisitMarkFields,
+    }),
+    z.object({ intent: z.literal("merge"), ...MergeFields }),
+  ],
+  { error: "알 수 없는 요청입니다." },
+);
 
 /** The bin's one form: a lead brought back. */
 export const RestoreFormSchema = z.object({

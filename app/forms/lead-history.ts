@@ -48,8 +48,15 @@ export const LEAD_EVENT_SENTENCES = {
     `${detail.by === "customer" ? "고객이 예약 시간 변경" : "예약 시간 변경"} (${bookingTimeLabel(detail.from)} → ${bookingTimeLabel(detail.to)})`,
   "day-closed": (detail: { date: string; texted: boolean }) =>
     `예약일 마감으로 취소${detail.texted ? "·안내 문자" : ""} (${dayLabel(detail.date)})`,
-  resubmitted: (detail: { sameBrowser: boolean }) =>
-    detail.sameBrowser ? "같은 번호로 다시 접수" : "같은 번호로 다시 접수 (다른 기기에서)",
+  resubmitted: (detail: { sameBrowser: boolean; receiptNumber?: string }) =>
+    detail.sameBrowser
+      ? "같은 번호로 다시 접수"
+      : `같은 번호로 다시 접수 (다른 기기에서${detail.receiptNumber ? `, 접수번호 ${detail.receiptNumber}로 안내` : ""})`,
+  transferred: (detail: { fromName: string | null; assigneeName: string }) =>
+    `${detail.fromName || "이름 없는 계정"} 님의 요청으로 ${detail.assigneeName || "이름 없는 계정"} 님에게 이관`,
+  recycled: (detail: { fromName: string | null; days: number }) =>
+    `${detail.days}일 동안 연락 기록이 없어 미배정으로 돌아감 (${detail.fromName || "이름 없는 계정"} 님 담당이었음)`,
+  "customer-merged": (detail: { fromId: number; intoId: number }) => `고객 기록 합침 (고객 #${detail.fromId} → 고객 #${detail.intoId})`,
   contact: contactSentence,
   graded: gradeSentence,
   "follow-up": followUpSentence,

@@ -56,6 +56,8 @@ export const LEAD_MESSAGES = {
   invalid: "입력하신 내용을 확인해주세요.",
   tooMany: "짧은 시간에 등록 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.",
   tooLarge: "보내신 내용이 너무 깁니다. 내용을 줄여 다시 시도해주세요.",
+  /** After the success message: the number the office and the confirmation text know the lead by. */
+  receipt: (receiptNumber: string) => `접수번호는 ${receiptNumber}입니다.`,
 } as const;
 
 /** The words of the lead forms around the fields (labels, buttons, notices). */

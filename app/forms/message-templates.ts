@@ -33,6 +33,7 @@ export const TEMPLATE_VARIABLES = {
   수신거부: "optOut",
   접수종류: "kindLabel",
   연락처: "maskedPhone",
+  접수번호: "receiptNumber",
 } as const;
 export type TemplateVariable = keyof typeof TEMPLATE_VARIABLES;
 
@@ -41,7 +42,19 @@ export type TemplateVariable = keyof typeof TEMPLATE_VARIABLES;
  * cannot fill would reach the customer as "#{…}"). A confirmation is a lead's or a booking's.
  */
 export const PURPOSE_VARIABLES: Record<AlimtalkPurpose, readonly TemplateVariable[]> = {
-  confirmation: ["현장명", "고객명", "안내문구", "견본주택주소", "운영시간", "대표번호", "방문일", "방문시간", "예약링크", "수신거부"],
+  confirmation: [
+    "현장명",
+    "고객명",
+    "안내문구",
+    "견본주택주소",
+    "운영시간",
+    "대표번호",
+    "방문일",
+    "방문시간",
+    "예약링크",
+    "수신거부",
+    "접수번호",
+  ],
   reminder: ["현장명", "고객명", "방문일", "방문시간", "견본주택주소", "대표번호", "예약링크", "수신거부"],
   "day-closed": ["현장명", "고객명", "방문일", "방문시간", "대표번호"],
   "visit-cancelled": ["현장명", "고객명", "방문일", "방문시간", "대표번호"],
@@ -69,6 +82,7 @@ export const SAMPLE_CUSTOMER_VALUES: Partial<Record<TemplateVariable, string>> =
   예약링크: "https://…/visit/(고객별 링크)",
   접수종류: "관심고객 등록",
   연락처: "010-****-5678",
+  접수번호: "DG-20261208-0042",
 };
 
 export const TEMPLATE_CODE_MAX = 64;

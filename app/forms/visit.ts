@@ -68,9 +68,9 @@ export const VISIT_MESSAGES = {
 } as const;
 
 /** What a visitor reads once a lead form is stored: the booked time when a slot was booked. */
-export function successMessage(kind: LeadKind, booked: { label: string } | null = null) {
-  if (booked) return VISIT_MESSAGES.booked(booked.label);
-  return kind === "inquiry" ? LEAD_MESSAGES.inquirySuccess : LEAD_MESSAGES.success;
+export function successMessage(kind: LeadKind, booked: { label: string } | null = null, receiptNumber: string | null = null) {
+  const message = booked ? VISIT_MESSAGES.booked(booked.label) : kind === "inquiry" ? LEAD_MESSAGES.inquirySuccess : LEAD_MESSAGES.success;
+  return receiptNumber ? `${message} ${LEAD_MESSAGES.receipt(receiptNumber)}` : message;
 }
 
 /** The page a booking's personal link opens (/{site}/visit/{token}). */

@@ -55,6 +55,7 @@ export const leads: LeadContent = {
       "{senderName}",
       "{maskedName} 고객님, {headline}",
       "",
+      "■ 접수번호: {receiptNumber}",
       "■ 견본주택: {modelHouseAddress}",
       "■ 운영시간: {modelHouseHours}",
       "■ 분양문의: {salesPhone}",

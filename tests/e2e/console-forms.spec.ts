@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { BULK_ASSIGN_MESSAGES, EXPORT_MESSAGES } from "../../app/forms/admin.ts";
 import { OPT_OUT_LIST_MESSAGES, OPT_OUT_ROW_LABELS } from "../../app/forms/consent.ts";
 import { CONTACT_MESSAGES } from "../../app/forms/contacts.ts";
+import { SETTINGS_MESSAGES } from "../../app/forms/assignment.ts";
 import { PRESS_MESSAGES } from "../../app/forms/press-messages.ts";
 import { POPUP_MESSAGES } from "../../app/forms/popups.ts";
 import { SCHEDULE_MESSAGES } from "../../app/forms/schedule-entry.ts";
@@ -367,6 +368,30 @@ test.describe("calls and follow-ups", () => {
       await expectErrorBeside(field(page, "다음 연락"), CONTACT_MESSAGES.callBackWhen);
       await expectFine(field(page, "메모"), "저녁 7시 이후에 다시");
       await expect(field(page, "연락 방법")).toHaveValue("kakao");
+    },
+  );
+});
+
+test.describe("배정 설정", () => {
+  test(
+    "the blocklist shows a wrong number and a missing reason beside their fields, and the recycling period its range, keeping what was typed",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/settings");
+      const block = page.locator("form#blocklist");
+      await formReady(block);
+      await block.getByLabel("휴대폰 번호", { exact: true }).fill("010-12");
+      await block.getByRole("button", { name: "차단" }).click();
+      await expectErrorBeside(block.getByLabel("휴대폰 번호", { exact: true }), "휴대폰 번호를 정확히 입력해 주세요.");
+      await expectErrorBeside(block.getByLabel("차단 이유", { exact: true }), SETTINGS_MESSAGES.blockReason);
+      await expect(block.getByLabel("휴대폰 번호", { exact: true })).toHaveValue("010-12");
+
+      const settings = page.locator("form#console-settings");
+      await formReady(settings);
+      await field(page, "미처리 고객 회수 (일)").fill("400");
+      await settings.getByRole("button", { name: "저장" }).click();
+      await expectErrorBeside(field(page, "미처리 고객 회수 (일)"), SETTINGS_MESSAGES.recycleAfterDays);
+      await expect(field(page, "미처리 고객 회수 (일)")).toHaveValue("400");
     },
   );
 });

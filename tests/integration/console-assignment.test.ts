@@ -177,7 +177,10 @@ describe("round-robin", () => {
     await addStaff({ email: "elsewhere@example.com", role: "counsellor", sites: ["suwon"] });
     const third = await addStaff({ email: "third@example.com", role: "counsellor", name: "셋째" });
 
-    const saved = await request("/admin/settings", { cookie: await consoleCookie(team.manager), form: { roundRobin: "on" } });
+    const saved = await request("/admin/settings", {
+      cookie: await consoleCookie(team.manager),
+      form: { intent: "save", roundRobin: "on", recycleAfterDays: "" },
+    });
     expect(saved.status).toBe(303);
     expect(await db().select({ roundRobin: consoleSettings.roundRobin }).from(consoleSettings)).toEqual([{ roundRobin: true }]);
 
@@ -199,7 +202,7 @@ describe("round-robin", () => {
   });
 
   test("with round-robin off, a new lead stays unassigned", async () => {
-    await request("/admin/settings", { cookie: await consoleCookie(team.manager), form: {} });
+    await request("/admin/settings", { cookie: await consoleCookie(team.manager), form: { intent: "save", recycleAfterDays: "" } });
     expect(await db().select({ roundRobin: consoleSettings.roundRobin }).from(consoleSettings)).toEqual([{ roundRobin: false }]);
     const id = await addLead();
     expect(await assigneeOf(id)).toBeNull();

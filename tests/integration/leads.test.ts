@@ -31,6 +31,10 @@ import {
   uniquePhone,
 } from "#tests/lead-requests.ts";
 
+/** The success message, then the lead's receipt number (issue #28): "… 접수번호는 DG-20261125-0001입니다." */
+const receipted = (message: string) =>
+  new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} 접수번호는 DG-\\d{8}-\\d{4}입니다\\.$`);
+
 const BASE_ENV = { SITE_URL, SESSION_SECRET: "leads-integration-test-secret-0123456789" };
 setEnv(parseEnv(BASE_ENV));
 
@@ -85,7 +89,7 @@ describe("a registration", () => {
       headers: { Cookie: "lead_source=s%3Dnaver%26m%3Dcpc%26c%3Dspring_open%26r%3Dsearch.naver.com" },
     });
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ ok: true, message: LEAD_MESSAGES.success });
+    expect(result.body).toMatchObject({ ok: true, message: expect.stringMatching(receipted(LEAD_MESSAGES.success)) });
 
     const [lead] = await db().select().from(leads);
     expect(lead).toMatchObject({
@@ -118,10 +122,13 @@ describe("a registration", () => {
   });
 
   test("of each kind answers with the spec's success message (the inquiry with a check mark)", async () => {
-    expect((await submitJson("visit", filledForm("visit"))).body).toMatchObject({ ok: true, message: LEAD_MESSAGES.success });
+    expect((await submitJson("visit", filledForm("visit"))).body).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(receipted(LEAD_MESSAGES.success)),
+    });
     expect((await submitJson("inquiry", filledForm("inquiry"))).body).toMatchObject({
       ok: true,
-      message: "등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.",
+      message: expect.stringMatching(receipted("등록이 완료되었습니다. 전문상담원이 곧 연락드립니다.")),
     });
     expect(await countRows(leads)).toBe(2);
   });
@@ -252,7 +259,7 @@ describe("a robot", () => {
   test("that fills the honeypot is answered as if it succeeded, stored as spam, and nobody is messaged", async () => {
     const result = await submitJson("visit", filledForm("visit", { _gotcha: "http://spam.example" }));
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ ok: true, message: LEAD_MESSAGES.success });
+    expect(result.body).toMatchObject({ ok: true, message: expect.stringMatching(receipted(LEAD_MESSAGES.success)) });
     const [lead] = await db().select().from(leads);
     expect(lead).toMatchObject({ spam: true, spamReason: "honeypot" });
     expect(await countRows(smsOutbox)).toBe(0);
@@ -260,7 +267,7 @@ describe("a robot", () => {
 
   test("that submits within two seconds of the form being rendered is treated the same way", async () => {
     const result = await submitJson("interest", filledForm("interest", { _token: issueFormToken("daegu", "interest") }));
-    expect(result.body).toMatchObject({ ok: true, message: LEAD_MESSAGES.success });
+    expect(result.body).toMatchObject({ ok: true, message: expect.stringMatching(receipted(LEAD_MESSAGES.success)) });
     const [lead] = await db().select().from(leads);
     expect(lead).toMatchObject({ spam: true, spamReason: "too-fast" });
     expect(await countRows(smsOutbox)).toBe(0);
@@ -351,7 +358,7 @@ describe("repeats", () => {
     const answers = await Promise.all([submitJson("inquiry", form), submitJson("inquiry", form), submitJson("inquiry", form)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     const later = await submitJson("inquiry", form);
-    expect(later.body).toMatchObject({ ok: true, message: LEAD_MESSAGES.inquirySuccess });
+    expect(later.body).toMatchObject({ ok: true, message: expect.stringMatching(receipted(LEAD_MESSAGES.inquirySuccess)) });
     expect(await countRows(leads)).toBe(1);
     expect(await countRows(smsOutbox)).toBe(1);
   });

@@ -219,7 +219,12 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
   "admin/events": [{ path: () => "/admin/events", expect: [406] }],
   "admin/settings": [
     { path: () => "/admin/settings", expect: [200] },
-    { method: "POST", path: () => "/admin/settings", form: () => ({ roundRobin: "on" }), expect: [303] },
+    {
+      method: "POST",
+      path: () => "/admin/settings",
+      form: () => ({ intent: "save", roundRobin: "on", recycleAfterDays: "" }),
+      expect: [303],
+    },
   ],
   // B's change history is B's: reverting one of its changes from A finds nothing.
   "admin/site-settings": [

@@ -1,11 +1,12 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { can } from "#app/permissions.ts";
+import { kstDay, kstInstant } from "#app/utils/kst.ts";
 import type { LeadKind, Role } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { db, type Executor } from "../db.ts";
 import { enqueueSms, type TextBudget } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
-import { admins, adminSites, consoleSettings, leads } from "../schema.ts";
+import { admins, adminSites, consoleSettings, leadEvents, leads, staffDaysOff, staffDuty } from "../schema.ts";
 import { textPack } from "../content/site-settings.ts";
 import { siteOrigin, sitePack } from "../site.ts";
 import { recordLeadEvent, type LeadEventDetails } from "./events.ts";
@@ -61,7 +62,7 @@ interface Assignee {
   textOnAssignment: boolean;
 }
 
-async function findAssignee(executor: Executor, site: string, id: number): Promise<Assignee | undefined> {
+export async function findAssignee(executor: Executor, site: string, id: number): Promise<Assignee | undefined> {
   const [assignee] = await executor
     .select({ id: admins.id, name: admins.name, email: admins.email, mobile: admins.mobile, textOnAssignment: admins.textOnAssignment })
     .from(admins)
@@ -182,7 +183,7 @@ export async function takeLead(change: ChangeContext, leadId: number, now = new 
 }
 
 /** Texts the person about leads just given to them, if they asked for it and left a number. */
-async function textAssignee(
+export async function textAssignee(
   executor: Executor,
   site: string,
   assignee: Assignee,
@@ -199,29 +200,121 @@ async function textAssignee(
 // --- Round-robin: new leads by turns ---
 
 export async function consoleSettingsOf(site: string) {
-  const [row] = await db().select({ roundRobin: consoleSettings.roundRobin }).from(consoleSettings).where(eq(consoleSettings.site, site));
-  return { roundRobin: row?.roundRobin ?? false };
+  const [row] = await db()
+    .select({ roundRobin: consoleSettings.roundRobin, recycleAfterDays: consoleSettings.recycleAfterDays })
+    .from(consoleSettings)
+    .where(eq(consoleSettings.site, site));
+  return { roundRobin: row?.roundRobin ?? false, recycleAfterDays: row?.recycleAfterDays ?? null };
 }
 
-/** Turns round-robin on or off for the site, with its access record in the same transaction. */
-export async function saveConsoleSettings(change: ChangeContext, settings: { roundRobin: boolean }, now = new Date()): Promise<LeadChange> {
+/** Turns round-robin on or off and sets the recycling period, with its access record in the same transaction. */
+export async function saveConsoleSettings(
+  change: ChangeContext,
+  settings: { roundRobin: boolean; recycleAfterDays: number | null },
+  now = new Date(),
+): Promise<LeadChange> {
   if (!can(change.actor.role, "leads.assign")) return "forbidden";
   await db().transaction(async (tx) => {
     await tx
       .insert(consoleSettings)
-      .values({ site: change.site, roundRobin: settings.roundRobin, updatedAt: now })
-      .onConflictDoUpdate({ target: consoleSettings.site, set: { roundRobin: settings.roundRobin, updatedAt: now } });
+      .values({ site: change.site, ...settings, updatedAt: now })
+      .onConflictDoUpdate({ target: consoleSettings.site, set: { ...settings, updatedAt: now } });
     await recordAccess({ ...change, action: "console.settings", detail: settings }, { executor: tx, now });
   });
   return "done";
 }
 
+/** Weights run 1 to 5; each turn moves a person's pass on by STRIDE / weight, so the steps stay whole numbers. */
+export const ASSIGN_WEIGHTS = [1, 2, 3, 4, 5] as const;
+const STRIDE = 60;
+
+export interface Candidate {
+  id: number;
+  name: string;
+  email: string;
+  weight: number;
+  pass: number;
+  dailyCap: number | null;
+  /** Leads given to them on this site since the Korean day began. */
+  assignedToday: number;
+  onDuty: boolean | null;
+  dayOff: boolean;
+}
+
 /**
- * In a new lead's own transaction: when the site has round-robin on, gives the lead to the next
- * active counsellor (by id after the last one given a lead, wrapping round). The settings row is
- * locked for the turn, so leads arriving at once on several servers still go round fairly; with
- * round-robin off this costs one primary-key lookup and locks nothing. Answers whether a text was
- * queued (the caller wakes the outbox after its commit).
+ * The site's counsellors in use (not disabled, invitation taken up) with what automatic assignment
+ * weighs: weight, pass, cap and today's count, and whether they marked 퇴근 or have the day off.
+ */
+export async function counsellorTurns(executor: Executor, site: string, now: Date): Promise<Candidate[]> {
+  const today = kstDay(now);
+  const dayStart = kstInstant(today, "00:00");
+  const rows = await executor
+    .select({
+      id: admins.id,
+      name: admins.name,
+      email: admins.email,
+      weight: adminSites.assignWeight,
+      pass: adminSites.assignPass,
+      dailyCap: adminSites.dailyCap,
+      onDuty: staffDuty.onDuty,
+      dayOff: staffDaysOff.day,
+    })
+    .from(admins)
+    .innerJoin(adminSites, and(eq(adminSites.adminId, admins.id), eq(adminSites.site, site), eq(adminSites.role, "counsellor")))
+    .leftJoin(staffDuty, and(eq(staffDuty.adminId, admins.id), eq(staffDuty.site, site), eq(staffDuty.day, today)))
+    .leftJoin(staffDaysOff, and(eq(staffDaysOff.adminId, admins.id), eq(staffDaysOff.site, site), eq(staffDaysOff.day, today)))
+    .where(and(isNull(admins.disabledAt), isNotNull(admins.passwordHash)))
+    .orderBy(asc(admins.id));
+  if (rows.length === 0) return [];
+  const given = await executor
+    .select({ assigneeId: sql<number>`(${leadEvents.detail} ->> 'assigneeId')::int`, value: count() })
+    .from(leadEvents)
+    .innerJoin(leads, eq(leads.id, leadEvents.leadId))
+    .where(and(eq(leads.site, site), eq(leadEvents.kind, "assigned"), gte(leadEvents.createdAt, dayStart)))
+    .groupBy(sql`1`);
+  const todayOf = new Map(given.map((row) => [Number(row.assigneeId), row.value]));
+  return rows.map((row) => ({ ...row, dayOff: row.dayOff !== null, assignedToday: todayOf.get(row.id) ?? 0 }));
+}
+
+/** Whether automatic assignment may give this person a lead now. */
+export function takesLeads(candidate: Candidate) {
+  if (candidate.dayOff || candidate.onDuty === false) return false;
+  return candidate.dailyCap === null || candidate.assignedToday < candidate.dailyCap;
+}
+
+/**
+ * Whose turn it is: the lowest pass among those who take leads (nobody's pass counts from before
+ * the last turn, so a day off does not earn a run of leads afterwards); among equals, the first by
+ * id after the last one given a lead, wrapping round, as plain round-robin did.
+ */
+export function nextInTurn(candidates: Candidate[], state: { last: number | null; clock: number }) {
+  const open = candidates.filter(takesLeads).map((candidate) => ({ ...candidate, due: Math.max(candidate.pass, state.clock) }));
+  if (open.length === 0) return undefined;
+  const lowest = Math.min(...open.map((candidate) => candidate.due));
+  const tied = open.filter((candidate) => candidate.due === lowest).sort((a, b) => a.id - b.id);
+  const chosen = tied.find((candidate) => state.last !== null && candidate.id > state.last) ?? tied[0]!;
+  return { ...chosen, nextPass: chosen.due + STRIDE / chosen.weight };
+}
+
+/** The counsellor the next new lead would go to, for the settings page (null: round-robin off or nobody available). */
+export async function nextInLine(site: string, now = new Date()) {
+  const [setting] = await db()
+    .select({ roundRobin: consoleSettings.roundRobin, last: consoleSettings.lastAutoAssigneeId, clock: consoleSettings.assignClock })
+    .from(consoleSettings)
+    .where(eq(consoleSettings.site, site));
+  const candidates = await counsellorTurns(db(), site, now);
+  const next = nextInTurn(candidates, { last: setting?.last ?? null, clock: setting?.clock ?? 0 });
+  return { candidates, next: next ? { id: next.id, name: next.name || next.email } : null };
+}
+
+/**
+ * In a new lead's own transaction: when the site has round-robin on, gives the lead to the
+ * counsellor whose turn it is (nextInTurn), passing over those who marked 퇴근, have the day off
+ * or reached their daily cap. The settings row is locked for the turn, so leads arriving at once
+ * on several servers are counted and weighed one after another and no cap is overrun; with
+ * round-robin off this costs one primary-key lookup and locks nothing. An import assigning its
+ * leads "by the rules" calls this too, in its own transaction, once per lead. Answers whether a
+ * text was queued (the caller wakes the outbox after its commit).
  */
 export async function assignByTurns(
   tx: Executor,
@@ -234,26 +327,23 @@ export async function assignByTurns(
     .where(eq(consoleSettings.site, lead.site));
   if (!setting?.roundRobin) return { texted: false };
   const [locked] = await tx
-    .select({ roundRobin: consoleSettings.roundRobin, last: consoleSettings.lastAutoAssigneeId })
+    .select({ roundRobin: consoleSettings.roundRobin, last: consoleSettings.lastAutoAssigneeId, clock: consoleSettings.assignClock })
     .from(consoleSettings)
     .where(eq(consoleSettings.site, lead.site))
     .for("update");
   if (!locked?.roundRobin) return { texted: false };
-  const counsellors = and(...activeOnSite(lead.site, "counsellor"));
-  const next = async (after: number | null) => {
-    const [row] = await tx
-      .select({ id: admins.id })
-      .from(admins)
-      .where(and(counsellors, after === null ? undefined : gt(admins.id, after)))
-      .orderBy(asc(admins.id))
-      .limit(1);
-    return row;
-  };
-  const chosen = (await next(locked.last)) ?? (locked.last === null ? undefined : await next(null));
+  const chosen = nextInTurn(await counsellorTurns(tx, lead.site, now), locked);
   if (!chosen) return { texted: false };
   const assignee = (await findAssignee(tx, lead.site, chosen.id))!;
   await tx.update(leads).set({ assigneeId: assignee.id }).where(eq(leads.id, lead.id));
-  await tx.update(consoleSettings).set({ lastAutoAssigneeId: assignee.id }).where(eq(consoleSettings.site, lead.site));
+  await tx
+    .update(adminSites)
+    .set({ assignPass: chosen.nextPass })
+    .where(and(eq(adminSites.adminId, chosen.id), eq(adminSites.site, lead.site)));
+  await tx
+    .update(consoleSettings)
+    .set({ lastAutoAssigneeId: assignee.id, assignClock: chosen.due })
+    .where(eq(consoleSettings.site, lead.site));
   await recordLeadEvent(
     tx,
     {

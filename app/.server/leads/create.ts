@@ -15,8 +15,10 @@ import { claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim }
 import { BOOKING_BURSTS, flagBookingBurst, lockSiteBursts, type BookingBurstRules } from "../visits/bursts.ts";
 import { bookingSms } from "../visits/messages.ts";
 import { assignByTurns } from "./assignment.ts";
+import { isBlocked } from "./blocklist.ts";
 import { recordLeadEvent } from "./events.ts";
 import { leadMessages } from "./messages.ts";
+import { nextReceiptNumber } from "./receipts.ts";
 
 /** A lead to store: the form's stored fields (name, phone digits, message, …) and what the server adds. */
 export interface NewLead extends StoredLeadFields {
@@ -45,11 +47,11 @@ void everyStoredFieldHasAColumn;
 
 export type CreateLeadOutcome =
   /** A new lead (and, unless it is spam, its SMS) was committed. */
-  | { outcome: "created"; leadId: number; booking: PlacedBooking | null }
+  | { outcome: "created"; leadId: number; receiptNumber: string; booking: PlacedBooking | null }
   /** The same submission arrived again (double click, retried request): nothing new, the same answer. */
-  | { outcome: "retried"; leadId: number; booking: PlacedBooking | null }
+  | { outcome: "retried"; leadId: number; receiptNumber: string | null; booking: PlacedBooking | null }
   /** The same phone and form came again within the folding window, from any browser: folded into the first lead. */
-  | { outcome: "folded"; leadId: number; booking: PlacedBooking | null }
+  | { outcome: "folded"; leadId: number; receiptNumber: string | null; booking: PlacedBooking | null }
   /** The chosen visit slot cannot take this visitor (full, closed, past, unknown, or the phone holds a place that day): nothing was stored. */
   | { outcome: "unavailable"; reason: Extract<SlotClaim, { ok: false }>["reason"]; day: string | null };
 
@@ -80,14 +82,21 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
   const { now = new Date(), staffRecipients = [...sitePack(input.site).leads.sms.staffRecipients, ...getEnv().SMS_STAFF_TO] } = options;
   const textBudget = options.textBudget === undefined ? sitePack(input.site).leads.textBudget : options.textBudget;
   const bookingBursts = options.bookingBursts === undefined ? BOOKING_BURSTS : options.bookingBursts;
+  let spam = input.spamReason !== null;
   const result = await db().transaction(async (tx): Promise<CreateLeadOutcome> => {
     // Everything one phone does at one site takes turns (two tabs, two instances, a double click):
     // the checks below and the text budget then see each other's writes.
     await tx.execute(sql`select pg_advisory_xact_lock(727003, hashtext(${`${input.site}:${input.phone}`}))`);
 
     const repeat = await findSubmission(tx, input.submissionId);
-    if (repeat) return { outcome: "retried", leadId: repeat.id, booking: await bookingOfLead(tx, repeat.id) };
-    if (input.spamReason) return { outcome: "created", leadId: await insertLead(tx, input, { now, customerId: null }), booking: null };
+    if (repeat)
+      return { outcome: "retried", leadId: repeat.id, receiptNumber: repeat.receiptNumber, booking: await bookingOfLead(tx, repeat.id) };
+    // A blocked number is answered like anyone else (so its sender learns nothing) and kept as spam, untexted.
+    const spamReason = input.spamReason ?? ((await isBlocked(tx, input.site, input.phone)) ? "blocked" : null);
+    if (spamReason) {
+      spam = true;
+      return { outcome: "created", ...(await insertLead(tx, { ...input, spamReason }, { now, customerId: null })), booking: null };
+    }
     // The texts below are worded with the office's current settings (sales phone, model house).
     const pack = await textPack(input.site, tx);
 
@@ -125,8 +134,15 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
 
     const earlier = await foldableLead(tx, input, now);
     if (earlier && !earlier.sameBrowser) {
-      await recordLeadEvent(tx, { leadId: earlier.id, kind: "resubmitted", actor: null, detail: { sameBrowser: false } }, now);
-      return { outcome: "folded", leadId: earlier.id, booking: null };
+      // Another browser learns nothing of the earlier lead, not even its number: it gets one of its
+      // own, kept in the repeat's history entry, so the office can still find what it was told.
+      const receiptNumber = await nextReceiptNumber(tx, sitePack(input.site), now);
+      await recordLeadEvent(
+        tx,
+        { leadId: earlier.id, kind: "resubmitted", actor: null, detail: { sameBrowser: false, receiptNumber } },
+        now,
+      );
+      return { outcome: "folded", leadId: earlier.id, receiptNumber, booking: null };
     }
     if (earlier) {
       if (input.message && !earlier.message.includes(input.message)) {
@@ -156,15 +172,15 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
         const held = await enqueueSms(tx, [bookingMessage(pack, input, earlier.id, booking)], { budget: textBudget, now });
         if (held) await tx.update(leads).set({ textsHeld: held }).where(eq(leads.id, earlier.id));
       }
-      return { outcome: "folded", leadId: earlier.id, booking };
+      return { outcome: "folded", leadId: earlier.id, receiptNumber: earlier.receiptNumber, booking };
     }
 
     const customerId = await customerOf(tx, input.site, input.phone, now);
-    const leadId = await insertLead(tx, input, { now, customerId });
+    const { leadId, receiptNumber } = await insertLead(tx, input, { now, customerId });
     if (input.marketingConsent) await recordFormConsent(tx, { site: input.site, phone: input.phone, customerId, leadId, at: now });
     await assignByTurns(tx, { id: leadId, site: input.site, name: input.name, kind: input.kind }, { budget: textBudget, now });
     const booking = await book(leadId);
-    const messages = leadMessages(pack, { ...input, id: leadId }, staffRecipients);
+    const messages = leadMessages(pack, { ...input, id: leadId, receiptNumber }, staffRecipients);
     const held = await enqueueSms(
       tx,
       booking
@@ -173,14 +189,17 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
       { budget: textBudget, now },
     );
     if (held) await tx.update(leads).set({ textsHeld: held }).where(eq(leads.id, leadId));
-    return { outcome: "created", leadId, booking };
+    return { outcome: "created", leadId, receiptNumber, booking };
   });
-  if ((result.outcome === "created" && !input.spamReason) || (result.outcome === "folded" && result.booking?.isNew)) wakeOutboxWorker();
+  if ((result.outcome === "created" && !spam) || (result.outcome === "folded" && result.booking?.isNew)) wakeOutboxWorker();
   return result;
 }
 
 async function findSubmission(tx: Transaction, submissionId: string) {
-  const [lead] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.submissionId, submissionId));
+  const [lead] = await tx
+    .select({ id: leads.id, receiptNumber: leads.receiptNumber })
+    .from(leads)
+    .where(eq(leads.submissionId, submissionId));
   return lead;
 }
 
@@ -191,7 +210,7 @@ async function findSubmission(tx: Transaction, submissionId: string) {
  */
 async function foldableLead(tx: Transaction, input: NewLead, now: Date) {
   const [lead] = await tx
-    .select({ id: leads.id, message: leads.message, clientId: leads.clientId })
+    .select({ id: leads.id, message: leads.message, clientId: leads.clientId, receiptNumber: leads.receiptNumber })
     .from(leads)
     .where(
       and(
@@ -207,20 +226,21 @@ async function foldableLead(tx: Transaction, input: NewLead, now: Date) {
   if (!lead) return undefined;
   const sameBrowser = input.clientId !== null && lead.clientId === input.clientId;
   if (!sameBrowser && input.visitSlotId !== undefined) return undefined;
-  return { id: lead.id, message: lead.message, sameBrowser };
+  return { id: lead.id, message: lead.message, receiptNumber: lead.receiptNumber, sameBrowser };
 }
 
-/** The site's customer with this phone, made on first contact. */
+/** The site's customer with this phone, made on first contact; a merged customer's number leads to the one kept. */
 async function customerOf(tx: Transaction, site: string, phone: string, now: Date): Promise<number> {
   const [customer] = await tx
     .insert(customers)
     .values({ site, phone, createdAt: now })
     .onConflictDoUpdate({ target: [customers.site, customers.phone], set: { phone } })
-    .returning({ id: customers.id });
-  return customer!.id;
+    .returning({ id: customers.id, mergedIntoId: customers.mergedIntoId });
+  return customer!.mergedIntoId ?? customer!.id;
 }
 
 async function insertLead(tx: Transaction, input: NewLead, { now, customerId }: { now: Date; customerId: number | null }) {
+  const receiptNumber = await nextReceiptNumber(tx, sitePack(input.site), now);
   const [inserted] = await tx
     .insert(leads)
     .values({
@@ -233,10 +253,11 @@ async function insertLead(tx: Transaction, input: NewLead, { now, customerId }: 
       userAgent: input.userAgent.slice(0, 400),
       spam: input.spamReason !== null,
       spamReason: input.spamReason,
+      receiptNumber,
       createdAt: now,
     })
     .returning({ id: leads.id });
-  return inserted!.id;
+  return { leadId: inserted!.id, receiptNumber };
 }
 
 /** The booking a lead made, for the answer to a retried submission (a double tap on the last place is not "full"). */

@@ -16,13 +16,19 @@ export interface LeadEventDetails {
   "visit-moved": { bookingId: number; newBookingId: number; from: string; to: string; by: "customer" | "staff" };
   "day-closed": { bookingId: number; date: string; texted: boolean };
   /** The same phone sent the same form again within the folding window (leads/create.ts), from this lead's browser or another. */
-  resubmitted: { sameBrowser: boolean };
+  resubmitted: { sameBrowser: boolean; receiptNumber?: string };
   /** A contact logged (its row in lead_contacts, whose note the history shows); the next try it set, as an ISO instant. */
   contact: { contactId: number; actorName: string; channel: ContactChannel; result: ContactResult; nextContactAt: string | null };
   /** The 가망 등급 set (null: taken away), with the site's label at the time. */
   graded: { from: LeadGrade | null; to: LeadGrade | null; toLabel: string | null };
   /** The next contact time set by hand (an ISO instant), or cleared (null). */
   "follow-up": { at: string | null };
+  /** A manager approved the counsellor's request (leads/transfers.ts): from them to another person. */
+  transferred: { transferId: number; fromId: number | null; fromName: string | null; assigneeId: number; assigneeName: string };
+  /** Left untouched `days` days, it went back to the unassigned inbox (leads/recycling.ts). */
+  recycled: { fromId: number; fromName: string | null; days: number };
+  /** Its customer and another turned out to be one person (leads/merge.ts): `intoId` is kept, `fromId` folded in. */
+  "customer-merged": { fromId: number; intoId: number };
 }
 
 type Kinds = keyof LeadEventDetails;

@@ -220,6 +220,12 @@ function eventSentence(kind: LeadEventKind, stored: Record<string, unknown>): st
       return LEAD_EVENT_SENTENCES.graded(detail as LeadEventDetails["graded"]);
     case "follow-up":
       return LEAD_EVENT_SENTENCES["follow-up"](detail as LeadEventDetails["follow-up"]);
+    case "transferred":
+      return LEAD_EVENT_SENTENCES.transferred(detail as LeadEventDetails["transferred"]);
+    case "recycled":
+      return LEAD_EVENT_SENTENCES.recycled(detail as LeadEventDetails["recycled"]);
+    case "customer-merged":
+      return LEAD_EVENT_SENTENCES["customer-merged"](detail as LeadEventDetails["customer-merged"]);
   }
 }
 

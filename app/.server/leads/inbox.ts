@@ -3,6 +3,7 @@ import { NO_CAMPAIGN, type LeadUrlFilter } from "#app/forms/admin.ts";
 import { addDays } from "#app/utils/kst.ts";
 import type { ContactResult, LeadStatus } from "#app/vocabulary.ts";
 import { db } from "../db.ts";
+import { looksLikeReceiptNumber } from "./receipts.ts";
 import { leads } from "../schema.ts";
 import { can } from "#app/permissions.ts";
 import { visibleTo, type Viewer } from "./visibility.ts";
@@ -53,7 +54,11 @@ export function filterConditions(filter: LeadFilter): SQL | undefined {
               and(eq(leads.assigneeId, filter.viewer.id), sql`${leads.phone} like ${`%${digits}%`}`),
               sql`right(${leads.phone}, 4) like ${`%${digits}%`}`,
             );
-    conditions.push(or(ilike(leads.name, `%${escapeLike(filter.search)}%`), phoneMatch));
+    // A receipt number ("DG-20261125-0042", or its start) names its lead; the caller already limits what the person sees.
+    const receiptMatch = looksLikeReceiptNumber(filter.search)
+      ? ilike(leads.receiptNumber, `${escapeLike(filter.search.trim())}%`)
+      : undefined;
+    conditions.push(or(ilike(leads.name, `%${escapeLike(filter.search)}%`), phoneMatch, receiptMatch));
   }
   return and(...conditions);
 }

@@ -11,7 +11,7 @@ import { optOutLine } from "../sms/advertising.ts";
  */
 export function leadMessages(
   site: SitePack,
-  lead: { id: number; kind: LeadKind; name: string; phone: string },
+  lead: { id: number; kind: LeadKind; name: string; phone: string; receiptNumber?: string | null },
   staffRecipients: string[],
 ): OutgoingSms[] {
   const { sms, kindLabels } = site.leads;
@@ -23,6 +23,7 @@ export function leadMessages(
     modelHouseHours: site.modelHouse.hours,
     salesPhone: formatPhone(site.phone),
     optOut: optOutLine(sms),
+    receiptNumber: lead.receiptNumber ?? "",
   };
   const staffValues = {
     senderName: sms.senderName,

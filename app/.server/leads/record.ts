@@ -47,6 +47,7 @@ export async function getLeadDetail(site: string, id: number) {
       userAgent: leads.userAgent,
       status: effectiveStatus,
       spamReason: leads.spamReason,
+      receiptNumber: leads.receiptNumber,
       textsHeld: leads.textsHeld,
       assigneeId: leads.assigneeId,
       assigneeName: admins.name,

@@ -31,6 +31,8 @@ export type LeadSubmission = (
       spam: boolean;
       /** The booked time, "11월 24일 (화) 14:00", when a visit slot was booked. */
       booked: { slotId: number; label: string } | null;
+      /** "DG-20261125-0042", the lead's receipt number (the one it folded into, for a repeat). */
+      receiptNumber: string | null;
     }
   /** 409: the chosen visit slot was taken, closed or past; the message names the alternatives. */
   | { status: 400 | 409; ok: false; message: string; errors: FieldErrors; values: FormValues }
@@ -116,7 +118,7 @@ export async function submitLeadForm(
       slotId: result.booking.slot.id,
       label: slotLabel(result.booking.slot.day, result.booking.slot.startsAt),
     };
-    return { status: 200, ok: true, outcome: result.outcome, spam: spam !== null, booked, setCookie };
+    return { status: 200, ok: true, outcome: result.outcome, spam: spam !== null, booked, receiptNumber: result.receiptNumber, setCookie };
   } catch (error) {
     logError(`Could not save a ${kind} lead`, error);
     return { status: 500, ok: false, message: LEAD_MESSAGES.failed, values };

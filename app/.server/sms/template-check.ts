@@ -12,7 +12,7 @@ import { matchingTemplate } from "./templates.ts";
  * checks a real one. A template that matches none would never be used: the console says so.
  */
 
-const SAMPLE_LEAD = { id: 0, name: "김하늘", phone: "01012345678" };
+const SAMPLE_LEAD = { id: 0, name: "김하늘", phone: "01012345678", receiptNumber: "DG-20261208-0001" };
 const SAMPLE_BOOKING = {
   id: 0,
   leadId: 0,

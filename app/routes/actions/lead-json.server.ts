@@ -21,7 +21,7 @@ export async function leadJsonResponse(kind: LeadKind, request: Request, context
   if (submission.status === 429 && submission.retryAfterSeconds) headers.set("Retry-After", String(submission.retryAfterSeconds));
   const token = issueFormToken(requireSite(context).slug, kind);
   const body = submission.ok
-    ? { ok: true, message: successMessage(kind, submission.booked), token }
+    ? { ok: true, message: successMessage(kind, submission.booked, submission.receiptNumber), token }
     : { ok: false, message: submission.message, errors: submission.errors ?? {}, token };
   return Response.json(body, { status: submission.status, headers });
 }

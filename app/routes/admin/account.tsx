@@ -7,6 +7,10 @@ import { recoveryCodesLeft } from "#app/.server/auth/second-factor.ts";
 import { changeOwnPassword, CURRENT_PASSWORD_WRONG, ownName, renameOwnAccount, signOutEverywhere } from "#app/.server/auth/staff.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { assignmentAlertsOf, saveAssignmentAlerts } from "#app/.server/leads/assignment.ts";
+import { dutyOf, markDuty } from "#app/.server/leads/duty.ts";
+import { DUTY_TEXT, DutyFormSchema } from "#app/forms/assignment.ts";
+import { requireSite } from "#app/.server/site.ts";
+import { kstTime } from "#app/utils/kst.ts";
 import { AssignmentAlertsFormSchema } from "#app/forms/admin.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import { displayName, PasswordChangeSchema, PersonNameSchema, ROLE_DESCRIPTIONS, ROLE_LABELS } from "#app/forms/staff.ts";
@@ -27,6 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     recoveryCodesLeft: await recoveryCodesLeft(admin.id),
     idleMinutes: getEnv().ADMIN_IDLE_MINUTES,
     alerts: await assignmentAlertsOf(admin.id).then((alerts) => ({ ...alerts, mobile: alerts.mobile && formatPhone(alerts.mobile) })),
+    duty: await dutyOf(requireSite(context).slug, admin.id),
   };
 }
 
@@ -38,6 +43,7 @@ const AccountFormSchema = z.discriminatedUnion("intent", [
   NameFormSchema,
   PasswordFormSchema,
   AlertsFormSchema,
+  DutyFormSchema,
   z.object({ intent: z.literal("sign-out-everywhere") }),
 ]);
 
@@ -66,6 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       await saveAssignmentAlerts(changeContext(context, admin), post);
       const message = post.textOnAssignment ? "이제 고객이 배정되면 문자로 알려 드립니다." : "배정 알림 문자를 끕니다.";
       return { result: parsed.submission.reply(), intent: post.intent, message };
+    }
+    case "duty": {
+      await markDuty(changeContext(context, admin), post.duty === "on");
+      return { result: parsed.submission.reply(), intent: post.intent, message: post.duty === "on" ? DUTY_TEXT.onDone : DUTY_TEXT.offDone };
     }
     case "password": {
       const outcome = await changeOwnPassword(changeContext(context, admin), {
@@ -97,7 +107,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteSeoFrom(matches), { title: "내 계정 | 관리자", description: "내 계정", path: "/admin/account", robots: "noindex,nofollow" });
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { name, email, role, recoveryCodesLeft, idleMinutes, alerts } = loaderData;
+  const { name, email, role, recoveryCodesLeft, idleMinutes, alerts, duty } = loaderData;
+  const dutyAnswer = actionData?.intent === "duty" ? actionData : undefined;
   const answered = actionData?.intent === "password" ? actionData : undefined;
   const nameAnswer = actionData?.intent === "name" ? actionData : undefined;
   const alertsAnswer = actionData?.intent === "alerts" ? actionData : undefined;
@@ -142,6 +153,42 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <dt>자동 로그아웃</dt>
           <dd>{idleMinutes}분 동안 쓰지 않으면, 그리고 로그인하고 12시간이 지나면 로그아웃됩니다.</dd>
         </dl>
+      </section>
+
+      <section className="admin-card" aria-labelledby="duty-title">
+        <h2 id="duty-title" className="admin-card__title">
+          {DUTY_TEXT.title}
+        </h2>
+        {doneMessage(dutyAnswer) ? (
+          <p className="admin-notice" role="status">
+            {doneMessage(dutyAnswer)}
+          </p>
+        ) : null}
+        <p data-testid="duty-state">
+          {duty.dayOff
+            ? DUTY_TEXT.dayOff
+            : duty.onDuty === null
+              ? DUTY_TEXT.unmarked
+              : duty.onDuty
+                ? DUTY_TEXT.on(kstTime(duty.changedAt!))
+                : DUTY_TEXT.off(kstTime(duty.changedAt!))}
+        </p>
+        <Form method="post" className="admin-actions">
+          <input type="hidden" name="intent" value="duty" />
+          <button
+            type="submit"
+            name="duty"
+            value="on"
+            className={duty.onDuty === false || duty.onDuty === null ? "admin-button admin-button--primary" : "admin-button"}
+            disabled={pending === "duty"}
+          >
+            출근
+          </button>
+          <button type="submit" name="duty" value="off" className="admin-button" disabled={pending === "duty"}>
+            퇴근
+          </button>
+        </Form>
+        <p className="admin-field__hint">{DUTY_TEXT.hint}</p>
       </section>
 
       <section className="admin-card" aria-labelledby="name-title">

@@ -87,6 +87,8 @@ export const CONSOLE_ROUTES = {
       grade: "leads.unassigned",
       "follow-up": "leads.unassigned",
       "missed-call-text": "leads.unassigned",
+      // Whoever works the lead asks to hand it over (leads/transfers.ts checks the lead is theirs).
+      transfer: "leads.unassigned",
     },
   },
   "/admin/leads/:id/text": { view: "leads.unassigned", post: { send: "leads.unassigned", "opt-out": "leads.unassigned" } },
@@ -94,7 +96,7 @@ export const CONSOLE_ROUTES = {
   "/admin/leads/bin": { view: "leads.delete", post: { restore: "leads.delete" }, menu: [{ label: "휴지통", group: "customers" }] },
   "/admin/leads/export": { view: "leads.export" },
   "/admin/leads/export.csv": { post: "leads.export", resource: true },
-  "/admin/customers/:id": { view: "leads.unassigned", post: { visit: "leads.unassigned" } },
+  "/admin/customers/:id": { view: "leads.unassigned", post: { visit: "leads.unassigned", merge: "leads.assign" } },
   "/admin/events": { view: "signed-in", resource: true, quiet: true },
   "/admin/visits": {
     view: "visits.view",
@@ -170,10 +172,23 @@ export const CONSOLE_ROUTES = {
     menu: [{ label: "직원 계정", group: "settings" }],
   },
   "/admin/audit": { view: "audit.view", post: "audit.view", menu: [{ label: "접속 기록", group: "settings" }] },
-  "/admin/settings": { view: "leads.assign", post: "leads.assign", menu: [{ label: "배정 설정", group: "settings" }] },
+  "/admin/settings": {
+    view: "leads.assign",
+    post: {
+      save: "leads.assign",
+      counsellor: "leads.assign",
+      "day-off": "leads.assign",
+      "day-off-remove": "leads.assign",
+      "approve-transfer": "leads.assign",
+      "decline-transfer": "leads.assign",
+      block: "leads.assign",
+      unblock: "leads.assign",
+    },
+    menu: [{ label: "배정 설정", group: "settings" }],
+  },
   "/admin/account": {
     view: "signed-in",
-    post: { name: "signed-in", password: "signed-in", alerts: "signed-in", "sign-out-everywhere": "signed-in" },
+    post: { name: "signed-in", password: "signed-in", alerts: "signed-in", duty: "signed-in", "sign-out-everywhere": "signed-in" },
     menu: [{ label: "내 계정", group: "settings" }],
   },
 } as const satisfies Record<ConsolePath, ConsoleRoute>;

@@ -1,6 +1,7 @@
 import type { LeadContent } from "../../types";
 
 export const leads: LeadContent = {
+  receiptPrefix: "DG",
   consent: {
     version: "2025-03-01",
     label: "개인정보 수집·이용 동의",
@@ -63,6 +64,7 @@ export const leads: LeadContent = {
       "{senderName}",
       "{maskedName} 고객님, {headline}",
       "",
+      "■ 접수번호: {receiptNumber}",
       "■ 견본주택: {modelHouseAddress}",
       "■ 운영시간: {modelHouseHours}",
       "■ 분양문의: {salesPhone} (24시간 상담)",

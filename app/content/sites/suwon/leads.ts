@@ -1,6 +1,7 @@
 import type { LeadContent } from "../../types";
 
 export const leads: LeadContent = {
+  receiptPrefix: "SW",
   consent: {
     version: "2026-09-01",
     label: "개인정보 수집·이용 동의",
@@ -64,6 +65,7 @@ export const leads: LeadContent = {
       "{senderName}",
       "{maskedName} 고객님, {headline}",
       "",
+      "▶ 접수번호: {receiptNumber}",
       "▶ 루미엘 갤러리: {modelHouseAddress}",
       "▶ 운영시간: {modelHouseHours}",
       "▶ 분양문의: {salesPhone} (매일 10:00~19:00)",

@@ -1,8 +1,11 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/audit/access.ts";
 import { FORBIDDEN_MESSAGE } from "#app/.server/auth/sign-in.ts";
 import { markAttendance } from "#app/.server/visits/office.ts";
 import { customerRecord } from "#app/.server/leads/customer.ts";
+import { customerIdByPhone, keptCustomerOf, mergeCustomers } from "#app/.server/leads/merge.ts";
+import { MERGE_MESSAGES } from "#app/forms/assignment.ts";
+import { can } from "#app/permissions.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
 import { CustomerFormSchema, STATUS_LABELS } from "#app/forms/admin.ts";
@@ -12,6 +15,7 @@ import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { ConsoleFormAnswer } from "../forms.tsx";
 import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
+import { CustomerMerge } from "./customer-merge.tsx";
 import { VisitMarks } from "./lead-actions.tsx";
 import { LeadHistory } from "./lead-history.tsx";
 import { notFound, requireLeadId } from "./lead.server.ts";
@@ -22,11 +26,14 @@ import type { Route } from "./+types/customer";
  * One customer: every lead of theirs the person may see, the visits they booked and everything
  * that happened (docs/decisions/016). Statuses stay on the leads; the page shows each lead's.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = signedInAdmin(context);
   // A customer's id has the same shape as a lead's: anything else is a 404.
   const id = requireLeadId(params.id);
   const site = requireSite(context).pack;
+  // A customer merged into another is read as the one kept.
+  const kept = await keptCustomerOf(site.slug, id);
+  if (kept !== null && kept !== id) throw redirect(`/admin/customers/${kept}`);
   const record = await customerRecord(changeContext(context, admin), id);
   if (!record) throw notFound();
   const { consent } = record;
@@ -47,18 +54,34 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         }),
       })),
     },
+    mayMerge: can(admin.role, "leads.assign"),
+    merged: new URL(request.url).searchParams.get("merged") === "1",
     leads: record.leads.map((lead) => ({ ...lead, source: sourcePageTitle(site, lead.sourcePath) ?? lead.sourcePath })),
     kindLabels: site.leads.kindLabels,
   };
 }
 
-/** 방문 / 노쇼 of one of the customer's bookings: the booking and its lead change together (visits/office.ts). */
+/**
+ * 방문 / 노쇼 of one of the customer's bookings: the booking and its lead change together
+ * (visits/office.ts); or another customer of the site, by number, merged into this one.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
   const customerId = requireLeadId(params.id);
   const parsed = parseConsoleForm(await request.formData(), CustomerFormSchema);
   if (!parsed.ok) return parsed.refused;
   const post = parsed.value;
+  if (post.intent === "merge") {
+    const refuse = (message: string, status: number) =>
+      refuseSubmission(parsed.submission, { fieldErrors: { phone: [message] } }, { status, extra: { intent: post.intent } });
+    const otherId = await customerIdByPhone(requireSite(context).slug, post.phone);
+    if (otherId === null) return refuse(MERGE_MESSAGES.notFound, 404);
+    const merged = await mergeCustomers(changeContext(context, admin), customerId, otherId);
+    if (merged === "same-customer") return refuse(MERGE_MESSAGES.same, 409);
+    if (merged === "not-found") throw notFound();
+    if (merged === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
+    return redirect(`/admin/customers/${customerId}?merged=1`, { status: 303 });
+  }
   const marked = await markAttendance(changeContext(context, admin), post.bookingId, post.status, new Date(), { leadId: post.leadId });
   if (marked === "not-found") throw notFound();
   if (marked === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
@@ -82,8 +105,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, leads, bookings, history, kindLabels, consent } = loaderData;
+  const { customer, leads, bookings, history, kindLabels, consent, mayMerge, merged } = loaderData;
   const answer: ConsoleFormAnswer | undefined = actionData;
+  const navigation = useNavigation();
+  const merging = navigation.state === "submitting" && navigation.formData?.get("intent") === "merge";
   const names = [...new Set(leads.map((lead) => lead.name))];
   return (
     <div className="admin-page">
@@ -95,6 +120,11 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
           {names.join(" · ")} <span className="admin-title__sub">고객 기록</span>
         </h1>
       </div>
+      {merged ? (
+        <p className="admin-notice" role="status">
+          {MERGE_MESSAGES.merged(leads.length)}
+        </p>
+      ) : null}
       <section className="admin-card" aria-labelledby="customer-facts-title">
         <h2 id="customer-facts-title" className="admin-card__title">
           고객 정보
@@ -166,7 +196,9 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
                 <span className="admin-muted">
                   {BOOKING_STATUS_LABELS[booking.status]} · 접수 #{booking.leadId}
                 </span>
-                {booking.markable ? <VisitMarks booking={booking} lastResult={answer?.result} /> : null}
+                {booking.markable ? (
+                  <VisitMarks booking={booking} lastResult={answer?.intent === "merge" ? undefined : answer?.result} />
+                ) : null}
               </li>
             ))}
           </ul>
@@ -179,6 +211,8 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
         </h2>
         <LeadHistory entries={history} label="이 고객의 기록" showLead />
       </section>
+
+      {mayMerge ? <CustomerMerge lastResult={answer?.intent === "merge" ? answer.result : undefined} submitting={merging} /> : null}
     </div>
   );
 }

@@ -17,6 +17,8 @@ import { leadHistory } from "#app/.server/leads/history.ts";
 import { addLeadNote, changeLeadStatus, getLeadDetail, revealPhone, type LeadChange } from "#app/.server/leads/record.ts";
 import { leadTextsPanel } from "#app/.server/leads/texts.ts";
 import { CONTACT_MESSAGES, CONTACT_RESULT_LABELS, whenLabel } from "#app/forms/contacts.ts";
+import { pendingTransferOf, requestTransfer } from "#app/.server/leads/transfers.ts";
+import { TRANSFER_MESSAGES } from "#app/forms/assignment.ts";
 import { textPack } from "#app/.server/content/site-settings.ts";
 import { maySee, mayWork } from "#app/.server/leads/visibility.ts";
 import { requireSite } from "#app/.server/site.ts";
@@ -51,6 +53,7 @@ import { CallSheet, CALL_SHEET_ID, FollowUpCard, openCallSheet } from "./call-sh
 import { LeadActionBar, VisitMarks } from "./lead-actions.tsx";
 import { LeadHistory } from "./lead-history.tsx";
 import { LeadTexts } from "./lead-text-form.tsx";
+import { LeadTransfer } from "./lead-transfer.tsx";
 import { notFound, requireLeadId } from "./lead.server.ts";
 import type { Route } from "./+types/lead";
 
@@ -62,9 +65,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A lead someone else works is, to a counsellor, a lead that does not exist.
   if (!detail || !maySee(admin, detail.lead)) throw notFound();
   const works = mayWork(admin, detail.lead);
-  const [bookings, staff, history, customerLeads, texts, lastContact, missedCallDue, pack] = await Promise.all([
+  // A counsellor may ask to hand their own lead to someone else; a manager simply assigns it.
+  const mayTransfer = detail.lead.assigneeId === admin.id && !can(admin.role, "leads.assign");
+  const [bookings, staff, history, customerLeads, texts, lastContact, missedCallDue, pack, pendingTransfer] = await Promise.all([
     listLeadBookings(id),
-    can(admin.role, "leads.assign") ? assignableStaff(slug) : [],
+    can(admin.role, "leads.assign") || mayTransfer ? assignableStaff(slug) : [],
     leadHistory(admin, [detail.lead]),
     detail.lead.customerId ? countCustomerLeads(slug, detail.lead.customerId, admin) : 0,
     // Templates filled with the office's current sales phone and model house, as the texts will be.
@@ -72,6 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     latestContact(id),
     works ? missedCallTextDue(id) : false,
     textPack(slug),
+    mayTransfer ? pendingTransferOf(id) : null,
   ]);
   await recordConsoleAccess(context, admin, "lead.view", { leadIds: [id] });
   const { phone, ...lead } = detail.lead;
@@ -93,11 +99,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     texts,
     // 방문 and 노쇼 from the visit's day on, by whoever works the lead (visits/office.ts decides again).
     bookings: bookings.map((booking) => ({ ...booking, markable: works && booking.day <= today })),
-    staff: staff.map((person) => ({ id: person.id, label: `${person.name || person.email} (${ROLE_LABELS[person.role]})` })),
+    staff: staff
+      .filter((person) => !mayTransfer || person.id !== admin.id)
+      .map((person) => ({ id: person.id, label: `${person.name || person.email} (${ROLE_LABELS[person.role]})` })),
+    pendingTransfer,
     may: {
       work: works,
       take: lead.assigneeId === null,
       assign: can(admin.role, "leads.assign"),
+      transfer: mayTransfer,
       delete: can(admin.role, "leads.delete"),
       outbox: can(admin.role, "outbox.view"),
     },
@@ -145,6 +155,8 @@ const REFUSALS = {
   "too-early": "방문·노쇼는 방문일 당일부터 표시할 수 있습니다.",
   "nothing-missed": CONTACT_MESSAGES.nothingMissed,
   "already-texted": CONTACT_MESSAGES.alreadyTexted,
+  pending: TRANSFER_MESSAGES.pending,
+  "same-person": TRANSFER_MESSAGES.samePerson,
 } as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -156,7 +168,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const post = parsed.value;
   const refuse = (message: string) =>
     refuseSubmission(parsed.submission, { formErrors: [message] }, { status: 409, extra: { intent: post.intent } });
-  let outcome: LeadChange | "taken" | "too-early" | "nothing-missed" | "already-texted";
+  let outcome: LeadChange | "taken" | "too-early" | "nothing-missed" | "already-texted" | "pending" | "same-person";
   const named = { ...change, actorName: admin.name || admin.email };
   switch (post.intent) {
     case "status":
@@ -203,6 +215,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       outcome = sent.outcome === "no-consent" || sent.outcome === "opted-out" ? "forbidden" : sent.outcome;
       break;
     }
+    case "transfer": {
+      const requested = await requestTransfer(change, id, { toId: post.to, reason: post.reason });
+      outcome = requested === "decided" ? "not-found" : requested;
+      break;
+    }
     case "reveal": {
       const phone = await revealPhone(change, id);
       if (!phone) throw notFound();
@@ -228,7 +245,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, bookings, notes, history, customerLeads, texts, staff, may, kindLabels, consent, grades, dueNow, sheet } = loaderData;
+  const { lead, bookings, notes, history, customerLeads, texts, staff, may, kindLabels, consent, grades, dueNow, sheet, pendingTransfer } =
+    loaderData;
   const answer: Answer | undefined = actionData;
   const revealed = answer?.intent === "reveal" && "phone" in answer ? answer : null;
   const confirming = answer?.intent === "confirm" && "status" in answer ? answer.status : null;
@@ -314,6 +332,12 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                 </Form>
               )}
             </dd>
+            {lead.receiptNumber ? (
+              <>
+                <dt>접수번호</dt>
+                <dd>{lead.receiptNumber}</dd>
+              </>
+            ) : null}
             <dt>담당자</dt>
             <dd>{lead.assigneeName || (lead.assigneeId ? "이름 없는 계정" : <span className="admin-muted">미배정</span>)}</dd>
             <dt>접수 시각</dt>
@@ -433,6 +457,14 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               gradeResult={replyTo("grade")}
               followUpResult={replyTo("follow-up")}
               pendingIntent={typeof pendingIntent === "string" ? pendingIntent : undefined}
+            />
+          ) : null}
+          {may.transfer ? (
+            <LeadTransfer
+              people={staff}
+              pending={pendingTransfer}
+              lastResult={replyTo("transfer")}
+              submitting={pendingIntent === "transfer"}
             />
           ) : null}
 

@@ -1,0 +1,83 @@
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { can } from "#app/permissions.ts";
+import { recordAccess, type ChangeContext } from "../audit/records.ts";
+import { db } from "../db.ts";
+import { customers, leads } from "../schema.ts";
+import { recordLeadEvent } from "./events.ts";
+
+/**
+ * Two customers of a site who turn out to be one person (two phone numbers): a manager merges one
+ * into the other. Every lead of both ends up with the kept customer, each gets a "customer-merged"
+ * entry, so both customers' history reads the merge; the merged customer stays as a pointer, so its
+ * page and its number's next form lead to the kept one. Customers of another site are not found.
+ */
+
+export type MergeOutcome = "done" | "not-found" | "forbidden" | "same-customer";
+
+/** The site's customer with this number (digits), following a merge to the customer kept. */
+export async function customerIdByPhone(site: string, phone: string) {
+  const [row] = await db()
+    .select({ id: customers.id, mergedIntoId: customers.mergedIntoId })
+    .from(customers)
+    .where(and(eq(customers.site, site), eq(customers.phone, phone)));
+  return row ? (row.mergedIntoId ?? row.id) : null;
+}
+
+/** The customer a customer id stands for now: itself, or the one it was merged into; null when not on the site. */
+export async function keptCustomerOf(site: string, customerId: number) {
+  const [row] = await db()
+    .select({ id: customers.id, mergedIntoId: customers.mergedIntoId })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.site, site)));
+  return row ? (row.mergedIntoId ?? row.id) : null;
+}
+
+export async function mergeCustomers(change: ChangeContext, keepId: number, otherId: number, now = new Date()): Promise<MergeOutcome> {
+  if (!can(change.actor.role, "leads.assign")) return "forbidden";
+  if (keepId === otherId) return "same-customer";
+  return db().transaction(async (tx) => {
+    // Both rows locked in id order, so two merges of the same pair cannot deadlock.
+    const both = await tx
+      .select({ id: customers.id, mergedIntoId: customers.mergedIntoId, marketingOptOutAt: customers.marketingOptOutAt })
+      .from(customers)
+      .where(and(inArray(customers.id, [keepId, otherId]), eq(customers.site, change.site)))
+      .orderBy(asc(customers.id))
+      .for("update");
+    const keep = both.find((row) => row.id === keepId);
+    const other = both.find((row) => row.id === otherId);
+    if (!keep || !other || keep.mergedIntoId !== null || other.mergedIntoId !== null) return "not-found";
+    const moved = await tx
+      .update(leads)
+      .set({ customerId: keepId })
+      .where(and(eq(leads.customerId, otherId), eq(leads.site, change.site)))
+      .returning({ id: leads.id });
+    // Whoever pointed at the merged customer now points at the kept one.
+    await tx.update(customers).set({ mergedIntoId: keepId }).where(eq(customers.mergedIntoId, otherId));
+    await tx.update(customers).set({ mergedIntoId: keepId }).where(eq(customers.id, otherId));
+    // A refusal of advertising by either number holds for the person.
+    if (other.marketingOptOutAt && !keep.marketingOptOutAt)
+      await tx.update(customers).set({ marketingOptOutAt: other.marketingOptOutAt }).where(eq(customers.id, keepId));
+    const all = await tx
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.customerId, keepId), eq(leads.site, change.site), isNull(leads.deletedAt)))
+      .orderBy(asc(leads.id));
+    for (const lead of all) {
+      await recordLeadEvent(
+        tx,
+        { leadId: lead.id, kind: "customer-merged", actor: change.actor, detail: { fromId: otherId, intoId: keepId } },
+        now,
+      );
+    }
+    await recordAccess(
+      {
+        ...change,
+        action: "customer.merge",
+        leadIds: all.map((lead) => lead.id),
+        detail: { kept: keepId, merged: otherId, moved: moved.length },
+      },
+      { executor: tx, now },
+    );
+    return "done";
+  });
+}
