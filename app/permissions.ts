@@ -13,6 +13,8 @@ export const PERMISSIONS = {
   /** Assign leads to counsellors. */
   "leads.assign": ["owner", "manager"],
   "leads.export": ["owner", "manager"],
+  /** Bring in a list of leads from a spreadsheet (another channel's database, a visitors' book). */
+  "leads.import": ["owner", "manager"],
   /** Delete (to the bin) and restore from it. */
   "leads.delete": ["owner", "manager"],
   /** The visit schedule, names included (phone numbers as the person's leads show them). */
@@ -25,8 +27,10 @@ export const PERMISSIONS = {
   "content.manage": ["owner", "manager"],
   /** The site's 알림톡 templates (what its texts may go as). */
   "texts.manage": ["owner", "manager"],
-  /** Conversion by campaign and form: counts only, no one's data. */
+  /** Conversion by campaign and form, and every counsellor's performance: counts only, no one's data. */
   "reports.view": ["owner", "manager"],
+  /** The team performance page: a counsellor sees their own row, reports.view everyone's. */
+  "reports.own": ["owner", "manager", "counsellor"],
   "staff.manage": ["owner"],
   "audit.view": ["owner"],
 } as const satisfies Record<string, readonly Role[]>;

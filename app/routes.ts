@@ -38,6 +38,7 @@ export default [
         index("routes/admin/reports/dashboard.tsx"),
         route("leads", "routes/admin/leads/leads.tsx"),
         route("leads/export", "routes/admin/leads/leads-export.tsx"),
+        route("leads/import", "routes/admin/leads/leads-import.tsx"),
         route("leads/bin", "routes/admin/leads/leads-bin.tsx"),
         route("leads/:id", "routes/admin/leads/lead.tsx"),
         route("leads/:id/delete", "routes/admin/leads/lead-delete.tsx"),

@@ -386,6 +386,16 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
     },
     { does: "visits the download address", path: () => "/admin/leads/export.csv", allowed: { signedOut: 302, default: 302 } },
   ],
+  "/admin/leads/import": [
+    { does: "opens the import page", path: () => "/admin/leads/import", allowed: 200 },
+    {
+      does: "imports from a preview that cannot be opened",
+      method: "POST",
+      path: () => "/admin/leads/import",
+      form: () => ({ intent: "import", batch: "s1.forged", source: "대행사", basis: "agency-form" }),
+      allowed: 409,
+    },
+  ],
   "/admin/leads/bin": [
     { does: "opens the bin", path: () => "/admin/leads/bin", allowed: 200 },
     {

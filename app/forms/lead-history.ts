@@ -49,6 +49,7 @@ export const LEAD_EVENT_SENTENCES = {
     `예약일 마감으로 취소${detail.texted ? "·안내 문자" : ""} (${dayLabel(detail.date)})`,
   resubmitted: (detail: { sameBrowser: boolean }) =>
     detail.sameBrowser ? "같은 번호로 다시 접수" : "같은 번호로 다시 접수 (다른 기기에서)",
+  imported: (detail: { source: string }) => `가져오기로 등록 (출처: ${detail.source})`,
 } satisfies Record<LeadEventKind, (detail: never) => string>;
 
 /** Who did it, as the timeline names them: "관리자 이매니저", the customer, or the system. */

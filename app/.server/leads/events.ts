@@ -1,4 +1,4 @@
-import type { BookingStatus, LeadEventKind, LeadStatus } from "#app/vocabulary.ts";
+import type { BookingStatus, ImportConsentBasis, LeadEventKind, LeadStatus } from "#app/vocabulary.ts";
 import type { Executor } from "../db.ts";
 import { leadEvents } from "../schema.ts";
 
@@ -17,6 +17,8 @@ export interface LeadEventDetails {
   "day-closed": { bookingId: number; date: string; texted: boolean };
   /** The same phone sent the same form again within the folding window (leads/create.ts), from this lead's browser or another. */
   resubmitted: { sameBrowser: boolean };
+  /** Brought in from a spreadsheet (leads/import.ts): the source label the office gave and the consent basis it declared. */
+  imported: { source: string; basis: ImportConsentBasis; marketingFromFile: boolean };
 }
 
 type Kinds = keyof LeadEventDetails;

@@ -206,6 +206,8 @@ function eventSentence(kind: LeadEventKind, stored: Record<string, unknown>): st
       return LEAD_EVENT_SENTENCES["day-closed"](detail as LeadEventDetails["day-closed"]);
     case "resubmitted":
       return LEAD_EVENT_SENTENCES.resubmitted(detail as LeadEventDetails["resubmitted"]);
+    case "imported":
+      return LEAD_EVENT_SENTENCES.imported(detail as LeadEventDetails["imported"]);
   }
 }
 

@@ -84,6 +84,13 @@ export const CONSOLE_ROUTES = {
   "/admin/leads/bin": { view: "leads.delete", post: { restore: "leads.delete" }, menu: [{ label: "휴지통", group: "customers" }] },
   "/admin/leads/export": { view: "leads.export" },
   "/admin/leads/export.csv": { post: "leads.export", resource: true },
+  // A multipart post (the file, then the sealed preview): one rule for both steps, so the middleware never reads the file.
+  "/admin/leads/import": {
+    view: "leads.import",
+    post: "leads.import",
+    upload: "spreadsheet",
+    menu: [{ label: "고객 가져오기", group: "customers" }],
+  },
   "/admin/customers/:id": { view: "leads.unassigned", post: { visit: "leads.unassigned" } },
   "/admin/events": { view: "signed-in", resource: true, quiet: true },
   "/admin/visits": {
