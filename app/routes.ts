@@ -32,6 +32,7 @@ export default [
       route("switch-site", "routes/admin/sign-in/switch-site.ts"),
       route("handoff", "routes/admin/sign-in/handoff.tsx"),
       route("leads/export.csv", "routes/admin/leads/leads-export[.]csv.ts"),
+      route("leads/export.xlsx", "routes/admin/leads/leads-export[.]xlsx.ts"),
       // Live alerts: a server-sent event stream of new leads and assignments, outside the layout (no page around it).
       route("events", "routes/admin/events.ts"),
       layout("routes/admin/layout.tsx", [

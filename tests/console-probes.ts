@@ -396,6 +396,16 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       allowed: 409,
     },
   ],
+  "/admin/leads/export.xlsx": [
+    {
+      does: "downloads a workbook with a reason",
+      method: "POST",
+      path: () => "/admin/leads/export.xlsx",
+      form: () => EXPORT_FORM,
+      allowed: 200,
+    },
+    { does: "visits the workbook's address", path: () => "/admin/leads/export.xlsx", allowed: { signedOut: 302, default: 302 } },
+  ],
   "/admin/leads/bin": [
     { does: "opens the bin", path: () => "/admin/leads/bin", allowed: 200 },
     {

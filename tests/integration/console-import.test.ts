@@ -9,6 +9,7 @@ import { auditLog, consoleSettings, customers, leadEvents, leads, smsOutbox } fr
 import { IMPORT_MESSAGES } from "#app/forms/lead-import.ts";
 import { UPLOAD_MESSAGES } from "#app/forms/uploads.ts";
 import { action as importActionRaw } from "#app/routes/admin/leads/leads-import.tsx";
+import { action as xlsxActionRaw } from "#app/routes/admin/leads/leads-export[.]xlsx.ts";
 import { viaConsole } from "#tests/console-call.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { routeContext } from "#tests/route-context.ts";
@@ -21,6 +22,7 @@ setEnv(parseEnv({ SITE_URL, SESSION_SECRET: "import-integration-test-secret-0123
 withTestDatabase();
 
 const importAction = viaConsole(importActionRaw);
+const xlsxAction = viaConsole(xlsxActionRaw);
 let team: Awaited<ReturnType<typeof addTeam>>;
 
 beforeEach(async () => {
@@ -365,5 +367,72 @@ describe("the import", () => {
         .from(leads)
         .where(and(eq(leads.site, "daegu"))),
     ).toEqual([]);
+  });
+});
+
+describe("the inbox as a workbook", () => {
+  async function download(fields: Record<string, string | string[]>, staff: TestStaff = team.manager) {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
+    const request = new Request(new URL("/admin/leads/export.xlsx", SITE_URL), {
+      method: "POST",
+      body,
+      headers: { Origin: SITE_URL, Cookie: await consoleCookie(staff) },
+    });
+    try {
+      return (await xlsxAction({
+        request,
+        params: {},
+        context: routeContext(request.url),
+        url: new URL(request.url),
+      } as never)) as Response;
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+  }
+
+  test("opens in exceljs with Korean headers, phone numbers as text, widths and a frozen header row, and is recorded like the CSV", async () => {
+    const list = await previewed([
+      ["이름", "연락처"],
+      ["엑셀", "01020000201"],
+      ["수식", "01020000202"],
+    ]);
+    await importBatch(list.batch);
+    // A name the public forms would refuse, as if it got in another way.
+    await db().update(leads).set({ name: "=HYPERLINK(1)" }).where(eq(leads.name, "수식"));
+    const response = await download({ purpose: "contact", reason: "오늘 전화할 고객", columns: ["id", "name", "phone", "createdAt"] });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(response.headers.get("Content-Disposition")).toMatch(/filename="leads-\d{8}\.xlsx"/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await response.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(["번호", "접수 일시", "이름", "연락처"]);
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.getColumn(4).width).toBe(15);
+    const phones = [sheet.getRow(2).getCell(4), sheet.getRow(3).getCell(4)];
+    expect(phones.map((cell) => cell.value).sort()).toEqual(["010-2000-0201", "010-2000-0202"]);
+    expect(phones.every((cell) => cell.type === ExcelJS.ValueType.String && cell.numFmt === "@")).toBe(true);
+    // The number column is a number; a name that looks like a formula stays text.
+    expect(typeof sheet.getRow(2).getCell(1).value).toBe("number");
+    expect([sheet.getRow(2).getCell(3).value, sheet.getRow(3).getCell(3).value]).toContain("=HYPERLINK(1)");
+    expect([sheet.getRow(2).getCell(3).type, sheet.getRow(3).getCell(3).type]).toEqual([
+      ExcelJS.ValueType.String,
+      ExcelJS.ValueType.String,
+    ]);
+
+    const [record] = await db().select().from(auditLog).where(eq(auditLog.action, "leads.export"));
+    expect(record).toMatchObject({ adminId: team.manager.id, detail: { purpose: "contact", reason: "오늘 전화할 고객", format: "xlsx" } });
+    expect(record!.leadIds).toHaveLength(2);
+  });
+
+  test("is refused like the CSV: back to the form without a reason, and not for a counsellor", async () => {
+    const refused = await download({ purpose: "contact", reason: "", columns: ["name"] });
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get("Location")).toMatch(/^\/admin\/leads\/export\?/);
+    expect((await download({ purpose: "contact", reason: "오늘 전화할 고객", columns: ["name"] }, team.counsellor)).status).toBe(403);
+    expect(await db().select().from(auditLog).where(eq(auditLog.action, "leads.export"))).toEqual([]);
   });
 });

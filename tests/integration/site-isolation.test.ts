@@ -250,7 +250,17 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
     { method: "POST", path: (records) => `/admin/leads/${records.lead}/text`, form: () => ({ intent: "opt-out" }), expect: [404] },
   ],
   "admin/leads/export.csv": [{ method: "POST", path: () => "/admin/leads/export.csv", form: () => EXPORT_FORM, expect: [200] }],
+  "admin/leads/export.xlsx": [{ method: "POST", path: () => "/admin/leads/export.xlsx", form: () => EXPORT_FORM, expect: [200] }],
   "admin/leads/export": [{ path: () => "/admin/leads/export", expect: [200] }],
+  "admin/leads/import": [
+    { path: () => "/admin/leads/import", expect: [200] },
+    {
+      method: "POST",
+      path: () => "/admin/leads/import",
+      form: () => ({ intent: "import", batch: "s1.forged", source: "B", basis: "agency-form" }),
+      expect: [409],
+    },
+  ],
   "admin/leads/bin": [
     { path: () => "/admin/leads/bin", expect: [200] },
     { method: "POST", path: () => "/admin/leads/bin", form: (records) => ({ intent: "restore", id: String(records.lead) }), expect: [404] },

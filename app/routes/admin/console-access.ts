@@ -84,6 +84,7 @@ export const CONSOLE_ROUTES = {
   "/admin/leads/bin": { view: "leads.delete", post: { restore: "leads.delete" }, menu: [{ label: "휴지통", group: "customers" }] },
   "/admin/leads/export": { view: "leads.export" },
   "/admin/leads/export.csv": { post: "leads.export", resource: true },
+  "/admin/leads/export.xlsx": { post: "leads.export", resource: true },
   // A multipart post (the file, then the sealed preview): one rule for both steps, so the middleware never reads the file.
   "/admin/leads/import": {
     view: "leads.import",
