@@ -33,6 +33,8 @@ export default [
       route("handoff", "routes/admin/sign-in/handoff.tsx"),
       route("leads/export.csv", "routes/admin/leads/leads-export[.]csv.ts"),
       route("leads/export.xlsx", "routes/admin/leads/leads-export[.]xlsx.ts"),
+      route("performance.csv", "routes/admin/reports/performance[.]csv.ts"),
+      route("performance.xlsx", "routes/admin/reports/performance[.]xlsx.ts"),
       // Live alerts: a server-sent event stream of new leads and assignments, outside the layout (no page around it).
       route("events", "routes/admin/events.ts"),
       layout("routes/admin/layout.tsx", [
@@ -45,6 +47,7 @@ export default [
         route("leads/:id/delete", "routes/admin/leads/lead-delete.tsx"),
         route("customers/:id", "routes/admin/leads/customer.tsx"),
         route("conversion", "routes/admin/reports/conversion.tsx"),
+        route("performance", "routes/admin/reports/performance.tsx"),
         route("leads/:id/text", "routes/admin/leads/lead-text.tsx"),
         route("notifications", "routes/admin/notifications.tsx"),
         route("visits", "routes/admin/visits/visits.tsx"),

@@ -533,6 +533,12 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       allowed: { counsellor: 404, default: 303 },
     },
   ],
+  "/admin/performance": [
+    { does: "opens the team's performance", path: () => "/admin/performance", allowed: 200 },
+    { does: "asks for an impossible day", path: () => "/admin/performance?unit=week&at=2026-02-31", allowed: 400 },
+  ],
+  "/admin/performance.csv": [{ does: "downloads the performance table", path: () => "/admin/performance.csv?unit=month", allowed: 200 }],
+  "/admin/performance.xlsx": [{ does: "downloads the performance workbook", path: () => "/admin/performance.xlsx?unit=day", allowed: 200 }],
   "/admin/conversion": [
     { does: "opens the conversion report", path: () => "/admin/conversion", allowed: 200 },
     { does: "asks for an impossible period", path: () => "/admin/conversion?from=2026-02-31", allowed: 400 },

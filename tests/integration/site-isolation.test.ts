@@ -239,6 +239,9 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
   ],
   "admin/customers/:id": [{ path: (records) => `/admin/customers/${records.customer}`, expect: [404] }],
   "admin/conversion": [{ path: () => "/admin/conversion", expect: [200] }],
+  "admin/performance": [{ path: () => "/admin/performance?unit=month", expect: [200] }],
+  "admin/performance.csv": [{ path: () => "/admin/performance.csv?unit=month", expect: [200] }],
+  "admin/performance.xlsx": [{ path: () => "/admin/performance.xlsx?unit=month", expect: [200] }],
   "admin/leads/:id/text": [
     { path: (records) => `/admin/leads/${records.lead}/text`, expect: [404] },
     {

@@ -111,6 +111,10 @@ export const CONSOLE_ROUTES = {
     menu: [{ label: "방문 예약", group: "customers" }],
   },
   "/admin/conversion": { view: "reports.view", menu: [{ label: "전환 분석", group: "customers" }] },
+  // Everyone's rows for reports.view, one's own for anyone else (leads/performance.ts decides).
+  "/admin/performance": { view: "reports.own", menu: [{ label: "팀 성과", group: "customers" }] },
+  "/admin/performance.csv": { view: "reports.own", resource: true },
+  "/admin/performance.xlsx": { view: "reports.own", resource: true },
   "/admin/notifications": { view: "outbox.view", post: { retry: "outbox.view" }, menu: [{ label: "문자 발송", group: "customers" }] },
   "/admin/templates": {
     view: "texts.manage",

@@ -218,7 +218,7 @@ function PreviewCard({ preview }: { preview: ImportPreview }) {
       <p className="admin-muted">읽은 열: {preview.columns.map((column) => column.header).join(", ")}</p>
       <ProblemCountList counts={preview.counts} label="문제별 행 수" />
       {preview.problemRows.length > 0 ? (
-        <div className="admin-table-scroll">
+        <div className="admin-scroll">
           <table className="admin-table admin-table--compact admin-stack" aria-label="문제가 있는 행">
             <thead>
               <tr>
