@@ -10,8 +10,10 @@ const OWNER_PAGES: [label: string, path: RegExp][] = [
   ["대시보드", /\/admin$/],
   ["고객 접수", /\/admin\/leads$/],
   ["휴지통", /\/admin\/leads\/bin$/],
+  ["고객 가져오기", /\/admin\/leads\/import$/],
   ["방문 예약", /\/admin\/visits/],
   ["전환 분석", /\/admin\/conversion/],
+  ["팀 성과", /\/admin\/performance$/],
   ["문자 발송", /\/admin\/notifications$/],
   ["알림톡 템플릿", /\/admin\/templates$/],
   ["보도자료", /\/admin\/press$/],
@@ -55,7 +57,7 @@ test.describe("the console's menu", () => {
   });
 
   test("reaches every page through its menus, by pointer and by keyboard, and closes on Escape and outside clicks", async ({ page }) => {
-    // Sixteen pages, one after the other.
+    // Eighteen pages, one after the other.
     test.slow();
     await page.goto("/admin");
     for (const [label, path] of OWNER_PAGES) {
