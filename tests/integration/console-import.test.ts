@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import { beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
+import { leadHistory } from "#app/.server/leads/history.ts";
 import { declaredUnpackedSize } from "#app/.server/leads/import-file.ts";
 import type { ImportPreview } from "#app/.server/leads/import.ts";
 import { auditLog, consoleSettings, customers, leadEvents, leads, smsOutbox } from "#app/.server/schema.ts";
@@ -127,6 +128,13 @@ describe("reading a list", () => {
     expect(answer.data.preview).toMatchObject({ total: 1, good: 1 });
   });
 
+  test("reads a CSV that Excel on a Korean Windows saved in CP949", async () => {
+    // "이름,휴대폰\r\n김하나,010-2000-0009\r\n" in CP949 (EUC-KR).
+    const csv = Buffer.from("c0ccb8a72cc8deb4ebc6f90d0ab1e8c7cfb3aa2c3031302d323030302d303030390d0a", "hex");
+    const answer = await preview(csv, "명단.csv", "text/csv");
+    expect(answer.data.preview).toMatchObject({ total: 1, good: 1, sample: [{ name: "김하나", digits: "01020000009" }] });
+  });
+
   test("puts back the leading 0 a spreadsheet dropped from a number stored as a number", async () => {
     const list = await previewed([
       ["이름", "연락처"],
@@ -224,6 +232,8 @@ describe("the import", () => {
       detail: { source: "가나 광고 대행사", basis: "agency-form" },
     });
     expect(await db().select().from(smsOutbox)).toEqual([]);
+    const history = await leadHistory(team.manager, [{ id: stored[0]!.id, site: "daegu", assigneeId: null }]);
+    expect(history.map((entry) => entry.sentence)).toContain("가져오기로 등록 (출처: 가나 광고 대행사)");
   });
 
   test("writes one access record naming the imported leads, with the counts", async () => {
