@@ -68,7 +68,7 @@ test("a manager imports a 500-row list with 20 problems, imports the good rows, 
       await manager.getByLabel("출처", { exact: true }).fill(`대행사${tag}`);
       await manager.getByLabel("개인정보 수집 근거").selectOption("agency-form");
       await manager.getByRole("button", { name: "480명 가져오기" }).click();
-      await expect(manager.getByRole("status")).toContainText("480명을 가져왔습니다. 자동 배정 480명, 건너뛴 행 20개", {
+      await expect(manager.getByRole("status")).toContainText("480명을 가져왔습니다. 상담사에게 자동 배정 480명, 건너뛴 행 20개", {
         timeout: 120_000,
       });
     });

@@ -133,8 +133,11 @@ function ImportSummary({ summary }: { summary: NonNullable<Answer["summary"]> })
         가져오기 결과
       </h2>
       <p className="admin-notice" role="status">
-        {summary.imported.toLocaleString("ko-KR")}명을 가져왔습니다. 자동 배정 {summary.assigned.toLocaleString("ko-KR")}명, 건너뛴 행{" "}
-        {summary.skipped.toLocaleString("ko-KR")}개.
+        {summary.imported.toLocaleString("ko-KR")}명을 가져왔습니다.{" "}
+        {summary.assigned > 0
+          ? `상담사에게 자동 배정 ${summary.assigned.toLocaleString("ko-KR")}명`
+          : "자동 배정이 꺼져 있거나 상담사가 없어 모두 미배정"}
+        , 건너뛴 행 {summary.skipped.toLocaleString("ko-KR")}개.
       </p>
       <ProblemCountList counts={summary.counts} label="건너뛴 이유" />
       <p className="admin-muted">
