@@ -93,16 +93,14 @@ async function visited(of: { id: number; phone: string }, startsAt: Date) {
 
 async function contracted(leadId: number, when: Date) {
   await db().update(leads).set({ status: "contracted" }).where(eq(leads.id, leadId));
-  await db()
-    .insert(leadStatusChanges)
-    .values({
-      leadId,
-      fromStatus: "new",
-      toStatus: "contracted",
-      authorId: team.manager.id,
-      authorEmail: team.manager.email,
-      createdAt: when,
-    });
+  await db().insert(leadStatusChanges).values({
+    leadId,
+    fromStatus: "new",
+    toStatus: "contracted",
+    authorId: team.manager.id,
+    authorEmail: team.manager.email,
+    createdAt: when,
+  });
 }
 
 async function request<Value>(loader: (args: never) => Promise<Value>, path: string, staff: TestStaff) {
