@@ -13,6 +13,8 @@ export const PERMISSIONS = {
   /** Assign leads to counsellors. */
   "leads.assign": ["owner", "manager"],
   "leads.export": ["owner", "manager"],
+  /** Bring in a list of leads from a spreadsheet (another channel's database, a visitors' book). */
+  "leads.import": ["owner", "manager"],
   /** Delete (to the bin) and restore from it. */
   "leads.delete": ["owner", "manager"],
   /** The visit schedule, names included (phone numbers as the person's leads show them). */
@@ -27,10 +29,12 @@ export const PERMISSIONS = {
   "texts.manage": ["owner", "manager"],
   /** Campaign texts (advertising) to everyone with a live marketing consent: who gets them, what they say, when. */
   "campaigns.manage": ["owner", "manager"],
-  /** Conversion by campaign and form: counts only, no one's data. */
+  /** Conversion by campaign and form, and every counsellor's performance: counts only, no one's data. */
   "reports.view": ["owner", "manager"],
   /** Marketing consent: the 080 opt-out list uploaded and applied to the site's customers. */
   "consent.manage": ["owner", "manager"],
+  /** The team performance page: a counsellor sees their own row, reports.view everyone's. */
+  "reports.own": ["owner", "manager", "counsellor"],
   "staff.manage": ["owner"],
   "audit.view": ["owner"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -32,6 +32,9 @@ export default [
       route("switch-site", "routes/admin/sign-in/switch-site.ts"),
       route("handoff", "routes/admin/sign-in/handoff.tsx"),
       route("leads/export.csv", "routes/admin/leads/leads-export[.]csv.ts"),
+      route("leads/export.xlsx", "routes/admin/leads/leads-export[.]xlsx.ts"),
+      route("performance.csv", "routes/admin/reports/performance[.]csv.ts"),
+      route("performance.xlsx", "routes/admin/reports/performance[.]xlsx.ts"),
       // Live alerts: a server-sent event stream of new leads and assignments, outside the layout (no page around it).
       route("events", "routes/admin/events.ts"),
       layout("routes/admin/layout.tsx", [
@@ -39,11 +42,13 @@ export default [
         route("today", "routes/admin/today.tsx"),
         route("leads", "routes/admin/leads/leads.tsx"),
         route("leads/export", "routes/admin/leads/leads-export.tsx"),
+        route("leads/import", "routes/admin/leads/leads-import.tsx"),
         route("leads/bin", "routes/admin/leads/leads-bin.tsx"),
         route("leads/:id", "routes/admin/leads/lead.tsx"),
         route("leads/:id/delete", "routes/admin/leads/lead-delete.tsx"),
         route("customers/:id", "routes/admin/leads/customer.tsx"),
         route("conversion", "routes/admin/reports/conversion.tsx"),
+        route("performance", "routes/admin/reports/performance.tsx"),
         route("leads/:id/text", "routes/admin/leads/lead-text.tsx"),
         route("notifications", "routes/admin/notifications.tsx"),
         // Marketing consent: the 080 service's opt-out list, read, previewed and applied.

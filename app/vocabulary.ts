@@ -135,6 +135,7 @@ export const LEAD_EVENT_KINDS = [
   "transferred",
   "recycled",
   "customer-merged",
+  "imported",
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
@@ -187,6 +188,22 @@ export type LeadGrade = (typeof LEAD_GRADES)[number];
 export const TRANSFER_STATUSES = ["requested", "approved", "declined"] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
+/**
+ * Why the people of an imported list may be on it (the office declares it for the whole file): they
+ * asked an ad agency's form for a consultation, signed the model house's visitors' book, agreed on
+ * a recorded call, or entered an event. None of these is consent to advertising texts.
+ */
+export const IMPORT_CONSENT_BASES = ["agency-form", "visitor-book", "phone-call", "event-entry"] as const;
+export type ImportConsentBasis = (typeof IMPORT_CONSENT_BASES)[number];
+
+/** What keeps a row of an imported list out: no name, a number that is not a mobile one, a customer the site has, a repeat within the file. */
+export const IMPORT_PROBLEMS = ["missing-name", "bad-name", "bad-phone", "existing-customer", "repeated-in-file"] as const;
+export type ImportProblem = (typeof IMPORT_PROBLEMS)[number];
+
+/** The team performance page's periods: a Korean calendar day, week (Monday first) or month. */
+export const PERFORMANCE_UNITS = ["day", "week", "month"] as const;
+export type PerformanceUnit = (typeof PERFORMANCE_UNITS)[number];
+
 /** Staff roles: the owner runs the office (staff, access records); managers run the sites; counsellors work their leads. */
 export const ROLES = ["owner", "manager", "counsellor"] as const;
 export type Role = (typeof ROLES)[number];
@@ -222,6 +239,7 @@ export const AUDIT_ACTIONS = [
   "lead.restore",
   "lead.destroy",
   "leads.export",
+  "leads.import",
   "visits.view",
   "visits.change",
   "outbox.view",

@@ -32,4 +32,11 @@ ALTER TABLE "marketing_consent_events" ADD CONSTRAINT "marketing_consent_events_
 ALTER TABLE "opt_out_lists" ADD CONSTRAINT "opt_out_lists_uploaded_by_admins_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "marketing_consent_events_site_phone_at_idx" ON "marketing_consent_events" USING btree ("site","phone","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "marketing_consent_events_follows_id_key" ON "marketing_consent_events" USING btree ("follows_id");--> statement-breakpoint
-CREATE INDEX "opt_out_lists_site_created_at_idx" ON "opt_out_lists" USING btree ("site","created_at");
+CREATE INDEX "opt_out_lists_site_created_at_idx" ON "opt_out_lists" USING btree ("site","created_at");--> statement-breakpoint
+-- The ledger starts with what the database already knew: each lead form's consent, and each customer's opt-out (only the console could record one before).
+INSERT INTO "marketing_consent_events" ("site", "phone", "customer_id", "kind", "via", "lead_id", "at", "created_at")
+SELECT "site", "phone", "customer_id", 'consent', 'form', "id", "marketing_consent_at", "marketing_consent_at"
+FROM "leads" WHERE "marketing_consent_at" IS NOT NULL AND "spam" = false ORDER BY "marketing_consent_at", "id";--> statement-breakpoint
+INSERT INTO "marketing_consent_events" ("site", "phone", "customer_id", "kind", "via", "at", "created_at")
+SELECT "site", "phone", "id", 'withdrawal', 'console', "marketing_opt_out_at", "marketing_opt_out_at"
+FROM "customers" WHERE "marketing_opt_out_at" IS NOT NULL ORDER BY "marketing_opt_out_at", "id";

@@ -458,6 +458,26 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
     },
     { does: "visits the download address", path: () => "/admin/leads/export.csv", allowed: { signedOut: 302, default: 302 } },
   ],
+  "/admin/leads/import": [
+    { does: "opens the import page", path: () => "/admin/leads/import", allowed: 200 },
+    {
+      does: "imports from a preview that cannot be opened",
+      method: "POST",
+      path: () => "/admin/leads/import",
+      form: () => ({ intent: "import", batch: "s1.forged", source: "대행사", basis: "agency-form" }),
+      allowed: 409,
+    },
+  ],
+  "/admin/leads/export.xlsx": [
+    {
+      does: "downloads a workbook with a reason",
+      method: "POST",
+      path: () => "/admin/leads/export.xlsx",
+      form: () => EXPORT_FORM,
+      allowed: 200,
+    },
+    { does: "visits the workbook's address", path: () => "/admin/leads/export.xlsx", allowed: { signedOut: 302, default: 302 } },
+  ],
   "/admin/leads/bin": [
     { does: "opens the bin", path: () => "/admin/leads/bin", allowed: 200 },
     {
@@ -653,6 +673,12 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       allowed: 400,
     },
   ],
+  "/admin/performance": [
+    { does: "opens the team's performance", path: () => "/admin/performance", allowed: 200 },
+    { does: "asks for an impossible day", path: () => "/admin/performance?unit=week&at=2026-02-31", allowed: 400 },
+  ],
+  "/admin/performance.csv": [{ does: "downloads the performance table", path: () => "/admin/performance.csv?unit=month", allowed: 200 }],
+  "/admin/performance.xlsx": [{ does: "downloads the performance workbook", path: () => "/admin/performance.xlsx?unit=day", allowed: 200 }],
   "/admin/conversion": [
     { does: "opens the conversion report", path: () => "/admin/conversion", allowed: 200 },
     { does: "asks for an impossible period", path: () => "/admin/conversion?from=2026-02-31", allowed: 400 },

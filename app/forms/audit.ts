@@ -30,6 +30,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "lead.restore": "휴지통에서 되살림",
   "lead.destroy": "파기",
   "leads.export": "내려받기",
+  "leads.import": "고객 가져오기",
   "visits.view": "방문 예약 조회",
   "visits.change": "방문 예약 변경",
   "outbox.view": "문자 발송 조회",

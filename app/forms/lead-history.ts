@@ -60,6 +60,7 @@ export const LEAD_EVENT_SENTENCES = {
   contact: contactSentence,
   graded: gradeSentence,
   "follow-up": followUpSentence,
+  imported: (detail: { source: string }) => `가져오기로 등록 (출처: ${detail.source})`,
 } satisfies Record<LeadEventKind, (detail: never) => string>;
 
 /** Who did it, as the timeline names them: "관리자 이매니저", the customer, or the system. */

@@ -3,8 +3,8 @@ import * as z from "zod";
 
 /** What the office may upload, and what it is told when a file is refused. Client-safe. */
 
-/** A popup's image, a document's PDF, an 080 service's opt-out list (CSV). */
-export const UPLOAD_KINDS = ["image", "pdf", "csv"] as const;
+/** A popup's image, a document's PDF, an 080 service's opt-out list (CSV), a list of leads to import (.xlsx or CSV). */
+export const UPLOAD_KINDS = ["image", "pdf", "csv", "spreadsheet"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** The documents a site may replace with an uploaded PDF. */
@@ -42,12 +42,14 @@ export const UPLOAD_MESSAGES = {
     image: "이미지는 10MB 이하만 올릴 수 있습니다. 크기를 줄여 다시 올려 주세요.",
     pdf: "PDF는 20MB 이하만 올릴 수 있습니다. 크기를 줄여 다시 올려 주세요.",
     csv: "수신거부 목록은 2MB 이하만 올릴 수 있습니다. 목록을 나누어 올려 주세요.",
+    spreadsheet: "고객 명단 파일은 5MB 이하만 올릴 수 있습니다. 파일을 나누어 올려 주세요.",
   } satisfies Record<UploadKind, string>,
   wrongType: {
     image:
       "JPG, PNG, WebP 이미지만 올릴 수 있습니다. 파일 이름이 아니라 내용을 확인하므로, 다른 형식의 파일은 이미지로 바꿔 저장한 뒤 올려 주세요.",
     pdf: "PDF 파일만 올릴 수 있습니다. 파일 내용이 PDF가 아닙니다.",
     csv: "CSV(쉼표로 구분된 텍스트) 파일만 읽을 수 있습니다. 엑셀 파일은 「다른 이름으로 저장」에서 CSV로 저장해 올려 주세요.",
+    spreadsheet: "엑셀(.xlsx) 또는 CSV 파일만 올릴 수 있습니다. 엑셀 97-2003(.xls) 파일은 엑셀에서 .xlsx로 저장해 올려 주세요.",
   } satisfies Record<UploadKind, string>,
   tooManyPixels: ({ width, height }: { width: number; height: number }) =>
     `이미지가 너무 큽니다(가로 ${width.toLocaleString("ko-KR")} × 세로 ${height.toLocaleString("ko-KR")}픽셀). ${(IMAGE_PIXELS_MAX / 10_000).toLocaleString("ko-KR")}만 픽셀(예: 가로 8,000 × 세로 5,000) 이하로 줄여 다시 올려 주세요.`,

@@ -8,6 +8,7 @@ import { POPUP_MESSAGES } from "../../app/forms/popups.ts";
 import { SCHEDULE_MESSAGES } from "../../app/forms/schedule-entry.ts";
 import { SIGN_IN_TEXT } from "../../app/forms/staff.ts";
 import { UPLOAD_MESSAGES } from "../../app/forms/uploads.ts";
+import { IMPORT_MESSAGES } from "../../app/forms/lead-import.ts";
 import { addDays, kstDay } from "../../app/utils/kst.ts";
 import { useOwnerSession } from "./console.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
@@ -392,6 +393,37 @@ test.describe("배정 설정", () => {
       await settings.getByRole("button", { name: "저장" }).click();
       await expectErrorBeside(field(page, "미처리 고객 회수 (일)"), SETTINGS_MESSAGES.recycleAfterDays);
       await expect(field(page, "미처리 고객 회수 (일)")).toHaveValue("400");
+    },
+  );
+});
+
+test.describe("lead import", () => {
+  test(
+    "the import step shows a missing source and consent basis beside their fields, keeping the preview; a list without headers is refused beside the file",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/leads/import");
+      const upload = page.locator("form#import-upload");
+      await formReady(upload);
+      const file = page.getByLabel("고객 명단 (.xlsx 또는 .csv)");
+      await file.setInputFiles({ name: "명단.csv", mimeType: "text/csv", buffer: Buffer.from("주소,나이\n대구,40\n", "utf8") });
+      await page.getByRole("button", { name: "미리보기" }).click();
+      await expectErrorBeside(file, IMPORT_MESSAGES.noHeader);
+
+      await file.setInputFiles({
+        name: "명단.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(`이름,연락처\n확인,${uniquePhone()}\n`, "utf8"),
+      });
+      await page.getByRole("button", { name: "미리보기" }).click();
+      await expect(page.getByTestId("import-totals")).toContainText("가져올 수 있는 행 1행");
+      await formReady(page.locator("form#import-leads"));
+      await field(page, "출처").fill(" ");
+      await page.getByRole("button", { name: "1명 가져오기" }).click();
+
+      await expectErrorBeside(field(page, "출처"), IMPORT_MESSAGES.source);
+      await expectErrorBeside(field(page, "개인정보 수집 근거"), IMPORT_MESSAGES.basis);
+      await expect(page.getByTestId("import-totals")).toContainText("가져올 수 있는 행 1행");
     },
   );
 });

@@ -11,8 +11,11 @@ const OWNER_PAGES: [label: string, path: RegExp][] = [
   ["오늘 할 일", /\/admin\/today$/],
   ["고객 접수", /\/admin\/leads$/],
   ["휴지통", /\/admin\/leads\/bin$/],
+  ["고객 가져오기", /\/admin\/leads\/import$/],
   ["방문 예약", /\/admin\/visits/],
+  ["광고 수신 거부", /\/admin\/consent$/],
   ["전환 분석", /\/admin\/conversion/],
+  ["팀 성과", /\/admin\/performance$/],
   ["문자 발송", /\/admin\/notifications$/],
   ["알림톡 템플릿", /\/admin\/templates$/],
   ["보도자료", /\/admin\/press$/],
@@ -56,7 +59,7 @@ test.describe("the console's menu", () => {
   });
 
   test("reaches every page through its menus, by pointer and by keyboard, and closes on Escape and outside clicks", async ({ page }) => {
-    // Seventeen pages, one after the other.
+    // Every page of the menus, one after the other.
     test.slow();
     await page.goto("/admin");
     for (const [label, path] of OWNER_PAGES) {

@@ -96,13 +96,21 @@ export async function freshPage(browser: Browser) {
   return (await browser.newContext({ viewport, isMobile, hasTouch, locale: "ko-KR", timezoneId: "Asia/Seoul" })).newPage();
 }
 
-/** A counsellor who can be given leads: invited by the owner, password set, authenticator enrolled; optionally their signed-in page. */
-export async function addCounsellor(owner: Page, browser: Browser, name: string, { keepSignedIn = false } = {}): Promise<Page | null> {
-  await owner.goto("/admin/staff");
+/**
+ * A counsellor who can be given leads (or a person of another role): invited by the owner on the
+ * owner's page's site (`origin`, localhost by default), password set, authenticator enrolled; optionally their signed-in page.
+ */
+export async function addCounsellor(
+  owner: Page,
+  browser: Browser,
+  name: string,
+  { keepSignedIn = false, origin = "", role = "상담사" }: { keepSignedIn?: boolean; origin?: string; role?: "상담사" | "매니저" } = {},
+): Promise<Page | null> {
+  await owner.goto(`${origin}/admin/staff`);
   await owner.getByLabel("이름", { exact: true }).fill(name);
   await owner.getByLabel("이메일 (로그인 아이디)").fill(`live-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
   await owner.getByLabel("휴대폰 (초대 문자를 받을 번호)").fill("010-2345-6789");
-  await owner.getByRole("radio", { name: /^상담사/ }).check();
+  await owner.getByRole("radio", { name: new RegExp(`^${role}`) }).check();
   await owner.getByRole("button", { name: "초대 링크 만들기" }).click();
   const link = await owner.getByTestId("invitation-link").inputValue();
 

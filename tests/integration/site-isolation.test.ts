@@ -287,6 +287,9 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
       expect: [404],
     },
   ],
+  "admin/performance": [{ path: () => "/admin/performance?unit=month", expect: [200] }],
+  "admin/performance.csv": [{ path: () => "/admin/performance.csv?unit=month", expect: [200] }],
+  "admin/performance.xlsx": [{ path: () => "/admin/performance.xlsx?unit=month", expect: [200] }],
   "admin/leads/:id/text": [
     { path: (records) => `/admin/leads/${records.lead}/text`, expect: [404] },
     {
@@ -298,7 +301,17 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
     { method: "POST", path: (records) => `/admin/leads/${records.lead}/text`, form: () => ({ intent: "opt-out" }), expect: [404] },
   ],
   "admin/leads/export.csv": [{ method: "POST", path: () => "/admin/leads/export.csv", form: () => EXPORT_FORM, expect: [200] }],
+  "admin/leads/export.xlsx": [{ method: "POST", path: () => "/admin/leads/export.xlsx", form: () => EXPORT_FORM, expect: [200] }],
   "admin/leads/export": [{ path: () => "/admin/leads/export", expect: [200] }],
+  "admin/leads/import": [
+    { path: () => "/admin/leads/import", expect: [200] },
+    {
+      method: "POST",
+      path: () => "/admin/leads/import",
+      form: () => ({ intent: "import", batch: "s1.forged", source: "B", basis: "agency-form" }),
+      expect: [409],
+    },
+  ],
   "admin/leads/bin": [
     { path: () => "/admin/leads/bin", expect: [200] },
     { method: "POST", path: () => "/admin/leads/bin", form: (records) => ({ intent: "restore", id: String(records.lead) }), expect: [404] },

@@ -15,7 +15,7 @@ import { imageJobs, siteSettings, uploads } from "../schema.ts";
  */
 
 const MB = 1024 * 1024;
-export const UPLOAD_LIMITS: Record<UploadKind, number> = { image: 10 * MB, pdf: 20 * MB, csv: 2 * MB };
+export const UPLOAD_LIMITS: Record<UploadKind, number> = { image: 10 * MB, pdf: 20 * MB, csv: 2 * MB, spreadsheet: 5 * MB };
 /** The largest body a multipart form with one file may be: the file's limit and room for the other fields. */
 const FORM_OVERHEAD = 64 * 1024;
 

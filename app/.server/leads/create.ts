@@ -229,8 +229,8 @@ async function foldableLead(tx: Transaction, input: NewLead, now: Date) {
   return { id: lead.id, message: lead.message, receiptNumber: lead.receiptNumber, sameBrowser };
 }
 
-/** The site's customer with this phone, made on first contact; a merged customer's number leads to the one kept. */
-async function customerOf(tx: Transaction, site: string, phone: string, now: Date): Promise<number> {
+/** The site's customer with this phone, made on first contact; a merged customer's number leads to the one kept (also for imported lists: leads/import.ts). */
+export async function customerOf(tx: Transaction, site: string, phone: string, now: Date): Promise<number> {
   const [customer] = await tx
     .insert(customers)
     .values({ site, phone, createdAt: now })

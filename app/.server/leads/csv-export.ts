@@ -44,7 +44,7 @@ const exportRow = {
   cursorAt: sql<string>`${leads.createdAt}::text`,
 };
 
-async function selectExportRows(filter: LeadFilter, after: LeadCursor | undefined, limit: number) {
+export async function selectExportRows(filter: LeadFilter, after: LeadCursor | undefined, limit: number) {
   return db()
     .select(exportRow)
     .from(leads)

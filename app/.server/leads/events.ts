@@ -1,4 +1,12 @@
-import type { BookingStatus, ContactChannel, ContactResult, LeadEventKind, LeadGrade, LeadStatus } from "#app/vocabulary.ts";
+import type {
+  BookingStatus,
+  ContactChannel,
+  ContactResult,
+  ImportConsentBasis,
+  LeadEventKind,
+  LeadGrade,
+  LeadStatus,
+} from "#app/vocabulary.ts";
 import type { Executor } from "../db.ts";
 import { leadEvents } from "../schema.ts";
 
@@ -29,6 +37,8 @@ export interface LeadEventDetails {
   recycled: { fromId: number; fromName: string | null; days: number };
   /** Its customer and another turned out to be one person (leads/merge.ts): `intoId` is kept, `fromId` folded in. */
   "customer-merged": { fromId: number; intoId: number };
+  /** Brought in from a spreadsheet (leads/import.ts): the source label the office gave and the consent basis it declared. */
+  imported: { source: string; basis: ImportConsentBasis; marketingFromFile: boolean };
 }
 
 type Kinds = keyof LeadEventDetails;

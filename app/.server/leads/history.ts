@@ -226,6 +226,8 @@ function eventSentence(kind: LeadEventKind, stored: Record<string, unknown>): st
       return LEAD_EVENT_SENTENCES.recycled(detail as LeadEventDetails["recycled"]);
     case "customer-merged":
       return LEAD_EVENT_SENTENCES["customer-merged"](detail as LeadEventDetails["customer-merged"]);
+    case "imported":
+      return LEAD_EVENT_SENTENCES.imported(detail as LeadEventDetails["imported"]);
   }
 }
 

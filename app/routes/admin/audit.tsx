@@ -152,6 +152,8 @@ function describeDetail(action: AuditAction, detail: Record<string, unknown>, na
       const { purpose, reason, columns } = describeExport(detail);
       return `목적: ${purpose} · 이유: ${reason} · 열: ${columns}`;
     }
+    case "leads.import":
+      return `출처: ${String(detail.source)} · 가져옴 ${Number(detail.imported)}명 · 건너뜀 ${Number(detail.skipped)}행`;
     case "lead.status":
       return `${status(detail.from)} → ${status(detail.to)}`;
     case "lead.assign":

@@ -96,6 +96,14 @@ export const CONSOLE_ROUTES = {
   "/admin/leads/bin": { view: "leads.delete", post: { restore: "leads.delete" }, menu: [{ label: "휴지통", group: "customers" }] },
   "/admin/leads/export": { view: "leads.export" },
   "/admin/leads/export.csv": { post: "leads.export", resource: true },
+  "/admin/leads/export.xlsx": { post: "leads.export", resource: true },
+  // A multipart post (the file, then the sealed preview): one rule for both steps, so the middleware never reads the file.
+  "/admin/leads/import": {
+    view: "leads.import",
+    post: "leads.import",
+    upload: "spreadsheet",
+    menu: [{ label: "고객 가져오기", group: "customers" }],
+  },
   "/admin/customers/:id": { view: "leads.unassigned", post: { visit: "leads.unassigned", merge: "leads.assign" } },
   "/admin/events": { view: "signed-in", resource: true, quiet: true },
   "/admin/visits": {
@@ -121,6 +129,10 @@ export const CONSOLE_ROUTES = {
     menu: [{ label: "광고 수신 거부", group: "customers" }],
   },
   "/admin/conversion": { view: "reports.view", menu: [{ label: "전환 분석", group: "customers" }] },
+  // Everyone's rows for reports.view, one's own for anyone else (leads/performance.ts decides).
+  "/admin/performance": { view: "reports.own", menu: [{ label: "팀 성과", group: "customers" }] },
+  "/admin/performance.csv": { view: "reports.own", resource: true },
+  "/admin/performance.xlsx": { view: "reports.own", resource: true },
   "/admin/notifications": { view: "outbox.view", post: { retry: "outbox.view" }, menu: [{ label: "문자 발송", group: "customers" }] },
   "/admin/templates": {
     view: "texts.manage",

@@ -16,7 +16,7 @@ const PURPOSE_OPTIONS = Object.entries(EXPORT_PURPOSES).map(([value, { label }])
 
 /**
  * Before a file of leads leaves the console: why (a purpose and a few words), and which columns
- * that purpose needs. The download itself is the POST to /admin/leads/export.csv, which sends a
+ * that purpose needs. The download itself is the POST to /admin/leads/export.csv (or .xlsx), which sends a
  * refusal back here with every field's error (export-answer.server.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -122,9 +122,14 @@ export default function LeadsExportPage({ loaderData }: Route.ComponentProps) {
             ))}
             <ErrorList id={fields.columns.errorId} errors={columnErrors} />
           </fieldset>
-          <button type="submit" className="admin-button admin-button--primary">
-            CSV 내려받기
-          </button>
+          <div className="admin-actions">
+            <button type="submit" className="admin-button admin-button--primary">
+              CSV 내려받기
+            </button>
+            <button type="submit" formAction="/admin/leads/export.xlsx" className="admin-button">
+              Excel(.xlsx) 내려받기
+            </button>
+          </div>
         </Form>
       </section>
     </div>
