@@ -14,6 +14,7 @@ const OWNER_PAGES: [label: string, path: RegExp][] = [
   ["전환 분석", /\/admin\/conversion/],
   ["문자 발송", /\/admin\/notifications$/],
   ["알림톡 템플릿", /\/admin\/templates$/],
+  ["캠페인 문자", /\/admin\/campaigns$/],
   ["보도자료", /\/admin\/press$/],
   ["공지 팝업", /\/admin\/popups$/],
   ["공고·서류", /\/admin\/documents$/],
@@ -55,7 +56,7 @@ test.describe("the console's menu", () => {
   });
 
   test("reaches every page through its menus, by pointer and by keyboard, and closes on Escape and outside clicks", async ({ page }) => {
-    // Sixteen pages, one after the other.
+    // Seventeen pages, one after the other.
     test.slow();
     await page.goto("/admin");
     for (const [label, path] of OWNER_PAGES) {

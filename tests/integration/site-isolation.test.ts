@@ -4,6 +4,8 @@ import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { issueFormToken } from "#app/.server/form-tokens.ts";
 import {
+  campaignRecipients,
+  campaigns,
   customers,
   leadNotes,
   leads,
@@ -66,6 +68,7 @@ interface BRecords {
   customer: number;
   settingChange: number;
   template: number;
+  campaign: number;
 }
 let b: BRecords;
 
@@ -132,7 +135,13 @@ async function makeSiteB(): Promise<BRecords> {
     .insert(messageTemplates)
     .values({ site: "fixture", code: "B_CONFIRM", purpose: "confirmation", body: "#{고객명} 고객님, B의 템플릿입니다." })
     .returning({ id: messageTemplates.id });
+  const [campaign] = await db()
+    .insert(campaigns)
+    .values({ site: "fixture", title: "비사이트 캠페인", body: "B의 광고", status: "sending", audienceCount: 1 })
+    .returning({ id: campaigns.id });
+  await db().insert(campaignRecipients).values({ campaignId: campaign!.id, phone: "01077778888", leadId: lead!.id });
   return {
+    campaign: campaign!.id,
     template: template!.id,
     settingChange: settingChange!.id,
     lead: lead!.id,
@@ -178,7 +187,9 @@ async function bSnapshot() {
   const schedule = await db().select().from(scheduleEntries).where(eq(scheduleEntries.site, "fixture"));
   const [popup] = await db().select().from(noticePopups).where(eq(noticePopups.id, b.popup));
   const [template] = await db().select().from(messageTemplates).where(eq(messageTemplates.id, b.template));
-  return JSON.stringify({ lead, notes, message, slot, booking, article, settings, schedule, popup, template });
+  const [campaign] = await db().select().from(campaigns).where(eq(campaigns.id, b.campaign));
+  const recipients = await db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, b.campaign));
+  return JSON.stringify({ lead, notes, message, slot, booking, article, settings, schedule, popup, template, campaign, recipients });
 }
 
 interface Probe {
@@ -270,6 +281,19 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
   "admin/templates": [
     { path: () => "/admin/templates", expect: [200] },
     { method: "POST", path: () => "/admin/templates", form: (r) => ({ intent: "retire", id: String(r.template) }), expect: [404] },
+  ],
+  "admin/campaigns": [
+    { path: () => "/admin/campaigns", expect: [200] },
+    { method: "POST", path: () => "/admin/campaigns", form: () => ({ intent: "count" }), expect: [200] },
+  ],
+  "admin/campaigns/:id": [
+    { path: (records) => `/admin/campaigns/${records.campaign}`, expect: [404] },
+    ...["pause", "cancel", "test"].map((intent) => ({
+      method: "POST" as const,
+      path: (records: BRecords) => `/admin/campaigns/${records.campaign}`,
+      form: () => ({ intent, phone: "010-1234-5678" }),
+      expect: [404],
+    })),
   ],
   "admin/login/code": [{ path: () => "/admin/login/code", expect: [302] }],
   "admin/enrol": [{ path: () => "/admin/enrol", expect: [302] }],
@@ -394,6 +418,7 @@ describe("two sites on one database", () => {
         "비사이트 보도자료",
         "비사이트 1순위",
         "비사이트 공지",
+        "비사이트 캠페인",
       ]) {
         expect(body, `${probe.method ?? "GET"} ${path} shows ${secret}`).not.toContain(secret);
       }

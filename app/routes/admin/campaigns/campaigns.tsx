@@ -133,7 +133,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
                         {CAMPAIGN_STATUS_LABELS[campaign.status]}
                       </span>
                     </td>
-                    <td className="admin-num">{campaign.audienceCount.toLocaleString("ko-KR")}명</td>
+                    <td className="admin-num admin-nowrap">{campaign.audienceCount.toLocaleString("ko-KR")}명</td>
                     <td>{campaign.sendAt ? formatKst(campaign.sendAt) : "-"}</td>
                   </tr>
                 ))}
