@@ -3,6 +3,7 @@ import { BULK_ASSIGN_MESSAGES, EXPORT_MESSAGES } from "../../app/forms/admin.ts"
 import { OPT_OUT_LIST_MESSAGES, OPT_OUT_ROW_LABELS } from "../../app/forms/consent.ts";
 import { CONTACT_MESSAGES } from "../../app/forms/contacts.ts";
 import { SETTINGS_MESSAGES } from "../../app/forms/assignment.ts";
+import { CAMPAIGN_MESSAGES } from "../../app/forms/campaigns.ts";
 import { PRESS_MESSAGES } from "../../app/forms/press-messages.ts";
 import { POPUP_MESSAGES } from "../../app/forms/popups.ts";
 import { SCHEDULE_MESSAGES } from "../../app/forms/schedule-entry.ts";
@@ -426,4 +427,40 @@ test.describe("lead import", () => {
       await expect(page.getByTestId("import-totals")).toContainText("가져올 수 있는 행 1행");
     },
   );
+    },
+  );
+});
+
+test.describe("campaign texts", () => {
+  test(
+    "a new campaign shows a missing name and a typed (광고) mark beside their fields, keeping the text and the filters",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/campaigns");
+      await formReady(page.locator("form.campaign-form"));
+      await field(page, "보낼 내용 (필수)").fill("(광고) 잔여세대 안내");
+      await field(page, "캠페인 (utm_campaign)").fill("winter-open");
+      await field(page, "접수일 시작").fill("2026-11-10");
+      await field(page, "접수일 끝").fill("2026-11-01");
+      await page.getByRole("button", { name: "저장하고 발송 준비" }).click();
+
+      await expectErrorBeside(field(page, "캠페인 이름 (필수)"), CAMPAIGN_MESSAGES.title);
+      await expectErrorBeside(field(page, "보낼 내용 (필수)"), CAMPAIGN_MESSAGES.markTyped);
+      await expectErrorBeside(field(page, "접수일 끝"), CAMPAIGN_MESSAGES.range);
+      await expect(field(page, "보낼 내용 (필수)")).toHaveValue("(광고) 잔여세대 안내");
+      await expectFine(field(page, "캠페인 (utm_campaign)"), "winter-open");
+      await expect(page).toHaveURL(/\/admin\/campaigns$/);
+    },
+  );
+
+  test("the unit prices show a price out of range beside its field, keeping the other", { tag: "@every-width" }, async ({ page }) => {
+    await page.goto("/admin/campaigns");
+    await formReady(page.locator("form.campaign-prices"));
+    await field(page, "SMS 1건 (원)").fill("20");
+    await field(page, "LMS 1건 (원)").fill("99999");
+    await page.getByRole("button", { name: "단가 저장" }).click();
+
+    await expectErrorBeside(field(page, "LMS 1건 (원)"), CAMPAIGN_MESSAGES.price);
+    await expectFine(field(page, "SMS 1건 (원)"), "20");
+  });
 });

@@ -18,6 +18,7 @@ const OWNER_PAGES: [label: string, path: RegExp][] = [
   ["팀 성과", /\/admin\/performance$/],
   ["문자 발송", /\/admin\/notifications$/],
   ["알림톡 템플릿", /\/admin\/templates$/],
+  ["캠페인 문자", /\/admin\/campaigns$/],
   ["보도자료", /\/admin\/press$/],
   ["공지 팝업", /\/admin\/popups$/],
   ["공고·서류", /\/admin\/documents$/],

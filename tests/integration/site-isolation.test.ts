@@ -4,6 +4,8 @@ import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { issueFormToken } from "#app/.server/form-tokens.ts";
 import {
+  campaignRecipients,
+  campaigns,
   customers,
   leadNotes,
   leads,
@@ -69,6 +71,7 @@ interface BRecords {
   template: number;
   /** An 080 opt-out list uploaded on B, not applied yet, naming B's customer. */
   optOutList: number;
+  campaign: number;
 }
 let b: BRecords;
 
@@ -143,8 +146,14 @@ async function makeSiteB(): Promise<BRecords> {
       entries: [{ line: 2, raw: "01077778888", phone: "01077778888", at: new Date().toISOString(), problem: null }],
     })
     .returning({ id: optOutLists.id });
+  const [campaign] = await db()
+    .insert(campaigns)
+    .values({ site: "fixture", title: "비사이트 캠페인", body: "B의 광고", status: "sending", audienceCount: 1 })
+    .returning({ id: campaigns.id });
+  await db().insert(campaignRecipients).values({ campaignId: campaign!.id, phone: "01077778888", leadId: lead!.id });
   return {
     optOutList: optOutList!.id,
+    campaign: campaign!.id,
     template: template!.id,
     settingChange: settingChange!.id,
     lead: lead!.id,
@@ -192,7 +201,24 @@ async function bSnapshot() {
   const [template] = await db().select().from(messageTemplates).where(eq(messageTemplates.id, b.template));
   const [optOutList] = await db().select().from(optOutLists).where(eq(optOutLists.id, b.optOutList));
   const customer = await db().select().from(customers).where(eq(customers.site, "fixture"));
-  return JSON.stringify({ lead, notes, message, slot, booking, article, settings, schedule, popup, template, optOutList, customer });
+  const [campaign] = await db().select().from(campaigns).where(eq(campaigns.id, b.campaign));
+  const recipients = await db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, b.campaign));
+  return JSON.stringify({
+    lead,
+    notes,
+    message,
+    slot,
+    booking,
+    article,
+    settings,
+    schedule,
+    popup,
+    template,
+    optOutList,
+    customer,
+    campaign,
+    recipients,
+  });
 }
 
 interface Probe {
@@ -332,6 +358,19 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
     { path: () => "/admin/templates", expect: [200] },
     { method: "POST", path: () => "/admin/templates", form: (r) => ({ intent: "retire", id: String(r.template) }), expect: [404] },
   ],
+  "admin/campaigns": [
+    { path: () => "/admin/campaigns", expect: [200] },
+    { method: "POST", path: () => "/admin/campaigns", form: () => ({ intent: "count" }), expect: [200] },
+  ],
+  "admin/campaigns/:id": [
+    { path: (records) => `/admin/campaigns/${records.campaign}`, expect: [404] },
+    ...["pause", "cancel", "test"].map((intent) => ({
+      method: "POST" as const,
+      path: (records: BRecords) => `/admin/campaigns/${records.campaign}`,
+      form: () => ({ intent, phone: "010-1234-5678" }),
+      expect: [404],
+    })),
+  ],
   "admin/login/code": [{ path: () => "/admin/login/code", expect: [302] }],
   "admin/enrol": [{ path: () => "/admin/enrol", expect: [302] }],
   "admin/invite/:token": [{ path: () => `/admin/invite/${"x".repeat(43)}`, expect: [404], signedOut: true }],
@@ -455,6 +494,7 @@ describe("two sites on one database", () => {
         "비사이트 보도자료",
         "비사이트 1순위",
         "비사이트 공지",
+        "비사이트 캠페인",
       ]) {
         expect(body, `${probe.method ?? "GET"} ${path} shows ${secret}`).not.toContain(secret);
       }

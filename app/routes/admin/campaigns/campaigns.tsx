@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { useMemo, useState } from "react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/audit/access.ts";
 import { countAudience } from "#app/.server/campaigns/audience.ts";
 import { createCampaign, listCampaigns } from "#app/.server/campaigns/campaigns.ts";
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     default:
       post satisfies never;
-      throw new Response("알 수 없는 요청입니다.", { status: 400 });
+      throw data("알 수 없는 요청입니다.", { status: 400 });
   }
 }
 
@@ -133,7 +133,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
                         {CAMPAIGN_STATUS_LABELS[campaign.status]}
                       </span>
                     </td>
-                    <td className="admin-num">{campaign.audienceCount.toLocaleString("ko-KR")}명</td>
+                    <td className="admin-num admin-nowrap">{campaign.audienceCount.toLocaleString("ko-KR")}명</td>
                     <td>{campaign.sendAt ? formatKst(campaign.sendAt) : "-"}</td>
                   </tr>
                 ))}
