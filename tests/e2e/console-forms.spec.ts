@@ -427,8 +427,6 @@ test.describe("lead import", () => {
       await expect(page.getByTestId("import-totals")).toContainText("가져올 수 있는 행 1행");
     },
   );
-    },
-  );
 });
 
 test.describe("campaign texts", () => {

@@ -4,6 +4,7 @@ import { countAudience, listAudience } from "#app/.server/campaigns/audience.ts"
 import { controlCampaign, createCampaign, getCampaign, sendCampaign, sendTestText } from "#app/.server/campaigns/campaigns.ts";
 import { advanceCampaigns } from "#app/.server/campaigns/pacing.ts";
 import { setPrices } from "#app/.server/campaigns/prices.ts";
+import { withdrawByLink } from "#app/.server/consent/link.ts";
 import { db } from "#app/.server/db.ts";
 import { destroyLeads } from "#app/.server/leads/bin.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
@@ -21,6 +22,8 @@ import {
   visitBookings,
   visitSlots,
 } from "#app/.server/schema.ts";
+import { unsealText } from "#app/.server/sealed.ts";
+import { marketingStanding } from "#app/.server/sms/advertising.ts";
 import { logProvider } from "#app/.server/sms/log.ts";
 import { EMPTY_AUDIENCE, readAudience, type CampaignAudience } from "#app/forms/campaigns.ts";
 import { action as campaignActionRaw, loader as campaignLoaderRaw } from "#app/routes/admin/campaigns/campaign.tsx";
@@ -339,8 +342,29 @@ test("destroying a lead takes its campaign recipient, and the number in it, alon
   expect((await recipientsOf(id)).map((recipient) => recipient.phone)).toEqual([kept.phone]);
 });
 
+test("each text carries its recipient's own opt-out link, sealed in the outbox and masked on screens, and the link withdraws that number only", async () => {
+  await addLead();
+  await addLead();
+  const id = await draft();
+  await sendNow(id);
+  await advanceCampaigns({ now: AFTERNOON });
+  const texts = await campaignTexts();
+  expect(texts).toHaveLength(2);
+  const tokens = texts.map((text) => {
+    expect(text.body).not.toMatch(/optout/);
+    const sent = unsealText(text.sealedBody!)!;
+    expect(sent.endsWith("무료수신거부 080-000-0000")).toBe(true);
+    return /\/daegu\/optout\/(\S+)\n/.exec(sent)![1]!;
+  });
+  expect(tokens[0]).not.toBe(tokens[1]);
+
+  expect(await withdrawByLink("daegu", tokens[0]!, AFTERNOON)).toMatchObject({ outcome: "withdrawn" });
+  expect(await marketingStanding(db(), "daegu", texts[0]!.recipient)).toBe("opted-out");
+  expect(await marketingStanding(db(), "daegu", texts[1]!.recipient)).toBe("consented");
+});
+
 describe("the campaign page", () => {
-  test("estimated cost before sending from the office's unit prices, actual cost after from what was sent", async () => {
+  test("estimated cost before sending from the office's unit prices, actual cost after from what was sent (every campaign is an LMS: its opt-out link alone passes 90 bytes)", async () => {
     for (let i = 0; i < 3; i++) await addLead();
     await setPrices(acting(), { smsPrice: 20, lmsPrice: 50 });
     const cookie = await consoleCookie(manager);
@@ -354,8 +378,8 @@ describe("the campaign page", () => {
         ReturnType<typeof campaignLoader>
       >;
 
-    expect((await pageOf(short)).campaign.length.type).toBe("SMS");
-    expect((await pageOf(short)).cost).toEqual({ estimated: 60, actual: null });
+    expect((await pageOf(short)).campaign.length.type).toBe("LMS");
+    expect((await pageOf(short)).cost).toEqual({ estimated: 150, actual: null });
     expect((await pageOf(long)).campaign.length.type).toBe("LMS");
     expect((await pageOf(long)).cost).toEqual({ estimated: 150, actual: null });
 

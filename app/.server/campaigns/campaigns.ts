@@ -12,7 +12,7 @@ import { advertisingSendTime } from "../sms/advertising.ts";
 import { listAudience } from "./audience.ts";
 import { wakeCampaignPacer } from "./pacing.ts";
 import { pricesOf } from "./prices.ts";
-import { campaignText } from "./text.ts";
+import { campaignMessage } from "./text.ts";
 
 /**
  * Campaign texts (issue #27, item 4): the office writes one, checks who it reaches, sends itself a
@@ -75,7 +75,7 @@ export async function sendTestText(change: ChangeContext, id: number, typedPhone
         leadId: null,
         purpose: "campaign-test",
         recipient: phone,
-        body: campaignText(site, campaign, { phone }),
+        ...campaignMessage(change.site, site, campaign, phone),
         advertising: true,
         sentBy: change.actor.id,
         nextAttemptAt: sendsAt,

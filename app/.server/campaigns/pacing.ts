@@ -10,7 +10,7 @@ import { startPollingWorker, type PollingWorker } from "../polling-worker.ts";
 import { campaignRecipients, campaigns, smsOutbox } from "../schema.ts";
 import { inQuietHours } from "../sms/advertising.ts";
 import { stillInAudience } from "./audience.ts";
-import { campaignText } from "./text.ts";
+import { campaignMessage } from "./text.ts";
 
 /**
  * Sending campaigns at a pace (docs/decisions/027-campaign-texts.md): every interval, each campaign
@@ -97,7 +97,7 @@ async function advanceOne(id: number, batchSize: number, now: Date) {
           leadId: recipient.leadId,
           purpose: "campaign",
           recipient: recipient.phone,
-          body: campaignText(site, campaign, recipient),
+          ...campaignMessage(campaign.site, site, campaign, recipient.phone),
           advertising: true,
           sentBy: campaign.createdBy ?? undefined,
           nextAttemptAt: now,

@@ -62,7 +62,7 @@ export interface CampaignCost {
  */
 export function campaignCost(
   site: SitePack,
-  campaign: Pick<CampaignRow, "body" | "status" | "smsPrice" | "lmsPrice">,
+  campaign: Pick<CampaignRow, "site" | "body" | "status" | "smsPrice" | "lmsPrice">,
   audienceCount: number,
   progress: CampaignProgress,
   currentPrices: CampaignPrices | null,
@@ -70,7 +70,7 @@ export function campaignCost(
   const sentWith =
     campaign.smsPrice !== null && campaign.lmsPrice !== null ? { smsPrice: campaign.smsPrice, lmsPrice: campaign.lmsPrice } : null;
   const prices = campaign.status === "draft" ? currentPrices : sentWith;
-  const channel = campaignLength(site, campaign).type === "SMS" ? "sms" : "lms";
+  const channel = campaignLength(campaign.site, site, campaign).type === "SMS" ? "sms" : "lms";
   return {
     estimated: prices ? audienceCount * unitPrice(prices, channel) : null,
     actual:

@@ -3,7 +3,7 @@ import { countAudience } from "#app/.server/campaigns/audience.ts";
 import type { CampaignRow } from "#app/.server/campaigns/campaigns.ts";
 import { campaignCost, campaignProgress, campaignRecipientsPage } from "#app/.server/campaigns/progress.ts";
 import { pricesOf } from "#app/.server/campaigns/prices.ts";
-import { campaignLength, campaignText } from "#app/.server/campaigns/text.ts";
+import { campaignLength, campaignPreview } from "#app/.server/campaigns/text.ts";
 import { textPack } from "#app/.server/content/site-settings.ts";
 import { db } from "#app/.server/db.ts";
 import { textsAreNotSent } from "#app/.server/outbox/console.ts";
@@ -33,8 +33,8 @@ export async function campaignPage(campaign: CampaignRow, { afterId }: { afterId
       skippedCount: campaign.skippedCount,
       audienceCount,
       audience,
-      text: campaignText(pack, campaign, { phone: "" }),
-      length: campaignLength(pack, campaign),
+      text: campaignPreview(campaign.site, pack, campaign),
+      length: campaignLength(campaign.site, pack, campaign),
     },
     progress,
     cost: campaignCost(pack, campaign, audienceCount, progress, prices),

@@ -8,7 +8,7 @@ import { pricesOf, setPrices } from "#app/.server/campaigns/prices.ts";
 import { textPack } from "#app/.server/content/site-settings.ts";
 import { db } from "#app/.server/db.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { advertisingWrap } from "#app/.server/sms/advertising.ts";
+import { campaignWrap } from "#app/.server/campaigns/text.ts";
 import { STATUS_LABELS } from "#app/forms/admin.ts";
 import {
   AUDIENCE_STATUSES,
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     campaigns,
     prices,
-    wrap: advertisingWrap(pack),
+    wrap: campaignWrap(site, pack),
     kindLabels: pack.leads.kindLabels,
     message: done && done in MESSAGES ? MESSAGES[done as keyof typeof MESSAGES] : null,
   };
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
   const change = changeContext(context, admin);
   const pack = await textPack(change.site);
-  const parsed = parseConsoleForm(await request.formData(), campaignsPostSchema(advertisingWrap(pack)));
+  const parsed = parseConsoleForm(await request.formData(), campaignsPostSchema(campaignWrap(change.site, pack).counted));
   if (!parsed.ok) return parsed.refused;
   const post = parsed.value;
   switch (post.intent) {
@@ -161,7 +161,7 @@ function NewCampaign({
   prices: Route.ComponentProps["loaderData"]["prices"];
 }) {
   const { wrap, kindLabels } = loaderData;
-  const schema = useMemo(() => campaignsPostSchema(wrap), [wrap]);
+  const schema = useMemo(() => campaignsPostSchema(wrap.counted), [wrap]);
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
   const [form, fields] = useConsoleForm({
@@ -172,7 +172,7 @@ function NewCampaign({
   });
   const posted = (answer?.result.initialValue ?? {}) as { body?: unknown };
   const [body, setBody] = useState(typeof posted.body === "string" ? posted.body : "");
-  const length = smsLength(composeText(body, true, wrap));
+  const length = smsLength(composeText(body, true, wrap.counted));
   const count = answer && "count" in answer ? answer.count : null;
   const price = prices ? unitPrice(prices, length.type === "SMS" ? "sms" : "lms") : null;
   const kindOptions = [{ value: "", label: "전체" }, ...LEAD_KINDS.map((kind) => ({ value: kind, label: kindLabels[kind] }))];
@@ -206,7 +206,8 @@ function NewCampaign({
           />
           <p id="campaign-length" className="admin-field__hint admin-texts__length" aria-live="polite">
             {smsLengthLabel(length)}
-            {length.tooLong ? " · 너무 깁니다" : ""} · 광고 표시 포함. 맨 앞에 “{wrap.prefix}”, 맨 끝에 “{wrap.suffix}”가 자동으로 붙습니다.
+            {length.tooLong ? " · 너무 깁니다" : ""} · 광고 표시 포함. 맨 앞에 “{wrap.shown.prefix}”, 맨 끝에 받는 분마다의 수신거부 링크와
+            무료수신거부 번호가 자동으로 붙습니다.
           </p>
           <ErrorList id={fields.body.errorId} errors={fields.body.errors} />
         </div>
