@@ -178,7 +178,7 @@ test.describe("the visit reservation form", () => {
       await fillLeadForm(form, { message: "아이와 함께 방문합니다." });
       const time = await chooseFirstOpenTime(form);
       await form.getByRole("button", { name: "방문 예약하기" }).click();
-      await expect(page).toHaveURL(/\/daegu\/customer\?done=1&slot=\d+$/);
+      await expect(page).toHaveURL(/\/daegu\/customer\?done=1&slot=\d+&receipt=DG-\d{8}-\d{4}$/);
       const booked = page.getByText(new RegExp(`${time} 견본주택 방문 예약이 완료되었습니다`));
       await expect(booked).toBeVisible();
 

@@ -128,6 +128,26 @@ describe("receipt numbers", () => {
     expect(event!.detail).toEqual({ sameBrowser: false, receiptNumber: `DG-${today()}-0002` });
   });
 
+  test("without JavaScript the visit page's answer names the receipt number, on a page kept private", async () => {
+    const posted = await app.fetch("/daegu/customer", {
+      method: "POST",
+      headers: {
+        Host: new URL(HERE).host,
+        Origin: HERE,
+        "X-Forwarded-For": "203.0.113.9",
+        "User-Agent": BROWSER,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams(filledForm("visit")).toString(),
+    });
+    expect(posted.status).toBe(303);
+    const location = posted.headers.get("Location")!;
+    expect(location).toBe(`/daegu/customer?done=1&receipt=DG-${today()}-0001`);
+    const page = await app.fetch(location, { headers: { Host: new URL(HERE).host } });
+    expect(page.headers.get("Cache-Control")).toContain("no-store");
+    expect((await page.text()).replaceAll("<!-- -->", "")).toContain(`접수번호는 DG-${today()}-0001입니다.`);
+  });
+
   test("an 알림톡 template written with #{접수번호} matches the confirmation", async () => {
     const [suggested] = await suggestedTemplates("daegu", "confirmation");
     expect(suggested!.body).toContain("#{접수번호}");

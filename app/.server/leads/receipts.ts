@@ -26,6 +26,11 @@ export async function nextReceiptNumber(tx: Executor, pack: Pick<SitePack, "slug
   return `${receiptPrefix(pack)}-${day.replaceAll("-", "")}-${String(row!.last).padStart(4, "0")}`;
 }
 
+/** Whether a value is a whole receipt number, as an answer page's address may carry it. */
+export function isReceiptNumber(value: string | null | undefined): value is string {
+  return typeof value === "string" && /^[A-Z]{1,6}-\d{8}-\d{4,6}$/.test(value);
+}
+
 /** Whether a search term is (the start of) a receipt number: "DG-20261125-0042", "dg-20261125". */
 export function looksLikeReceiptNumber(term: string) {
   return /^[A-Za-z]{1,6}-\d{8}(-\d{1,6})?$/.test(term.trim());

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { refuseCrossSitePost } from "#app/.server/csrf.ts";
 import { submitLeadForm } from "#app/.server/leads/submit.ts";
+import { isReceiptNumber } from "#app/.server/leads/receipts.ts";
 import { plainPostAnswer } from "./plain-post.server.ts";
 import { bookedSlotLabel, listBookableSchedule, visitFormIntro } from "#app/.server/visits/schedule.ts";
 import { successMessage } from "#app/forms/visit.ts";
@@ -31,6 +32,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       modelHouse: site.modelHouse,
       done: url.searchParams.get("done") === "1",
       bookedLabel: await bookedSlotLabel(site.slug, url.searchParams.get("slot")),
+      // The answer page is the visitor's own (private, no-store), so it may repeat their receipt number.
+      receiptNumber: isReceiptNumber(url.searchParams.get("receipt")) ? url.searchParams.get("receipt") : null,
       schedule,
     },
     // The answer to a booking names its time: the visitor's own, not a page to share.
@@ -46,7 +49,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   refuseCrossSitePost(request, context);
   const submission = await submitLeadForm("visit", request, context);
   const slot = submission.ok && submission.booked ? `&slot=${submission.booked.slotId}` : "";
-  return plainPostAnswer(submission, `/${site.slug}/customer?done=1${slot}`);
+  const receipt = submission.ok && submission.receiptNumber ? `&receipt=${submission.receiptNumber}` : "";
+  return plainPostAnswer(submission, `/${site.slug}/customer?done=1${slot}${receipt}`);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -58,7 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function VisitReservationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { slug, page, consent, eyebrow, phone, consultationHours, modelHouse, done, schedule, bookedLabel } = loaderData;
+  const { slug, page, consent, eyebrow, phone, consultationHours, modelHouse, done, schedule, bookedLabel, receiptNumber } = loaderData;
   return (
     <>
       <PageBanner banner={page.banner} eyebrow={eyebrow} />
@@ -87,7 +91,9 @@ export default function VisitReservationPage({ loaderData, actionData }: Route.C
           consent={consent}
           schedule={schedule}
           done={done}
-          doneMessage={bookedLabel ? successMessage("visit", { label: bookedLabel }) : undefined}
+          doneMessage={
+            bookedLabel || receiptNumber ? successMessage("visit", bookedLabel ? { label: bookedLabel } : null, receiptNumber) : undefined
+          }
           initial={actionData}
         />
       </section>
