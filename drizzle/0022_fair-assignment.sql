@@ -52,4 +52,17 @@ ALTER TABLE "staff_days_off" ADD CONSTRAINT "staff_days_off_created_by_admins_id
 ALTER TABLE "staff_duty" ADD CONSTRAINT "staff_duty_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lead_transfers_site_status_idx" ON "lead_transfers" USING btree ("site","status");--> statement-breakpoint
 CREATE INDEX "lead_transfers_lead_id_idx" ON "lead_transfers" USING btree ("lead_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "leads_site_receipt_number_key" ON "leads" USING btree ("site","receipt_number");
+CREATE UNIQUE INDEX "leads_site_receipt_number_key" ON "leads" USING btree ("site","receipt_number");--> statement-breakpoint
+-- Leads from before receipt numbers get theirs: the pack's prefix (DG, SW; else the site's first two letters), the Korean day, that day's order; the counters continue from there.
+WITH numbered AS (
+  SELECT id, site,
+    to_char(created_at AT TIME ZONE 'UTC' + interval '9 hours', 'YYYYMMDD') AS day,
+    row_number() OVER (PARTITION BY site, (created_at AT TIME ZONE 'UTC' + interval '9 hours')::date ORDER BY created_at, id) AS seq
+  FROM leads WHERE receipt_number IS NULL)
+UPDATE leads SET receipt_number =
+  (CASE numbered.site WHEN 'daegu' THEN 'DG' WHEN 'suwon' THEN 'SW' ELSE upper(left(numbered.site, 2)) END)
+  || '-' || numbered.day || '-' || lpad(numbered.seq::text, 4, '0')
+FROM numbered WHERE leads.id = numbered.id;--> statement-breakpoint
+INSERT INTO receipt_counters (site, day, last)
+SELECT site, (created_at AT TIME ZONE 'UTC' + interval '9 hours')::date, count(*) FROM leads GROUP BY 1, 2
+ON CONFLICT (site, day) DO UPDATE SET last = greatest(receipt_counters.last, excluded.last);

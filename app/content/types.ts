@@ -351,8 +351,8 @@ export interface VisitScheduleContent {
   demoDays: number;
   sms: {
     /**
-     * Sent when a slot is booked. Placeholders: {senderName} {maskedName} {date} {time}
-     * {modelHouseAddress} {cancelUrl} {salesPhone} {optOut}.
+     * Sent when a slot is booked (or the booking moved). Placeholders: {senderName} {maskedName} {date} {time}
+     * {modelHouseAddress} {cancelUrl} {salesPhone} {optOut} {receiptNumber} (the lead's, "DG-20261125-0042").
      */
     booked: string;
     /** Sent the day before the visit; the same placeholders. */

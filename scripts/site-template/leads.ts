@@ -132,6 +132,7 @@ export const leads: LeadContent = {
         "{maskedName} 고객님, 견본주택 방문 예약이 확정되었습니다.",
         "",
         "■ 방문일시: {date} {time}",
+        "■ 접수번호: {receiptNumber}",
         "■ 견본주택: {modelHouseAddress}",
         "■ 분양문의: {salesPhone}",
         "",

@@ -185,7 +185,7 @@ describe("cancelled and moved bookings", () => {
     expect(await cancelBookingByStaff(acting(), booking.id)).toBe("not-found");
   });
 
-  test("a booking moved by staff keeps its place count right", async () => {
+  test("a booking moved by staff keeps its place count right, and its new confirmation says the lead's receipt number again", async () => {
     const [first, second] = await openDay(dayFromToday(2));
     const booking = await book(first!);
     await db().update(visitSlots).set({ capacity: 1 }).where(eq(visitSlots.id, second!.id));
@@ -206,6 +206,9 @@ describe("cancelled and moved bookings", () => {
     const confirmation = await db().select().from(smsOutbox).where(eq(smsOutbox.bookingId, now!.id));
     expect(confirmation.map((text) => [text.purpose, text.status])).toEqual([["confirmation", "pending"]]);
     expect(confirmation[0]!.body).toContain("11:00");
+    const [lead] = await db().select({ receiptNumber: leads.receiptNumber }).from(leads).where(eq(leads.id, booking.leadId));
+    expect(lead!.receiptNumber).toMatch(/^DG-\d{8}-\d{4}$/);
+    expect(confirmation[0]!.body).toContain(`접수번호: ${lead!.receiptNumber}`);
     expect((await eventsOf(booking.leadId)).at(-1)).toMatchObject({ kind: "visit-moved", detail: { by: "staff", newBookingId: now!.id } });
 
     // The full slot takes nobody else, moved or booked.

@@ -99,7 +99,7 @@ describe("booking a visit slot", () => {
     expect(await db().$count(leads)).toBe(10);
   }, 120_000);
 
-  test("stores the visit lead, the booking and a confirmation with date, time, address and a personal cancel link", async () => {
+  test("stores the visit lead, the booking and a confirmation with date, time, address, the receipt number and a personal cancel link", async () => {
     const day = dayFromToday(3);
     const [, second] = await openDay(day);
     const phone = uniquePhone();
@@ -116,6 +116,8 @@ describe("booking a visit slot", () => {
     expect(message?.body).toContain(`■ 방문일시: ${month}월 ${date}일`);
     expect(message?.body).toContain("11:00");
     expect(message?.body).toContain("대구광역시 동구 동부로 000, 온빛채 견본주택");
+    const [lead] = await db().select({ receiptNumber: leads.receiptNumber }).from(leads).where(eq(leads.phone, phone));
+    expect(message?.body).toContain(`■ 접수번호: ${lead!.receiptNumber}`);
     expect(cancelTokenIn(message!)).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(await placesLeft(second!.id)).toBe(5);
   });

@@ -169,7 +169,7 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
       const booking = await book(earlier.id);
       // A new time for the same visitor is news to them; the same time again is not.
       if (booking?.isNew) {
-        const held = await enqueueSms(tx, [bookingMessage(pack, input, earlier.id, booking)], { budget: textBudget, now });
+        const held = await enqueueSms(tx, [bookingMessage(pack, input, earlier, booking)], { budget: textBudget, now });
         if (held) await tx.update(leads).set({ textsHeld: held }).where(eq(leads.id, earlier.id));
       }
       return { outcome: "folded", leadId: earlier.id, receiptNumber: earlier.receiptNumber, booking };
@@ -184,7 +184,9 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
     const held = await enqueueSms(
       tx,
       booking
-        ? messages.map((message) => (message.purpose === "confirmation" ? bookingMessage(pack, input, leadId, booking) : message))
+        ? messages.map((message) =>
+            message.purpose === "confirmation" ? bookingMessage(pack, input, { id: leadId, receiptNumber }, booking) : message,
+          )
         : messages,
       { budget: textBudget, now },
     );
@@ -301,10 +303,16 @@ function leadColumns(input: NewLead) {
 }
 
 /** The visitor's booking confirmation: date, time, address and the personal cancel link. */
-function bookingMessage(pack: SitePack, input: NewLead, leadId: number, booking: PlacedBooking): OutgoingSms {
+function bookingMessage(
+  pack: SitePack,
+  input: NewLead,
+  lead: { id: number; receiptNumber: string | null },
+  booking: PlacedBooking,
+): OutgoingSms {
   return bookingSms(pack, "confirmation", {
     id: booking.id,
-    leadId,
+    leadId: lead.id,
+    receiptNumber: lead.receiptNumber,
     name: input.name,
     phone: input.phone,
     startsAt: booking.slot.startsAt,

@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { SitePack } from "#app/content/types.ts";
 import { kstDay } from "#app/utils/kst.ts";
 import type { Executor } from "../db.ts";
-import { receiptCounters } from "../schema.ts";
+import { leads, receiptCounters } from "../schema.ts";
 
 /**
  * Receipt numbers: "DG-20261125-0042", the site's prefix, the Korean day and that day's sequence.
@@ -34,4 +34,10 @@ export function isReceiptNumber(value: string | null | undefined): value is stri
 /** Whether a search term is (the start of) a receipt number: "DG-20261125-0042", "dg-20261125". */
 export function looksLikeReceiptNumber(term: string) {
   return /^[A-Za-z]{1,6}-\d{8}(-\d{1,6})?$/.test(term.trim());
+}
+
+/** A lead's receipt number (a booking moved later is confirmed with the number its lead was given). */
+export async function receiptNumberOf(executor: Executor, leadId: number): Promise<string | null> {
+  const [lead] = await executor.select({ receiptNumber: leads.receiptNumber }).from(leads).where(eq(leads.id, leadId));
+  return lead?.receiptNumber ?? null;
 }

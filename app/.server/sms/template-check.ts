@@ -20,6 +20,7 @@ const SAMPLE_BOOKING = {
   phone: "01012345678",
   startsAt: new Date("2026-12-08T05:00:00Z"),
   linkToken: "sample",
+  receiptNumber: SAMPLE_LEAD.receiptNumber,
 };
 
 /** The texts of a purpose as the site words them now, each with what the console calls it. */

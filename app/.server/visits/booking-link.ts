@@ -6,6 +6,7 @@ import { recordLeadEvent } from "../leads/events.ts";
 import { enqueueSms, withdrawBookingMessages, type TextBudget } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { visitBookings, visitSlots } from "../schema.ts";
+import { receiptNumberOf } from "../leads/receipts.ts";
 import { claimVisitSlot, type SlotClaim } from "./booking.ts";
 import { textPack } from "../content/site-settings.ts";
 import { bookingSms } from "./messages.ts";
@@ -140,6 +141,7 @@ export async function changeBookingByLink(
     const confirmation = bookingSms(await textPack(booking.site, tx), "confirmation", {
       id: booking.id,
       leadId: current.leadId,
+      receiptNumber: await receiptNumberOf(tx, current.leadId),
       name: booking.name,
       phone: booking.phone,
       startsAt: claim.slot.startsAt,

@@ -21,7 +21,7 @@ export function bookingUrl(site: string, linkToken: string) {
 export function bookingSms(
   site: SitePack,
   purpose: "confirmation" | "reminder" | "day-closed" | "visit-cancelled",
-  booking: { id: number; leadId: number; name: string; phone: string; startsAt: Date; linkToken: string },
+  booking: { id: number; leadId: number; name: string; phone: string; startsAt: Date; linkToken: string; receiptNumber?: string | null },
 ): OutgoingSms {
   const templates = {
     confirmation: site.leads.visits.sms.booked,
@@ -40,6 +40,8 @@ export function bookingSms(
     cancelUrl,
     salesPhone: formatPhone(site.phone),
     optOut: optOutLine(site.leads.sms),
+    // The lead's number, told with its success message; a booking's confirmation says it again.
+    receiptNumber: booking.receiptNumber ?? "",
   };
   return {
     site: site.slug,

@@ -9,6 +9,7 @@ import { maySee, mayWork } from "../leads/visibility.ts";
 import { enqueueSms, withdrawBookingMessages } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { leadEvents, leads, leadStatusChanges, visitBookings, visitSlots } from "../schema.ts";
+import { receiptNumberOf } from "../leads/receipts.ts";
 import { claimVisitSlot, newLinkToken, type SlotClaim } from "./booking.ts";
 import { textPack } from "../content/site-settings.ts";
 import { bookingSms } from "./messages.ts";
@@ -239,6 +240,7 @@ export async function moveBookingByStaff(
     const confirmation = bookingSms(await textPack(change.site, tx), "confirmation", {
       id: moved!.id,
       leadId,
+      receiptNumber: await receiptNumberOf(tx, leadId),
       name,
       phone,
       startsAt: claim.slot.startsAt,

@@ -145,6 +145,7 @@ export const leads: LeadContent = {
         "{maskedName} 고객님, 루미엘 갤러리 방문 예약이 확정되었습니다.",
         "",
         "▶ 방문일시: {date} {time}",
+        "▶ 접수번호: {receiptNumber}",
         "▶ 갤러리: {modelHouseAddress}",
         "▶ 분양문의: {salesPhone}",
         "",
