@@ -56,7 +56,11 @@ export function LiveNav({ items }: { items: NavItem[] }) {
   if (seen !== location.key) {
     setSeen(location.key);
     if (onInbox) setCounts((current) => (mine ? { ...current, mine: 0 } : { ...current, leads: 0 }));
-    if (onToday) setCounts((current) => ({ ...current, today: 0 }));
+    if (onToday) {
+      setCounts((current) => ({ ...current, today: 0 }));
+      // 오늘 할 일 lists the callback: the announcement has done its work.
+      setCallback(null);
+    }
   }
 
   // Reloading the page's data is a request that keeps the session alive, so alerts reload it only
