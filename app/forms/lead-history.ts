@@ -51,7 +51,7 @@ export const LEAD_EVENT_SENTENCES = {
   resubmitted: (detail: { sameBrowser: boolean; receiptNumber?: string }) =>
     detail.sameBrowser
       ? "같은 번호로 다시 접수"
-      : `같은 번호로 다시 접수 (다른 기기에서${detail.receiptNumber ? `, 접수번호 ${detail.receiptNumber}로 안내` : ""})`,
+      : `같은 번호로 다시 접수 (다른 기기에서${detail.receiptNumber ? `, 안내한 접수번호 ${detail.receiptNumber}` : ""})`,
   transferred: (detail: { fromName: string | null; assigneeName: string }) =>
     `${detail.fromName || "이름 없는 계정"} 님의 요청으로 ${detail.assigneeName || "이름 없는 계정"} 님에게 이관`,
   recycled: (detail: { fromName: string | null; days: number }) =>

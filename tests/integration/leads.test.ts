@@ -326,7 +326,9 @@ describe("repeats", () => {
     expect(rows[0]).toMatchObject({ message: "84B 관심 있습니다.", marketingConsentAt: null });
     expect(await countRows(smsOutbox)).toBe(1);
     const history = await leadHistory({ id: 0, role: "owner" }, [{ id: rows[0]!.id, site: "daegu", assigneeId: rows[0]!.assigneeId }]);
-    expect(history.map((entry) => entry.sentence)).toContain("같은 번호로 다시 접수 (다른 기기에서)");
+    expect(history.map((entry) => entry.sentence)).toContainEqual(
+      expect.stringMatching(/^같은 번호로 다시 접수 \(다른 기기에서, 안내한 접수번호 DG-\d{8}-\d{4}\)$/),
+    );
   });
 
   test("of one phone and form sent from several browsers at the same moment are one lead and one text", async () => {
