@@ -1,6 +1,7 @@
-// Runs the integration tests on embedded PGlite, then again on a real PostgreSQL server: a
-// throwaway cluster in a temp folder on a free loopback port, owned by an unprivileged user
-// (initdb refuses root), removed afterwards. The PostgreSQL binaries are POSTGRES_BIN (set by
+// Runs the integration tests on embedded PGlite and on a real PostgreSQL server in one Vitest run
+// (the projects "integration" and "integration-postgres" share its two workers, so neither waits
+// for the other to finish its slowest file): the server is a throwaway cluster in a temp folder on
+// a free loopback port, owned by an unprivileged user (initdb refuses root), removed afterwards. The PostgreSQL binaries are POSTGRES_BIN (set by
 // `npm test`, scripts/ensure-test-tools.js) or found as it finds them; without them the run fails
 // at once, unless SKIP_POSTGRES=1 says to test on PGlite only.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -12,11 +13,14 @@ import { findPostgresBin, machineProbe } from "./lib/test-tools.js";
 
 const extraArgs = process.argv.slice(2);
 
-function runVitest(env) {
-  const result = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--project", "integration", ...extraArgs], {
-    stdio: "inherit",
-    env: { ...process.env, ...env },
-  });
+/** One Vitest run of the integration projects; with a PostgreSQL URL, of both databases' projects. */
+function runVitest(postgresUrl) {
+  const projects = postgresUrl ? ["integration", "integration-postgres"] : ["integration"];
+  const result = spawnSync(
+    process.execPath,
+    ["node_modules/vitest/vitest.mjs", "run", ...projects.flatMap((name) => ["--project", name]), ...extraArgs],
+    { stdio: "inherit", env: { ...process.env, TEST_DATABASE_URL: "", TEST_POSTGRES_URL: postgresUrl ?? "" } },
+  );
   return result.status ?? 1;
 }
 
@@ -123,14 +127,9 @@ async function waitForPort(port, log) {
 }
 
 const bin = postgresBin();
-console.log("Integration tests on PGlite");
-let status = runVitest({ TEST_DATABASE_URL: "" });
 if (bin) {
-  console.log(`Integration tests on PostgreSQL (${bin})`);
-  // Run even when PGlite failed, so that one run reports the failures of both.
-  const postgresStatus = await withPostgres(bin, (url) => runVitest({ TEST_DATABASE_URL: url }));
-  status ||= postgresStatus;
-} else {
-  console.log("SKIP_POSTGRES=1: the PostgreSQL run is skipped.");
+  console.log(`Integration tests on PGlite and on PostgreSQL (${bin}), in one run`);
+  process.exit(await withPostgres(bin, (url) => runVitest(url)));
 }
-process.exit(status);
+console.log("Integration tests on PGlite (SKIP_POSTGRES=1: the PostgreSQL project is skipped)");
+process.exit(runVitest(undefined));

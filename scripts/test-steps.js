@@ -1,5 +1,5 @@
 // npm run test:steps — what `npm test` runs once the tools are there (scripts/ensure-test-tools.js):
-// typecheck, lint, unit tests, integration tests (PGlite, then PostgreSQL), browser tests, and the
+// typecheck, lint, unit tests, integration tests (PGlite and PostgreSQL, one run), browser tests, and the
 // measuring scripts' short runs (they reuse the production build the browser tests made), one
 // after another. A failed step does not stop the ones after it, so one run reports every failure;
 // the run ends with one line per step (exit status, seconds) and exits 1 if any failed.

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { axe } from "./axe.ts";
 
 async function publicPaths(request: APIRequestContext) {
   const sitemap = await (await request.get("/sitemap.xml")).text();
@@ -37,7 +37,7 @@ test.describe("accessibility", () => {
       for (const path of paths) {
         await page.goto(path);
         await settle(page);
-        const results = await new AxeBuilder({ page }).exclude("iframe").analyze();
+        const results = await axe(page).exclude("iframe").analyze();
         for (const violation of results.violations) {
           failures.push(`${path}: ${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(" ")}`);
         }
@@ -52,7 +52,7 @@ test.describe("accessibility", () => {
     const opener = page.locator("[data-register-link]:visible").first();
     await opener.click();
     await expect(page.getByRole("dialog")).toBeVisible();
-    const results = await new AxeBuilder({ page }).include("dialog").analyze();
+    const results = await axe(page).include("dialog").analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 });

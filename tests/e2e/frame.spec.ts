@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axe } from "./axe.ts";
 import { hydrated } from "./hydration.ts";
 
 // Width tags (playwright.config.ts): the top bar with dropdowns exists only on wide screens (@desktop); the
@@ -177,7 +177,7 @@ test.describe("on every page", () => {
 
   test("the frame passes the WCAG 2.1 AA checks of axe, on a page and on the 404 screen", { tag: "@every-width" }, async ({ page }) => {
     await page.goto("/");
-    const frame = await new AxeBuilder({ page })
+    const frame = await axe(page)
       .include(".site-header")
       .include(".site-footer")
       .include(".bottom-bar")
@@ -185,7 +185,7 @@ test.describe("on every page", () => {
       .analyze();
     expect(frame.violations).toEqual([]);
     await page.goto("/no/such/page");
-    const notFound = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const notFound = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
     expect(notFound.violations).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { axe } from "./axe.ts";
 import { chooseFirstOpenTime } from "./visit-slot.ts";
 import { formHydrated, hydrated } from "./hydration.ts";
 
@@ -298,16 +298,16 @@ test.describe("the privacy policy", () => {
 
 test("the lead forms have no accessibility violations", async ({ page }) => {
   await page.goto("/Promotion/Customer");
-  const inquiry = await new AxeBuilder({ page }).include(".lead-page").analyze();
+  const inquiry = await axe(page).include(".lead-page").analyze();
   expect(inquiry.violations).toEqual([]);
   await page.goto("/daegu/customer");
-  const visit = await new AxeBuilder({ page }).include(".lead-page").analyze();
+  const visit = await axe(page).include(".lead-page").analyze();
   expect(visit.violations).toEqual([]);
   const [opener] = await visibleOpeners(page);
   await opener!.click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expect(page.getByRole("dialog").getByLabel("이름")).toBeVisible();
-  const popup = await new AxeBuilder({ page }).include(".registration-popup").analyze();
+  const popup = await axe(page).include(".registration-popup").analyze();
   expect(popup.violations).toEqual([]);
 });
 

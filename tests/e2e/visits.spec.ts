@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { axe } from "./axe.ts";
 import { useOwnerSession } from "./console.ts";
 import { linkTextedTo } from "./phone.ts";
 import { bookVisit, offeredDays, timeUnderShownDay } from "./visit-form.ts";
@@ -81,7 +81,7 @@ test.describe("model-house visits by time slot", () => {
     await test.step("the link shows the booking and cancels it once the visitor confirms", async () => {
       await page.goto(cancelLink);
       await expect(page.getByText(name)).toBeVisible();
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axe(page).analyze()).violations).toEqual([]);
       await expect(page.getByText(`${time}`, { exact: false }).first()).toBeVisible();
       await page.getByRole("link", { name: "예약 취소하기" }).click();
       await page.getByRole("button", { name: "예, 예약을 취소합니다" }).click();
