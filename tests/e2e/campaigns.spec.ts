@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { useOwnerSession } from "./console.ts";
+import { addCounsellor, useOwnerSession } from "./console.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
 
 // A campaign text from the console to 200 customers who agreed to marketing, under the log
@@ -24,17 +24,28 @@ async function consentingLeads(request: APIRequestContext, tag: string) {
   }
 }
 
-test.beforeEach(async ({ page }) => {
-  await useOwnerSession(page);
-});
-
 test(
-  "the office counts a campaign's audience, sends itself a test, sends it to 200 customers, watches it finish and finds the receipt in a customer's history",
+  "a manager registers a 알림톡 template, counts a campaign's audience, sends a test, sends it to 200 customers, watches it finish and finds the receipt in a customer's history",
   { tag: "@every-width" },
-  async ({ page, request }) => {
-    test.setTimeout(180_000);
+  async ({ page: owner, browser, request }, testInfo) => {
+    test.setTimeout(240_000);
+    await useOwnerSession(owner);
+    const page = (await addCounsellor(owner, browser, `매니저${uniqueTag()}`, { keepSignedIn: true, role: "매니저" }))!;
     const tag = `e2e-${uniqueTag(4)}-${Date.now()}`;
     await consentingLeads(request, tag);
+
+    // The reminder's wording as today's texts say it, registered as an approved template (and retired at the end,
+    // so no other test's reminders go by it).
+    const code = `KA01TP_CAMPAIGN_${testInfo.project.name.toUpperCase()}_${Date.now()}`;
+    await page.goto("/admin/templates");
+    const templateForm = page.locator("form.template-form");
+    await templateForm.getByLabel("템플릿 ID (필수)").fill(code);
+    await templateForm.getByLabel("쓰는 곳 (필수)").selectOption({ label: "방문 전날 안내" });
+    const suggestion = page.locator(".template-suggestion").filter({ hasText: "방문 전날 안내" });
+    await suggestion.locator("summary").click();
+    await templateForm.getByLabel("승인된 문구 (필수)").fill((await suggestion.locator("pre").first().textContent())!);
+    await templateForm.getByRole("button", { name: "등록" }).click();
+    await expect(page.getByText("템플릿을 등록했습니다.")).toBeVisible();
 
     await page.goto("/admin/campaigns");
     await expect(page.getByRole("heading", { name: "캠페인 문자", level: 1 })).toBeVisible();
@@ -53,7 +64,7 @@ test(
     await expect(page).toHaveURL(/\/admin\/campaigns\/\d+/);
     const shown = page.getByLabel("고객이 받는 문자");
     await expect(shown).toContainText(/^\(광고\)/);
-    await expect(shown).toContainText(/무료수신거부 [\d-]+$/);
+    await expect(shown).toContainText(/수신거부 링크 \(링크 가림\)\n무료수신거부 [\d-]+$/);
 
     await page.getByLabel("받을 번호").fill("010-1234-5678");
     await page.getByRole("button", { name: "나에게 시험 문자 보내기" }).click();
@@ -73,5 +84,10 @@ test(
     const texts = page.locator("#texts");
     await expect(texts.getByText("캠페인 문자", { exact: true })).toBeVisible();
     await expect(texts.getByText(/모의 결과: (SMS|LMS) 수신/).first()).toBeVisible();
+
+    await page.goto("/admin/templates");
+    await page.getByRole("button", { name: `${code} 사용 중지` }).click();
+    await expect(page.getByText("템플릿 사용을 중지했습니다.")).toBeVisible();
+    await page.context().close();
   },
 );

@@ -131,7 +131,7 @@ export async function addCounsellor(
     return null;
   }
   await page.getByRole("link", { name: "적어 두었습니다. 계속하기" }).click();
-  // A counsellor's console opens on 오늘 할 일.
-  await expect(page).toHaveURL(/\/admin\/today$/);
+  // A counsellor's console opens on 오늘 할 일; a manager's on the dashboard.
+  await expect(page).toHaveURL(role === "상담사" ? /\/admin\/today$/ : /\/admin$/);
   return page;
 }
