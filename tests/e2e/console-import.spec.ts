@@ -44,7 +44,7 @@ test("a manager imports a 500-row list with 20 problems, imports the good rows, 
   await test.step("the manager turns on automatic assignment", async () => {
     await manager.goto(`${SUWON_ORIGIN}/admin/settings`);
     await manager.getByLabel("상담사에게 차례로 자동 배정").check();
-    await manager.getByRole("button", { name: "저장" }).click();
+    await manager.locator("form#console-settings").getByRole("button", { name: "저장" }).click();
     await expect(manager.getByRole("status")).toContainText("설정을 저장했습니다");
   });
 
@@ -98,7 +98,7 @@ test("a manager imports a 500-row list with 20 problems, imports the good rows, 
   } finally {
     await manager.goto(`${SUWON_ORIGIN}/admin/settings`);
     await manager.getByLabel("상담사에게 차례로 자동 배정").uncheck();
-    await manager.getByRole("button", { name: "저장" }).click();
+    await manager.locator("form#console-settings").getByRole("button", { name: "저장" }).click();
     await expect(manager.getByRole("status")).toContainText("설정을 저장했습니다");
     await manager.context().close();
   }
