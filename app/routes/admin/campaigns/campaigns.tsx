@@ -101,8 +101,8 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       <p className="admin-muted">
-        광고 문자는 수신 동의가 살아 있는 고객에게만, 번호마다 한 번 갑니다. 맨 앞의 (광고) 표시와 맨 끝의 무료수신거부 번호는 자동으로
-        붙고, 21:00~08:00에는 보내지 않고 08:00까지 기다립니다.
+        광고 문자는 수신 동의가 살아 있는 고객에게만, 번호마다 한 번 갑니다. 맨 앞의 (광고) 표시와, 맨 끝의 받는 분마다의 수신거부 링크와
+        무료수신거부 번호는 자동으로 붙고, 21:00~08:00에는 보내지 않고 08:00까지 기다립니다.
       </p>
 
       <section className="admin-card" aria-labelledby="campaigns-list-heading">
