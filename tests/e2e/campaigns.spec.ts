@@ -59,9 +59,13 @@ test(
     await page.getByLabel("캠페인 (utm_campaign)").fill(tag);
     await page.getByRole("button", { name: "대상 확인" }).click();
     await expect(page.locator(".campaign-count")).toContainText(`대상 ${RECIPIENTS}명`);
-    await page.getByRole("button", { name: "저장하고 발송 준비" }).click();
-
-    await expect(page).toHaveURL(/\/admin\/campaigns\/\d+/);
+    // The console revalidates as the new leads' alerts arrive; a click that lands on a page being
+    // re-rendered is given again (the button is disabled while a save is on its way, so it never saves twice).
+    await expect(async () => {
+      if (!/\/admin\/campaigns\/\d+/.test(page.url()))
+        await page.getByRole("button", { name: "저장하고 발송 준비" }).click({ timeout: 2_000 });
+      await expect(page).toHaveURL(/\/admin\/campaigns\/\d+/, { timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
     const shown = page.getByLabel("고객이 받는 문자");
     await expect(shown).toContainText(/^\(광고\)/);
     await expect(shown).toContainText(/수신거부 링크 \(링크 가림\)\n무료수신거부 [\d-]+$/);
