@@ -72,10 +72,11 @@ describe("the confirmation ceiling", () => {
     await openVisitDays("daegu", [tomorrow]);
     const [slot] = await db().select().from(visitSlots).where(eq(visitSlots.day, tomorrow)).orderBy(visitSlots.startsAt);
     const today = kstDay(new Date());
-    // Reminders go to bookings made before 10:00 the day before.
+    // Reminders go to bookings made before 10:00 the day before: this one was made yesterday
+    // morning, so it is never inside the flood's hour (today's 09:00 is still ahead before 10:00 in Korea).
     const visitor = await createLead(lead({ kind: "visit", visitSlotId: slot!.id }), {
       staffRecipients: [],
-      now: kstInstant(today, "09:00"),
+      now: kstInstant(addDays(today, -1), "09:00"),
     });
     expect(visitor.outcome).toBe("created");
 
