@@ -170,6 +170,11 @@ export const sessions = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Second-factor codes tried on this half session; a few wrong ones end it (auth.ts). */
     codeAttempts: integer().notNull().default(0),
+    /**
+     * When the session was made the desk's kiosk (/admin/door/kiosk): from then on the console lets
+     * it register walk-ins and nothing else, and only signing in again leaves it (decision 029).
+     */
+    kioskAt: timestamp({ withTimezone: true }),
   },
   (table) => [index("sessions_admin_id_idx").on(table.adminId), index("sessions_expires_at_idx").on(table.expiresAt)],
 );

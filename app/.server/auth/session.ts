@@ -25,6 +25,8 @@ export interface SessionAdmin {
   role: Role;
   /** The session's own id (the token's hash), to end every session of the account but this one. */
   sessionId: string;
+  /** The desk's kiosk: it registers walk-ins and opens nothing else of the console (decision 029). */
+  kiosk: boolean;
 }
 
 export interface SessionState {
@@ -87,7 +89,9 @@ export async function createSession(adminId: number, site: string, { complete }:
   // Sessions that ran out are dropped here rather than by a timer that every instance would run.
   await db()
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - idleTimeoutMs()))));
+    .where(
+      or(lt(sessions.expiresAt, now), and(isNull(sessions.kioskAt), lt(sessions.lastSeenAt, new Date(now.getTime() - idleTimeoutMs())))),
+    );
   return sessionCookie().serialize(token);
 }
 
@@ -115,6 +119,7 @@ export async function readSession(
       enrolledAt: admins.totpEnabledAt,
       lastSeenAt: sessions.lastSeenAt,
       secondFactorAt: sessions.secondFactorAt,
+      kioskAt: sessions.kioskAt,
     })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
@@ -125,7 +130,8 @@ export async function readSession(
         eq(sessions.site, site),
         isNull(admins.disabledAt),
         gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - idleTimeoutMs())),
+        // A kiosk waits on the desk between walk-ins and can show nobody's data: only its lifetime ends it.
+        or(isNotNull(sessions.kioskAt), gt(sessions.lastSeenAt, new Date(now.getTime() - idleTimeoutMs()))),
       ),
     );
   if (!row) return null;
@@ -133,7 +139,7 @@ export async function readSession(
     await db().update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
   return {
-    admin: { id: row.adminId, email: row.email, name: row.name, role: row.role, sessionId: id },
+    admin: { id: row.adminId, email: row.email, name: row.name, role: row.role, sessionId: id, kiosk: row.kioskAt !== null },
     complete: row.secondFactorAt !== null,
     enrolled: row.enrolledAt !== null,
   };
@@ -194,6 +200,17 @@ export async function completeSession(request: Request, site: string, adminId: n
       .delete(sessions)
       .where(eq(sessions.id, hashToken(token)));
   return createSession(adminId, site, { complete: true }, now);
+}
+
+/**
+ * Makes a complete session the desk's kiosk, for good: the console then confines it to the kiosk
+ * screen (guard.server.ts), on every instance, until someone signs in again in that browser.
+ */
+export async function makeKioskSession(executor: Executor, sessionId: string, now = new Date()) {
+  await executor
+    .update(sessions)
+    .set({ kioskAt: now })
+    .where(and(eq(sessions.id, sessionId), isNotNull(sessions.secondFactorAt), isNull(sessions.kioskAt)));
 }
 
 /** Deletes the request's session, if any; answers the Set-Cookie header that clears the cookie. */

@@ -3,7 +3,7 @@ import { consoleLoginPath, FORBIDDEN_MESSAGE, sessionOf, type Admin } from "#app
 import { requireSameOrigin } from "#app/.server/csrf.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { isCalendarDay } from "#app/utils/kst.ts";
-import { allows, consoleRouteOf, postAccess, type Access, type ConsoleRoute } from "./console-access.ts";
+import { allows, consoleRouteOf, KIOSK_ONLY_MESSAGE, KIOSK_PATH, postAccess, type Access, type ConsoleRoute } from "./console-access.ts";
 
 /**
  * The console's one gate (docs/decisions/021-console-sub-app.md). Every /admin URL, resource
@@ -46,11 +46,25 @@ async function enforceAccess({ request, context, pattern }: Parameters<Middlewar
   const session = await sessionOf(request, context, { quiet: route.quiet });
   const admin = session?.complete ? session.admin : null;
   context.set(adminContext, admin);
+  if (admin?.kiosk && !kioskMayUse(route)) throw backToKiosk(route);
   const access = reading ? readAccess(route) : postAccess(route, await intentOf(request, route));
   if (access === null) throw data("알 수 없는 요청입니다.", { status: reading ? 405 : 400 });
   if (allows(access, admin?.role ?? null)) return;
   if (!admin) throw signInFirst(request, route);
   throw route.resource ? Response.json({ error: FORBIDDEN_MESSAGE }, { status: 403 }) : data(FORBIDDEN_MESSAGE, { status: 403 });
+}
+
+/**
+ * A kiosk session (the desk's tablet, decision 029) keeps to its own screen: the sign-in steps and
+ * signing out stay open, since signing in again is the way out; everything else sends it back.
+ */
+function kioskMayUse(route: ConsoleRoute): boolean {
+  return route.kiosk === true || route.view === "anyone" || route.post === "anyone";
+}
+
+function backToKiosk(route: ConsoleRoute) {
+  if (route.resource) return Response.json({ error: KIOSK_ONLY_MESSAGE }, { status: 403 });
+  return redirect(KIOSK_PATH);
 }
 
 /** A route without a page answers a visit with its own redirect; anyone may be redirected. */
