@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getEnv } from "#app/.server/env.ts";
 import { fillFormTokens } from "#app/.server/form-tokens.ts";
-import { documentCsp, sharedRenderContext } from "#app/.server/http.ts";
+import { documentAllowancesContext, documentCsp, sharedRenderContext } from "#app/.server/http.ts";
 import { loggablePath, logError } from "#app/.server/log.ts";
 import { analyticsContext } from "#app/.server/content/site-settings.ts";
 import { frameOrigins, siteContext } from "#app/.server/site.ts";
@@ -55,6 +55,7 @@ export default async function handleRequest(
               frameOrigins: site ? frameOrigins(site.pack) : [],
               production: getEnv().NODE_ENV === "production",
               analytics: loadContext.get(analyticsContext),
+              allowances: loadContext.get(documentAllowancesContext),
             }),
           );
           // The whole document is ready: read it, give each form its own fresh token, answer it.

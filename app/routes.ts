@@ -8,6 +8,8 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap[.]xml.ts"),
   route("Promotion/Press", "routes/site/press-redirect.ts"),
   route(":site/press/rss.xml", "routes/seo/press-rss[.]xml.ts"),
+  // A booking's calendar entry (.ics), from its personal page: the same key, the same privacy.
+  route(":site/visit/:token/calendar.ics", "routes/site/visit-calendar[.]ics.ts"),
   // Lead forms posted in place by scripts (JSON answers); the pages below take plain posts.
   route("actions/interest", "routes/actions/interest.ts"),
   route("actions/visit", "routes/actions/visit.ts"),
@@ -37,6 +39,8 @@ export default [
       route("performance.xlsx", "routes/admin/reports/performance[.]xlsx.ts"),
       // Live alerts: a server-sent event stream of new leads and assignments, outside the layout (no page around it).
       route("events", "routes/admin/events.ts"),
+      // The desk's kiosk: walk-ins register themselves; no console behind it (decision 029).
+      route("door/kiosk", "routes/admin/door-kiosk.tsx"),
       layout("routes/admin/layout.tsx", [
         index("routes/admin/reports/dashboard.tsx"),
         route("today", "routes/admin/today.tsx"),
@@ -54,6 +58,8 @@ export default [
         // Marketing consent: the 080 service's opt-out list, read, previewed and applied.
         route("consent", "routes/admin/consent.tsx"),
         route("visits", "routes/admin/visits/visits.tsx"),
+        // 입장 확인: the entry QR or a search checks a booking in; walk-ins registered at the desk.
+        route("door", "routes/admin/door.tsx"),
         route("staff", "routes/admin/staff.tsx"),
         route("audit", "routes/admin/audit.tsx"),
         route("account", "routes/admin/account.tsx"),

@@ -268,6 +268,8 @@ const POPUP_FORM = {
   devices: "all",
 };
 
+const WALK_IN_FORM = { intent: "walk-in", name: "박현장", phone: "010-5555-3333", partySize: "2", unitType: "", consent: "on" };
+
 const EXPORT_FORM = { purpose: "contact", reason: "오늘 연락할 명단", columns: ["id", "name", "phone"] };
 
 export const PROBES: Record<ConsolePath, Probe[]> = {
@@ -732,6 +734,37 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       form: (r) => ({ intent: "retry", id: String(r.failedText) }),
       allowed: 303,
     },
+  ],
+  // The door: every role of the site's desk. The probe's booking is days ahead, so checking it in today is refused (409).
+  "/admin/door": [
+    { does: "opens the door's check-in", path: () => "/admin/door", allowed: 200 },
+    { does: "searches today's visitors at the door", path: () => "/admin/door?q=%EA%B9%80%ED%95%98%EB%8A%98", allowed: 200 },
+    {
+      does: "checks in a booking of another day (refused)",
+      method: "POST",
+      path: () => "/admin/door",
+      form: (r) => ({ intent: "check-in", bookingId: String(r.booking) }),
+      allowed: 409,
+    },
+    {
+      does: "checks in an unknown entry QR (refused)",
+      method: "POST",
+      path: () => "/admin/door",
+      form: () => ({ intent: "check-in-key", key: "AAAAAAAAAAAAAAAAAAAAAA" }),
+      allowed: 404,
+    },
+    { does: "registers a walk-in", method: "POST", path: () => "/admin/door", form: () => WALK_IN_FORM, allowed: 200 },
+    {
+      does: "turns the browser into the desk's kiosk",
+      method: "POST",
+      path: () => "/admin/door",
+      form: () => ({ intent: "kiosk" }),
+      allowed: 302,
+    },
+  ],
+  "/admin/door/kiosk": [
+    { does: "opens the kiosk", path: () => "/admin/door/kiosk", allowed: 200 },
+    { does: "registers a walk-in on the kiosk", method: "POST", path: () => "/admin/door/kiosk", form: () => WALK_IN_FORM, allowed: 200 },
   ],
   "/admin/visits": [
     { does: "opens the visit schedule", path: () => `/admin/visits?day=${DAY}`, allowed: 200 },

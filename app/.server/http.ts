@@ -68,6 +68,28 @@ export function baselineSecurityHeaders({ production }: { production: boolean })
   };
 }
 
+/**
+ * What one page's document opens beyond the policy below, set by its loader (the console's door, the
+ * location page with the office's map key); every other page opens none of it.
+ */
+export interface DocumentAllowances {
+  /** WebAssembly: the door's QR reader (zxing-wasm, served from our own build). */
+  wasm?: boolean;
+  /** The Kakao Maps JavaScript API, its scripts and its map tiles: only when the office set a map key. */
+  kakaoMap?: boolean;
+}
+export const documentAllowancesContext = createContext<DocumentAllowances>({});
+
+/** The hosts the Kakao Maps JavaScript API loads from (its loader, its scripts, its tiles and marker images). */
+export const KAKAO_MAP_HOSTS = {
+  script: ["https://dapi.kakao.com", "https://t1.daumcdn.net"],
+  img: ["https://*.daumcdn.net", "https://*.kakao.com", "https://*.kakaocdn.net"],
+  connect: ["https://dapi.kakao.com"],
+} as const;
+
+/** The door's Permissions-Policy: the camera for this origin (the baseline turns it off everywhere else). */
+export const CAMERA_ALLOWED = { "Permissions-Policy": "camera=(self)" } as const;
+
 /** For everything that is not an HTML document (files, feeds, JSON): nothing may run or frame it. */
 export const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
@@ -82,18 +104,27 @@ export function documentCsp({
   frameOrigins,
   production,
   analytics = {},
+  allowances = {},
 }: {
   nonce: string;
   frameOrigins: string[];
   production: boolean;
   analytics?: AnalyticsTags;
+  allowances?: DocumentAllowances;
 }) {
-  const tags = analyticsCspSources(analytics);
+  const analyticsTags = analyticsCspSources(analytics);
+  const map = allowances.kakaoMap ? KAKAO_MAP_HOSTS : { script: [], img: [], connect: [] };
+  const both = (one: readonly string[], other: readonly string[]) => [...new Set([...one, ...other])];
+  const tags = {
+    script: both(analyticsTags.script, map.script),
+    img: both(analyticsTags.img, map.img),
+    connect: both(analyticsTags.connect, map.connect),
+  };
   const withTags = (sources: string, hosts: string[]) => [sources, ...hosts].join(" ");
   const directives = [
     "default-src 'self'",
     // Browsers that know 'strict-dynamic' ignore host sources; the hosts serve older ones.
-    withTags(`script-src 'nonce-${nonce}' 'strict-dynamic'`, tags.script),
+    withTags(`script-src 'nonce-${nonce}' 'strict-dynamic'${allowances.wasm ? " 'wasm-unsafe-eval'" : ""}`, tags.script),
     // React writes style attributes (image aspect boxes, transitions); public stylesheets arrive inline (decision 019).
     "style-src 'self' 'unsafe-inline'",
     withTags("img-src 'self' data:", tags.img),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, max } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, max } from "drizzle-orm";
 import type { LeadKind } from "#app/vocabulary.ts";
 import { db } from "./db.ts";
 import { callbacksComingDue } from "./leads/follow-ups.ts";
@@ -24,7 +24,9 @@ export type LiveAlert =
   | { type: "lead"; leadId: number; kind: LeadKind; kindLabel: string; maskedName: string }
   | { type: "assigned"; leadId: number; kind: LeadKind; kindLabel: string; maskedName: string; how: string }
   /** A callback the person works came due: "김*늘 고객님께 다시 전화할 시간입니다". */
-  | { type: "callback"; leadId: number; kind: LeadKind; kindLabel: string; maskedName: string };
+  | { type: "callback"; leadId: number; kind: LeadKind; kindLabel: string; maskedName: string }
+  /** Their customer was checked in at the door (visits/check-in.ts): "김*늘 고객님이 도착했습니다". */
+  | { type: "arrived"; leadId: number; kind: LeadKind; kindLabel: string; maskedName: string };
 
 export interface LiveListener {
   viewer: Viewer;
@@ -115,10 +117,18 @@ async function poll(site: string, poller: SitePoller) {
         .orderBy(asc(leads.id))
         .limit(100),
       db()
-        .select({ id: leadEvents.id, leadId: leadEvents.leadId, detail: leadEvents.detail, kind: leads.kind, name: leads.name })
+        .select({
+          id: leadEvents.id,
+          leadId: leadEvents.leadId,
+          eventKind: leadEvents.kind,
+          detail: leadEvents.detail,
+          kind: leads.kind,
+          name: leads.name,
+          assigneeId: leads.assigneeId,
+        })
         .from(leadEvents)
         .innerJoin(leads, eq(leads.id, leadEvents.leadId))
-        .where(and(gt(leadEvents.id, poller.lastEventId), eq(leadEvents.kind, "assigned"), eq(leads.site, site)))
+        .where(and(gt(leadEvents.id, poller.lastEventId), inArray(leadEvents.kind, ["assigned", "visit-marked"]), eq(leads.site, site)))
         .orderBy(asc(leadEvents.id))
         .limit(100),
       liveSessionIds(
@@ -143,6 +153,17 @@ async function poll(site: string, poller: SitePoller) {
         });
       }
       for (const event of assignments) {
+        if (event.eventKind === "visit-marked") {
+          if (event.detail.door !== true || event.assigneeId !== listener.viewer.id) continue;
+          listener.send({
+            type: "arrived",
+            leadId: event.leadId,
+            kind: event.kind,
+            kindLabel: kindLabels[event.kind],
+            maskedName: maskName(event.name),
+          });
+          continue;
+        }
         if (event.detail.assigneeId !== listener.viewer.id) continue;
         listener.send({
           type: "assigned",

@@ -65,6 +65,8 @@ export interface CreateLeadOptions {
   textBudget?: TextBudget | null;
   /** What makes a wave of bookings a burst for review (visits/bursts.ts), or null to look for none (LEADS_RATE_LIMIT=off). */
   bookingBursts?: BookingBurstRules | null;
+  /** Runs in the new lead's transaction, after it is stored and assigned (a walk-in marks it visited there). */
+  onCreated?: (tx: Transaction, lead: { id: number; receiptNumber: string }) => Promise<void>;
 }
 
 /**
@@ -179,6 +181,7 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
     const { leadId, receiptNumber } = await insertLead(tx, input, { now, customerId });
     if (input.marketingConsent) await recordFormConsent(tx, { site: input.site, phone: input.phone, customerId, leadId, at: now });
     await assignByTurns(tx, { id: leadId, site: input.site, name: input.name, kind: input.kind }, { budget: textBudget, now });
+    await options.onCreated?.(tx, { id: leadId, receiptNumber });
     const booking = await book(leadId);
     const messages = leadMessages(pack, { ...input, id: leadId, receiptNumber }, staffRecipients);
     const held = await enqueueSms(

@@ -19,7 +19,8 @@ export interface LeadEventDetails {
   assigned: { assigneeId: number | null; assigneeName: string | null; how: "manual" | "bulk" | "round-robin" | "taken" };
   "text-sent": { outboxId: number; advertising: boolean };
   /** Attendance marked (or undone); `leadStatusBefore` is what 방문 replaced, restored when it is undone. */
-  "visit-marked": { bookingId: number; from: BookingStatus; to: BookingStatus; leadStatusBefore?: LeadStatus };
+  /** `door`: checked in at the model house's door (its QR or the desk's search), which tells the counsellor live. */
+  "visit-marked": { bookingId: number; from: BookingStatus; to: BookingStatus; leadStatusBefore?: LeadStatus; door?: boolean };
   "visit-cancelled": { bookingId: number; by: "customer" | "staff"; startsAt: string };
   "visit-moved": { bookingId: number; newBookingId: number; from: string; to: string; by: "customer" | "staff" };
   "day-closed": { bookingId: number; date: string; texted: boolean };

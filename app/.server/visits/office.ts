@@ -28,7 +28,7 @@ export type VisitChange = "done" | "not-found" | "forbidden";
 const BEFORE_VISIT: readonly LeadStatus[] = ["new", "contacted"];
 
 /** The booking, locked for the change, with its slot's day and time, if it is on this site. */
-async function lockBooking(tx: Transaction, site: string, bookingId: number) {
+export async function lockBooking(tx: Transaction, site: string, bookingId: number) {
   const [row] = await tx
     .select({ booking: visitBookings, day: visitSlots.day, startsAt: visitSlots.startsAt })
     .from(visitBookings)
@@ -38,7 +38,7 @@ async function lockBooking(tx: Transaction, site: string, bookingId: number) {
   return row;
 }
 
-async function lockLeadStatus(tx: Transaction, leadId: number) {
+export async function lockLeadStatus(tx: Transaction, leadId: number) {
   const [lead] = await tx
     .select({ status: leads.status, spam: leads.spam, assigneeId: leads.assigneeId, deletedAt: leads.deletedAt })
     .from(leads)
@@ -83,27 +83,48 @@ export async function markAttendance(
       // On a lead's own page a lead the person may not see does not exist; the schedule shows every booking.
       return expectedLead !== undefined && !maySee(change.actor, lead) ? "not-found" : "forbidden";
     }
-    const from = row.booking.status as AttendanceStatus;
     if (status !== "booked" && kstDay(now) < row.day) return "too-early";
-    if (from === status) return "done";
-    await tx.update(visitBookings).set({ status }).where(eq(visitBookings.id, bookingId));
-    const detail: LeadEventDetails["visit-marked"] = { bookingId, from, to: status };
-    if (!lead.spam) {
-      if (status === "visited" && BEFORE_VISIT.includes(lead.status)) {
-        detail.leadStatusBefore = lead.status;
-        await setLeadStatus(tx, change, leadId, lead.status, "visited", now);
-      } else if (from === "visited" && lead.status === "visited") {
-        const before = await statusBeforeVisit(tx, leadId, bookingId);
-        if (before) await setLeadStatus(tx, change, leadId, "visited", before, now);
-      }
-    }
-    await recordLeadEvent(tx, { leadId, kind: "visit-marked", actor: change.actor, detail }, now);
-    await recordAccess(
-      { ...change, action: "visits.change", leadIds: [leadId], detail: { bookingId, from, to: status } },
-      { executor: tx, now },
-    );
+    await writeAttendance(tx, change, { bookingId, leadId, from: row.booking.status as AttendanceStatus, lead }, status, now);
     return "done";
   });
+}
+
+/**
+ * Writes a visit's new attendance, inside the caller's transaction, with the booking and its lead
+ * locked: the booking, the lead's status (방문 moves a new or contacted lead on; undoing it gives
+ * back the status it replaced), the lead's history and the access record. `door` marks a check-in
+ * at the model house's door (visits/check-in.ts), which the counsellor's live alerts announce.
+ */
+export async function writeAttendance(
+  tx: Transaction,
+  change: ChangeContext,
+  {
+    bookingId,
+    leadId,
+    from,
+    lead,
+  }: { bookingId: number; leadId: number; from: AttendanceStatus; lead: { status: LeadStatus; spam: boolean } },
+  status: AttendanceStatus,
+  now: Date,
+  { door = false }: { door?: boolean } = {},
+) {
+  if (from === status) return;
+  await tx.update(visitBookings).set({ status }).where(eq(visitBookings.id, bookingId));
+  const detail: LeadEventDetails["visit-marked"] = { bookingId, from, to: status, ...(door ? { door: true } : {}) };
+  if (!lead.spam) {
+    if (status === "visited" && BEFORE_VISIT.includes(lead.status)) {
+      detail.leadStatusBefore = lead.status;
+      await setLeadStatus(tx, change, leadId, lead.status, "visited", now);
+    } else if (from === "visited" && lead.status === "visited") {
+      const before = await statusBeforeVisit(tx, leadId, bookingId);
+      if (before) await setLeadStatus(tx, change, leadId, "visited", before, now);
+    }
+  }
+  await recordLeadEvent(tx, { leadId, kind: "visit-marked", actor: change.actor, detail }, now);
+  await recordAccess(
+    { ...change, action: "visits.change", leadIds: [leadId], detail: { bookingId, from, to: status, ...(door ? { door: true } : {}) } },
+    { executor: tx, now },
+  );
 }
 
 /**

@@ -31,7 +31,13 @@ export interface ConsoleRoute {
    * its post rule allows. Every other post is read up to 64 KB.
    */
   upload?: UploadKind;
+  /** A kiosk session may use it (the kiosk screen); a kiosk is sent back there from every other route that is not a sign-in step. */
+  kiosk?: boolean;
 }
+
+/** The desk's kiosk screen, where a kiosk session is kept (decision 029). */
+export const KIOSK_PATH = "/admin/door/kiosk";
+export const KIOSK_ONLY_MESSAGE = "이 기기는 현장 등록 키오스크입니다. 다른 화면은 다시 로그인한 뒤에 열 수 있습니다.";
 
 /** The menus the console's header groups its pages into, in the order it shows them. */
 export const MENU_GROUPS = { customers: "고객", promotion: "홍보", settings: "설정" } as const;
@@ -122,6 +128,13 @@ export const CONSOLE_ROUTES = {
     },
     menu: [{ label: "방문 예약", group: "customers" }],
   },
+  // The model house's door (입장 확인): whoever works the site's desk checks visitors in and registers walk-ins.
+  "/admin/door": {
+    view: "visits.view",
+    post: { "check-in": "visits.view", "check-in-key": "visits.view", "walk-in": "visits.view", kiosk: "visits.view" },
+    menu: [{ label: "입장 확인", group: "customers" }],
+  },
+  "/admin/door/kiosk": { view: "visits.view", post: { "walk-in": "visits.view" }, kiosk: true },
   "/admin/consent": {
     view: "consent.manage",
     post: "consent.manage",

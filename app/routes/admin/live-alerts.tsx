@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useState, useSyncExternalStore } from "react
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { MenuItem } from "./console-access.ts";
 import { ConsoleMenu, currentLink } from "./console-menu.tsx";
+import { arrivalMessage } from "#app/forms/door.ts";
 
 /**
  * The console's menu, kept up to date while a page is open: the server's event stream
@@ -15,7 +16,7 @@ import { ConsoleMenu, currentLink } from "./console-menu.tsx";
 export type NavItem = MenuItem;
 
 interface Alert {
-  type: "lead" | "assigned" | "callback";
+  type: "lead" | "assigned" | "callback" | "arrived";
   leadId: number;
   kindLabel: string;
   maskedName: string;
@@ -77,9 +78,11 @@ export function LiveNav({ items }: { items: NavItem[] }) {
         ? { ...current, leads: current.leads + 1 }
         : alert.type === "assigned"
           ? { ...current, mine: current.mine + 1 }
-          : { ...current, today: current.today + 1 },
+          : alert.type === "callback"
+            ? { ...current, today: current.today + 1 }
+            : current,
     );
-    if (alert.type === "callback") setCallback(alert);
+    if (alert.type === "callback" || alert.type === "arrived") setCallback(alert);
     if (document.visibilityState === "visible" && Date.now() - lastTouch < IN_USE_MS) reload();
     else setStale(true);
     notify(alert, (path) => void navigate(path));
@@ -96,6 +99,7 @@ export function LiveNav({ items }: { items: NavItem[] }) {
     source.addEventListener("lead", listener);
     source.addEventListener("assigned", listener);
     source.addEventListener("callback", listener);
+    source.addEventListener("arrived", listener);
     const onTouch = () => touched();
     for (const name of TOUCHES) window.addEventListener(name, onTouch, { passive: true });
     return () => {
@@ -129,7 +133,7 @@ export function LiveNav({ items }: { items: NavItem[] }) {
       <p className="admin-live__callback" role="status">
         {callback ? (
           <Link to={`/admin/leads/${callback.leadId}#call-sheet`} onClick={() => setCallback(null)}>
-            {callbackMessage(callback.maskedName)}
+            {callback.type === "arrived" ? arrivalMessage(callback.maskedName) : callbackMessage(callback.maskedName)}
           </Link>
         ) : null}
       </p>
@@ -144,8 +148,19 @@ const noSubscription = () => () => {};
 function notify(alert: Alert, open: (path: string) => void) {
   if (!("Notification" in window) || Notification.permission !== "granted") return;
   const title =
-    alert.type === "lead" ? "새 고객이 접수되었습니다" : alert.type === "assigned" ? "고객이 배정되었습니다" : "다시 전화할 시간입니다";
-  const body = alert.type === "callback" ? callbackMessage(alert.maskedName) : `${alert.maskedName} · ${alert.kindLabel}`;
+    alert.type === "lead"
+      ? "새 고객이 접수되었습니다"
+      : alert.type === "assigned"
+        ? "고객이 배정되었습니다"
+        : alert.type === "arrived"
+          ? "고객이 도착했습니다"
+          : "다시 전화할 시간입니다";
+  const body =
+    alert.type === "callback"
+      ? callbackMessage(alert.maskedName)
+      : alert.type === "arrived"
+        ? arrivalMessage(alert.maskedName)
+        : `${alert.maskedName} · ${alert.kindLabel}`;
   const notification = new Notification(title, { body, tag: `${alert.type}-${alert.leadId}` });
   notification.onclick = () => {
     window.focus();

@@ -1,0 +1,72 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import type { LeadConsent } from "#app/content/types.ts";
+import { KioskFormSchema, PARTY_SIZES, WALK_IN_LABELS } from "#app/forms/door.ts";
+import { CheckboxField, ErrorList, Field, SelectField, useConsoleForm } from "./forms.tsx";
+
+/**
+ * 현장 등록's form, the same at the desk (/admin/door) and on the kiosk (/admin/door/kiosk): name,
+ * phone, party size, interest type, and the consent notice shown in full beside its box, so the
+ * visitor reads it on the tablet or the desk reads it aloud.
+ */
+export function WalkInForm({
+  id,
+  action,
+  consent,
+  unitTypes,
+  lastResult,
+  submitLabel,
+}: {
+  id: string;
+  action: string;
+  consent: LeadConsent;
+  unitTypes: { key: string; label: string }[];
+  lastResult?: SubmissionResult<string[]> | null;
+  submitLabel: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "walk-in";
+  const [form, fields] = useConsoleForm({ id, schema: KioskFormSchema, lastResult, defaultValue: { partySize: "1" } });
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="admin-form door-walk-in">
+      <input type="hidden" name="intent" value="walk-in" />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div className="door-walk-in__row">
+        <Field meta={fields.name} label={WALK_IN_LABELS.name} autoComplete="off" />
+        <Field meta={fields.phone} label={WALK_IN_LABELS.phone} type="tel" inputMode="tel" autoComplete="off" />
+      </div>
+      <div className="door-walk-in__row">
+        <SelectField
+          meta={fields.partySize}
+          label={WALK_IN_LABELS.partySize}
+          options={PARTY_SIZES.map((size) => ({ value: String(size), label: `${size}명` }))}
+        />
+        <SelectField
+          meta={fields.unitType}
+          label={WALK_IN_LABELS.unitType}
+          options={[
+            { value: "", label: WALK_IN_LABELS.unitTypeNone },
+            ...unitTypes.map((unit) => ({ value: unit.key, label: unit.label })),
+          ]}
+        />
+      </div>
+      <section className="door-consent" aria-labelledby={`${id}-consent-title`}>
+        <h3 id={`${id}-consent-title`}>{consent.label}</h3>
+        <dl>
+          <dt>수집·이용 목적</dt>
+          <dd>{consent.purpose}</dd>
+          <dt>수집 항목</dt>
+          <dd>{consent.items}</dd>
+          <dt>보유·이용 기간</dt>
+          <dd>{consent.retention}</dd>
+        </dl>
+        <p>{consent.refusal}</p>
+      </section>
+      <CheckboxField meta={fields.consent} label={WALK_IN_LABELS.consent} hint={WALK_IN_LABELS.consentHint} />
+      <CheckboxField meta={fields.marketing} label={WALK_IN_LABELS.marketing} />
+      <button type="submit" className="admin-button" disabled={busy}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
