@@ -161,7 +161,7 @@ export function contentPackTests(site: SitePack, publicDir: string) {
     const templates = [
       { name: "confirmation", text: site.leads.sms.confirmation, allowed: [...shared, "headline", "modelHouseHours", "receiptNumber"] },
       { name: "staff", text: site.leads.sms.staff, allowed: ["senderName", "kindLabel", "maskedName", "maskedPhone"] },
-      { name: "booked", text: site.leads.visits.sms.booked, allowed: [...shared, "date", "time", "cancelUrl", "receiptNumber"] },
+      { name: "booked", text: site.leads.visits.sms.booked, allowed: [...shared, "date", "time", "cancelUrl", "receiptNumber", "mapUrl"] },
       { name: "reminder", text: site.leads.visits.sms.reminder, allowed: [...shared, "date", "time", "cancelUrl"] },
       { name: "cancelled", text: site.leads.visits.sms.cancelled, allowed: ["senderName", "maskedName", "date", "time", "salesPhone"] },
       { name: "optOutConfirmation", text: site.leads.sms.optOutConfirmation, allowed: ["senderName", "date", "salesPhone"] },

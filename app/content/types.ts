@@ -352,7 +352,7 @@ export interface VisitScheduleContent {
   sms: {
     /**
      * Sent when a slot is booked (or the booking moved). Placeholders: {senderName} {maskedName} {date} {time}
-     * {modelHouseAddress} {cancelUrl} {salesPhone} {optOut} {receiptNumber} (the lead's, "DG-20261125-0042").
+     * {modelHouseAddress} {mapUrl} (Kakao Map's search for it) {cancelUrl} {salesPhone} {optOut} {receiptNumber} (the lead's, "DG-20261125-0042").
      */
     booked: string;
     /** Sent the day before the visit; the same placeholders. */

@@ -100,6 +100,12 @@ export const VISIT_CANCEL_TEXT = {
   changing: "변경하는 중…",
   changed: "방문 일시가 변경되었습니다. 새 예약 내용을 문자로 보내 드렸습니다.",
   cancelHeading: "예약 취소",
+  entryHeading: "입장 QR",
+  entryIntro: "견본주택 입구에서 이 QR을 보여 주시면 바로 입장 확인됩니다. 캡처해 두셔도 됩니다.",
+  entryCode: "QR이 읽히지 않을 때 코드",
+  entryAlt: (name: string) => `${name} 고객님의 입장 QR`,
+  wayHeading: "오시는 길",
+  calendar: "캘린더에 추가",
 } as const;
 
 /** The booking page's two buttons: cancel, or change to the chosen time. */

@@ -32,6 +32,7 @@ export interface BookingView {
   when: string;
   time: string;
   startsAt: Date;
+  endsAt: Date;
   leadId: number;
   status: BookingStatus;
 }
@@ -60,6 +61,7 @@ export async function findBookingByLink(token: string, now = new Date()): Promis
     when: slotLabel(row.day, row.startsAt),
     time: kstTime(row.startsAt),
     startsAt: row.startsAt,
+    endsAt: row.endsAt,
     leadId: row.booking.leadId,
     status: row.booking.status,
   };

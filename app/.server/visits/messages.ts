@@ -6,6 +6,7 @@ import type { SitePack } from "#app/content/types.ts";
 import { siteOrigin } from "../site.ts";
 import { optOutLine } from "../sms/advertising.ts";
 import { maskName } from "../leads/messages.ts";
+import { kakaoMapUrl } from "#app/utils/maps.ts";
 
 /**
  * A booking's text messages: the confirmation when it is made (or moved), the reminder the day
@@ -37,6 +38,8 @@ export function bookingSms(
     date: formatKoreanDate(kstDay(booking.startsAt)),
     time: kstTime(booking.startsAt),
     modelHouseAddress: site.modelHouse.address,
+    // Kakao Map's search for the address: no key, and it opens the app on a phone that has it.
+    mapUrl: kakaoMapUrl({ name: site.brand.name, address: site.modelHouse.address }),
     cancelUrl,
     salesPhone: formatPhone(site.phone),
     optOut: optOutLine(site.leads.sms),

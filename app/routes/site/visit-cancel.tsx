@@ -13,6 +13,9 @@ import { VISIT_CANCEL_TEXT, VISIT_LINK_INTENTS, VISIT_MESSAGES } from "#app/form
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import { FormsStylesheet } from "#app/components/stylesheets.tsx";
+import { wayThereOf } from "#app/.server/content/way-there.ts";
+import { entryQrSvg } from "#app/.server/visits/entry-qr.ts";
+import { mapLinks } from "#app/utils/maps.ts";
 import type { Route } from "./+types/visit-cancel";
 import { readWholeNumber } from "#app/forms/numbers.ts";
 
@@ -24,7 +27,7 @@ const NO_STORE = PERSONAL_PAGE_HEADERS;
  * change or cancel a booking (knowing the phone number is not enough; docs/decisions/012).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { pack: site } = await effectivePack(requireSite(context, params.site).pack);
+  const { pack: site, settings } = await effectivePack(requireSite(context, params.site).pack);
   const found = await findBookingByLink(params.token);
   const booking = found.state === "invalid" || found.booking.site !== site.slug ? null : found.booking;
   const active = booking && found.state === "active";
@@ -43,6 +46,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       /** ?cancel=1: the visitor pressed 예약 취소하기 and is asked to confirm. */
       confirmingCancel: url.searchParams.get("cancel") === "1",
       schedule: active ? await listBookableSchedule(site.slug) : [],
+      // The entry QR holds the page's key and nothing else; drawn here, so it shows without scripts.
+      entryQr: active ? await entryQrSvg(params.token) : null,
+      mapLinks: mapLinks(wayThereOf(site, settings).modelHouse),
     },
     { status: booking ? 200 : 404, headers: NO_STORE },
   );
@@ -83,7 +89,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function VisitCancelPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { slug, token, banner, eyebrow, modelHouse, phone, state, booking, changed, confirmingCancel, schedule } = loaderData;
+  const { slug, token, banner, eyebrow, modelHouse, phone, state, booking, changed, confirmingCancel, schedule, entryQr, mapLinks } =
+    loaderData;
   const navigation = useNavigation();
   const busyWith = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   return (
@@ -100,12 +107,36 @@ export default function VisitCancelPage({ loaderData, actionData }: Route.Compon
               <dt>{VISIT_CANCEL_TEXT.when}</dt>
               <dd>{booking.when}</dd>
               <dt>{VISIT_CANCEL_TEXT.where}</dt>
-              <dd>{modelHouse.address}</dd>
+              <dd>
+                {modelHouse.address}
+                <span className="visit-way">
+                  {mapLinks.map((link) => (
+                    <a key={link.app} href={link.href} className={`visit-way__link visit-way__link--${link.app}`} rel="noopener noreferrer">
+                      {link.label}
+                    </a>
+                  ))}
+                </span>
+              </dd>
               <dt>{LEAD_FORM_TEXT.facts.salesPhone}</dt>
               <dd>
                 <a href={telHref(phone)}>{formatPhone(phone)}</a>
               </dd>
             </dl>
+          ) : null}
+          {state === "active" && booking && entryQr && !confirmingCancel ? (
+            <section className="visit-entry" aria-labelledby="visit-entry-title">
+              <h3 id="visit-entry-title" className="visit-cancel__subheading">
+                {VISIT_CANCEL_TEXT.entryHeading}
+              </h3>
+              <p>{VISIT_CANCEL_TEXT.entryIntro}</p>
+              <img className="visit-entry__qr" src={entryQr} width={220} height={220} alt={VISIT_CANCEL_TEXT.entryAlt(booking.name)} />
+              <p className="visit-entry__code">
+                {VISIT_CANCEL_TEXT.entryCode} <code>{token}</code>
+              </p>
+              <a className="lead-secondary visit-entry__calendar" href={`/${slug}/visit/${token}/calendar.ics`} download>
+                {VISIT_CANCEL_TEXT.calendar}
+              </a>
+            </section>
           ) : null}
           <div role="status" className="visit-cancel__state">
             {state === "active" && booking && confirmingCancel ? (
