@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { SitePack } from "#app/content/types.ts";
 import { formatPhone, normalizePhone } from "#app/utils/phone.ts";
+import { parseCoordinates } from "#app/utils/maps.ts";
 import { safeLink } from "#app/utils/safe-link.ts";
 import { wholeNumber } from "./numbers.ts";
 import { withoutControlCharacters } from "./text.ts";
@@ -57,6 +58,36 @@ const httpsUrl = line.pipe(
     ),
 );
 
+/** "35.87970, 128.62860": latitude, then longitude, in Korea (app/utils/maps.ts reads it). */
+const coordinates = line.pipe(
+  z
+    .string()
+    .refine(
+      (value) => parseCoordinates(value) !== null,
+      "위도, 경도 순서로 입력해 주세요. 예: 35.87970, 128.62860 (카카오맵에서 장소를 누르면 나오는 좌표)",
+    ),
+);
+
+/** The Kakao Maps JavaScript key (앱 키 › JavaScript 키): 32 hexadecimal characters. */
+const kakaoMapKey = line.pipe(
+  z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, "카카오 개발자 사이트의 내 애플리케이션 › 앱 키에서 JavaScript 키(영문 소문자·숫자 32자)를 복사해 주세요."),
+);
+
+/** An image the office uploaded (its /uploads/… address, as the popups page shows it). */
+const uploadedImage = line
+  // The address as a browser copies it (with the site's host) is kept as the path the pages use.
+  .transform((value) => value.replace(/^https?:\/\/[^/]+(?=\/uploads\/)/, ""))
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^\/uploads\/\d{1,9}-[0-9a-f]{64}\.(?:jpg|png|webp|avif)$/,
+        "이 사이트에 올린 이미지의 주소를 붙여 넣어 주세요. 공지 팝업 편집 화면에서 이미지를 길게 누르거나 오른쪽 클릭해 ‘이미지 주소 복사’를 하면 됩니다.",
+      ),
+  );
+
 const shortLine = (max: number) => line.pipe(z.string().max(max, `${max}자 이내로 입력해 주세요.`));
 
 const tagId = (pattern: RegExp, example: string) =>
@@ -100,6 +131,36 @@ export const SITE_SETTING_FIELDS = {
     schema: line,
     fromPack: (pack) => pack.modelHouse.hours,
     intoPack: (pack, value) => ({ ...pack, modelHouse: { ...pack.modelHouse, hours: value } }),
+  },
+  modelHouseCoordinates: {
+    label: "견본주택 좌표",
+    hint: "입력하면 입지 안내의 오시는 길, 방문 예약 화면과 문자의 지도 링크가 이 지점을 가리킵니다. 비우면 주소로 찾습니다.",
+    schema: coordinates,
+  },
+  siteCoordinates: {
+    label: "현장 좌표",
+    hint: "입지 안내의 오시는 길에서 현장(바닥글의 현장 주소) 위치를 지도 앱으로 여는 데 씁니다.",
+    schema: coordinates,
+  },
+  parkingInfo: {
+    label: "주차 안내",
+    hint: "입지 안내의 오시는 길. 예: 견본주택 옆 전용 주차장 40대, 만차 시 공영주차장 이용",
+    schema: line,
+  },
+  transitInfo: {
+    label: "대중교통 안내",
+    hint: "입지 안내의 오시는 길. 예: 지하철 1호선 동대구역 3번 출구 도보 5분",
+    schema: line,
+  },
+  kakaoMapKey: {
+    label: "카카오맵 JavaScript 키",
+    hint: "입력하면 입지 안내에 움직이는 카카오 지도가 나타납니다(카카오 개발자 사이트에 이 사이트 주소를 등록해야 합니다). 비우면 지도 스크립트를 불러오지 않습니다.",
+    schema: kakaoMapKey,
+  },
+  staticMapImage: {
+    label: "약도 이미지",
+    hint: "지도 키 없이 약도 그림을 보여 줄 때, 공지 팝업으로 올린 이미지의 주소. 지도 키가 있으면 움직이는 지도를 보여 줍니다.",
+    schema: uploadedImage,
   },
   kakaoChannelUrl: {
     label: "카카오톡 채널 주소",
@@ -192,6 +253,10 @@ export const SITE_SETTING_NAMES = Object.keys(SITE_SETTING_FIELDS) as SiteSettin
 export const SITE_SETTING_GROUPS: { title: string; fields: SiteSettingName[] }[] = [
   { title: "상담 연락처", fields: ["salesPhone", "consultationHours", "kakaoChannelUrl", "mobileConsultUrl"] },
   { title: "견본주택", fields: ["modelHouseAddress", "modelHouseHours"] },
+  {
+    title: "오시는 길",
+    fields: ["modelHouseCoordinates", "siteCoordinates", "parkingInfo", "transitInfo", "kakaoMapKey", "staticMapImage"],
+  },
   { title: "분양 안내와 문자", fields: ["remainingUnitsLine", "textSenderName", "kakaoPfId"] },
   { title: "바닥글 회사 정보", fields: ["companyName", "companyAddress", "developer", "builder"] },
   { title: "광고·분석 태그", fields: ["ga4MeasurementId", "naverAnalyticsId", "metaPixelId", "kakaoPixelId"] },
