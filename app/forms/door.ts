@@ -80,7 +80,7 @@ export const WALK_IN_LABELS = {
   unitType: "관심 타입",
   unitTypeNone: "아직 정하지 않음",
   consent: "개인정보 수집·이용에 동의합니다 (필수)",
-  consentHint: "고객에게 아래 안내를 보여 드리거나 읽어 드린 뒤 동의를 받아 주세요.",
+  consentHint: "고객에게 위 안내를 보여 드리거나 읽어 드린 뒤 동의를 받아 주세요.",
   marketing: "분양 소식 등 광고성 문자 수신에 동의합니다 (선택)",
 } as const;
 
@@ -91,7 +91,7 @@ const name = z
   .pipe(
     z
       .string()
-      .min(1, "이름을 입력해 주세요.")
+      .min(1, { message: "이름을 입력해 주세요.", abort: true })
       .max(NAME_MAX, `이름은 ${NAME_MAX}자 이내로 입력해 주세요.`)
       .regex(NAME_PATTERN, `이름을 확인해 주세요. ${NAME_HINT}`),
   );
@@ -99,7 +99,12 @@ const name = z
 const phone = z
   .string({ error: "휴대폰 번호를 입력해 주세요." })
   .transform((value) => value.trim())
-  .pipe(z.string().min(1, "휴대폰 번호를 입력해 주세요.").regex(PHONE_PATTERN, `휴대폰 번호를 정확히 입력해 주세요. ${PHONE_HINT}`))
+  .pipe(
+    z
+      .string()
+      .min(1, { message: "휴대폰 번호를 입력해 주세요.", abort: true })
+      .regex(PHONE_PATTERN, `휴대폰 번호를 정확히 입력해 주세요. ${PHONE_HINT}`),
+  )
   .transform(normalizePhone);
 
 /** A walk-in as the desk (or the visitor, on the kiosk) types it; the interest type is one of the pack's, checked by the server. */
@@ -131,4 +136,5 @@ export const DoorFormSchema = z.discriminatedUnion("intent", [
 
 export const KioskFormSchema = z.object({ intent: z.literal("walk-in"), ...walkIn });
 
-export type WalkInValues = Omit<z.output<typeof KioskFormSchema>, "intent">;
+/** A walk-in as the verb takes it: the form has already required the consent. */
+export type WalkInValues = Omit<z.output<typeof KioskFormSchema>, "intent" | "consent">;

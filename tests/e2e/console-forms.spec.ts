@@ -10,6 +10,7 @@ import { SCHEDULE_MESSAGES } from "../../app/forms/schedule-entry.ts";
 import { SIGN_IN_TEXT } from "../../app/forms/staff.ts";
 import { UPLOAD_MESSAGES } from "../../app/forms/uploads.ts";
 import { IMPORT_MESSAGES } from "../../app/forms/lead-import.ts";
+import { DOOR_TEXT, WALK_IN_LABELS } from "../../app/forms/door.ts";
 import { addDays, kstDay } from "../../app/utils/kst.ts";
 import { useOwnerSession } from "./console.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
@@ -461,4 +462,28 @@ test.describe("campaign texts", () => {
     await expectErrorBeside(field(page, "LMS 1건 (원)"), CAMPAIGN_MESSAGES.price);
     await expectFine(field(page, "SMS 1건 (원)"), "20");
   });
+});
+
+test.describe("the door", () => {
+  test(
+    "현장 등록 shows a name and a phone it cannot take beside their fields, keeping the party size and the interest type",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/door");
+      const form = page.locator("form.door-walk-in");
+      await formReady(form);
+      await form.getByLabel(WALK_IN_LABELS.name, { exact: true }).fill("홍길동1");
+      await form.getByLabel(WALK_IN_LABELS.phone, { exact: true }).fill("010-12");
+      await form.getByLabel(WALK_IN_LABELS.partySize, { exact: true }).selectOption("3");
+      await form.getByLabel(WALK_IN_LABELS.unitType, { exact: true }).selectOption("84A");
+      await form.getByLabel(WALK_IN_LABELS.consent, { exact: true }).check();
+      await form.getByRole("button", { name: DOOR_TEXT.walkInSubmit }).click();
+
+      await expectErrorBeside(form.getByLabel(WALK_IN_LABELS.name, { exact: true }), "이름을 확인해 주세요.");
+      await expectErrorBeside(form.getByLabel(WALK_IN_LABELS.phone, { exact: true }), "휴대폰 번호를 정확히 입력해 주세요.");
+      await expect(form.getByLabel(WALK_IN_LABELS.name, { exact: true })).toHaveValue("홍길동1");
+      await expect(form.getByLabel(WALK_IN_LABELS.partySize, { exact: true })).toHaveValue("3");
+      await expect(form.getByLabel(WALK_IN_LABELS.unitType, { exact: true })).toHaveValue("84A");
+    },
+  );
 });

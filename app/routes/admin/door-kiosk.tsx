@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
   const parsed = parseConsoleForm(await request.formData(), KioskFormSchema);
   if (!parsed.ok) return parsed.refused;
-  const { intent: _intent, ...walkIn } = parsed.value;
+  const { intent: _intent, consent: _consent, ...walkIn } = parsed.value;
   const registered = await registerWalkIn(changeContext(context, admin), walkIn, { kiosk: true });
   if (registered.outcome === "unknown-type")
     return refuseSubmission(parsed.submission, { fieldErrors: { unitType: ["관심 타입을 목록에서 골라 주세요."] } });
@@ -45,38 +45,40 @@ export default function KioskPage({ loaderData, actionData }: Route.ComponentPro
   const { siteName, consent, unitTypes } = loaderData;
   const done = actionData && "receiptNumber" in actionData ? actionData : undefined;
   return (
-    <main className="kiosk" id="admin-main">
-      <header className="kiosk__head">
-        <p className="kiosk__site">{siteName}</p>
-        <h1 className="kiosk__title">{KIOSK_TEXT.title}</h1>
-      </header>
-      {done ? (
-        <section className="kiosk__done admin-card">
-          <p className="admin-notice" role="status">
-            {KIOSK_TEXT.thanks(done.receiptNumber)}
-          </p>
-          <Link to={KIOSK_PATH} className="admin-button" replace>
-            {KIOSK_TEXT.next}
-          </Link>
-        </section>
-      ) : (
-        <section className="admin-card kiosk__card">
-          <p className="kiosk__intro">{KIOSK_TEXT.intro}</p>
-          <WalkInForm
-            id="kiosk-walk-in"
-            action={KIOSK_PATH}
-            consent={consent}
-            unitTypes={unitTypes}
-            lastResult={actionData?.result}
-            submitLabel={KIOSK_TEXT.submit}
-          />
-        </section>
-      )}
-      <Form method="post" action="/admin/logout" className="kiosk__leave">
-        <button type="submit" className="admin-button admin-button--ghost">
-          {KIOSK_TEXT.leave}
-        </button>
-      </Form>
-    </main>
+    <div className="admin">
+      <main className="kiosk" id="admin-main">
+        <header className="kiosk__head">
+          <p className="kiosk__site">{siteName}</p>
+          <h1 className="kiosk__title">{KIOSK_TEXT.title}</h1>
+        </header>
+        {done ? (
+          <section className="kiosk__done admin-card">
+            <p className="admin-notice" role="status">
+              {KIOSK_TEXT.thanks(done.receiptNumber)}
+            </p>
+            <Link to={KIOSK_PATH} className="admin-button" replace>
+              {KIOSK_TEXT.next}
+            </Link>
+          </section>
+        ) : (
+          <section className="admin-card kiosk__card">
+            <p className="kiosk__intro">{KIOSK_TEXT.intro}</p>
+            <WalkInForm
+              id="kiosk-walk-in"
+              action={KIOSK_PATH}
+              consent={consent}
+              unitTypes={unitTypes}
+              lastResult={actionData?.result}
+              submitLabel={KIOSK_TEXT.submit}
+            />
+          </section>
+        )}
+        <Form method="post" action="/admin/logout" className="kiosk__leave">
+          <button type="submit" className="admin-button admin-button--ghost">
+            {KIOSK_TEXT.leave}
+          </button>
+        </Form>
+      </main>
+    </div>
   );
 }

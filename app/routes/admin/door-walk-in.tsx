@@ -16,6 +16,7 @@ export function WalkInForm({
   unitTypes,
   lastResult,
   submitLabel,
+  forStaff = false,
 }: {
   id: string;
   action: string;
@@ -23,6 +24,8 @@ export function WalkInForm({
   unitTypes: { key: string; label: string }[];
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
+  /** The desk's form: the consent hint tells the person at the desk to show or read the notice. */
+  forStaff?: boolean;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "walk-in";
@@ -62,7 +65,7 @@ export function WalkInForm({
         </dl>
         <p>{consent.refusal}</p>
       </section>
-      <CheckboxField meta={fields.consent} label={WALK_IN_LABELS.consent} hint={WALK_IN_LABELS.consentHint} />
+      <CheckboxField meta={fields.consent} label={WALK_IN_LABELS.consent} hint={forStaff ? WALK_IN_LABELS.consentHint : undefined} />
       <CheckboxField meta={fields.marketing} label={WALK_IN_LABELS.marketing} />
       <button type="submit" className="admin-button" disabled={busy}>
         {submitLabel}

@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answerCheckIn(checked, parsed.submission, post.intent);
     }
     case "walk-in": {
-      const { intent: _intent, ...walkIn } = post;
+      const { intent: _intent, consent: _consent, ...walkIn } = post;
       const registered = await registerWalkIn(change, walkIn);
       if (registered.outcome === "unknown-type")
         return refuseSubmission(
@@ -183,6 +183,7 @@ export default function DoorPage({ loaderData, actionData }: Route.ComponentProp
           unitTypes={unitTypes}
           lastResult={walkInAnswer?.result}
           submitLabel={DOOR_TEXT.walkInSubmit}
+          forStaff
         />
       </section>
       <section className="admin-card door__kiosk" aria-labelledby="door-kiosk-title">
