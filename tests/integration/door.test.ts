@@ -390,6 +390,13 @@ describe("the way there", () => {
     expect(html).toContain("https://map.naver.com/p/search/");
   });
 
+  test("the visit page and its answer to a booking link the model house in Kakao Map and Naver Map", async () => {
+    const page = await app.fetch("/daegu/customer?done=1", { headers: { Host: new URL(HERE).host } });
+    const html = await page.text();
+    expect(html).toContain("https://map.kakao.com/link/search/");
+    expect(html).toContain("https://map.naver.com/p/search/");
+  });
+
   test("without a map key the location page has the way there, map-app buttons and no map script or host in its CSP", async () => {
     await db()
       .insert(siteSettings)

@@ -15,10 +15,12 @@ import { DeferredVisitForm } from "#app/components/deferred-visit-form.tsx";
 import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { wayThereOf } from "#app/.server/content/way-there.ts";
+import { mapLinks } from "#app/utils/maps.ts";
 import type { Route } from "./+types/customer";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { pack: site } = await effectivePack(requireSite(context, params.site).pack);
+  const { pack: site, settings } = await effectivePack(requireSite(context, params.site).pack);
   const url = new URL(request.url);
   const schedule = await listBookableSchedule(site.slug);
   return data(
@@ -30,6 +32,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       phone: site.phone,
       consultationHours: site.consultationHours,
       modelHouse: site.modelHouse,
+      // The way to the model house in the map apps, on the form and on its answer alike.
+      mapLinks: mapLinks(wayThereOf(site, settings).modelHouse),
       done: url.searchParams.get("done") === "1",
       bookedLabel: await bookedSlotLabel(site.slug, url.searchParams.get("slot")),
       // The answer page is the visitor's own (private, no-store), so it may repeat their receipt number.
@@ -62,7 +66,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function VisitReservationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { slug, page, consent, eyebrow, phone, consultationHours, modelHouse, done, schedule, bookedLabel, receiptNumber } = loaderData;
+  const { slug, page, consent, eyebrow, phone, consultationHours, modelHouse, mapLinks, done, schedule, bookedLabel, receiptNumber } =
+    loaderData;
   return (
     <>
       <PageBanner banner={page.banner} eyebrow={eyebrow} />
@@ -74,7 +79,16 @@ export default function VisitReservationPage({ loaderData, actionData }: Route.C
           ))}
           <dl className="lead-page__facts">
             <dt>{LEAD_FORM_TEXT.facts.modelHouse}</dt>
-            <dd>{modelHouse.address}</dd>
+            <dd>
+              {modelHouse.address}
+              <span className="visit-way">
+                {mapLinks.map((link) => (
+                  <a key={link.app} href={link.href} className="visit-way__link" rel="noopener noreferrer">
+                    {link.label}
+                  </a>
+                ))}
+              </span>
+            </dd>
             <dt>{LEAD_FORM_TEXT.facts.hours}</dt>
             <dd>{modelHouse.hours}</dd>
             <dt>{LEAD_FORM_TEXT.facts.salesPhone}</dt>
