@@ -134,7 +134,7 @@ export const SITE_SETTING_FIELDS = {
   },
   modelHouseCoordinates: {
     label: "견본주택 좌표",
-    hint: "입력하면 입지 안내의 오시는 길, 방문 예약 화면과 문자의 지도 링크가 이 지점을 가리킵니다. 비우면 주소로 찾습니다.",
+    hint: "입력하면 입지 안내의 오시는 길과 고객의 예약 확인 화면·캘린더의 지도 링크가 이 지점을 가리킵니다(T map 버튼도 나타남). 비우면 주소로 찾고, 문자의 지도 링크는 늘 주소로 찾습니다.",
     schema: coordinates,
   },
   siteCoordinates: {
