@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from "react";
 import { DOOR_TEXT } from "#app/forms/door.ts";
 
 /**
@@ -18,6 +18,12 @@ type State = "off" | "starting" | "scanning" | "unavailable";
 export function DoorScanner({ onKey }: { onKey: (key: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<State>("off");
+  // The camera needs the page's scripts: until they run, the button is shown but cannot be pressed.
+  const scriptsRunning = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const stop = useRef<() => void>(() => {});
 
   async function start() {
@@ -99,7 +105,7 @@ export function DoorScanner({ onKey }: { onKey: (key: string) => void }) {
           {DOOR_TEXT.scanStop}
         </button>
       ) : (
-        <button type="button" className="admin-button door-scanner__start" onClick={() => void start()}>
+        <button type="button" className="admin-button door-scanner__start" disabled={!scriptsRunning} onClick={() => void start()}>
           {DOOR_TEXT.scan}
         </button>
       )}
@@ -116,6 +122,8 @@ export function DoorScanner({ onKey }: { onKey: (key: string) => void }) {
     </div>
   );
 }
+
+const noSubscription = () => () => {};
 
 /** Whether this document was loaded at /admin/door (its CSP and camera permission are the door's). */
 function loadedAsDoorDocument() {
