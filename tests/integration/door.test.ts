@@ -13,6 +13,7 @@ import {
   sessions,
   siteSettings,
   smsOutbox,
+  uploads,
   visitBookings,
   visitSlots,
 } from "#app/.server/schema.ts";
@@ -416,6 +417,63 @@ describe("the way there", () => {
     expect(html).toContain("동대구역 3번 출구 도보 5분");
     expect(html).not.toContain("dapi.kakao.com");
     expect(page.headers.get("content-security-policy")).not.toContain("kakao.com");
+  });
+
+  test("without a key, the map image the office uploaded is drawn from the address of any of its variants, and another site's is not", async () => {
+    const sha = (character: string) => character.repeat(64);
+    const [original] = await db()
+      .insert(uploads)
+      .values({
+        site: "daegu",
+        fileName: "map.png",
+        mimeType: "image/png",
+        size: 3,
+        width: 1200,
+        height: 800,
+        sha256: sha("a"),
+        bytes: Buffer.from("png"),
+      })
+      .returning({ id: uploads.id });
+    const [variant] = await db()
+      .insert(uploads)
+      .values({
+        site: "daegu",
+        parentId: original!.id,
+        variant: "webp-800",
+        fileName: "map-800.webp",
+        mimeType: "image/webp",
+        size: 3,
+        width: 800,
+        height: 533,
+        sha256: sha("b"),
+        bytes: Buffer.from("web"),
+      })
+      .returning({ id: uploads.id });
+    const [suwonImage] = await db()
+      .insert(uploads)
+      .values({
+        site: "suwon",
+        fileName: "other.png",
+        mimeType: "image/png",
+        size: 3,
+        width: 10,
+        height: 10,
+        sha256: sha("c"),
+        bytes: Buffer.from("png"),
+      })
+      .returning({ id: uploads.id });
+    const located = async (address: string) => {
+      await db().delete(siteSettings);
+      await db()
+        .insert(siteSettings)
+        .values({ site: "daegu", values: { staticMapImage: address } });
+      forgetAllPages();
+      return (await app.fetch("/LocationEnvironment/intro", { headers: { Host: new URL(HERE).host } })).text();
+    };
+    const fromVariant = await located(`${HERE}/uploads/${variant!.id}-${sha("b")}.webp`);
+    expect(fromVariant).toContain('alt="견본주택과 현장 약도"');
+    expect(fromVariant).toContain(`/uploads/${variant!.id}-${sha("b")}.webp 800w`);
+    expect(await located(`/uploads/${suwonImage!.id}-${sha("c")}.png`)).not.toContain("견본주택과 현장 약도");
   });
 
   test("with a map key the location page draws the Kakao map and its CSP opens exactly the map's hosts", async () => {
