@@ -73,8 +73,9 @@ export function callLineScript(sitePhone: string) {
   }, true);
   if (!parts || !parts[2] || parts[2] === site.digits) return;
   const digits = parts[2], shown = parts[3];
+  const siteLinks = "a[href=" + JSON.stringify("tel:" + site.digits) + "]";
   const swap = () => {
-    for (const link of document.querySelectorAll('a[href="tel:' + site.digits + '"]')) {
+    for (const link of document.querySelectorAll(siteLinks)) {
       link.setAttribute("href", "tel:" + digits);
       const label = link.getAttribute("aria-label");
       if (label) link.setAttribute("aria-label", label.replace(site.shown, shown));

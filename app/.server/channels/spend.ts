@@ -109,11 +109,13 @@ export async function previewSpendCsv(site: string, text: string): Promise<Spend
   const [channelColumn, periodColumn, costColumn] = [column(CHANNEL_HEADERS), column(PERIOD_HEADERS), column(COST_HEADERS)];
   const known = await listChannels(site);
   const byKey = new Map<string, (typeof known)[number]>();
-  for (const channel of known) {
-    byKey.set(channel.name.replace(/\s+/g, "").toLowerCase(), channel);
-    const sourceKey = channel.utmCampaign ? `${channel.utmSource}/${channel.utmCampaign}` : channel.utmSource;
-    if (!byKey.has(sourceKey)) byKey.set(sourceKey, channel);
-    if (channel.utmCampaign && !byKey.has(channel.utmCampaign)) byKey.set(channel.utmCampaign, channel);
+  // A row names a channel by its name, its utm_source (a source's own channel before its campaigns'),
+  // "source/campaign", or a campaign's name alone.
+  const bySpecificity = [...known].sort((a, b) => Number(a.utmCampaign !== "") - Number(b.utmCampaign !== ""));
+  for (const channel of bySpecificity) {
+    const keys = [channel.name.replace(/\s+/g, "").toLowerCase(), channel.utmSource];
+    if (channel.utmCampaign) keys.push(`${channel.utmSource}/${channel.utmCampaign}`, channel.utmCampaign);
+    for (const key of keys) if (!byKey.has(key)) byKey.set(key, channel);
   }
   const rows = records
     .slice(headerAt + 1)
