@@ -247,6 +247,9 @@ function DeleteChannel({ id, name }: { id: number; name: string }) {
         className="admin-button admin-button--danger"
         disabled={pending}
         aria-label={`${name} 지우기`}
+        onClick={(event) => {
+          if (!window.confirm(`${name} 채널을 지울까요? 이 채널의 광고비와 전화 탭 기록도 함께 지워집니다.`)) event.preventDefault();
+        }}
       >
         지우기
       </button>
@@ -360,7 +363,7 @@ function SpendCard({
         채널과 달마다 쓴 광고비(원, 부가세 포함 여부는 한 가지로 통일)를 넣으면 전환 분석에 고객·예약·방문·계약 한 건당 비용이 나옵니다.
         같은 달을 다시 넣으면 바뀝니다. 광고 플랫폼의 보고서는 <Link to="/admin/channels/spend-import">CSV로 가져오기</Link>.
       </p>
-      <Form method="post" className="admin-form admin-form--inline" {...getFormProps(form)}>
+      <Form method="post" className="admin-form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="spend" />
         <SelectField
           meta={fields.channelId}
