@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   "reports.view": ["owner", "manager"],
   /** Marketing consent: the 080 opt-out list uploaded and applied to the site's customers. */
   "consent.manage": ["owner", "manager"],
+  /** Channels: their phone numbers and alert recipients, and what each costs per month. */
+  "channels.manage": ["owner", "manager"],
   /** The team performance page: a counsellor sees their own row, reports.view everyone's. */
   "reports.own": ["owner", "manager", "counsellor"],
   "staff.manage": ["owner"],

@@ -15,6 +15,8 @@ export default [
   route("actions/visit", "routes/actions/visit.ts"),
   route("actions/inquiry", "routes/actions/inquiry.ts"),
   route("actions/token", "routes/actions/token.ts"),
+  // Taps on tel: links, counted per channel and page (a beacon: no cookie, no personal data).
+  route("actions/call", "routes/actions/call.ts"),
   // The text provider's delivery reports, authenticated by their own secret (no console session).
   route("hooks/solapi/:key?", "routes/hooks/solapi.ts"),
   // What the office uploaded (popup images, documents), served from the database; and the popups showing now.
@@ -53,6 +55,9 @@ export default [
         route("customers/:id", "routes/admin/leads/customer.tsx"),
         route("conversion", "routes/admin/reports/conversion.tsx"),
         route("performance", "routes/admin/reports/performance.tsx"),
+        // Channels: each one's phone number and alert recipients, its spend per month and the spend import.
+        route("channels", "routes/admin/channels.tsx"),
+        route("channels/spend-import", "routes/admin/channels-import.tsx"),
         route("leads/:id/text", "routes/admin/leads/lead-text.tsx"),
         route("notifications", "routes/admin/notifications.tsx"),
         // Marketing consent: the 080 service's opt-out list, read, previewed and applied.

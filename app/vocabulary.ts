@@ -255,6 +255,8 @@ export const AUDIT_ACTIONS = [
   "lead.transfer",
   "customer.merge",
   "blocklist.change",
+  "channel.change",
+  "channel.spend",
   // Access rights.
   "staff.create",
   "staff.invite",

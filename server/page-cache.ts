@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { landingAttributionCookie, readCookie } from "#app/.server/attribution.ts";
+import { landingCallLineCookie } from "#app/.server/channels/call-line.ts";
 import { forgetContentVersions, recentContentVersion } from "#app/.server/content/content-version.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { fillFormTokens, FORM_TOKEN_FIELD, issueFormToken } from "#app/.server/form-tokens.ts";
@@ -135,10 +136,11 @@ export function pageCache({ render, maxBytes, now = () => Date.now() }: PageCach
     try {
       const key = cacheKey(req);
       const version = await recentContentVersion(site.slug);
+      const landing = await landingCookies(req, site);
       const kept = pages.get(key);
       if (kept && kept.version === version && kept.expiresAt > now()) {
         keep(key, kept);
-        return answer(req, res, site, kept, "hit");
+        return answer(req, res, site, kept, "hit", landing);
       }
       forget(key);
       let pending = rendering.get(key);
@@ -148,14 +150,13 @@ export function pageCache({ render, maxBytes, now = () => Date.now() }: PageCach
         rendering.set(key, pending);
       }
       const result = await pending;
-      if (!(result instanceof Response)) return answer(req, res, site, result, "miss");
+      if (!(result instanceof Response)) return answer(req, res, site, result, "miss", landing);
       // Not a page to keep (a 404, an article counting its views): the first request answers with
       // it, and any that waited for it are rendered on their own.
       if (!first) return next();
-      const attribution = campaignCookie(req);
       const headers = new Headers(result.headers);
-      if (attribution) {
-        headers.append("Set-Cookie", attribution);
+      if (landing.length > 0) {
+        for (const cookie of landing) headers.append("Set-Cookie", cookie);
         headers.set("Cache-Control", CACHE_CONTROL.private);
       }
       const html = /^text\/html/.test(headers.get("Content-Type") ?? "") && req.method !== "HEAD";
@@ -167,10 +168,9 @@ export function pageCache({ render, maxBytes, now = () => Date.now() }: PageCach
   };
 }
 
-function answer(req: ExpressRequest, res: ExpressResponse, site: RequestSite, page: CachedPage, state: "hit" | "miss") {
+function answer(req: ExpressRequest, res: ExpressResponse, site: RequestSite, page: CachedPage, state: "hit" | "miss", landing: string[]) {
   const at = Date.now();
   const etag = `W/"${page.digest}.${Math.floor(at / TOKEN_WINDOW_MS).toString(36)}"`;
-  const attribution = campaignCookie(req);
   const notModified = (req.get("If-None-Match") ?? "").split(",").some((tag) => tag.trim() === etag);
   const nonce = crypto.randomBytes(16).toString("base64");
   for (const [name, value] of page.headers) {
@@ -182,8 +182,8 @@ function answer(req: ExpressRequest, res: ExpressResponse, site: RequestSite, pa
   }
   res.setHeader("ETag", etag);
   res.setHeader("X-Page-Cache", state);
-  if (attribution) {
-    res.append("Set-Cookie", attribution);
+  if (landing.length > 0) {
+    for (const cookie of landing) res.append("Set-Cookie", cookie);
     res.setHeader("Cache-Control", CACHE_CONTROL.private);
   }
   if (notModified) {
@@ -240,15 +240,20 @@ function canonicalUrl(req: ExpressRequest): URL {
   return url;
 }
 
-/** What the site layout's middleware would set for this visitor (app/.server/attribution.ts). */
-function campaignCookie(req: ExpressRequest) {
-  if (!req.get("Referer") && !/[?&]utm_/i.test(req.originalUrl)) return undefined;
-  return landingAttributionCookie({
+/**
+ * What the site layout's middleware would set for this visitor: the campaign cookie
+ * (app/.server/attribution.ts) and the call line of its channel (app/.server/channels/call-line.ts).
+ */
+async function landingCookies(req: ExpressRequest, site: RequestSite): Promise<string[]> {
+  if (!req.get("Referer") && !/[?&]utm_/i.test(req.originalUrl)) return [];
+  const secure = getEnv().NODE_ENV === "production";
+  const attribution = landingAttributionCookie({
     url: requestUrl(req).href,
     referer: req.get("Referer"),
     cookieHeader: req.get("Cookie"),
-    secure: getEnv().NODE_ENV === "production",
+    secure,
   });
+  return attribution ? [attribution, await landingCallLineCookie(site.slug, attribution, secure)] : [];
 }
 
 function hasSession(req: ExpressRequest) {

@@ -685,6 +685,49 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
     { does: "opens the conversion report", path: () => "/admin/conversion", allowed: 200 },
     { does: "asks for an impossible period", path: () => "/admin/conversion?from=2026-02-31", allowed: 400 },
   ],
+  "/admin/channels": [
+    { does: "opens the channels", path: () => "/admin/channels", allowed: 200 },
+    { does: "opens a channel that does not exist for editing", path: () => "/admin/channels?edit=999999", allowed: 404 },
+    {
+      does: "adds a channel with its own number",
+      method: "POST",
+      path: () => "/admin/channels",
+      form: () => ({
+        intent: "save",
+        channelId: "",
+        name: "네이버",
+        utmSource: "naver",
+        utmCampaign: "",
+        phone: "0504-123-4567",
+        alertRecipients: "",
+      }),
+      allowed: 303,
+    },
+    {
+      does: "deletes a channel that does not exist",
+      method: "POST",
+      path: () => "/admin/channels",
+      form: () => ({ intent: "delete", channelId: "999999" }),
+      allowed: 404,
+    },
+    {
+      does: "enters spend for a channel that does not exist",
+      method: "POST",
+      path: () => "/admin/channels",
+      form: () => ({ intent: "spend", channelId: "999999", month: "2026-11", amount: "1000000" }),
+      allowed: 404,
+    },
+  ],
+  "/admin/channels/spend-import": [
+    { does: "opens the spend import", path: () => "/admin/channels/spend-import", allowed: 200 },
+    {
+      does: "asks to read a spend report without its file",
+      method: "POST",
+      path: () => "/admin/channels/spend-import",
+      form: () => ({ intent: "preview" }),
+      allowed: 400,
+    },
+  ],
   "/admin/leads/:id/text": [
     {
       does: "opens the text page of this site's counsellor's lead",

@@ -59,7 +59,11 @@ export function landingAttributionCookie({
 
 /** The attribution a lead form's request carries (nothing when the visit had none). */
 export function readAttribution(request: Request): Attribution {
-  const raw = readCookie(request.headers.get("Cookie") ?? undefined, ATTRIBUTION_COOKIE);
+  return attributionOfCookie(readCookie(request.headers.get("Cookie") ?? undefined, ATTRIBUTION_COOKIE));
+}
+
+/** The attribution a `lead_source` cookie's raw value holds (nothing when absent or unreadable). */
+export function attributionOfCookie(raw: string | undefined): Attribution {
   if (!raw) return NONE;
   let value: URLSearchParams;
   try {

@@ -1009,3 +1009,60 @@ export const campaignPrices = pgTable("campaign_prices", {
   updatedBy: integer().references(() => admins.id, { onDelete: "set null" }),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A channel the office buys visitors from (issue #31: Naver, Meta, a partner agency's DB), as the
+ * visit's attribution names it: its utm_source, and its utm_campaign when the channel is one campaign
+ * ("" matches any). Both kept lower-case; a visit matching a campaign's channel is that channel's,
+ * not its source's. Its own phone number replaces the site's for its visitors (app/.server/channels/).
+ */
+export const channels = pgTable(
+  "channels",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    name: varchar({ length: 50 }).notNull(),
+    utmSource: varchar({ length: 100 }).notNull(),
+    utmCampaign: varchar({ length: 100 }).notNull().default(""),
+    /** Digits; "" when the channel's visitors see the site's own number. */
+    phone: varchar({ length: 16 }).notNull().default(""),
+    /** Mobile numbers (digits) also texted each new lead of the channel, besides the site's staff recipients. */
+    alertRecipients: varchar({ length: 16 })
+      .array()
+      .notNull()
+      .default(sql`'{}'::varchar[]`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("channels_site_source_campaign_key").on(table.site, table.utmSource, table.utmCampaign)],
+);
+
+/** What the office spent on a channel in a month (KST, "2026-11"), in won. */
+export const channelSpend = pgTable(
+  "channel_spend",
+  {
+    channelId: integer()
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    month: varchar({ length: 7 }).notNull(),
+    amount: integer().notNull(),
+    updatedBy: integer().references(() => admins.id, { onDelete: "set null" }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.channelId, table.month] })],
+);
+
+/**
+ * Taps on tel: links, counted per site, channel (0: a visitor of no channel), page and KST day.
+ * Counts only: nothing of the visitor is kept.
+ */
+export const channelCalls = pgTable(
+  "channel_calls",
+  {
+    site: varchar({ length: 64 }).notNull(),
+    channelId: integer().notNull(),
+    path: varchar({ length: 200 }).notNull(),
+    day: date({ mode: "string" }).notNull(),
+    taps: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.site, table.channelId, table.path, table.day] })],
+);

@@ -16,7 +16,7 @@ import { withoutControlCharacters } from "./text.ts";
 const FIELD_MAX = 200;
 
 /** Sales lines as Korean offices publish them: mobile, Seoul and area codes, 070, and 15xx/16xx/18xx lines. */
-const KOREAN_PHONE = /^(?:01[016789]\d{7,8}|02\d{7,8}|0[3-9]\d{8,9}|1[5-9]\d{6})$/;
+const KOREAN_PHONE = /^(?:01[016789]\d{7,8}|02\d{7,8}|0[3-9]\d{8,9}|050\d{8,9}|1[5-9]\d{6})$/;
 
 const line = z
   .string()
@@ -39,6 +39,9 @@ const phone = line.pipe(
     .refine((digits) => !digits.startsWith(PREMIUM_RATE_PREFIX), { message: PREMIUM_RATE_MESSAGE, abort: true })
     .refine((digits) => KOREAN_PHONE.test(digits), "전화번호 형식이 올바르지 않습니다. 예: 1661-0000, 02-123-4567, 010-1234-5678"),
 );
+
+/** The sales phone's check, also a channel's own number (app/forms/channels.ts). */
+export const SalesPhoneSchema = phone;
 
 const kakaoChannel = line.pipe(
   z.string().refine((value) => {

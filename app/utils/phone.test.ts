@@ -21,6 +21,11 @@ describe("phone numbers", () => {
     expect(formatPhone("07012345678")).toBe("070-1234-5678");
   });
 
+  test("show 050 personal numbers with their four-digit prefix", () => {
+    expect(formatPhone("05041234567")).toBe("0504-123-4567");
+    expect(formatPhone("050512345678")).toBe("0505-1234-5678");
+  });
+
   test("leave an unrecognised number as it was given", () => {
     expect(formatPhone("12-345")).toBe("12-345");
   });

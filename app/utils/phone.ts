@@ -11,6 +11,8 @@ export function formatPhone(input: string): string {
     return `${digits.slice(0, 3)}-${digits.slice(3, -4)}-${digits.slice(-4)}`;
   }
   if (/^1\d{7}$/.test(digits)) return `${digits.slice(0, 4)}-${digits.slice(4)}`;
+  // 050 personal numbers (the per-ad numbers telecoms give) carry a four-digit prefix: 0504-123-4567, 0505-1234-5678.
+  if (/^050\d{8,9}$/.test(digits)) return `${digits.slice(0, 4)}-${digits.slice(4, -4)}-${digits.slice(-4)}`;
   // Landlines: Seoul's two-digit area code, the others' three (070 included).
   if (/^02\d{7,8}$/.test(digits)) return `02-${digits.slice(2, -4)}-${digits.slice(-4)}`;
   if (/^0[3-9]\d{8,9}$/.test(digits)) return `${digits.slice(0, 3)}-${digits.slice(3, -4)}-${digits.slice(-4)}`;

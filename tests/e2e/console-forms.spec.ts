@@ -4,6 +4,7 @@ import { OPT_OUT_LIST_MESSAGES, OPT_OUT_ROW_LABELS } from "../../app/forms/conse
 import { CONTACT_MESSAGES } from "../../app/forms/contacts.ts";
 import { SETTINGS_MESSAGES } from "../../app/forms/assignment.ts";
 import { CAMPAIGN_MESSAGES } from "../../app/forms/campaigns.ts";
+import { CHANNEL_MESSAGES } from "../../app/forms/channels.ts";
 import { PRESS_MESSAGES } from "../../app/forms/press-messages.ts";
 import { POPUP_MESSAGES } from "../../app/forms/popups.ts";
 import { SCHEDULE_MESSAGES } from "../../app/forms/schedule-entry.ts";
@@ -484,6 +485,29 @@ test.describe("the door", () => {
       await expect(form.getByLabel(WALK_IN_LABELS.name, { exact: true })).toHaveValue("홍길동1");
       await expect(form.getByLabel(WALK_IN_LABELS.partySize, { exact: true })).toHaveValue("3");
       await expect(form.getByLabel(WALK_IN_LABELS.unitType, { exact: true })).toHaveValue("84A");
+    },
+  );
+});
+
+test.describe("channels", () => {
+  test(
+    "a new channel shows a missing name, a source with a space and a premium-rate number beside their fields, keeping the recipients",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/channels");
+      const form = page.locator("form#channel");
+      await formReady(form);
+      await form.getByLabel("utm_source").fill("naver ads");
+      await form.getByLabel("채널 전화번호 (선택)").fill("060-700-1234");
+      await form.getByLabel("새 고객 알림 받을 번호 (선택)").fill("010-1234-5678");
+      await form.getByRole("button", { name: "채널 추가" }).click();
+
+      await expectErrorBeside(form.getByLabel("채널 이름"), CHANNEL_MESSAGES.name);
+      await expectErrorBeside(form.getByLabel("utm_source"), CHANNEL_MESSAGES.utmSpaces);
+      await expectErrorBeside(form.getByLabel("채널 전화번호 (선택)"), "060으로 시작하는 번호는");
+      await expect(form.getByLabel("utm_source")).toHaveValue("naver ads");
+      await expectFine(form.getByLabel("새 고객 알림 받을 번호 (선택)"), "010-1234-5678");
+      await expect(page).toHaveURL(/\/admin\/channels$/);
     },
   );
 });

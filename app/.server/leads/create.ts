@@ -9,6 +9,7 @@ import { enqueueSms, type OutgoingSms, type TextBudget } from "../outbox/queue.t
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { customers, leads, visitBookings, visitSlots } from "../schema.ts";
 import { recordFormConsent } from "../consent/ledger.ts";
+import { channelOfAttribution } from "../channels/channels.ts";
 import { textPack } from "../content/site-settings.ts";
 import { sitePack } from "../site.ts";
 import { claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim } from "../visits/booking.ts";
@@ -99,8 +100,11 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
       spam = true;
       return { outcome: "created", ...(await insertLead(tx, { ...input, spamReason }, { now, customerId: null })), booking: null };
     }
-    // The texts below are worded with the office's current settings (sales phone, model house).
-    const pack = await textPack(input.site, tx);
+    // The texts below are worded with the office's current settings (sales phone, model house), and
+    // a channel's visitor is given the channel's number, as the site showed them (issue #31).
+    const channel = await channelOfAttribution(tx, input.site, input.attribution);
+    const settingsPack = await textPack(input.site, tx);
+    const pack = channel?.phone ? { ...settingsPack, phone: channel.phone } : settingsPack;
 
     let claim: Extract<SlotClaim, { ok: true }> | null = null;
     if (input.kind === "visit" && input.visitSlotId !== undefined) {
@@ -183,7 +187,9 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
     await assignByTurns(tx, { id: leadId, site: input.site, name: input.name, kind: input.kind }, { budget: textBudget, now });
     await options.onCreated?.(tx, { id: leadId, receiptNumber });
     const booking = await book(leadId);
-    const messages = leadMessages(pack, { ...input, id: leadId, receiptNumber }, staffRecipients);
+    // A channel's new lead is also noted to the channel's recipients (its agency's manager).
+    const recipients = [...new Set([...staffRecipients, ...(channel?.alertRecipients ?? [])])];
+    const messages = leadMessages(pack, { ...input, id: leadId, receiptNumber }, recipients);
     const held = await enqueueSms(
       tx,
       booking

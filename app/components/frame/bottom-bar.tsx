@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { VISIT_LINK_LABEL } from "#app/content/frame-words.ts";
-import { telHref } from "#app/utils/phone.ts";
+import { CallLink } from "#app/components/call-link.tsx";
 import { CalendarIcon, PhoneIcon } from "./icons.tsx";
 
 /** Phones only: the two ways to reach the sales office, always under the thumb. */
@@ -21,10 +21,10 @@ export function BottomBar({
         <CalendarIcon />
         {VISIT_LINK_LABEL}
       </Link>
-      <a className="bottom-bar__call" href={telHref(phone)}>
+      <CallLink className="bottom-bar__call" phone={phone}>
         <PhoneIcon />
         전화상담
-      </a>
+      </CallLink>
       {kakaoChannelUrl ? (
         <a className="bottom-bar__kakao" href={kakaoChannelUrl} target="_blank" rel="noopener">
           카카오톡

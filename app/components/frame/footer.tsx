@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PRIVACY_LINK_LABEL, VISIT_LINK_LABEL } from "#app/content/frame-words.ts";
-import { formatPhone, telHref } from "#app/utils/phone.ts";
+import { CallLink } from "#app/components/call-link.tsx";
 import { CalendarIcon, ChevronIcon } from "./icons.tsx";
 import type { FrameContent } from "#app/content/types.ts";
 
@@ -56,7 +56,7 @@ export function SiteFooter({ content }: { content: FrameContent }) {
           <div>
             <dt>분양문의</dt>
             <dd>
-              <a href={telHref(content.phone)}>{formatPhone(content.phone)}</a>
+              <CallLink phone={content.phone} />
             </dd>
           </div>
           <div>

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { RegisterLink } from "#app/components/register-link.tsx";
 import type { MenuGroup } from "#app/content/types.ts";
-import { formatPhone, telHref } from "#app/utils/phone.ts";
+import { CallLink, CallNumber } from "#app/components/call-link.tsx";
 import { VISIT_LINK_LABEL } from "#app/content/frame-words.ts";
 import { CalendarIcon, CloseIcon, MenuIcon, PhoneIcon } from "./icons.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
@@ -20,7 +20,6 @@ export function SiteHeader({
   onMenuOpenChange: (open: boolean) => void;
 }) {
   const scrolled = useScrolled();
-  const phone = formatPhone(content.phone);
   return (
     <header className={`site-header${scrolled ? " is-scrolled" : ""}${menuOpen ? " is-menu-open" : ""}`}>
       <div className="site-header__bar">
@@ -66,12 +65,14 @@ export function SiteHeader({
           <RegisterLink className="header-phone">
             <PhoneIcon />
             <span className="visually-hidden">관심고객 등록 · 분양문의 </span>
-            <span className="header-phone__number">{phone}</span>
+            <span className="header-phone__number">
+              <CallNumber phone={content.phone} />
+            </span>
           </RegisterLink>
         </div>
-        <a className="header-call" href={telHref(content.phone)} aria-label={`분양문의 전화 걸기 ${phone}`}>
+        <CallLink className="header-call" phone={content.phone} label={(shown) => `분양문의 전화 걸기 ${shown}`}>
           <PhoneIcon />
-        </a>
+        </CallLink>
       </div>
       <MobileMenu
         id={MOBILE_MENU_ID}

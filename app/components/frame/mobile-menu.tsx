@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { VISIT_LINK_LABEL } from "#app/content/frame-words.ts";
 import type { MenuGroup } from "#app/content/types.ts";
-import { formatPhone, telHref } from "#app/utils/phone.ts";
+import { CallLink, CallNumber } from "#app/components/call-link.tsx";
 import { CalendarIcon, ChevronIcon, PhoneIcon } from "./icons.tsx";
 
 /**
@@ -67,12 +67,15 @@ export function MobileMenu({
             );
           })}
         </ul>
-        <a className="mobile-menu__call" href={telHref(phone)}>
+        <CallLink className="mobile-menu__call" phone={phone}>
           <PhoneIcon />
           <span>
-            분양문의 <strong>{formatPhone(phone)}</strong>
+            분양문의{" "}
+            <strong>
+              <CallNumber phone={phone} />
+            </strong>
           </span>
-        </a>
+        </CallLink>
         <a className="mobile-menu__no-js-close" href="#top">
           메뉴 닫기
         </a>

@@ -3,6 +3,7 @@ import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useLocation, useNavigationType } from "react-router";
 import type { FrameContent } from "#app/content/types.ts";
 import { useNonce } from "#app/utils/nonce.tsx";
+import { callLineScript } from "#app/utils/call-line.ts";
 import { BottomBar } from "./bottom-bar.tsx";
 import { SiteFooter } from "./footer.tsx";
 import { MOBILE_MENU_ID, SiteHeader } from "./header.tsx";
@@ -31,6 +32,10 @@ export function SiteFrame({ content, children }: { content: FrameContent; childr
     <div className={`site-frame${scripted ? " js" : ""}`} suppressHydrationWarning>
       {/* Only in server HTML: a frame React renders in the browser gets `js` from `scripted`. */}
       {scripted ? null : <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />}
+      {/* Before the header: a channel's visitor never sees the site's number painted (docs/decisions/032). */}
+      {scripted ? null : (
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: callLineScript(content.phone) }} />
+      )}
       <a className="skip-link" href="#main">
         본문 바로가기
       </a>

@@ -142,6 +142,13 @@ export const CONSOLE_ROUTES = {
     menu: [{ label: "광고 수신 거부", group: "customers" }],
   },
   "/admin/conversion": { view: "reports.view", menu: [{ label: "전환 분석", group: "customers" }] },
+  "/admin/channels": {
+    view: "channels.manage",
+    post: { save: "channels.manage", delete: "channels.manage", spend: "channels.manage" },
+    menu: [{ label: "유입 채널", group: "promotion" }],
+  },
+  // A multipart post (the export, then its text again to import): one rule for both steps.
+  "/admin/channels/spend-import": { view: "channels.manage", post: "channels.manage", upload: "csv" },
   // Everyone's rows for reports.view, one's own for anyone else (leads/performance.ts decides).
   "/admin/performance": { view: "reports.own", menu: [{ label: "팀 성과", group: "customers" }] },
   "/admin/performance.csv": { view: "reports.own", resource: true },

@@ -13,7 +13,7 @@ import { requireSite } from "#app/.server/site.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { DeferredVisitForm } from "#app/components/deferred-visit-form.tsx";
 import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
-import { formatPhone, telHref } from "#app/utils/phone.ts";
+import { CallLink } from "#app/components/call-link.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { wayThereOf } from "#app/.server/content/way-there.ts";
 import { mapLinks } from "#app/utils/maps.ts";
@@ -93,9 +93,7 @@ export default function VisitReservationPage({ loaderData, actionData }: Route.C
             <dd>{modelHouse.hours}</dd>
             <dt>{LEAD_FORM_TEXT.facts.salesPhone}</dt>
             <dd>
-              <a href={telHref(phone)} className="lead-page__phone">
-                {formatPhone(phone)}
-              </a>
+              <CallLink phone={phone} className="lead-page__phone" />
               <span className="lead-page__hours">{consultationHours}</span>
             </dd>
           </dl>

@@ -17,7 +17,7 @@ import { shareImageUrl } from "#app/utils/image-variants.js";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { pageHeaders } from "#app/utils/headers.ts";
 import { livePageHeaders } from "#app/.server/http.ts";
-import { formatPhone, telHref } from "#app/utils/phone.ts";
+import { CallLink } from "#app/components/call-link.tsx";
 import { formatScheduleDay, nextEntry } from "#app/utils/schedule-days.ts";
 import { HomeStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/home";
@@ -194,10 +194,7 @@ function VisitSection({ data }: { data: Route.ComponentProps["loaderData"] }) {
             <div>
               <dt>{LEAD_FORM_TEXT.facts.salesPhone}</dt>
               <dd>
-                <a href={telHref(phone)} className="home-visit__phone">
-                  {formatPhone(phone)}
-                </a>{" "}
-                {consultationHours}
+                <CallLink phone={phone} className="home-visit__phone" /> {consultationHours}
               </dd>
             </div>
           </dl>

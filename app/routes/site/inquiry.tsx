@@ -28,7 +28,8 @@ import { BOOK_BY_TIME_TEXT } from "#app/forms/visit.ts";
 import type { FieldErrors, FormValues } from "#app/forms/lead-schema.ts";
 import { shareImageUrl } from "#app/utils/image-variants.js";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { formatPhone, telHref } from "#app/utils/phone.ts";
+import { CallLink } from "#app/components/call-link.tsx";
+import { formatPhone } from "#app/utils/phone.ts";
 import type { Route } from "./+types/inquiry";
 
 const PATH = "/Promotion/Customer";
@@ -120,9 +121,7 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
           <dl className="lead-page__facts">
             <dt>{LEAD_FORM_TEXT.facts.consultation}</dt>
             <dd>
-              <a href={telHref(phone)} className="lead-page__phone">
-                {formatPhone(phone)}
-              </a>
+              <CallLink phone={phone} className="lead-page__phone" />
               <span className="lead-page__hours">{consultationHours}</span>
             </dd>
           </dl>

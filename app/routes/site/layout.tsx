@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, Outlet, useLocation, useMatches } from "react-router";
 import { attributionMiddleware } from "#app/.server/attribution.ts";
+import { callLineMiddleware } from "#app/.server/channels/call-line.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { isPersonalPage } from "#app/.server/personal-pages.ts";
 import { analyticsContext, analyticsTagsOf, effectivePack } from "#app/.server/content/site-settings.ts";
@@ -25,8 +26,9 @@ export interface SitePageHandle {
   page?: string;
 }
 
-// Remembers the campaign (utm_*) and referring site a visit landed from, for the lead forms.
-export const middleware: Route.MiddlewareFunction[] = [attributionMiddleware];
+// Remembers the campaign (utm_*) and referring site a visit landed from, for the lead forms, and
+// the phone number of its channel (docs/decisions/032).
+export const middleware: Route.MiddlewareFunction[] = [attributionMiddleware, callLineMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The office's settings are read on every request, so a change shows at once on every instance.

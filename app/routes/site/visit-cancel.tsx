@@ -11,7 +11,7 @@ import { VisitSlotPicker } from "#app/components/visit-slot-picker.tsx";
 import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
 import { VISIT_CANCEL_TEXT, VISIT_LINK_INTENTS, VISIT_MESSAGES } from "#app/forms/visit.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { formatPhone, telHref } from "#app/utils/phone.ts";
+import { CallLink } from "#app/components/call-link.tsx";
 import { FormsStylesheet } from "#app/components/stylesheets.tsx";
 import { wayThereOf } from "#app/.server/content/way-there.ts";
 import { entryQrSvg } from "#app/.server/visits/entry-qr.ts";
@@ -119,7 +119,7 @@ export default function VisitCancelPage({ loaderData, actionData }: Route.Compon
               </dd>
               <dt>{LEAD_FORM_TEXT.facts.salesPhone}</dt>
               <dd>
-                <a href={telHref(phone)}>{formatPhone(phone)}</a>
+                <CallLink phone={phone} />
               </dd>
             </dl>
           ) : null}

@@ -1,9 +1,11 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { channelCosts } from "#app/.server/channels/costs.ts";
 import { conversionReport, type FunnelCounts } from "#app/.server/leads/conversion.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { filterQuery, NO_CAMPAIGN } from "#app/forms/admin.ts";
 import { campaignName, conversionPeriodSchema, formatCount, formatRate, SOURCE_WORDS } from "#app/forms/conversion.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { ChannelCostSection } from "./channel-costs.tsx";
 import type { Route } from "./+types/conversion";
 
 /**
@@ -17,11 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!period.success) {
     throw data(period.error.issues[0]?.message ?? "기간을 다시 골라 주세요.", { status: 400 });
   }
-  return {
-    period: period.data,
-    report: await conversionReport(site.slug, period.data),
-    kindLabels: site.pack.leads.kindLabels,
-  };
+  const [report, costs] = await Promise.all([conversionReport(site.slug, period.data), channelCosts(site.slug, period.data)]);
+  return { period: period.data, report, costs, kindLabels: site.pack.leads.kindLabels };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -33,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function ConversionPage({ loaderData }: Route.ComponentProps) {
-  const { period, report, kindLabels } = loaderData;
+  const { period, report, costs, kindLabels } = loaderData;
   const busy = useNavigation().state === "loading";
   const inbox = (filter: Record<string, string | undefined>) =>
     `/admin/leads?${filterQuery({ ...filter, from: period.from, to: period.to })}`;
@@ -79,6 +78,8 @@ export default function ConversionPage({ loaderData }: Route.ComponentProps) {
           total={report.total}
         />
       </section>
+
+      <ChannelCostSection costs={costs} />
 
       <section className="admin-card" aria-labelledby="conversion-form-title">
         <h2 id="conversion-form-title" className="admin-card__title">
