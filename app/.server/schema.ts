@@ -43,6 +43,7 @@ import type {
   TemplateStatus,
   TextHoldReason,
 } from "#app/vocabulary.ts";
+import type { PriceSheet } from "#app/utils/payment-plan.ts";
 
 /** The one Postgres schema, shared by PGlite and PostgreSQL. Generate migrations with `npm run db:generate`. */
 
@@ -1003,4 +1004,20 @@ export const campaignPrices = pgTable("campaign_prices", {
   lmsPrice: integer().notNull(),
   updatedBy: integer().references(() => admins.id, { onDelete: "set null" }),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A site's 분양가 table, 납부 일정 and 중도금 loan terms (app/utils/payment-plan.ts's PriceSheet):
+ * the office's saved draft, and what the public page (/SalesInfo/price) shows once published.
+ * Every save, publication and withdrawal is an access record (`prices.change`).
+ */
+export const priceSheets = pgTable("price_sheets", {
+  site: varchar({ length: 64 }).primaryKey(),
+  draft: jsonb().$type<PriceSheet>().notNull(),
+  savedBy: integer().references(() => admins.id, { onDelete: "set null" }),
+  savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Null: nothing on the site (never published, or withdrawn). */
+  published: jsonb().$type<PriceSheet>(),
+  publishedBy: integer().references(() => admins.id, { onDelete: "set null" }),
+  publishedAt: timestamp({ withTimezone: true }),
 });
