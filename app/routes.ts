@@ -74,6 +74,8 @@ export default [
         route("schedule", "routes/admin/schedule/schedule.tsx"),
         route("schedule/:id", "routes/admin/schedule/schedule-edit.tsx"),
         route("schedule/:id/delete", "routes/admin/schedule/schedule-delete.tsx"),
+        // The 분양가 table, 납부 일정 and 중도금 loan terms: saved, published on /SalesInfo/price, withdrawn.
+        route("prices", "routes/admin/prices.tsx"),
         // Notice popups on the public pages, and the documents (announcement, contract) they serve.
         route("popups", "routes/admin/popups/popups.tsx"),
         route("popups/new", "routes/admin/popups/popup-new.tsx"),

@@ -125,7 +125,7 @@ function checkSheet(form: SheetForm, context: z.core.$RefinementCtx<unknown>): P
   if (form.bands.every(isBlankBand)) issue(["bands"], PRICE_MESSAGES.noBands);
 
   const payments: ScheduledPayment[] = [];
-  let lastDue: string | null = null;
+  let lastDue = null as string | null;
   PAYMENT_SLOTS.forEach((slot, index) => {
     const row = form.payments[index] ?? BLANK_PAYMENT;
     const atMoveIn = row.atMoveIn === "on";
@@ -185,6 +185,9 @@ const sheetPost = <Intent extends "save" | "publish">(intent: Intent) =>
     return sheet === null ? z.NEVER : { intent: form.intent, sheet };
   });
 
+/** The editor's fields, for the page's form (its constraints and the shape of its values). */
+export const PriceSheetFieldsSchema = z.object({ intent: z.enum(["save", "publish"]), ...SheetFields });
+
 /** Save the draft, save and publish it, or take the published sheet off the site. */
 export const PriceSheetFormSchema = z.discriminatedUnion("intent", [
   sheetPost("save"),
@@ -230,3 +233,45 @@ export function formValuesOf(sheet: PriceSheet | null, types: readonly string[])
     moveInOn: sheet?.moveInOn ?? "",
   };
 }
+
+/** The editor's own words (/admin/prices). */
+export const PRICE_EDITOR_WORDS = {
+  title: "분양가·납부 일정",
+  viewPublic: "공개 페이지 보기",
+  intro:
+    "입주자 모집공고의 분양가표와 납부 일정을 옮겨 적습니다. 저장만 하면 사이트에 나오지 않고, ‘저장하고 공개’를 누르면 분양가 페이지에 바로 나옵니다. 저장과 공개는 모두 접속 기록에 남습니다.",
+  done: {
+    saved: "저장했습니다. 아직 사이트에는 공개하지 않았습니다.",
+    published: "저장하고 공개했습니다. 분양가 페이지에 바로 반영됩니다.",
+    withdrawn: "사이트에서 분양가를 내렸습니다. 분양가 페이지는 ‘공고 예정’ 안내로 돌아갑니다.",
+  },
+  publishedAt: (at: string, by: string | null) => `공개 중: ${at}${by ? ` (${by})` : ""}`,
+  notPublished: "아직 사이트에 공개하지 않았습니다. 분양가 페이지는 ‘공고 예정’ 안내를 보여 줍니다.",
+  draftDiffers: (at: string, by: string | null) => `공개하지 않은 저장 내용이 있습니다: ${at}${by ? ` (${by})` : ""}`,
+  errorSummary: (count: number) => `${count}개 항목을 확인해 주세요. 아무것도 저장하지 않았습니다.`,
+  tableLegend: "분양가표 (만원)",
+  tableHint: (slots: number) =>
+    `층 구간마다 주택형별 분양가를 만원 단위로 넣습니다 (4억 5,870만원은 45870). 그 층에 없는 주택형은 비워 둡니다. 구간은 ${slots}개까지, 빈 구간은 쓰지 않습니다.`,
+  band: (number: number) => `층 구간 ${number}`,
+  from: "시작 층",
+  to: "끝 층",
+  price: (type: string) => `${type} 분양가`,
+  scheduleLegend: "납부 일정",
+  scheduleHint:
+    "회차마다 분양가에 대한 비율(%)과 납부일을 넣습니다. 입주 때 내는 회차는 ‘입주 시’를 고릅니다. 쓰지 않는 회차는 비워 두며, 비율의 합계는 100%여야 합니다.",
+  percent: "비율 (%)",
+  dueOn: "납부일",
+  atMoveIn: "입주 시",
+  loanLegend: "중도금 대출과 입주",
+  loanKind: "중도금 대출 조건",
+  loanShare: "대출 비율 (중도금의 %)",
+  loanShareHint: "중도금 중 대출로 낼 수 있는 몫. 60%를 모두 대출하면 100.",
+  loanRate: "안내 금리 (연 %)",
+  loanRateHint: "계산기가 처음 보여 줄 금리입니다. 방문자가 바꿔 볼 수 있습니다. 이자후불제일 때 필요합니다.",
+  moveInOn: "입주 예정일",
+  moveInOnHint: "이자후불제 이자는 이 날까지 계산합니다.",
+  save: "저장",
+  publish: "저장하고 공개",
+  withdraw: "사이트에서 내리기",
+  withdrawHint: "공개한 분양가를 사이트에서 내립니다. 저장한 내용은 남아 있어 다시 공개할 수 있습니다.",
+} as const;

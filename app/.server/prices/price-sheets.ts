@@ -60,7 +60,11 @@ export async function publishedPriceSheet(site: string, executor: Executor = db(
 }
 
 /** Saves the office's sheet; with `publish`, also puts it on the site at once. */
-export async function savePriceSheet(change: ChangeContext, sheet: PriceSheet, { publish, now = new Date() }: { publish: boolean; now?: Date }) {
+export async function savePriceSheet(
+  change: ChangeContext,
+  sheet: PriceSheet,
+  { publish, now = new Date() }: { publish: boolean; now?: Date },
+) {
   await db().transaction(async (tx) => {
     const saved = { draft: sheet, savedBy: change.actor.id, savedAt: now };
     const published = publish ? { published: sheet, publishedBy: change.actor.id, publishedAt: now } : {};
@@ -69,7 +73,10 @@ export async function savePriceSheet(change: ChangeContext, sheet: PriceSheet, {
       .values({ site: change.site, ...saved, ...published })
       .onConflictDoUpdate({ target: priceSheets.site, set: { ...saved, ...published } });
     if (publish) await bumpContentVersion(tx, change.site, change.actor.id);
-    await recordAccess({ ...change, action: "prices.change", detail: { step: publish ? "published" : "saved", ...summary(sheet) } }, { executor: tx, now });
+    await recordAccess(
+      { ...change, action: "prices.change", detail: { step: publish ? "published" : "saved", ...summary(sheet) } },
+      { executor: tx, now },
+    );
   });
 }
 
