@@ -106,6 +106,7 @@ export default [
     route("SalesInfo/SubscriptionGuide", "routes/site/sales-subscription.tsx"),
     route("SalesInfo/guide", "routes/site/sales-subscription-alias.ts"),
     route("SalesInfo/stampTax", "routes/site/sales-stamp-tax.tsx"),
+    route("SalesInfo/price", "routes/site/sales-price.tsx"),
     route("LocationEnvironment/intro", "routes/site/location-intro.tsx"),
     route("LocationEnvironment/primium", "routes/site/location-premium.tsx"),
     route("ComplexGuide/intro", "routes/site/complex-intro.tsx"),

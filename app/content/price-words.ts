@@ -45,6 +45,16 @@ export function formatWon(won: number) {
   return `${sign}${parts.join(" ")}원`;
 }
 
+/** A price in 만원 as the table prints it: "45,870". */
+export function manwonFigure(won: number) {
+  return group(Math.floor(won / 10_000));
+}
+
+/** "2–5층", or "3층" for a band of one floor. */
+export function bandLabel(band: { from: number; to: number }) {
+  return band.from === band.to ? `${band.from}층` : `${band.from}–${band.to}층`;
+}
+
 /** The full figure in won, for the table's second line and screen readers: "458,700,000원". */
 export function fullWon(won: number) {
   return `${group(won)}원`;
@@ -78,6 +88,10 @@ export const PRICE_WORDS = {
   rateHint: "은행과 시기에 따라 다릅니다. 직접 바꿔 보세요.",
   rateInvalid: "0에서 30 사이의 금리를 숫자로 넣어 주세요 (예: 4.5).",
   price: "분양가",
+  calculate: "계산하기",
+  notSoldThere: (type: string, band: string) => `${band}에는 ${type} 주택형이 없습니다. 다른 층을 골라 주세요.`,
+  planCaption: (type: string, band: string) => `${type} · ${band} 납부금`,
+  loanCaption: "중도금 대출 회차별 이자",
   planColumns: { payment: "구분", due: "납부 시기", percent: "비율", amount: "금액", loan: "대출", own: "자납" },
   loanColumns: { round: "회차", loan: "대출금", outstanding: "대출 잔액", monthly: "월 이자" },
   totalLoan: "중도금 대출 합계",

@@ -62,7 +62,7 @@ describe("the price editor's form", () => {
   test("percentages not summing to 100 are refused with the total they make", () => {
     const submission = post({ ...GOOD, "payments[8].percent": "25" });
     expect(submission.status).toBe("error");
-    expect(submission.error?.payments).toEqual([PRICE_MESSAGES.sum(95)]);
+    expect(submission.reply().error?.payments).toEqual([PRICE_MESSAGES.sum(95)]);
   });
 
   test("every problem is told beside its own field at once", () => {
@@ -75,7 +75,7 @@ describe("the price editor's form", () => {
       moveInOn: "",
       loanRate: "45",
     });
-    expect(submission.error).toMatchObject({
+    expect(submission.reply().error).toMatchObject({
       "bands[1].from": [PRICE_MESSAGES.overlap(2, 5)],
       "bands[0].prices[0]": [PRICE_MESSAGES.price],
       "payments[3].dueOn": [PRICE_MESSAGES.due],
@@ -87,7 +87,7 @@ describe("the price editor's form", () => {
 
   test("an empty table and a missing 잔금 are refused", () => {
     const submission = post({ intent: "save", loanKind: "none", "payments[0].percent": "100", "payments[0].dueOn": "2027-01-15" });
-    expect(submission.error).toMatchObject({
+    expect(submission.reply().error).toMatchObject({
       bands: [PRICE_MESSAGES.noBands],
       "payments[8].percent": [PRICE_MESSAGES.percentRequired("잔금")],
     });
