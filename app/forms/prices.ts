@@ -55,15 +55,10 @@ const text = z.string().trim().optional().default("");
 
 const BLANK_BAND = { from: "", to: "", prices: [] as string[] };
 const BLANK_PAYMENT = { percent: "", dueOn: "", atMoveIn: undefined };
-// A row of which nothing was posted (a hand-made post) is blank rather than an error.
-const BandSchema = z
-  .object({ from: text, to: text, prices: z.array(text.optional()).max(40).optional().default([]) })
-  .optional()
-  .transform((band) => ({ ...BLANK_BAND, ...band, prices: (band?.prices ?? []).map((price) => price ?? "") }));
-const PaymentSchema = z
-  .object({ percent: text, dueOn: text, atMoveIn: z.string().optional() })
-  .optional()
-  .transform((row) => row ?? BLANK_PAYMENT);
+// A row of which nothing was posted (a hand-made post) is blank rather than an error. No transforms
+// here: Conform reads each field's constraints through these objects.
+const BandSchema = z.object({ from: text, to: text, prices: z.array(text).max(40).optional().default([]) }).optional();
+const PaymentSchema = z.object({ percent: text, dueOn: text, atMoveIn: z.string().optional() }).optional();
 
 const SheetFields = {
   bands: z.array(BandSchema).max(BAND_SLOTS).optional().default([]),
@@ -88,7 +83,8 @@ function wholeIn(value: string, min: number, max: number): number | null {
   return number >= min && number <= max ? number : null;
 }
 
-const isBlankBand = (band: SheetForm["bands"][number]) => band.from === "" && band.to === "" && band.prices.every((price) => price === "");
+const isBlankBand = (band: NonNullable<SheetForm["bands"][number]>) =>
+  band.from === "" && band.to === "" && band.prices.every((price) => price === "");
 
 /** Every check at once, each beside its field; returns the sheet when there was nothing to say. */
 function checkSheet(form: SheetForm, context: z.core.$RefinementCtx<unknown>): PriceSheetInput | null {
@@ -99,7 +95,8 @@ function checkSheet(form: SheetForm, context: z.core.$RefinementCtx<unknown>): P
   };
 
   const bands: PriceSheetInput["bands"] = [];
-  form.bands.forEach((band, index) => {
+  form.bands.forEach((posted, index) => {
+    const band = posted ?? BLANK_BAND;
     if (isBlankBand(band)) return;
     const from = wholeIn(band.from, 1, FLOOR_MAX);
     const to = wholeIn(band.to, 1, FLOOR_MAX);
@@ -122,7 +119,7 @@ function checkSheet(form: SheetForm, context: z.core.$RefinementCtx<unknown>): P
     if (other) issue(["bands", index, "from"], PRICE_MESSAGES.overlap(other.from, other.to));
     bands.push({ from, to, prices });
   });
-  if (form.bands.every(isBlankBand)) issue(["bands"], PRICE_MESSAGES.noBands);
+  if (form.bands.every((band) => band === undefined || isBlankBand(band))) issue(["bands"], PRICE_MESSAGES.noBands);
 
   const payments: ScheduledPayment[] = [];
   let lastDue = null as string | null;
@@ -275,3 +272,22 @@ export const PRICE_EDITOR_WORDS = {
   withdraw: "사이트에서 내리기",
   withdrawHint: "공개한 분양가를 사이트에서 내립니다. 저장한 내용은 남아 있어 다시 공개할 수 있습니다.",
 } as const;
+
+/**
+ * A post with every row's fields, those missing as empty: what a browser sends for this form, so a
+ * refused post answered to a hand-made one still draws every band, price and payment slot.
+ */
+export function everyPriceField(form: FormData, typeCount: number): FormData {
+  const complete = new FormData();
+  for (const [name, value] of form) complete.append(name, value);
+  const names = [
+    ...Array.from({ length: BAND_SLOTS }, (_, band) => [
+      `bands[${band}].from`,
+      `bands[${band}].to`,
+      ...Array.from({ length: typeCount }, (_, column) => `bands[${band}].prices[${column}]`),
+    ]).flat(),
+    ...PAYMENT_SLOTS.flatMap((_, index) => [`payments[${index}].percent`, `payments[${index}].dueOn`]),
+  ];
+  for (const name of names) if (!complete.has(name)) complete.set(name, "");
+  return complete;
+}

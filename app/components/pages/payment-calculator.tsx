@@ -137,7 +137,7 @@ export function PaymentCalculator({
                   <tr key={`${payment.stage}-${payment.round}`}>
                     <th scope="row">{paymentLabel(payment.stage, payment.round, rounds(payment.stage))}</th>
                     <td>{dueText(payment.dueOn)}</td>
-                    <td>{payment.percent}%</td>
+                    <td>{`${payment.percent}%`}</td>
                     <td data-figure="payment">{formatWon(payment.amount)}</td>
                   </tr>
                 ))}

@@ -6,6 +6,7 @@ import { requireSite } from "#app/.server/site.ts";
 import { LOAN_KIND_LABELS } from "#app/content/price-words.ts";
 import {
   BAND_SLOTS,
+  everyPriceField,
   formValuesOf,
   PAYMENT_SLOT_LABELS,
   PRICE_EDITOR_WORDS as WORDS,
@@ -44,20 +45,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
-  const parsed = parseConsoleForm(await request.formData(), PriceSheetFormSchema);
+  const types = requireSite(context).pack.units.map((unit) => unit.key);
+  const form = await request.formData();
+  const parsed = parseConsoleForm(form.get("intent") === "withdraw" ? form : everyPriceField(form, types.length), PriceSheetFormSchema);
   if (!parsed.ok) return parsed.refused;
   const change = changeContext(context, admin);
   const post = parsed.value;
   switch (post.intent) {
     case "save":
     case "publish": {
-      const types = requireSite(context).pack.units.map((unit) => unit.key);
       await savePriceSheet(change, withTypes(post.sheet, types), { publish: post.intent === "publish" });
       return redirect(`${PATH}?done=${post.intent === "publish" ? "published" : "saved"}`, { status: 303 });
     }
     case "withdraw": {
       if ((await withdrawPriceSheet(change)) === "not-published") {
-        return refuseSubmission(parsed.submission, { formErrors: [PRICE_MESSAGES.notPublished] }, { status: 409 });
+        return refuseSubmission(
+          parsed.submission,
+          { formErrors: [PRICE_MESSAGES.notPublished] },
+          { status: 409, extra: { intent: "withdraw" } },
+        );
       }
       return redirect(`${PATH}?done=withdrawn`, { status: 303 });
     }
@@ -73,10 +79,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function PricesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { types, values, saved, published, draftDiffers, notice } = loaderData;
   const busy = useNavigation().formAction === PATH;
+  // A refused withdrawal answers beside its own button; the editor keeps the sheet it shows.
+  const withdrawAnswer = actionData?.intent === "withdraw" ? actionData.result : null;
   const [form, fields] = useConsoleForm({
     id: "price-sheet",
     schema: PriceSheetFieldsSchema,
-    lastResult: actionData?.result,
+    lastResult: withdrawAnswer ? null : actionData?.result,
     // useConsoleForm's shape carries a string index signature that nested rows (bands, payments) cannot satisfy.
     defaultValue: values as unknown as DefaultValue<Record<string, string>>,
   });
@@ -109,6 +117,7 @@ export default function PricesPage({ loaderData, actionData }: Route.ComponentPr
         </p>
       ) : null}
       <ErrorList id={form.errorId} errors={form.errors} />
+      <ErrorList id="price-withdraw-errors" errors={withdrawAnswer?.error?.[""]} />
       <Form method="post" className="admin-form price-editor__form" key={JSON.stringify(values)} {...getFormProps(form)}>
         <fieldset className="admin-card price-editor__group">
           <legend className="admin-card__title">{WORDS.tableLegend}</legend>

@@ -4,7 +4,7 @@ import { publishedPriceSheet } from "#app/.server/prices/price-sheets.ts";
 import { ComingSoon } from "#app/components/pages/coming-soon.tsx";
 import { SectionHeading } from "#app/components/pages/info.tsx";
 import { PaymentCalculator, readChoice } from "#app/components/pages/payment-calculator.tsx";
-import { bandLabel, dueText, LOAN_KIND_LABELS, manwonFigure, paymentLabel, PRICE_WORDS } from "#app/content/price-words.ts";
+import { bandLabel, dueText, manwonFigure, paymentLabel, PRICE_WORDS } from "#app/content/price-words.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { PriceSheet } from "#app/utils/payment-plan.ts";
 import type { Route } from "./+types/sales-price";
@@ -122,14 +122,14 @@ function ScheduleTable({ sheet }: { sheet: PriceSheet }) {
           <tr key={`${payment.stage}-${payment.round}`}>
             <th scope="row">{paymentLabel(payment.stage, payment.round, rounds(payment.stage))}</th>
             <td>{dueText(payment.dueOn)}</td>
-            <td>{payment.percent}%</td>
+            <td>{`${payment.percent}%`}</td>
           </tr>
         ))}
       </tbody>
       <tfoot>
         <tr>
           <th scope="row">{PRICE_WORDS.total}</th>
-          <td>{sheet.loan.kind === "none" ? "" : `${PRICE_WORDS.loanTitle}: ${LOAN_KIND_LABELS[sheet.loan.kind]}`}</td>
+          <td />
           <td>100%</td>
         </tr>
       </tfoot>
