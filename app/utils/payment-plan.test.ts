@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { formatWon, fullWon } from "#app/content/price-words.ts";
+import { demoPriceSheet } from "#app/content/sites/daegu/prices.ts";
 import { paymentPlan, percentTotal, priceFor, readRate, type PriceSheet } from "./payment-plan.ts";
 
 /** 10% 계약금, two 중도금 of 30% each, 30% 잔금 at 입주; 중도금 half financed, 이자후불제 at 4.5%. */
@@ -115,6 +116,30 @@ describe("the payment calculator", () => {
 
   test("the schedule's percentages are summed for the editor's check", () => {
     expect(percentTotal(SHEET.payments)).toBe(100);
+  });
+});
+
+describe("the demo's 84A on 5–10층 (the browser test's case)", () => {
+  test("4억 5,870만원: 5% twice, 10% six times, 30% at 입주; the whole 중도금 financed, 이자후불제", () => {
+    // 458,700,000 × 5% = 22,935,000; × 10% = 45,870,000 (each a loan); 잔금 × 30% = 137,610,000.
+    // Days to 입주 (2029-09-01): 779, 656, 535, 411, 290, 170 from the six 중도금 dates.
+    // At 4.5%, each loan a year is 2,064,150; × days ÷ 365, cut below a won:
+    //   4,405,405 + 3,709,814 + 3,025,534 + 2,324,289 + 1,640,009 + 961,384 = 16,066,435.
+    // At 3.6%, 1,651,320 a year: 3,524,324 + 2,967,851 + 2,420,427 + 1,859,431 + 1,312,007 + 769,107 = 12,853,147.
+    const price = priceFor(demoPriceSheet, "84A", 7)!;
+    expect(price).toBe(458_700_000);
+    const plan = paymentPlan(demoPriceSheet, price);
+    expect(plan.payments.map((line) => line.amount)).toEqual([
+      22_935_000, 22_935_000, 45_870_000, 45_870_000, 45_870_000, 45_870_000, 45_870_000, 45_870_000, 137_610_000,
+    ]);
+    expect(plan.loans.map((line) => line.daysToMoveIn)).toEqual([779, 656, 535, 411, 290, 170]);
+    expect(plan.loans.map((line) => line.interestToMoveIn)).toEqual([4_405_405, 3_709_814, 3_025_534, 2_324_289, 1_640_009, 961_384]);
+    expect(plan.deferredInterest).toBe(16_066_435);
+    expect(plan.fullMonthlyInterest).toBe(1_032_075);
+    expect(formatWon(plan.deferredInterest)).toBe("1,606만 6,435원");
+    const atBuyersRate = paymentPlan(demoPriceSheet, price, readRate("3.6")!);
+    expect(atBuyersRate.deferredInterest).toBe(12_853_147);
+    expect(atBuyersRate.fullMonthlyInterest).toBe(825_660);
   });
 });
 
