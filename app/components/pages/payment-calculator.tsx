@@ -122,50 +122,54 @@ export function PaymentCalculator({
               <strong data-figure="price">{formatWon(plan.price)}</strong>
               <small>{fullWon(plan.price)}</small>
             </p>
-            <table className="data-table calculator__table">
-              <caption>{PRICE_WORDS.planCaption(typeLabel, bandText)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{PRICE_WORDS.planColumns.payment}</th>
-                  <th scope="col">{PRICE_WORDS.planColumns.due}</th>
-                  <th scope="col">{PRICE_WORDS.planColumns.percent}</th>
-                  <th scope="col">{PRICE_WORDS.planColumns.amount}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {plan.payments.map((payment) => (
-                  <tr key={`${payment.stage}-${payment.round}`}>
-                    <th scope="row">{paymentLabel(payment.stage, payment.round, rounds(payment.stage))}</th>
-                    <td>{dueText(payment.dueOn)}</td>
-                    <td>{`${payment.percent}%`}</td>
-                    <td data-figure="payment">{formatWon(payment.amount)}</td>
+            <div className="sale-price__scroll" tabIndex={0} role="region" aria-label={PRICE_WORDS.planCaption(typeLabel, bandText)}>
+              <table className="data-table calculator__table">
+                <caption>{PRICE_WORDS.planCaption(typeLabel, bandText)}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{PRICE_WORDS.planColumns.payment}</th>
+                    <th scope="col">{PRICE_WORDS.planColumns.due}</th>
+                    <th scope="col">{PRICE_WORDS.planColumns.percent}</th>
+                    <th scope="col">{PRICE_WORDS.planColumns.amount}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {plan.payments.map((payment) => (
+                    <tr key={`${payment.stage}-${payment.round}`}>
+                      <th scope="row">{paymentLabel(payment.stage, payment.round, rounds(payment.stage))}</th>
+                      <td>{dueText(payment.dueOn)}</td>
+                      <td>{`${payment.percent}%`}</td>
+                      <td data-figure="payment">{formatWon(payment.amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
             {plan.loans.length > 0 ? (
               <>
-                <table className="data-table calculator__table">
-                  <caption>{PRICE_WORDS.loanCaption}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{PRICE_WORDS.loanColumns.round}</th>
-                      <th scope="col">{PRICE_WORDS.loanColumns.loan}</th>
-                      <th scope="col">{PRICE_WORDS.loanColumns.outstanding}</th>
-                      <th scope="col">{PRICE_WORDS.loanColumns.monthly}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {plan.loans.map((line) => (
-                      <tr key={line.round}>
-                        <th scope="row">{paymentLabel("interim", line.round, plan.loans.length)}</th>
-                        <td>{formatWon(line.loan)}</td>
-                        <td>{formatWon(line.outstanding)}</td>
-                        <td data-figure="monthly">{formatWon(line.monthlyInterest)}</td>
+                <div className="sale-price__scroll" tabIndex={0} role="region" aria-label={PRICE_WORDS.loanCaption}>
+                  <table className="data-table calculator__table">
+                    <caption>{PRICE_WORDS.loanCaption}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{PRICE_WORDS.loanColumns.round}</th>
+                        <th scope="col">{PRICE_WORDS.loanColumns.loan}</th>
+                        <th scope="col">{PRICE_WORDS.loanColumns.outstanding}</th>
+                        <th scope="col">{PRICE_WORDS.loanColumns.monthly}</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {plan.loans.map((line) => (
+                        <tr key={line.round}>
+                          <th scope="row">{paymentLabel("interim", line.round, plan.loans.length)}</th>
+                          <td>{formatWon(line.loan)}</td>
+                          <td>{formatWon(line.outstanding)}</td>
+                          <td data-figure="monthly">{formatWon(line.monthlyInterest)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
                 <dl className="calculator__totals">
                   <div>
                     <dt>{PRICE_WORDS.totalLoan}</dt>
