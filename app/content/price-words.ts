@@ -61,6 +61,7 @@ export function fullWon(won: number) {
 }
 
 export const PRICE_WORDS = {
+  pageTitle: "분양가와 납부 일정",
   tableTitle: "분양가표",
   tableCaption: "주택형·층별 분양가 (단위: 만원, 부가가치세 포함)",
   floorColumn: "층",

@@ -16,8 +16,8 @@ test(
     await expect
       .poll(() => calculator.locator("form").evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))))
       .toBe(true);
-    await calculator.getByLabel("주택형").selectOption({ label: "84A㎡" });
-    await calculator.getByLabel("층").selectOption({ label: "5–10층" });
+    await calculator.getByLabel("주택형", { exact: true }).selectOption({ label: "84A㎡" });
+    await calculator.getByLabel("층", { exact: true }).selectOption({ label: "5–10층" });
 
     // Worked by hand: 458,700,000원; 계약금 5% twice = 22,935,000; 중도금 10% six times = 45,870,000,
     // each wholly a loan; 잔금 30% at 입주 = 137,610,000. At 4.5% a year the six loans (275,220,000)
@@ -55,8 +55,8 @@ test.describe("without scripts", () => {
     await page.goto("/SalesInfo/price");
     await expect(page.getByRole("table", { name: /주택형·층별 분양가/ })).toContainText("45,870");
     const calculator = page.locator("#calculator");
-    await calculator.getByLabel("주택형").selectOption({ label: "84A㎡" });
-    await calculator.getByLabel("층").selectOption({ label: "5–10층" });
+    await calculator.getByLabel("주택형", { exact: true }).selectOption({ label: "84A㎡" });
+    await calculator.getByLabel("층", { exact: true }).selectOption({ label: "5–10층" });
     await calculator.getByRole("button", { name: "계산하기" }).click();
     await expect(page).toHaveURL(/type=84A&band=1/);
     await expect(figure(page, "price")).toHaveText("4억 5,870만원");

@@ -66,26 +66,36 @@ export function PaymentCalculator({
         // With scripts the figures already follow every change; the button is for a page without them.
         onSubmit={hydrated ? (event) => event.preventDefault() : undefined}
       >
-        <label className="calculator__field">
-          <span>{PRICE_WORDS.typeLabel}</span>
-          <select name="type" value={choice.type} onChange={(event) => setChoice({ ...choice, type: event.target.value })}>
+        <div className="calculator__field">
+          <label htmlFor="calculator-type">{PRICE_WORDS.typeLabel}</label>
+          <select
+            id="calculator-type"
+            name="type"
+            value={choice.type}
+            onChange={(event) => setChoice({ ...choice, type: event.target.value })}
+          >
             {sheet.types.map((type) => (
               <option key={type} value={type}>
                 {typeLabels[type] ?? type}
               </option>
             ))}
           </select>
-        </label>
-        <label className="calculator__field">
-          <span>{PRICE_WORDS.bandLabel}</span>
-          <select name="band" value={choice.band} onChange={(event) => setChoice({ ...choice, band: Number(event.target.value) })}>
+        </div>
+        <div className="calculator__field">
+          <label htmlFor="calculator-band">{PRICE_WORDS.bandLabel}</label>
+          <select
+            id="calculator-band"
+            name="band"
+            value={choice.band}
+            onChange={(event) => setChoice({ ...choice, band: Number(event.target.value) })}
+          >
             {sheet.bands.map((option, index) => (
               <option key={option.from} value={index}>
                 {bandLabel(option)}
               </option>
             ))}
           </select>
-        </label>
+        </div>
         {asksRate ? (
           <div className="calculator__field">
             <label htmlFor="calculator-rate">{PRICE_WORDS.rateLabel}</label>

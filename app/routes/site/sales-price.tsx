@@ -54,7 +54,7 @@ export default function SalesPricePage({ loaderData }: Route.ComponentProps) {
   const { sheet, typeLabels, choice, noticeHref } = loaderData;
   return (
     <section className="info-page info-page--narrow sale-price" aria-labelledby="sale-price-title">
-      <SectionHeading section={{ eyebrow: "PRICE", title: loaderData.page.name, intro: [PRICE_WORDS.estimate] }} id="sale-price-title" />
+      <SectionHeading section={{ eyebrow: "PRICE", title: PRICE_WORDS.pageTitle, intro: [PRICE_WORDS.estimate] }} id="sale-price-title" />
       <p className="sale-price__notice">
         <a href={noticeHref} target="_blank" rel="noreferrer" className="button button--outline">
           {PRICE_WORDS.notice}
