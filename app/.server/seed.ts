@@ -1,5 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { sitePacks } from "#app/content/index.ts";
+import { bumpContentVersion } from "./content/content-version.ts";
 import { db } from "./db.ts";
 import { priceSheets, pressArticles } from "./schema.ts";
 import { seedVisitSchedule } from "./visits/schedule.ts";
@@ -19,7 +20,13 @@ export async function seedDemoContent(site: string, now = new Date()) {
     await seedVisitSchedule(tx, site, now);
     if (pack.demoPriceSheet) {
       const sheet = pack.demoPriceSheet;
-      await tx.insert(priceSheets).values({ site, draft: sheet, published: sheet, savedAt: now, publishedAt: now }).onConflictDoNothing();
+      const added = await tx
+        .insert(priceSheets)
+        .values({ site, draft: sheet, published: sheet, savedAt: now, publishedAt: now })
+        .onConflictDoNothing()
+        .returning({ site: priceSheets.site });
+      // Another instance already serving may hold the page as "공고 예정".
+      if (added.length > 0) await bumpContentVersion(tx, site);
     }
     const [row] = await tx.select({ value: count() }).from(pressArticles).where(eq(pressArticles.site, site));
     if ((row?.value ?? 0) > 0 || pack.demoPress.length === 0) return;
