@@ -85,6 +85,8 @@ export default [
         route("schedule", "routes/admin/schedule/schedule.tsx"),
         route("schedule/:id", "routes/admin/schedule/schedule-edit.tsx"),
         route("schedule/:id/delete", "routes/admin/schedule/schedule-delete.tsx"),
+        // The 분양가 table, 납부 일정 and 중도금 loan terms: saved, published on /SalesInfo/price, withdrawn.
+        route("prices", "routes/admin/prices.tsx"),
         // Notice popups on the public pages, and the documents (announcement, contract) they serve.
         route("popups", "routes/admin/popups/popups.tsx"),
         route("popups/new", "routes/admin/popups/popup-new.tsx"),
@@ -115,6 +117,7 @@ export default [
     route("SalesInfo/SubscriptionGuide", "routes/site/sales-subscription.tsx"),
     route("SalesInfo/guide", "routes/site/sales-subscription-alias.ts"),
     route("SalesInfo/stampTax", "routes/site/sales-stamp-tax.tsx"),
+    route("SalesInfo/price", "routes/site/sales-price.tsx"),
     route("LocationEnvironment/intro", "routes/site/location-intro.tsx"),
     route("LocationEnvironment/primium", "routes/site/location-premium.tsx"),
     route("ComplexGuide/intro", "routes/site/complex-intro.tsx"),

@@ -205,6 +205,16 @@ export const PERFORMANCE_UNITS = ["day", "week", "month"] as const;
 export type PerformanceUnit = (typeof PERFORMANCE_UNITS)[number];
 
 /** Staff roles: the owner runs the office (staff, access records); managers run the sites; counsellors work their leads. */
+/**
+ * The 납부 일정's stages, in the order they are paid: 계약금 (in one or two parts), 중도금 회차,
+ * 잔금. A price sheet's 중도금 loan terms: none declared, 이자후불제 (interest deferred to 입주),
+ * 무이자 (the developer pays it).
+ */
+export const PAYMENT_STAGES = ["deposit", "interim", "balance"] as const;
+export type PaymentStage = (typeof PAYMENT_STAGES)[number];
+export const LOAN_KINDS = ["none", "deferred-interest", "interest-free"] as const;
+export type LoanKind = (typeof LOAN_KINDS)[number];
+
 export const ROLES = ["owner", "manager", "counsellor"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -257,6 +267,8 @@ export const AUDIT_ACTIONS = [
   "blocklist.change",
   "channel.change",
   "channel.spend",
+  // The 분양가 table and 납부 일정: saved, published, taken off the site.
+  "prices.change",
   // Access rights.
   "staff.create",
   "staff.invite",

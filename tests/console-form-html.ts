@@ -23,9 +23,12 @@ function attribute(tag: string, name: string) {
   return match ? decode(match[1]!) : undefined;
 }
 
+/** A name or id as a regular expression matches it literally ("bands[0].from"). */
+const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 export function renderedField(html: string, name: string): RenderedField {
   const page = html.replace(/<script[\s\S]*?<\/script>/g, "");
-  const control = new RegExp(`<(input|textarea|select)\\b[^>]*\\sname="${name}"[^>]*>`).exec(page);
+  const control = new RegExp(`<(input|textarea|select)\\b[^>]*\\sname="${escapeForPattern(name)}"[^>]*>`).exec(page);
   if (!control) throw new Error(`No control named ${name} on the page`);
   const tag = control[0];
   const value =
@@ -36,7 +39,7 @@ export function renderedField(html: string, name: string): RenderedField {
     .split(/\s+/)
     .filter(Boolean)
     .flatMap((id) => {
-      const list = new RegExp(`<ul[^>]*\\sid="${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^>]*>([\\s\\S]*?)</ul>`).exec(page);
+      const list = new RegExp(`<ul[^>]*\\sid="${escapeForPattern(id)}"[^>]*>([\\s\\S]*?)</ul>`).exec(page);
       return list ? [...list[1]!.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((item) => decode(item[1]!)) : [];
     });
   return { value, invalid: attribute(tag, "aria-invalid") === "true", errors };

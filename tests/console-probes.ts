@@ -255,6 +255,18 @@ const TEMPLATE_FORM = {
   body: "#{고객명} 고객님, 내일 #{방문시간} 방문 예약입니다.",
   buttons: "",
 };
+/** A price sheet the editor accepts: one band, 10% 계약금 and 90% 잔금 at 입주. */
+const PRICE_FORM = {
+  "bands[0].from": "2",
+  "bands[0].to": "10",
+  "bands[0].prices[0]": "35000",
+  "payments[0].percent": "10",
+  "payments[0].dueOn": "2027-01-15",
+  "payments[8].percent": "90",
+  "payments[8].atMoveIn": "on",
+  loanKind: "none",
+};
+
 const SCHEDULE_FORM = { title: "2순위 청약", startsOn: DAY, endsOn: "", note: "" };
 const POPUP_FORM = {
   intent: "save",
@@ -1148,6 +1160,30 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       method: "POST",
       path: (r) => `/admin/schedule/${r.scheduleEntry}/delete`,
       allowed: 303,
+    },
+  ],
+  "/admin/prices": [
+    { does: "opens the price editor", path: () => "/admin/prices", allowed: 200 },
+    {
+      does: "saves the price sheet",
+      method: "POST",
+      path: () => "/admin/prices",
+      form: () => ({ ...PRICE_FORM, intent: "save" }),
+      allowed: 303,
+    },
+    {
+      does: "publishes the price sheet",
+      method: "POST",
+      path: () => "/admin/prices",
+      form: () => ({ ...PRICE_FORM, intent: "publish" }),
+      allowed: 303,
+    },
+    {
+      does: "withdraws a price sheet that is not published",
+      method: "POST",
+      path: () => "/admin/prices",
+      form: () => ({ intent: "withdraw" }),
+      allowed: 409,
     },
   ],
   "/admin/popups": [{ does: "opens the notice popups", path: () => "/admin/popups", allowed: 200 }],

@@ -18,6 +18,7 @@ const INFO_PAGE_PATHS = [
   "/SalesInfo/announcement",
   "/SalesInfo/SubscriptionGuide",
   "/SalesInfo/stampTax",
+  "/SalesInfo/price",
   "/LocationEnvironment/intro",
   "/LocationEnvironment/primium",
   "/ComplexGuide/intro",

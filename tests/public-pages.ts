@@ -8,6 +8,7 @@ export const PUBLIC_PAGES = [
   "/SalesInfo/announcement",
   "/SalesInfo/SubscriptionGuide",
   "/SalesInfo/stampTax",
+  "/SalesInfo/price",
   "/LocationEnvironment/intro",
   "/LocationEnvironment/primium",
   "/ComplexGuide/intro",

@@ -43,6 +43,7 @@ import type {
   TemplateStatus,
   TextHoldReason,
 } from "#app/vocabulary.ts";
+import type { PriceSheet } from "#app/utils/payment-plan.ts";
 
 /** The one Postgres schema, shared by PGlite and PostgreSQL. Generate migrations with `npm run db:generate`. */
 
@@ -1066,3 +1067,19 @@ export const channelCalls = pgTable(
   },
   (table) => [primaryKey({ columns: [table.site, table.channelId, table.path, table.day] })],
 );
+
+/**
+ * A site's 분양가 table, 납부 일정 and 중도금 loan terms (app/utils/payment-plan.ts's PriceSheet):
+ * the office's saved draft, and what the public page (/SalesInfo/price) shows once published.
+ * Every save, publication and withdrawal is an access record (`prices.change`).
+ */
+export const priceSheets = pgTable("price_sheets", {
+  site: varchar({ length: 64 }).primaryKey(),
+  draft: jsonb().$type<PriceSheet>().notNull(),
+  savedBy: integer().references(() => admins.id, { onDelete: "set null" }),
+  savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Null: nothing on the site (never published, or withdrawn). */
+  published: jsonb().$type<PriceSheet>(),
+  publishedBy: integer().references(() => admins.id, { onDelete: "set null" }),
+  publishedAt: timestamp({ withTimezone: true }),
+});

@@ -1,3 +1,4 @@
+import type { PriceSheet } from "#app/utils/payment-plan.ts";
 import type { LeadGrade, LeadKind } from "#app/vocabulary.ts";
 
 /**
@@ -199,6 +200,8 @@ export interface SitePack {
   infoPages: InfoPages;
   /** Press articles seeded into an empty database (demo packs only; a real site starts empty). */
   demoPress: DemoPressArticle[];
+  /** A 분양가 table and 납부 일정 published into an empty database (demo packs only; a real site's office publishes its own). */
+  demoPriceSheet?: PriceSheet;
   /** The press list and article pages (/{site}/press): their metadata and banner. */
   pressPage: { title: string; description: string; banner: PageBanner };
   /** Lead forms: consent notice, customer pages, confirmation SMS (leads area). */

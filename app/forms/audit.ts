@@ -47,6 +47,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "blocklist.change": "차단 번호 변경",
   "channel.change": "유입 채널 변경",
   "channel.spend": "채널 광고비 입력",
+  "prices.change": "분양가·납부 일정 변경",
   "staff.create": "계정 생성(서버 명령)",
   "staff.invite": "직원 초대",
   "staff.role": "역할 변경",

@@ -56,6 +56,12 @@ export const pages: Record<string, PageInfo> = {
     group: "sales",
     banner: { title: "오피스텔 분양안내", taglines: ["TODO(사이트 담당자): 오피스텔 분양안내 배너 문구"] },
   },
+  "/SalesInfo/price": {
+    title: "분양가 안내 | TODO(사이트 담당자): 단지명",
+    description: "TODO(사이트 담당자): 분양가 페이지 설명",
+    group: "sales",
+    banner: { title: "분양가 안내", taglines: ["TODO(사이트 담당자): 분양가 배너 문구"] },
+  },
   "/LocationEnvironment/intro": {
     title: "입지환경 | TODO(사이트 담당자): 단지명",
     description: "TODO(사이트 담당자): 입지환경 페이지 설명",

@@ -8,6 +8,7 @@ import { CHANNEL_MESSAGES } from "../../app/forms/channels.ts";
 import { PRESS_MESSAGES } from "../../app/forms/press-messages.ts";
 import { POPUP_MESSAGES } from "../../app/forms/popups.ts";
 import { SCHEDULE_MESSAGES } from "../../app/forms/schedule-entry.ts";
+import { PRICE_MESSAGES } from "../../app/forms/prices.ts";
 import { SIGN_IN_TEXT } from "../../app/forms/staff.ts";
 import { UPLOAD_MESSAGES } from "../../app/forms/uploads.ts";
 import { IMPORT_MESSAGES } from "../../app/forms/lead-import.ts";
@@ -508,6 +509,32 @@ test.describe("channels", () => {
       await expect(form.getByLabel("utm_source")).toHaveValue("naver ads");
       await expectFine(form.getByLabel("새 고객 알림 받을 번호 (선택)"), "010-1234-5678");
       await expect(page).toHaveURL(/\/admin\/channels$/);
+    },
+  );
+});
+
+test.describe("분양가·납부 일정", () => {
+  test(
+    "the price editor shows a schedule not adding up to 100, an overlapping band and a price in words beside their fields, keeping every figure",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/prices");
+      const form = page.locator("form.price-editor__form");
+      await formReady(form);
+      const control = (name: string) => form.locator(`[name="${name}"]`);
+      // The demo sheet: 2–4, 5–10, 11–20 and 21–29층; 잔금 30%.
+      await control("bands[1].from").fill("4");
+      await control("bands[0].prices[2]").fill("4억 4,900");
+      await control("payments[8].percent").fill("25");
+      await page.getByRole("button", { name: "저장", exact: true }).click();
+
+      await expectErrorBeside(control("bands[1].from"), PRICE_MESSAGES.overlap(2, 4));
+      await expectErrorBeside(control("bands[0].prices[2]"), PRICE_MESSAGES.price);
+      await expect(form.getByRole("alert").filter({ hasText: PRICE_MESSAGES.sum(95) })).toBeVisible();
+      await expect(control("payments[8].percent")).toHaveValue("25");
+      await expectFine(control("bands[0].prices[0]"), "34200");
+      await expectFine(control("bands[3].to"), "29");
+      await expect(page).toHaveURL(/\/admin\/prices$/);
     },
   );
 });

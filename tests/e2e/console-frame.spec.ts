@@ -23,6 +23,7 @@ const OWNER_PAGES: [label: string, path: RegExp][] = [
   ["공지 팝업", /\/admin\/popups$/],
   ["공고·서류", /\/admin\/documents$/],
   ["분양 일정", /\/admin\/schedule$/],
+  ["분양가·납부 일정", /\/admin\/prices$/],
   ["사이트 설정", /\/admin\/site-settings$/],
   ["직원 계정", /\/admin\/staff$/],
   ["접속 기록", /\/admin\/audit$/],

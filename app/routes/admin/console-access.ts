@@ -185,6 +185,12 @@ export const CONSOLE_ROUTES = {
   "/admin/schedule": { view: "content.manage", post: "content.manage", menu: [{ label: "분양 일정", group: "promotion" }] },
   "/admin/schedule/:id": { view: "content.manage", post: "content.manage" },
   "/admin/schedule/:id/delete": { view: "content.manage", post: "content.manage" },
+  // The 분양가 table and 납부 일정, published on /SalesInfo/price.
+  "/admin/prices": {
+    view: "prices.manage",
+    post: { save: "prices.manage", publish: "prices.manage", withdraw: "prices.manage" },
+    menu: [{ label: "분양가·납부 일정", group: "promotion" }],
+  },
   "/admin/site-settings": {
     view: "content.manage",
     post: { save: "content.manage", revert: "content.manage" },

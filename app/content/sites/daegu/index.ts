@@ -2,6 +2,7 @@ import type { SitePack } from "../../types";
 import { menu, subMenus } from "./menu";
 import { pages } from "./pages";
 import { demoPress } from "./press";
+import { demoPriceSheet } from "./prices";
 import { leads } from "./leads";
 import { privacy } from "./privacy";
 import { home } from "./home";
@@ -67,6 +68,7 @@ export const daegu: SitePack = {
   vrTabs,
   infoPages,
   demoPress,
+  demoPriceSheet,
   pressPage: {
     title: "보도자료 | 동대구 온빛채 센트럴",
     description: "동대구 온빛채 센트럴의 분양 소식과 언론 보도를 모았습니다. 견본주택 개관, 청약 일정, 현장 소식을 확인하세요.",

@@ -64,6 +64,13 @@ export const pages: Record<string, PageInfo> = {
     group: "sales",
     banner: { title: "오피스텔 분양안내", taglines: ["전용 84㎡ 오피스텔 56실"] },
   },
+  "/SalesInfo/price": {
+    title: "분양가 안내 | 동대구 온빛채 센트럴",
+    description:
+      "동대구 온빛채 센트럴의 주택형·층별 분양가와 계약금·중도금·잔금 납부 일정, 중도금 대출 조건을 한눈에 보고, 계산기로 회차별 납부금과 대출 이자를 미리 계산해 보세요.",
+    group: "sales",
+    banner: { title: "분양가 안내", taglines: ["주택형·층별 분양가와 납부 일정"] },
+  },
   "/LocationEnvironment/intro": {
     title: "입지환경 | 동대구 온빛채 센트럴",
     description:

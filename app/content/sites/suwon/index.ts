@@ -6,6 +6,7 @@ import { vrTabs } from "./media";
 import { menu, subMenus } from "./menu";
 import { pages } from "./pages";
 import { demoPress } from "./press";
+import { demoPriceSheet } from "./prices";
 import { privacy } from "./privacy";
 import { units } from "./units";
 
@@ -70,6 +71,7 @@ export const suwon: SitePack = {
   vrTabs,
   infoPages,
   demoPress,
+  demoPriceSheet,
   pressPage: {
     title: "보도자료 | 광교 루미엘 더 레이크",
     description: "광교 루미엘 더 레이크의 분양 소식과 언론 보도를 모았습니다. 갤러리 개관, 청약 일정, 현장 소식을 확인하세요.",

@@ -27,6 +27,7 @@ export const menu: MenuGroup[] = [
       { subTitle: "분양공고", subUrl: "/SalesInfo/announcement" },
       { subTitle: "청약안내", subUrl: "/SalesInfo/SubscriptionGuide" },
       { subTitle: "오피스텔 분양안내", subUrl: "/SalesInfo/stampTax" },
+      { subTitle: "분양가 안내", subUrl: "/SalesInfo/price" },
     ],
   },
   {
