@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   "outbox.view": ["owner", "manager"],
   "press.manage": ["owner", "manager"],
   "content.manage": ["owner", "manager"],
+  /** Publish words the ad-copy check warns about, having checked they are true (recorded). */
+  "adcopy.confirm": ["owner", "manager"],
   /** The site's 알림톡 templates (what its texts may go as). */
   "texts.manage": ["owner", "manager"],
   /** Campaign texts (advertising) to everyone with a live marketing consent: who gets them, what they say, when. */

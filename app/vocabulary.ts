@@ -205,6 +205,10 @@ export const PERFORMANCE_UNITS = ["day", "week", "month"] as const;
 export type PerformanceUnit = (typeof PERFORMANCE_UNITS)[number];
 
 /** Staff roles: the owner runs the office (staff, access records); managers run the sites; counsellors work their leads. */
+/** The console's editors whose words the ad-copy check reads (app/forms/ad-copy.ts), as access records name them. */
+export const AD_COPY_PLACES = ["press", "popup", "schedule", "site-settings"] as const;
+export type AdCopyPlace = (typeof AD_COPY_PLACES)[number];
+
 export const ROLES = ["owner", "manager", "counsellor"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -255,6 +259,8 @@ export const AUDIT_ACTIONS = [
   "lead.transfer",
   "customer.merge",
   "blocklist.change",
+  // Published words carrying an ad-copy warning, confirmed by an owner or manager (which editor, which phrases).
+  "content.ad-copy-confirm",
   // Access rights.
   "staff.create",
   "staff.invite",

@@ -45,6 +45,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "lead.transfer": "고객 이관",
   "customer.merge": "고객 기록 합치기",
   "blocklist.change": "차단 번호 변경",
+  "content.ad-copy-confirm": "광고 문구 경고 확인 후 게시",
   "staff.create": "계정 생성(서버 명령)",
   "staff.invite": "직원 초대",
   "staff.role": "역할 변경",

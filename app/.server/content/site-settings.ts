@@ -10,6 +10,7 @@ import {
 } from "#app/forms/site-settings.ts";
 import type { ChangeContext } from "../audit/records.ts";
 import { bumpContentVersion } from "./content-version.ts";
+import { recordAdCopyConfirmation, type AdCopyConfirmation } from "./ad-copy.ts";
 import { db, type Executor } from "../db.ts";
 import type { AnalyticsTags } from "#app/utils/analytics.ts";
 import { siteSettingChanges, siteSettings } from "../schema.ts";
@@ -93,6 +94,7 @@ export function packDefault(pack: SitePack, name: SiteSettingName): string | nul
 export async function changeSettings(
   change: ChangeContext,
   values: Partial<Record<SiteSettingName, string | null>>,
+  { adCopy }: { adCopy?: AdCopyConfirmation | null } = {},
 ): Promise<SiteSettingName[]> {
   const pack = sitePack(change.site);
   return db().transaction(async (tx) => {
@@ -127,6 +129,7 @@ export async function changeSettings(
     if (changed.length === 0) return changed;
     await bumpContentVersion(tx, change.site, change.actor.id);
     await tx.update(siteSettings).set({ values: stored }).where(eq(siteSettings.site, change.site));
+    await recordAdCopyConfirmation(tx, adCopy);
     return changed;
   });
 }
