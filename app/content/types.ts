@@ -573,4 +573,6 @@ export type FrameContent = Pick<
    * "모바일 상담" opens it instead of the inquiry page, and the phone's bottom bar gets the button too.
    */
   mobileConsultUrl?: string;
+  /** The 분양 advertising disclosures the office filled in site settings (app/forms/disclosures.ts), printed after 시행·시공. */
+  disclosures: { label: string; value: string }[];
 };

@@ -163,6 +163,57 @@ export const SITE_SETTING_FIELDS = {
     fromPack: (pack) => pack.builder,
     intoPack: (pack, value) => ({ ...pack, builder: value }),
   },
+  permitNumber: {
+    label: "사업승인·건축허가 번호와 일자",
+    hint: "분양 광고 표시 사항(바닥글, 사업개요). 예: 대구광역시 동구청 건축허가 제2025-건축과-0000호 (2025.03.02)",
+    schema: line,
+  },
+  landOwnership: {
+    label: "대지소유권 확보 여부",
+    hint: "분양 광고 표시 사항(바닥글, 사업개요). 예: 대지소유권 100% 확보(소유권 이전 등기 완료)",
+    schema: line,
+  },
+  escrow: {
+    label: "분양대금 관리 방법과 신탁사",
+    hint: "분양 광고 표시 사항(바닥글, 사업개요). 예: ○○자산신탁(주)과 대리사무계약, 분양대금 전용계좌로 관리",
+    schema: line,
+  },
+  seismicDesign: {
+    label: "내진 설계 (오피스텔)",
+    hint: "오피스텔을 분양하면 반드시 표시합니다(바닥글, 사업개요). 예: 내진설계 적용(내진능력 VII-0.204g)",
+    schema: line,
+  },
+  onlineSubscription: {
+    label: "인터넷 청약 여부",
+    hint: "분양 광고 표시 사항(바닥글, 사업개요). 예: 청약홈(www.applyhome.co.kr) 인터넷 청약",
+    schema: line,
+  },
+  representative: {
+    label: "대표자",
+    hint: "상호(분양 사업자)의 대표자 이름(바닥글, 사업개요)",
+    schema: shortLine(40),
+  },
+  businessNumber: {
+    label: "사업자등록번호",
+    hint: "바닥글, 사업개요. 예: 123-45-67890",
+    schema: line.pipe(
+      z
+        .string()
+        .transform((value) => value.replace(/\D/g, ""))
+        .refine((digits) => digits.length === 10, "사업자등록번호는 숫자 10자리입니다. 예: 123-45-67890")
+        .transform((digits) => `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`),
+    ),
+  },
+  mailOrderNumber: {
+    label: "통신판매업 신고번호",
+    hint: "신고한 경우에만 입력합니다(바닥글, 사업개요). 예: 제2025-대구동구-0000호",
+    schema: line,
+  },
+  adAgency: {
+    label: "광고 대행사",
+    hint: "광고를 대행사가 만들면 그 상호를 입력합니다(바닥글, 사업개요).",
+    schema: line,
+  },
   ga4MeasurementId: {
     label: "GA4 측정 ID",
     hint: "Google 애널리틱스 4",
@@ -189,11 +240,26 @@ export type SiteSettingName = keyof typeof SITE_SETTING_FIELDS;
 export const SITE_SETTING_NAMES = Object.keys(SITE_SETTING_FIELDS) as SiteSettingName[];
 
 /** The console form's sections, in order. */
-export const SITE_SETTING_GROUPS: { title: string; fields: SiteSettingName[] }[] = [
+export const SITE_SETTING_GROUPS: { title: string; id?: string; fields: SiteSettingName[] }[] = [
   { title: "상담 연락처", fields: ["salesPhone", "consultationHours", "kakaoChannelUrl", "mobileConsultUrl"] },
   { title: "견본주택", fields: ["modelHouseAddress", "modelHouseHours"] },
   { title: "분양 안내와 문자", fields: ["remainingUnitsLine", "textSenderName", "kakaoPfId"] },
   { title: "바닥글 회사 정보", fields: ["companyName", "companyAddress", "developer", "builder"] },
+  {
+    title: "분양 광고 표시 사항",
+    id: "disclosures",
+    fields: [
+      "permitNumber",
+      "landOwnership",
+      "escrow",
+      "seismicDesign",
+      "onlineSubscription",
+      "representative",
+      "businessNumber",
+      "mailOrderNumber",
+      "adAgency",
+    ],
+  },
   { title: "광고·분석 태그", fields: ["ga4MeasurementId", "naverAnalyticsId", "metaPixelId", "kakaoPixelId"] },
 ];
 

@@ -136,7 +136,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
           {...getFormProps(form)}
         >
           {SITE_SETTING_GROUPS.map((group) => (
-            <fieldset key={group.title} className="site-settings__group">
+            <fieldset key={group.title} id={group.id ? `site-settings-${group.id}` : undefined} className="site-settings__group">
               <legend className="admin-card__title">{group.title}</legend>
               {group.fields.map((name) => {
                 const field = SITE_SETTING_FIELDS[name];
