@@ -396,9 +396,9 @@ export interface PrivacyPolicy {
   intro: string;
   purposes: string[];
   items: { collected: string; how: string };
+  /** After the consent notice's own retention sentence, which the page puts first (it may be the office's setting). */
   retention: string[];
   destruction: string[];
-  processors: { name: string; task: string }[];
   thirdParties: string;
   rights: string[];
   safeguards: string[];

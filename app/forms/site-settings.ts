@@ -4,6 +4,8 @@ import { formatPhone, normalizePhone } from "#app/utils/phone.ts";
 import { safeLink } from "#app/utils/safe-link.ts";
 import { wholeNumber } from "./numbers.ts";
 import { withoutControlCharacters } from "./text.ts";
+import { PRIVACY_MESSAGES, RETENTION_PERIOD_PATTERN } from "./privacy.ts";
+import { isCalendarDay } from "#app/utils/kst.ts";
 
 /**
  * What the office may change about its site without a developer (issue #18), declared once: each
@@ -214,6 +216,21 @@ export const SITE_SETTING_FIELDS = {
     hint: "광고를 대행사가 만들면 그 상호를 입력합니다(바닥글, 사업개요).",
     schema: line,
   },
+  salesEndDate: {
+    label: "분양 종료일",
+    hint: "개인정보 보유 기간의 기준일. 분양 종료 후 보관 기간과 함께 입력하면 수집일 기준 기간 대신 이 날짜부터 셉니다. 예: 2027-06-30",
+    schema: line.pipe(z.string().refine((value) => isCalendarDay(value), PRIVACY_MESSAGES.salesEnd)),
+  },
+  retentionAfterSalesEnd: {
+    label: "분양 종료 후 보관 기간",
+    hint: "분양 종료일부터 고객 정보를 보관할 기간. 동의문과 개인정보처리방침에 나오고, 지나면 자동 파기합니다. 예: 6개월",
+    schema: line.pipe(z.string().regex(RETENTION_PERIOD_PATTERN, PRIVACY_MESSAGES.retentionPeriod)),
+  },
+  optOutService: {
+    label: "080 수신거부 서비스 업체",
+    hint: "광고 문자의 무료 수신거부 번호를 운영하는 업체의 상호. 입력하면 개인정보처리방침의 위탁 업체에 나옵니다.",
+    schema: line,
+  },
   ga4MeasurementId: {
     label: "GA4 측정 ID",
     hint: "Google 애널리틱스 4",
@@ -260,6 +277,7 @@ export const SITE_SETTING_GROUPS: { title: string; id?: string; fields: SiteSett
       "adAgency",
     ],
   },
+  { title: "개인정보 보유 기간과 위탁", id: "privacy", fields: ["salesEndDate", "retentionAfterSalesEnd", "optOutService"] },
   { title: "광고·분석 태그", fields: ["ga4MeasurementId", "naverAnalyticsId", "metaPixelId", "kakaoPixelId"] },
 ];
 
@@ -281,13 +299,20 @@ function settingField(schema: z.ZodType<string, string>) {
  * field) and reverting one recorded change.
  */
 export const SiteSettingsFormSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("save"),
-    ...(Object.fromEntries(SITE_SETTING_NAMES.map((name) => [name, settingField(SITE_SETTING_FIELDS[name].schema)])) as Record<
-      SiteSettingName,
-      ReturnType<typeof settingField>
-    >),
-  }),
+  z
+    .object({
+      intent: z.literal("save"),
+      ...(Object.fromEntries(SITE_SETTING_NAMES.map((name) => [name, settingField(SITE_SETTING_FIELDS[name].schema)])) as Record<
+        SiteSettingName,
+        ReturnType<typeof settingField>
+      >),
+    })
+    // The development's retention counts from a day by a period: one without the other says nothing.
+    .refine((values) => (values.salesEndDate === null) === (values.retentionAfterSalesEnd === null), {
+      message: PRIVACY_MESSAGES.retentionPair,
+      path: ["retentionAfterSalesEnd"],
+      when: () => true,
+    }),
   z.object({ intent: z.literal("revert"), change: wholeNumber() }),
 ]);
 

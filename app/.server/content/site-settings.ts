@@ -15,6 +15,7 @@ import { db, type Executor } from "../db.ts";
 import type { AnalyticsTags } from "#app/utils/analytics.ts";
 import { siteSettingChanges, siteSettings } from "../schema.ts";
 import { sitePack } from "../site.ts";
+import { effectiveConsent } from "../privacy.ts";
 
 /**
  * The office's overrides of its content pack (app/forms/site-settings.ts names them). Public pages
@@ -58,7 +59,9 @@ export interface EffectiveSite {
 
 export async function effectivePack(pack: SitePack, executor: Executor = db()): Promise<EffectiveSite> {
   const settings = await siteSettingsOf(pack.slug, executor);
-  return { pack: applySettings(pack, settings), settings };
+  const applied = applySettings(pack, settings);
+  // The consent notice follows the policy the settings make (retention, processors, its version).
+  return { pack: { ...applied, leads: { ...applied.leads, consent: effectiveConsent(applied, settings) } }, settings };
 }
 
 /**
