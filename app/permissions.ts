@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   "content.manage": ["owner", "manager"],
   /** The 분양가 table, the 납부 일정 and the 중도금 loan terms, published on /SalesInfo/price. */
   "prices.manage": ["owner", "manager"],
+  /** Publish words the ad-copy check warns about, having checked they are true (recorded). */
+  "adcopy.confirm": ["owner", "manager"],
   /** The site's 알림톡 templates (what its texts may go as). */
   "texts.manage": ["owner", "manager"],
   /** Campaign texts (advertising) to everyone with a live marketing consent: who gets them, what they say, when. */

@@ -215,6 +215,10 @@ export type PaymentStage = (typeof PAYMENT_STAGES)[number];
 export const LOAN_KINDS = ["none", "deferred-interest", "interest-free"] as const;
 export type LoanKind = (typeof LOAN_KINDS)[number];
 
+/** The console's editors whose words the ad-copy check reads (app/forms/ad-copy.ts), as access records name them. */
+export const AD_COPY_PLACES = ["press", "popup", "schedule", "site-settings"] as const;
+export type AdCopyPlace = (typeof AD_COPY_PLACES)[number];
+
 export const ROLES = ["owner", "manager", "counsellor"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -269,6 +273,8 @@ export const AUDIT_ACTIONS = [
   "channel.spend",
   // The 분양가 table and 납부 일정: saved, published, taken off the site.
   "prices.change",
+  // Published words carrying an ad-copy warning, confirmed by an owner or manager (which editor, which phrases).
+  "content.ad-copy-confirm",
   // Access rights.
   "staff.create",
   "staff.invite",

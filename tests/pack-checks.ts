@@ -6,6 +6,7 @@ import { packPictures } from "#app/content/pictures.ts";
 import { codePagePaths, REDIRECT_PATHS } from "#app/content/public-paths.ts";
 import type { SitePack } from "#app/content/types.ts";
 import { MANUAL_TEXT_PLACEHOLDERS, PROMOTION_WORDS } from "#app/forms/lead-text.ts";
+import { findRiskyPhrases } from "#app/forms/ad-copy.ts";
 
 /** The informational URLs app/routes.ts answers from a `pages` entry of the pack (besides floor plans and interiors). */
 const INFO_PAGE_PATHS = [
@@ -225,4 +226,21 @@ export function contentPackTests(site: SitePack, publicDir: string) {
       expect(meaning.length, grade).toBeGreaterThan(4);
     }
   });
+
+  test("the pack's own words carry no risky advertising phrase (app/forms/ad-copy.ts)", () => {
+    const texts = packTexts(site);
+    expect(texts.length, "the walk reaches the pack's words").toBeGreaterThan(100);
+    const found = texts.flatMap(({ at, text }) => findRiskyPhrases(text).map((warning) => `${at}: ${warning.message}`));
+    expect(found).toEqual([]);
+  });
+}
+
+/** Every string a pack shows, with where it sits ("home.hero.facts[2]"); addresses and file paths are not words. */
+function packTexts(value: unknown, at = ""): { at: string; text: string }[] {
+  if (typeof value === "string") return /^(?:\/|https?:|#)/.test(value) ? [] : [{ at, text: value }];
+  if (Array.isArray(value)) return value.flatMap((item, index) => packTexts(item, `${at}[${index}]`));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([key, item]) => packTexts(item, at ? `${at}.${key}` : key));
+  }
+  return [];
 }

@@ -45,6 +45,11 @@ const EnvSchema = z
     SOLAPI_API_SECRET: optional(z.string().min(1)),
     SOLAPI_WEBHOOK_SECRET: optional(z.string().min(32)),
     SMS_SENDER: optional(z.string().regex(/^[0-9-]{8,14}$/)).transform((value) => value?.replace(/\D/g, "")),
+    // Who processes the leads' data for the office, named on /privacy (app/.server/privacy.ts): the
+    // host of the server, the host of the database (when another), and a webhook's text provider.
+    HOSTING_PROVIDER: optional(z.string().trim().min(1).max(100)),
+    DATABASE_PROVIDER: optional(z.string().trim().min(1).max(100)),
+    SMS_WEBHOOK_PROVIDER: optional(z.string().trim().min(1).max(100)),
     SMS_STAFF_TO: optional(z.string().regex(/^01[0-9][0-9-]{7,10}(\s*,\s*01[0-9][0-9-]{7,10})*$/)).transform(
       (value) => value?.split(",").map((phone) => phone.replace(/\D/g, "")) ?? [],
     ),
@@ -197,6 +202,9 @@ const EXPECTED: Record<string, string> = {
   SMS_WEBHOOK_URL: "must be an http:// or https:// URL",
   SMS_SENDER: "must be the registered sender number, e.g. 16610000",
   SOLAPI_WEBHOOK_SECRET: "must be at least 32 characters long",
+  HOSTING_PROVIDER: "must be the hosting company's name, up to 100 characters",
+  DATABASE_PROVIDER: "must be the database host's company name, up to 100 characters",
+  SMS_WEBHOOK_PROVIDER: "must be the text provider's company name, up to 100 characters",
   SMS_STAFF_TO: "must be comma-separated mobile numbers, e.g. 01012345678,01098765432",
 };
 

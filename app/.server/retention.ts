@@ -8,33 +8,21 @@ import { getEnv } from "./env.ts";
 import { destroyLeads, expiredBinLeads } from "./leads/bin.ts";
 import { logError as defaultLogError } from "./log.ts";
 import { startPeriodicTask, type PeriodicTask } from "./periodic.ts";
+import { parseRetention, type RetentionPeriod } from "#app/forms/privacy.ts";
+import { siteSettingsOf } from "./content/site-settings.ts";
+import { developmentRetentionOf, retentionEndsAt } from "./privacy.ts";
 
 /**
  * Leads are kept for the period the consent text promised ("수집일로부터 1년간 보관한 뒤 지체 없이
  * 파기합니다.") and then destroyed with their notes and text messages. The period is read from
  * that sentence itself, so the wording visitors agreed to and the deletion cannot drift apart;
  * a sentence without a readable period stops the purge (and fails the content tests) instead
- * of guessing.
+ * of guessing. When the office sets its development's sales end and a period after it (site
+ * settings), the consent text says that instead (privacy.ts) and every lead of the site is kept
+ * until that day ends in Korea.
  */
 
-export interface RetentionPeriod {
-  /** A Postgres interval, e.g. "1 year". */
-  interval: string;
-  /** As the consent text says it, e.g. "1년". */
-  label: string;
-}
-
-const UNITS = { 년: "year", 개월: "month", 일: "day" } as const;
-
-export function parseRetention(text: string): RetentionPeriod {
-  const match = /(\d+)\s*(년|개월|일)/.exec(text);
-  const amount = Number(match?.[1]);
-  if (!match || !Number.isSafeInteger(amount) || amount <= 0) {
-    throw new Error(`The consent text names no retention period (such as "1년", "6개월" or "90일"): ${JSON.stringify(text)}`);
-  }
-  const unit = UNITS[match[2] as keyof typeof UNITS];
-  return { interval: `${amount} ${unit}${amount > 1 ? "s" : ""}`, label: `${amount}${match[2]}` };
-}
+export { parseRetention, type RetentionPeriod } from "#app/forms/privacy.ts";
 
 export function retentionOf(site: SitePack): RetentionPeriod {
   return parseRetention(site.leads.consent.retention);
@@ -74,10 +62,16 @@ export async function purgeExpiredLeads({
     const report: PurgeReport = { ran: true, deleted: 0, sites: [], fromBin: 0, auditRecords: 0 };
     const at = now.toISOString();
     for (const { site, period } of periods) {
-      const expired = await queryRows<{ id: number }>(
-        tx,
-        sql`select id from leads where site = ${site} and created_at < ${at}::timestamptz - ${period.interval}::interval`,
-      );
+      // The office's period after the development's sales end, when set, replaces the one from collection.
+      const development = developmentRetentionOf(await siteSettingsOf(site, tx));
+      const expired = development
+        ? now >= retentionEndsAt(development)
+          ? await queryRows<{ id: number }>(tx, sql`select id from leads where site = ${site}`)
+          : []
+        : await queryRows<{ id: number }>(
+            tx,
+            sql`select id from leads where site = ${site} and created_at < ${at}::timestamptz - ${period.interval}::interval`,
+          );
       const deleted = await destroyLeads(
         tx,
         site,
@@ -86,7 +80,7 @@ export async function purgeExpiredLeads({
         now,
       );
       report.deleted += deleted;
-      report.sites.push({ site, period: period.interval, deleted });
+      report.sites.push({ site, period: development ? `until ${development.until}` : period.interval, deleted });
     }
     for (const [site, ids] of await expiredBinLeads(tx, now)) report.fromBin += await destroyLeads(tx, site, ids, "bin", now);
     // Messages whose lead is already gone (their key was cleared) follow the longest period.

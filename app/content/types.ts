@@ -399,9 +399,9 @@ export interface PrivacyPolicy {
   intro: string;
   purposes: string[];
   items: { collected: string; how: string };
+  /** After the consent notice's own retention sentence, which the page puts first (it may be the office's setting). */
   retention: string[];
   destruction: string[];
-  processors: { name: string; task: string }[];
   thirdParties: string;
   rights: string[];
   safeguards: string[];
@@ -576,4 +576,6 @@ export type FrameContent = Pick<
    * "모바일 상담" opens it instead of the inquiry page, and the phone's bottom bar gets the button too.
    */
   mobileConsultUrl?: string;
+  /** The 분양 advertising disclosures the office filled in site settings (app/forms/disclosures.ts), printed after 시행·시공. */
+  disclosures: { label: string; value: string }[];
 };

@@ -48,6 +48,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "channel.change": "유입 채널 변경",
   "channel.spend": "채널 광고비 입력",
   "prices.change": "분양가·납부 일정 변경",
+  "content.ad-copy-confirm": "광고 문구 경고 확인 후 게시",
   "staff.create": "계정 생성(서버 명령)",
   "staff.invite": "직원 초대",
   "staff.role": "역할 변경",

@@ -5,6 +5,8 @@ import { parseCoordinates } from "#app/utils/maps.ts";
 import { safeLink } from "#app/utils/safe-link.ts";
 import { wholeNumber } from "./numbers.ts";
 import { withoutControlCharacters } from "./text.ts";
+import { PRIVACY_MESSAGES, RETENTION_PERIOD_PATTERN } from "./privacy.ts";
+import { isCalendarDay } from "#app/utils/kst.ts";
 
 /**
  * What the office may change about its site without a developer (issue #18), declared once: each
@@ -227,6 +229,72 @@ export const SITE_SETTING_FIELDS = {
     fromPack: (pack) => pack.builder,
     intoPack: (pack, value) => ({ ...pack, builder: value }),
   },
+  permitNumber: {
+    label: "사업승인·건축허가 번호와 일자",
+    hint: "분양 광고 표시 사항(바닥글, 사업개요). 예: 대구광역시 동구청 건축허가 제2025-건축과-0000호 (2025.03.02)",
+    schema: line,
+  },
+  landOwnership: {
+    label: "대지소유권 확보 여부",
+    hint: "분양 광고 표시 사항(바닥글, 사업개요). 예: 대지소유권 100% 확보(소유권 이전 등기 완료)",
+    schema: line,
+  },
+  escrow: {
+    label: "분양대금 관리 방법과 신탁사",
+    hint: "분양 광고 표시 사항(바닥글, 사업개요). 예: ○○자산신탁(주)과 대리사무계약, 분양대금 전용계좌로 관리",
+    schema: line,
+  },
+  seismicDesign: {
+    label: "내진 설계 (오피스텔)",
+    hint: "오피스텔을 분양하면 반드시 표시합니다(바닥글, 사업개요). 예: 내진설계 적용(내진능력 VII-0.204g)",
+    schema: line,
+  },
+  onlineSubscription: {
+    label: "인터넷 청약 여부",
+    hint: "분양 광고 표시 사항(바닥글, 사업개요). 예: 청약홈(www.applyhome.co.kr) 인터넷 청약",
+    schema: line,
+  },
+  representative: {
+    label: "대표자",
+    hint: "상호(분양 사업자)의 대표자 이름(바닥글, 사업개요)",
+    schema: shortLine(40),
+  },
+  businessNumber: {
+    label: "사업자등록번호",
+    hint: "바닥글, 사업개요. 예: 123-45-67890",
+    schema: line.pipe(
+      z
+        .string()
+        .transform((value) => value.replace(/\D/g, ""))
+        .refine((digits) => digits.length === 10, "사업자등록번호는 숫자 10자리입니다. 예: 123-45-67890")
+        .transform((digits) => `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`),
+    ),
+  },
+  mailOrderNumber: {
+    label: "통신판매업 신고번호",
+    hint: "신고한 경우에만 입력합니다(바닥글, 사업개요). 예: 제2025-대구동구-0000호",
+    schema: line,
+  },
+  adAgency: {
+    label: "광고 대행사",
+    hint: "광고를 대행사가 만들면 그 상호를 입력합니다(바닥글, 사업개요).",
+    schema: line,
+  },
+  salesEndDate: {
+    label: "분양 종료일",
+    hint: "개인정보 보유 기간의 기준일. 분양 종료 후 보관 기간과 함께 입력하면 수집일 기준 기간 대신 이 날짜부터 셉니다. 예: 2027-06-30",
+    schema: line.pipe(z.string().refine((value) => isCalendarDay(value), PRIVACY_MESSAGES.salesEnd)),
+  },
+  retentionAfterSalesEnd: {
+    label: "분양 종료 후 보관 기간",
+    hint: "분양 종료일부터 고객 정보를 보관할 기간. 동의문과 개인정보처리방침에 나오고, 지나면 자동 파기합니다. 예: 6개월",
+    schema: line.pipe(z.string().regex(RETENTION_PERIOD_PATTERN, PRIVACY_MESSAGES.retentionPeriod)),
+  },
+  optOutService: {
+    label: "080 수신거부 서비스 업체",
+    hint: "광고 문자의 무료 수신거부 번호를 운영하는 업체의 상호. 입력하면 개인정보처리방침의 위탁 업체에 나옵니다.",
+    schema: line,
+  },
   ga4MeasurementId: {
     label: "GA4 측정 ID",
     hint: "Google 애널리틱스 4",
@@ -253,7 +321,7 @@ export type SiteSettingName = keyof typeof SITE_SETTING_FIELDS;
 export const SITE_SETTING_NAMES = Object.keys(SITE_SETTING_FIELDS) as SiteSettingName[];
 
 /** The console form's sections, in order. */
-export const SITE_SETTING_GROUPS: { title: string; fields: SiteSettingName[] }[] = [
+export const SITE_SETTING_GROUPS: { title: string; id?: string; fields: SiteSettingName[] }[] = [
   { title: "상담 연락처", fields: ["salesPhone", "consultationHours", "kakaoChannelUrl", "mobileConsultUrl"] },
   { title: "견본주택", fields: ["modelHouseAddress", "modelHouseHours"] },
   {
@@ -262,6 +330,22 @@ export const SITE_SETTING_GROUPS: { title: string; fields: SiteSettingName[] }[]
   },
   { title: "분양 안내와 문자", fields: ["remainingUnitsLine", "textSenderName", "kakaoPfId"] },
   { title: "바닥글 회사 정보", fields: ["companyName", "companyAddress", "developer", "builder"] },
+  {
+    title: "분양 광고 표시 사항",
+    id: "disclosures",
+    fields: [
+      "permitNumber",
+      "landOwnership",
+      "escrow",
+      "seismicDesign",
+      "onlineSubscription",
+      "representative",
+      "businessNumber",
+      "mailOrderNumber",
+      "adAgency",
+    ],
+  },
+  { title: "개인정보 보유 기간과 위탁", id: "privacy", fields: ["salesEndDate", "retentionAfterSalesEnd", "optOutService"] },
   { title: "광고·분석 태그", fields: ["ga4MeasurementId", "naverAnalyticsId", "metaPixelId", "kakaoPixelId"] },
 ];
 
@@ -283,13 +367,20 @@ function settingField(schema: z.ZodType<string, string>) {
  * field) and reverting one recorded change.
  */
 export const SiteSettingsFormSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("save"),
-    ...(Object.fromEntries(SITE_SETTING_NAMES.map((name) => [name, settingField(SITE_SETTING_FIELDS[name].schema)])) as Record<
-      SiteSettingName,
-      ReturnType<typeof settingField>
-    >),
-  }),
+  z
+    .object({
+      intent: z.literal("save"),
+      ...(Object.fromEntries(SITE_SETTING_NAMES.map((name) => [name, settingField(SITE_SETTING_FIELDS[name].schema)])) as Record<
+        SiteSettingName,
+        ReturnType<typeof settingField>
+      >),
+    })
+    // The development's retention counts from a day by a period: one without the other says nothing.
+    .refine((values) => (values.salesEndDate === null) === (values.retentionAfterSalesEnd === null), {
+      message: PRIVACY_MESSAGES.retentionPair,
+      path: ["retentionAfterSalesEnd"],
+      when: () => true,
+    }),
   z.object({ intent: z.literal("revert"), change: wholeNumber() }),
 ]);
 

@@ -13,6 +13,7 @@ import { SIGN_IN_TEXT } from "../../app/forms/staff.ts";
 import { UPLOAD_MESSAGES } from "../../app/forms/uploads.ts";
 import { IMPORT_MESSAGES } from "../../app/forms/lead-import.ts";
 import { DOOR_TEXT, WALK_IN_LABELS } from "../../app/forms/door.ts";
+import { AD_COPY_MESSAGES, RISKY_PHRASES } from "../../app/forms/ad-copy.ts";
 import { addDays, kstDay } from "../../app/utils/kst.ts";
 import { useOwnerSession } from "./console.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
@@ -535,6 +536,53 @@ test.describe("분양가·납부 일정", () => {
       await expectFine(control("bands[0].prices[0]"), "34200");
       await expectFine(control("bands[3].to"), "29");
       await expect(page).toHaveURL(/\/admin\/prices$/);
+    },
+  );
+});
+
+test.describe("the ad-copy check", () => {
+  const walkingTime = RISKY_PHRASES.find((entry) => entry.id === "walking-time")!;
+  /** The box right after a field's own block: where the editor puts that field's warnings. */
+  const noteBeside = (control: Locator) =>
+    control.locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' admin-field ')][1]/following-sibling::div[1]");
+
+  test(
+    "a risky phrase is warned about beside its field as the office types, with the confirmation box, and both go once the basis is written",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/press/new");
+      await formReady(page.locator("form.press-editor__form"));
+      const title = field(page, "제목 (필수)");
+      await title.pressSequentially("신천역 도보 5분");
+
+      const note = noteBeside(title);
+      await expect(note).toHaveClass(/ad-copy-note/);
+      await expect(note).toContainText(walkingTime.reason);
+      const confirm = page.getByLabel(AD_COPY_MESSAGES.confirmLabel);
+      await expect(confirm).toBeVisible();
+      await expect(confirm).not.toBeChecked();
+
+      await title.pressSequentially(" (약 400m, 네이버 지도 기준)");
+      await expect(note).toBeEmpty();
+      await expect(confirm).toHaveCount(0);
+    },
+  );
+
+  test(
+    "a popup saved with a risky phrase is answered with the warning beside the field, keeping the words",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/popups/new");
+      await formReady(page.locator("form.popup-editor"));
+      await field(page, "제목").fill("견본주택 오픈");
+      await field(page, "내용").fill("잔여세대 마감 임박");
+      await page.getByRole("button", { name: "저장" }).click();
+
+      const reason = RISKY_PHRASES.find((entry) => entry.id === "closing-soon")!.reason;
+      await expectErrorBeside(field(page, "내용"), reason);
+      await expect(field(page, "내용")).toHaveValue("잔여세대 마감 임박");
+      await expectErrorBeside(page.getByLabel(AD_COPY_MESSAGES.confirmLabel), AD_COPY_MESSAGES.confirmNeeded);
+      await expect(page).toHaveURL(/\/admin\/popups\/new$/);
     },
   );
 });

@@ -3,6 +3,7 @@ import type { PopupInput, PublicPopup } from "#app/forms/popups.ts";
 import { safeLink } from "#app/utils/safe-link.ts";
 import type { ImageJobStatus } from "#app/vocabulary.ts";
 import { bumpContentVersion } from "./content-version.ts";
+import { recordAdCopyConfirmation, type AdCopyConfirmation } from "./ad-copy.ts";
 import { db } from "../db.ts";
 import { noticePopups } from "../schema.ts";
 import { imageJobStates, retryImageJob, wakeImageWorker } from "./image-jobs.ts";
@@ -93,7 +94,7 @@ export async function savePopup(
   { site, adminId }: PopupEditor,
   id: number | undefined,
   input: PopupInput,
-  { image, removeImage = false }: { image: File | null; removeImage?: boolean },
+  { image, removeImage = false, adCopy }: { image: File | null; removeImage?: boolean; adCopy?: AdCopyConfirmation | null },
 ): Promise<{ result: PopupChange; id?: number }> {
   // Checked from its header only; decoded and encoded afterwards by an image job (image-jobs.ts).
   const upload = image ? await prepareUpload(image, "image") : null;
@@ -121,6 +122,7 @@ export async function savePopup(
             .returning({ id: noticePopups.id });
     if (previousImage !== null && previousImage !== imageUploadId) await deleteUpload(tx, site, previousImage);
     await bumpContentVersion(tx, site, adminId);
+    await recordAdCopyConfirmation(tx, adCopy, saved!.id);
     return { result: "done" as const, id: saved!.id };
   });
   if (upload) wakeImageWorker();

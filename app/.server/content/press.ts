@@ -4,6 +4,7 @@ import type { PressSaveResult, PressStatus } from "#app/forms/press-messages.ts"
 import { databaseKind, db } from "../db.ts";
 import { pressArticles } from "../schema.ts";
 import { bumpContentVersion } from "./content-version.ts";
+import { recordAdCopyConfirmation, type AdCopyConfirmation } from "./ad-copy.ts";
 import { readWholeNumber } from "#app/forms/numbers.ts";
 
 export const PRESS_PAGE_SIZE = 10;
@@ -173,8 +174,18 @@ function placement(input: PressEditorInput, now: Date, current?: { draft: boolea
   }
 }
 
+/** How a save was made: its clock, and the ad-copy confirmation it carries (recorded with it). */
+export interface PressSaveOptions {
+  now?: Date;
+  adCopy?: AdCopyConfirmation | null;
+}
+
 /** A new article, as a draft, published now or scheduled; no views yet. */
-export async function createPress(site: string, input: PressEditorInput, now = new Date()): Promise<PressSaved> {
+export async function createPress(
+  site: string,
+  input: PressEditorInput,
+  { now = new Date(), adCopy }: PressSaveOptions = {},
+): Promise<PressSaved> {
   const { result, ...where } = placement(input, now);
   const saved = await db().transaction(async (tx) => {
     const [row] = await tx
@@ -183,6 +194,7 @@ export async function createPress(site: string, input: PressEditorInput, now = n
       .returning({ id: pressArticles.id });
     if (!row) throw new Error("The article was not stored.");
     await bumpContentVersion(tx, site);
+    await recordAdCopyConfirmation(tx, adCopy, row.id);
     return { id: row.id, result };
   });
   await refreshPressStatistics();
@@ -199,7 +211,12 @@ async function refreshPressStatistics() {
 }
 
 /** Changes an article's words and publication; its views stay. Undefined when there is no such article. */
-export async function updatePress(site: string, id: number, input: PressEditorInput, now = new Date()): Promise<PressSaved | undefined> {
+export async function updatePress(
+  site: string,
+  id: number,
+  input: PressEditorInput,
+  { now = new Date(), adCopy }: PressSaveOptions = {},
+): Promise<PressSaved | undefined> {
   return db().transaction(async (tx) => {
     const [current] = await tx
       .select({ draft: pressArticles.draft, date: pressArticles.date })
@@ -213,6 +230,7 @@ export async function updatePress(site: string, id: number, input: PressEditorIn
       .set({ title: input.title, summary: input.summary, content: input.content, ...where, updatedAt: now })
       .where(and(eq(pressArticles.id, id), eq(pressArticles.site, site)));
     await bumpContentVersion(tx, site);
+    await recordAdCopyConfirmation(tx, adCopy, id);
     return { id, result };
   });
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { ScheduleEntryInput } from "#app/forms/schedule-entry.ts";
 import { bumpContentVersion } from "./content-version.ts";
+import { recordAdCopyConfirmation, type AdCopyConfirmation } from "./ad-copy.ts";
 import { db } from "../db.ts";
 import { scheduleEntries } from "../schema.ts";
 import { readWholeNumber } from "#app/forms/numbers.ts";
@@ -44,18 +45,28 @@ export function parseScheduleEntryId(value: unknown): number | undefined {
   return readWholeNumber(value);
 }
 
-export async function addScheduleEntry(editor: ScheduleEditor, input: ScheduleEntryInput): Promise<number> {
+export async function addScheduleEntry(
+  editor: ScheduleEditor,
+  input: ScheduleEntryInput,
+  { adCopy }: { adCopy?: AdCopyConfirmation | null } = {},
+): Promise<number> {
   return db().transaction(async (tx) => {
     const [row] = await tx
       .insert(scheduleEntries)
       .values({ site: editor.site, ...input })
       .returning({ id: scheduleEntries.id });
     await bumpContentVersion(tx, editor.site, editor.adminId);
+    await recordAdCopyConfirmation(tx, adCopy, row!.id);
     return row!.id;
   });
 }
 
-export async function updateScheduleEntry(editor: ScheduleEditor, id: number, input: ScheduleEntryInput): Promise<ScheduleChange> {
+export async function updateScheduleEntry(
+  editor: ScheduleEditor,
+  id: number,
+  input: ScheduleEntryInput,
+  { adCopy }: { adCopy?: AdCopyConfirmation | null } = {},
+): Promise<ScheduleChange> {
   return db().transaction(async (tx) => {
     const rows = await tx
       .update(scheduleEntries)
@@ -64,6 +75,7 @@ export async function updateScheduleEntry(editor: ScheduleEditor, id: number, in
       .returning({ id: scheduleEntries.id });
     if (rows.length === 0) return "not-found";
     await bumpContentVersion(tx, editor.site, editor.adminId);
+    await recordAdCopyConfirmation(tx, adCopy, id);
     return "done";
   });
 }

@@ -10,10 +10,12 @@ import {
 } from "#app/forms/site-settings.ts";
 import type { ChangeContext } from "../audit/records.ts";
 import { bumpContentVersion } from "./content-version.ts";
+import { recordAdCopyConfirmation, type AdCopyConfirmation } from "./ad-copy.ts";
 import { db, type Executor } from "../db.ts";
 import type { AnalyticsTags } from "#app/utils/analytics.ts";
 import { siteSettingChanges, siteSettings } from "../schema.ts";
 import { sitePack } from "../site.ts";
+import { effectiveConsent } from "../privacy.ts";
 
 /**
  * The office's overrides of its content pack (app/forms/site-settings.ts names them). Public pages
@@ -57,7 +59,9 @@ export interface EffectiveSite {
 
 export async function effectivePack(pack: SitePack, executor: Executor = db()): Promise<EffectiveSite> {
   const settings = await siteSettingsOf(pack.slug, executor);
-  return { pack: applySettings(pack, settings), settings };
+  const applied = applySettings(pack, settings);
+  // The consent notice follows the policy the settings make (retention, processors, its version).
+  return { pack: { ...applied, leads: { ...applied.leads, consent: effectiveConsent(applied, settings) } }, settings };
 }
 
 /**
@@ -93,6 +97,7 @@ export function packDefault(pack: SitePack, name: SiteSettingName): string | nul
 export async function changeSettings(
   change: ChangeContext,
   values: Partial<Record<SiteSettingName, string | null>>,
+  { adCopy }: { adCopy?: AdCopyConfirmation | null } = {},
 ): Promise<SiteSettingName[]> {
   const pack = sitePack(change.site);
   return db().transaction(async (tx) => {
@@ -127,6 +132,7 @@ export async function changeSettings(
     if (changed.length === 0) return changed;
     await bumpContentVersion(tx, change.site, change.actor.id);
     await tx.update(siteSettings).set({ values: stored }).where(eq(siteSettings.site, change.site));
+    await recordAdCopyConfirmation(tx, adCopy);
     return changed;
   });
 }

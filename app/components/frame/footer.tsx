@@ -71,6 +71,12 @@ export function SiteFooter({ content }: { content: FrameContent }) {
             <dt>현장</dt>
             <dd>{company.address}</dd>
           </div>
+          {content.disclosures.map((disclosure) => (
+            <div key={disclosure.label}>
+              <dt>{disclosure.label}</dt>
+              <dd>{disclosure.value}</dd>
+            </div>
+          ))}
         </dl>
         <p className="site-footer__links">
           <Link to="/privacy" className="site-footer__privacy">

@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { Fragment } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/audit/access.ts";
 import {
@@ -22,9 +23,12 @@ import {
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
+import { AD_COPY_CONFIRM_FIELD } from "#app/forms/ad-copy.ts";
+import { AdCopyConfirm, AdCopyNote, useAdCopyCheck } from "./ad-copy.tsx";
 import { Field, useConsoleForm } from "./forms.tsx";
 import { signedInAdmin } from "./guard.server.ts";
 import { parseConsoleForm } from "./submission.server.ts";
+import { refuseAdCopy, reviewPostedCopy } from "./ad-copy.server.ts";
 import { OutsideHoursNote } from "./visits/outside-hours-note.tsx";
 import type { Route } from "./+types/site-settings";
 
@@ -64,7 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
-  const parsed = parseConsoleForm(await request.formData(), SiteSettingsFormSchema);
+  const form = await request.formData();
+  const parsed = parseConsoleForm(form, SiteSettingsFormSchema);
   if (!parsed.ok) return parsed.refused;
   const change = changeContext(context, admin);
   const post = parsed.value;
@@ -75,7 +80,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "save": {
       const { intent: _intent, ...values } = post;
-      await changeSettings(change, values);
+      const review = reviewPostedCopy(context, "site-settings", form, values);
+      if (!review.ok) return refuseAdCopy(parsed.submission, review);
+      await changeSettings(change, values, { adCopy: review.confirmation });
       return redirect(`${PATH}?saved=1`, { status: 303 });
     }
     default:
@@ -98,6 +105,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
       SITE_SETTING_NAMES.map((name) => [name, values[name] === undefined ? "" : displaySetting(name, values[name])]),
     ),
   });
+  const adCopy = useAdCopyCheck(fields, SITE_SETTING_NAMES);
   const errorCount = Object.values(form.allErrors).filter((errors) => errors.length > 0).length;
   return (
     <div className="admin-page site-settings">
@@ -120,26 +128,35 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
         </p>
       ) : null}
       <div className="site-settings__layout">
-        <Form method="post" className="admin-card admin-form site-settings__form" key={JSON.stringify(values)} {...getFormProps(form)}>
+        <Form
+          method="post"
+          className="admin-card admin-form site-settings__form"
+          key={JSON.stringify(values)}
+          onInput={adCopy.follow}
+          {...getFormProps(form)}
+        >
           {SITE_SETTING_GROUPS.map((group) => (
-            <fieldset key={group.title} className="site-settings__group">
+            <fieldset key={group.title} id={group.id ? `site-settings-${group.id}` : undefined} className="site-settings__group">
               <legend className="admin-card__title">{group.title}</legend>
               {group.fields.map((name) => {
                 const field = SITE_SETTING_FIELDS[name];
                 const fallback = defaults[name];
                 return (
-                  <Field
-                    key={name}
-                    meta={fields[name]!}
-                    label={field.label}
-                    placeholder={fallback === null ? "사용 안 함" : displaySetting(name, fallback)}
-                    autoComplete="off"
-                    hint={`${field.hint}${fallback === null ? "" : ` · 기본값: ${displaySetting(name, fallback)}`}`}
-                  />
+                  <Fragment key={name}>
+                    <Field
+                      meta={fields[name]!}
+                      label={field.label}
+                      placeholder={fallback === null ? "사용 안 함" : displaySetting(name, fallback)}
+                      autoComplete="off"
+                      hint={`${field.hint}${fallback === null ? "" : ` · 기본값: ${displaySetting(name, fallback)}`}`}
+                    />
+                    <AdCopyNote meta={fields[name]!} warnings={adCopy.warnings[name]} />
+                  </Fragment>
                 );
               })}
             </fieldset>
           ))}
+          <AdCopyConfirm meta={fields[AD_COPY_CONFIRM_FIELD]!} warned={adCopy.any} />
           <input type="hidden" name="intent" value="save" />
           <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
             {saving ? "저장 중…" : "저장"}

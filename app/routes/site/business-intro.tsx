@@ -1,4 +1,6 @@
 import { requireInfoPage } from "#app/.server/content/info-pages.ts";
+import { effectivePack } from "#app/.server/content/site-settings.ts";
+import { businessDisclosures, DISCLOSURES_CAPTION } from "#app/forms/disclosures.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/business-intro";
@@ -7,7 +9,8 @@ const PATH = "/BusinessGuide/intro";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { site, page } = requireInfoPage(request, context, PATH);
-  return { page, business: site.infoPages.business };
+  const { pack, settings } = await effectivePack(site);
+  return { page, business: site.infoPages.business, disclosures: businessDisclosures(pack, settings) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -18,7 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function BusinessIntroPage({ loaderData }: Route.ComponentProps) {
-  const { business } = loaderData;
+  const { business, disclosures } = loaderData;
   return (
     <section className="info-page info-page--narrow" aria-labelledby="business-title">
       <SectionHeading section={business} id="business-title" />
@@ -29,6 +32,17 @@ export default function BusinessIntroPage({ loaderData }: Route.ComponentProps) 
             <tr key={fact.label}>
               <th scope="row">{fact.label}</th>
               <td>{fact.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table className="facts-table facts-table--disclosures">
+        <caption>{DISCLOSURES_CAPTION}</caption>
+        <tbody>
+          {disclosures.map((disclosure) => (
+            <tr key={disclosure.label}>
+              <th scope="row">{disclosure.label}</th>
+              <td>{disclosure.value}</td>
             </tr>
           ))}
         </tbody>

@@ -13,6 +13,7 @@ import { NoticePopups } from "#app/components/notice-popups.tsx";
 import { RegisterLink } from "#app/components/register-link.tsx";
 import { RegistrationPopupProvider } from "#app/components/registration-popup.tsx";
 import type { FrameContent, PageInfo } from "#app/content/types.ts";
+import { disclosuresOf } from "#app/forms/disclosures.ts";
 import { ERROR_PAGE } from "#app/content/frame-words.ts";
 import { toolsInUse } from "#app/utils/analytics.ts";
 import { NoticePopupsStylesheet, PagesStylesheet } from "#app/components/stylesheets.tsx";
@@ -49,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     visitPath: `/${site.slug}/customer`,
     kakaoChannelUrl: settings.kakaoChannelUrl,
     mobileConsultUrl: settings.mobileConsultUrl,
+    disclosures: disclosuresOf(settings),
   };
   // Every page's banner travels once: this loader does not run again on client navigation.
   const pages = Object.fromEntries(Object.entries(site.pages).map(([path, page]) => [path, { group: page.group, banner: page.banner }]));

@@ -1,5 +1,7 @@
-import { analyticsTagsOf, siteSettingsOf } from "#app/.server/content/site-settings.ts";
+import { analyticsTagsOf, effectivePack } from "#app/.server/content/site-settings.ts";
+import { processorsOf } from "#app/.server/privacy.ts";
 import { requireSite } from "#app/.server/site.ts";
+import { PRIVACY_MESSAGES } from "#app/forms/privacy.ts";
 import { toolsInUse } from "#app/utils/analytics.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -7,13 +9,14 @@ import { FormsStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/privacy";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const site = requireSite(context).pack;
+  const { pack: site, settings } = await effectivePack(requireSite(context).pack);
   // The ad and analytics tools the office switched on are named here as soon as they run.
-  const tools = toolsInUse(analyticsTagsOf(await siteSettingsOf(site.slug))).map(({ tool }) => ({
+  const tools = toolsInUse(analyticsTagsOf(settings)).map(({ tool }) => ({
     name: tool.name,
     company: tool.company,
   }));
-  return { policy: site.privacy, eyebrow: site.brand.nameEn, tools };
+  const { retention, version } = site.leads.consent;
+  return { policy: site.privacy, eyebrow: site.brand.nameEn, tools, processors: processorsOf(settings), retention, version };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -25,7 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 /** 개인정보처리방침: what the lead forms collect, why, for how long, who processes it, and the visitor's rights. */
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
-  const { policy, eyebrow, tools } = loaderData;
+  const { policy, eyebrow, tools, processors, retention, version } = loaderData;
   const { headings, labels, officer } = policy;
   return (
     <>
@@ -46,28 +49,33 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
         </dl>
 
         <h2>{headings.retention}</h2>
-        <List items={policy.retention} />
+        <List items={[retention, ...policy.retention]} />
 
         <h2>{headings.destruction}</h2>
         <List items={policy.destruction} />
 
         <h2>{headings.processors}</h2>
-        <table className="privacy-policy__table">
-          <thead>
-            <tr>
-              <th scope="col">{labels.processorName}</th>
-              <th scope="col">{labels.processorTask}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {policy.processors.map((processor) => (
-              <tr key={processor.name}>
-                <td>{processor.name}</td>
-                <td>{processor.task}</td>
+        {/* Generated from the configuration (app/.server/privacy.ts): exactly who gets the data today. */}
+        {processors.length > 0 ? (
+          <table className="privacy-policy__table privacy-policy__processors">
+            <thead>
+              <tr>
+                <th scope="col">{labels.processorName}</th>
+                <th scope="col">{labels.processorTask}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {processors.map((processor) => (
+                <tr key={`${processor.name} ${processor.task}`}>
+                  <td>{processor.name}</td>
+                  <td>{processor.task}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="privacy-policy__processors">{PRIVACY_MESSAGES.noProcessors}</p>
+        )}
 
         <h2>{headings.thirdParties}</h2>
         <p>{policy.thirdParties}</p>
@@ -106,7 +114,7 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
         <h2>{headings.changes}</h2>
         <p>{policy.changes}</p>
         <p className="privacy-policy__meta">
-          {policy.controller} · {labels.effective} {policy.effectiveDate}
+          {policy.controller} · {labels.effective} {policy.effectiveDate} · {PRIVACY_MESSAGES.version} {version}
         </p>
       </article>
     </>

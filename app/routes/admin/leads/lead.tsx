@@ -112,7 +112,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       outbox: can(admin.role, "outbox.view"),
     },
     kindLabels: site.leads.kindLabels,
-    consent: site.leads.consent,
+    consent: pack.leads.consent,
     grades: site.leads.grades,
     dueNow: lead.nextContactAt !== null && lead.nextContactAt <= now,
     sheet: {

@@ -2,6 +2,8 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { POPUP_BODY_MAX, POPUP_DEVICE_LABELS, POPUP_DEVICES, POPUP_TITLE_MAX, PopupSchema, type PopupDevices } from "#app/forms/popups.ts";
 import { IMAGE_PROCESSING_MESSAGES } from "#app/forms/uploads.ts";
+import { AD_COPY_CONFIRM_FIELD } from "#app/forms/ad-copy.ts";
+import { AdCopyConfirm, AdCopyNote, useAdCopyCheck } from "../ad-copy.tsx";
 import { ErrorList, Field, TextareaField, useConsoleForm } from "../forms.tsx";
 
 export type PopupEditorValues = {
@@ -19,6 +21,8 @@ export type PopupEditorValues = {
 /** The popup's image: ready to show, still being processed after its upload, or failed (it can be tried again). */
 export type PopupEditorImage =
   { state: "ready"; src: string; width: number; height: number } | { state: "processing" } | { state: "failed" };
+
+const AD_COPY_FIELDS = ["title", "body"] as const;
 
 /** The popup form: a multipart post, so it uploads its image without scripts too. */
 export function PopupEditor({
@@ -41,13 +45,22 @@ export function PopupEditor({
     defaultValue: values,
   });
   const { devices } = fields;
+  const adCopy = useAdCopyCheck(fields, AD_COPY_FIELDS);
   // The file is not in the schema (the server reads it apart); a refused image still answers under its name.
   const imageField = fields.image!;
   const imageHintId = `${imageField.id}-hint`;
   return (
-    <Form method="post" encType="multipart/form-data" className="admin-card admin-form popup-editor" {...getFormProps(form)}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="admin-card admin-form popup-editor"
+      onInput={adCopy.follow}
+      {...getFormProps(form)}
+    >
       <Field meta={fields.title} label="제목" maxLength={POPUP_TITLE_MAX} />
+      <AdCopyNote meta={fields.title} warnings={adCopy.warnings.title} />
       <TextareaField meta={fields.body} label="내용" rows={5} maxLength={POPUP_BODY_MAX} />
+      <AdCopyNote meta={fields.body} warnings={adCopy.warnings.body} />
       <div className="admin-field">
         <label htmlFor={imageField.id}>이미지 (선택)</label>
         {image ? (
@@ -127,6 +140,7 @@ export function PopupEditor({
           <ErrorList id={devices.errorId} errors={devices.errors} />
         </fieldset>
       </div>
+      <AdCopyConfirm meta={fields[AD_COPY_CONFIRM_FIELD]!} warned={adCopy.any} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="admin-actions">
         <button type="submit" name="intent" value="save" className="admin-button admin-button--primary" disabled={pending}>

@@ -7,6 +7,7 @@ import { kstDay, kstTime } from "#app/utils/kst.ts";
 import { signedInAdmin } from "../guard.server.ts";
 import type { PopupEditorValues } from "./popup-editor.tsx";
 import { parseConsoleForm, refuseSubmission, refuseUnreadForm, textFields } from "../submission.server.ts";
+import { refuseAdCopy, reviewPostedCopy } from "../ad-copy.server.ts";
 import { readWholeNumber } from "#app/forms/numbers.ts";
 
 export function requirePopupId(value: string | undefined): number {
@@ -89,10 +90,13 @@ export async function handlePopupAction({
   }
   const parsed = parseConsoleForm(textFields(form), PopupSchema);
   if (!parsed.ok) return parsed.refused;
+  const review = reviewPostedCopy(context, "popup", form, { title: parsed.value.title, body: parsed.value.body });
+  if (!review.ok) return refuseAdCopy(parsed.submission, review);
   try {
     const saved = await savePopup(editor, id, parsed.value, {
       image: chosenFile(form, "image"),
       removeImage: form.get("removeImage") === "on",
+      adCopy: review.confirmation,
     });
     if (saved.result === "not-found") throw popupNotFound();
     throw redirect(`/admin/popups?saved=${saved.id}`, { status: 303 });

@@ -13,6 +13,8 @@ import {
 import { PressEditorSchema } from "#app/forms/press.ts";
 import { isCalendarDay, kstInstant } from "#app/utils/kst.ts";
 import { formatPressDateTime, pressParagraphs } from "#app/utils/press-dates.ts";
+import { AD_COPY_CONFIRM_FIELD } from "#app/forms/ad-copy.ts";
+import { AdCopyConfirm, AdCopyNote, useAdCopyCheck } from "../ad-copy.tsx";
 import { ErrorList, Field, TextareaField, useConsoleForm, type ConsoleFormAnswer } from "../forms.tsx";
 import "#app/styles/press.css";
 
@@ -65,6 +67,7 @@ export function PressEditor({
   const pending = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
   const preview = live ?? answer?.preview ?? stored ?? null;
   const publication = fields.publication;
+  const adCopy = useAdCopyCheck(fields, AD_COPY_FIELDS);
 
   function follow(event: FormEvent<HTMLFormElement>) {
     setLive(livePreview(new FormData(event.currentTarget), published?.isoDate));
@@ -72,9 +75,17 @@ export function PressEditor({
 
   return (
     <div className="press-editor">
-      <Form method="post" className="admin-card admin-form press-editor__form" onChange={follow} {...getFormProps(form)}>
+      <Form
+        method="post"
+        className="admin-card admin-form press-editor__form"
+        onChange={follow}
+        onInput={adCopy.follow}
+        {...getFormProps(form)}
+      >
         <Field meta={fields.title} label="제목 (필수)" maxLength={PRESS_TITLE_MAX} autoComplete="off" />
+        <AdCopyNote meta={fields.title} warnings={adCopy.warnings.title} />
         <TextareaField meta={fields.summary} label="요약 (필수)" rows={3} maxLength={PRESS_SUMMARY_MAX} />
+        <AdCopyNote meta={fields.summary} warnings={adCopy.warnings.summary} />
         <TextareaField
           meta={fields.content}
           label="본문"
@@ -82,6 +93,7 @@ export function PressEditor({
           maxLength={PRESS_CONTENT_MAX}
           hint="글자 그대로 보입니다(HTML은 적용되지 않습니다). 줄을 바꾸면 문단이 나뉩니다."
         />
+        <AdCopyNote meta={fields.content} warnings={adCopy.warnings.content} />
         <fieldset className="press-editor__publication" aria-describedby={publication.errors ? publication.errorId : undefined}>
           <legend>발행</legend>
           <div className="press-editor__choices">
@@ -107,6 +119,7 @@ export function PressEditor({
             임시 저장한 글은 관리자 화면에만 보입니다. 예약 발행한 글은 정한 시각부터 방문자에게 보입니다.
           </p>
         </fieldset>
+        <AdCopyConfirm meta={fields[AD_COPY_CONFIRM_FIELD]!} warned={adCopy.any} />
         <ErrorList id={form.errorId} errors={pending ? undefined : form.errors} />
         {/* "미리 보기" comes first: Enter in the title previews rather than publishes. */}
         <div className="admin-actions press-editor__actions">
@@ -144,6 +157,8 @@ export function PressEditor({
     </div>
   );
 }
+
+const AD_COPY_FIELDS = ["title", "summary", "content"] as const;
 
 /** The preview from what the form holds now, dated as the server would date it. */
 function livePreview(form: FormData, publishedAt: string | undefined): PressArticleContent {

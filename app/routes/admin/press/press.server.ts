@@ -8,6 +8,7 @@ import { kstDay, kstTime } from "#app/utils/kst.ts";
 import { formatPressDateTime, pressParagraphs } from "#app/utils/press-dates.ts";
 import type { PressEditorValues } from "./press-editor.tsx";
 import { parseConsoleForm } from "../submission.server.ts";
+import { refuseAdCopy, reviewPostedCopy } from "../ad-copy.server.ts";
 
 /** An article's id from the URL; anything else is a 404 (never a database error). */
 export function requireArticleId(value: string | undefined): number {
@@ -63,13 +64,21 @@ export async function handleEditorAction({
   current?: Date;
 }) {
   const site = requireSite(context).slug;
-  const parsed = parseConsoleForm(await request.formData(), PressEditorSchema);
+  const form = await request.formData();
+  const parsed = parseConsoleForm(form, PressEditorSchema);
   if (!parsed.ok) return parsed.refused;
   const { intent, ...input } = parsed.value;
   if (intent === "preview") {
     return { result: parsed.submission.reply(), preview: previewOf(input, current ?? new Date()) };
   }
-  const saved = id === undefined ? await createPress(site, input) : await updatePress(site, id, input);
+  // A draft is not published: its words are checked when it goes out.
+  const review =
+    input.publication === "draft"
+      ? { ok: true as const, confirmation: null }
+      : reviewPostedCopy(context, "press", form, { title: input.title, summary: input.summary, content: input.content });
+  if (!review.ok) return refuseAdCopy(parsed.submission, review, { intent });
+  const options = { adCopy: review.confirmation };
+  const saved = id === undefined ? await createPress(site, input, options) : await updatePress(site, id, input, options);
   if (!saved) throw notFound();
   throw redirect(`/admin/press?${new URLSearchParams({ saved: saved.result, id: String(saved.id) })}`, { status: 303 });
 }

@@ -15,6 +15,9 @@ import { mayWork, shownPhone } from "#app/.server/leads/visibility.ts";
 import { telHref } from "#app/utils/phone.ts";
 import { can } from "#app/permissions.ts";
 import { signedInAdmin } from "../guard.server.ts";
+import { siteSettingsOf } from "#app/.server/content/site-settings.ts";
+import { missingDisclosures } from "#app/forms/disclosures.ts";
+import { SITE_SETTING_FIELDS } from "#app/forms/site-settings.ts";
 import type { Route } from "./+types/dashboard";
 import { LEAD_KINDS } from "#app/vocabulary.ts";
 
@@ -23,9 +26,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   // A counsellor's console opens on their day's work; the site's figures are the office's.
   if (!can(admin.role, "leads.all")) throw redirect("/admin/today");
   const site = requireSite(context);
-  const [summary, reviewDue] = await Promise.all([
+  const [summary, reviewDue, settings] = await Promise.all([
     dashboardSummary(site.slug, admin),
     can(admin.role, "audit.view") ? unreviewedMonth(site.slug) : null,
+    siteSettingsOf(site.slug),
   ]);
   await recordConsoleAccess(context, admin, "leads.list", {
     leadIds: summary.newest.map((lead) => lead.id),
@@ -44,6 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     kindLabels: site.pack.leads.kindLabels,
     reviewDue,
     mayReport: can(admin.role, "reports.view"),
+    /** The 분양 advertising disclosures still empty (app/forms/disclosures.ts), by their settings labels. */
+    missingDisclosures: missingDisclosures(site.pack, settings).map((name) => SITE_SETTING_FIELDS[name].label),
   };
 }
 
@@ -51,7 +57,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteSeoFrom(matches), { title: "대시보드 | 관리자", description: "접수 현황", path: "/admin", robots: "noindex,nofollow" });
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { summary, kindLabels, reviewDue, mayReport } = loaderData;
+  const { summary, kindLabels, reviewDue, mayReport, missingDisclosures } = loaderData;
   const waiting = summary.statuses.new ?? 0;
   return (
     <div className="admin-page">
@@ -70,6 +76,20 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           {monthLabel(reviewDue)} 접속 기록을 아직 점검하지 않았습니다. 내려받기 사유를 확인한 뒤{" "}
           <Link to={`/admin/audit?view=month&month=${reviewDue}`}>월별 점검</Link>에서 점검 완료로 표시해 주세요.
         </p>
+      ) : null}
+
+      {missingDisclosures.length > 0 ? (
+        <div className="admin-notice admin-notice--warning admin-disclosures-missing" role="status">
+          <p>분양 광고에 꼭 표시해야 할 사항이 비어 있습니다. 채울 때까지 바닥글과 사업개요에 나오지 않습니다.</p>
+          <ul>
+            {missingDisclosures.map((label) => (
+              <li key={label}>{label}</li>
+            ))}
+          </ul>
+          <p>
+            <Link to="/admin/site-settings#site-settings-disclosures">사이트 설정 › 분양 광고 표시 사항에서 채우기</Link>
+          </p>
+        </div>
       ) : null}
 
       <HeldTextsNotice held={summary.heldTexts} linkToList />

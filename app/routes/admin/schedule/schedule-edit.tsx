@@ -16,10 +16,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
   const id = requireScheduleEntryId(params.id);
-  const parsed = parseScheduleForm(await request.formData());
+  const parsed = parseScheduleForm(await request.formData(), context);
   if (!parsed.ok) return parsed.refused;
-  const input = parsed.value;
-  const result = await updateScheduleEntry({ site: requireSite(context).slug, adminId: admin.id }, id, input);
+  const result = await updateScheduleEntry({ site: requireSite(context).slug, adminId: admin.id }, id, parsed.value, {
+    adCopy: parsed.adCopy,
+  });
   if (result === "not-found") throw scheduleEntryNotFound();
   throw redirect("/admin/schedule?done=saved", { status: 303 });
 }

@@ -1,6 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { SCHEDULE_NOTE_MAX, SCHEDULE_TITLE_MAX, SCHEDULE_TITLE_SUGGESTIONS, ScheduleEntrySchema } from "#app/forms/schedule-entry.ts";
+import { AD_COPY_CONFIRM_FIELD } from "#app/forms/ad-copy.ts";
+import { AdCopyConfirm, AdCopyNote, useAdCopyCheck } from "../ad-copy.tsx";
 import { ErrorList, Field, useConsoleForm } from "../forms.tsx";
 
 export type ScheduleEntryValues = {
@@ -11,6 +13,8 @@ export type ScheduleEntryValues = {
 };
 
 export const EMPTY_SCHEDULE_ENTRY: ScheduleEntryValues = { title: "", startsOn: "", endsOn: "", note: "" };
+
+const AD_COPY_FIELDS = ["title", "note"] as const;
 
 /**
  * Adding an entry and editing one: the same four fields. The title offers the usual steps of a
@@ -30,8 +34,9 @@ export function ScheduleEntryForm({
 }) {
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useConsoleForm({ id: "schedule-entry", schema: ScheduleEntrySchema, lastResult, defaultValue: values });
+  const adCopy = useAdCopyCheck(fields, AD_COPY_FIELDS);
   return (
-    <Form method="post" className="admin-form schedule-form" {...getFormProps(form)}>
+    <Form method="post" className="admin-form schedule-form" onInput={adCopy.follow} {...getFormProps(form)}>
       <Field
         meta={fields.title}
         label="일정 (필수)"
@@ -41,6 +46,7 @@ export function ScheduleEntryForm({
         placeholder="예: 1순위 청약"
         autoComplete="off"
       />
+      <AdCopyNote meta={fields.title} warnings={adCopy.warnings.title} />
       <datalist id="schedule-title-suggestions">
         {SCHEDULE_TITLE_SUGGESTIONS.map((title) => (
           <option key={title} value={title} />
@@ -56,6 +62,8 @@ export function ScheduleEntryForm({
         placeholder="예: 청약홈 인터넷 접수"
         autoComplete="off"
       />
+      <AdCopyNote meta={fields.note} warnings={adCopy.warnings.note} />
+      <AdCopyConfirm meta={fields[AD_COPY_CONFIRM_FIELD]!} warned={adCopy.any} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="admin-actions schedule-form__actions">
         <button type="submit" className="admin-button admin-button--primary" disabled={busy}>

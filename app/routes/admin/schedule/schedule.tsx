@@ -36,10 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
-  const parsed = parseScheduleForm(await request.formData());
+  const parsed = parseScheduleForm(await request.formData(), context);
   if (!parsed.ok) return parsed.refused;
-  const input = parsed.value;
-  await addScheduleEntry({ site: requireSite(context).slug, adminId: admin.id }, input);
+  await addScheduleEntry({ site: requireSite(context).slug, adminId: admin.id }, parsed.value, { adCopy: parsed.adCopy });
   throw redirect("/admin/schedule?done=added", { status: 303 });
 }
 
