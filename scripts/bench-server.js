@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { freePort, startServer } from "./lib/server-process.js";
+import { freePort, residentMemory, startServer, visitEveryPublicPage } from "./lib/server-process.js";
 import { announceShortRun, setting } from "./lib/short-run.js";
 
 const DURATION = setting("BENCH_SECONDS", { full: 10, short: 2 });
@@ -79,6 +79,8 @@ try {
     firstRenders.push(`${name} ${(performance.now() - started).toFixed(0)} ms (${response.headers.get("x-page-cache")})`);
     if (path === "/") home = html;
   }
+  const pagesServed = await visitEveryPublicPage(server.baseUrl);
+  const memoryAfterPages = residentMemory(server.child.pid);
   for (const [name, path] of PAGES) rows.push(await run(`GET ${path} (${name}, cached)`, { url: `${server.baseUrl}${path}` }));
   // Figures of pages rendered per request would be labelled "cached" by mistake (a broken cache
   // would not fail any page): each must answer from the cache now.
@@ -129,6 +131,11 @@ try {
 
   console.table(rows);
   console.log(`First (uncached) render: ${firstRenders.join(", ")}`);
+  const memoryAtEnd = residentMemory(server.child.pid);
+  console.log(
+    `Server RSS (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}): ${memoryAfterPages.rssMiB} MiB after all ${pagesServed} public pages, ` +
+      `${memoryAtEnd.rssMiB} MiB after the runs (peak ${memoryAtEnd.peakMiB} MiB)`,
+  );
   const ratio = rows[0]["req/s"] / staticRow["req/s"];
   console.log(
     `Home (cached) vs static file in its own process: ${(ratio * 100).toFixed(1)}% of static throughput; ` +
