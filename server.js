@@ -1,17 +1,18 @@
 // `npm start` and `npm run dev`: build when needed, open the database, serve.
-import crypto from "node:crypto";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
+import { contentDigest, filesUnder, statStamp } from "./scripts/lib/input-stamp.js";
 
 const DEVELOPMENT = process.argv.includes("--dev");
 /** The build steps' own output (the bundler's report of every file): `npm start -- --verbose` or VERBOSE=1. */
 const VERBOSE = process.argv.includes("--verbose") || process.env.VERBOSE === "1";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const INPUTS_HASH_FILE = path.join(BUILD_DIR, ".inputs-hash");
+const INPUT_DIGESTS_FILE = path.join(BUILD_DIR, ".input-digests.json");
 const BUILD_INPUTS = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
 /** Known start-up failures (bad configuration, a busy data folder) are their message, not a stack. */
@@ -21,18 +22,36 @@ class StartFailure extends Error {
   name = "StartFailure";
 }
 
+/**
+ * A digest of every build input's content. Each file's own digest is kept beside the build with
+ * its size and time, so a start reads only the files that changed (scripts/lib/input-stamp.js).
+ */
 function hashInputs() {
-  const hash = crypto.createHash("sha256");
-  const walk = (entry) => {
-    if (!fs.existsSync(entry)) return;
-    if (fs.statSync(entry).isDirectory()) {
-      for (const name of fs.readdirSync(entry).sort()) walk(path.join(entry, name));
-    } else if (!/\.test\.tsx?$/.test(entry)) {
-      hash.update(entry).update(fs.readFileSync(entry));
-    }
-  };
-  BUILD_INPUTS.forEach(walk);
-  return hash.digest("hex");
+  const files = filesUnder(BUILD_INPUTS).filter((file) => !/\.test\.tsx?$/.test(file));
+  let known = {};
+  try {
+    known = JSON.parse(fs.readFileSync(INPUT_DIGESTS_FILE, "utf8"));
+  } catch {
+    // No earlier start, or a build folder from before the file existed: every file is read once.
+  }
+  const { digest, files: digests } = contentDigest(files, known);
+  fs.mkdirSync(BUILD_DIR, { recursive: true });
+  fs.writeFileSync(INPUT_DIGESTS_FILE, JSON.stringify(digests));
+  return digest;
+}
+
+/** What the pictures and link previews are drawn from: when none of these moved, build-images has nothing to do. */
+const IMAGE_INPUTS = [
+  "public/images",
+  "app/content",
+  "app/utils/image-variants.js",
+  "scripts/build-images.js",
+  "scripts/lib/share-image.js",
+];
+const IMAGE_STAMP_FILE = path.join("public", "images", "_generated", ".inputs-stamp");
+
+function imageInputsStamp() {
+  return statStamp(filesUnder(IMAGE_INPUTS, (entry) => entry === path.join("public", "images", "_generated")));
 }
 
 /**
@@ -63,7 +82,16 @@ function checkConfiguration() {
 // up-to-date files are skipped, and the hash then sees the same public/ every time. tsx loads
 // the content packs (TypeScript) the previews are drawn from.
 function buildImages() {
-  return runStep("Drawing the pictures and link previews (scripts/build-images.js)", ["--import", "tsx", "scripts/build-images.js"]);
+  // A stat of each input instead of a TypeScript process that loads every pack and looks at every picture.
+  const stamp = imageInputsStamp();
+  if (fs.existsSync(IMAGE_STAMP_FILE) && fs.readFileSync(IMAGE_STAMP_FILE, "utf8") === stamp) return 0;
+  const seconds = runStep("Drawing the pictures and link previews (scripts/build-images.js)", [
+    "--import",
+    "tsx",
+    "scripts/build-images.js",
+  ]);
+  fs.writeFileSync(IMAGE_STAMP_FILE, stamp);
+  return seconds;
 }
 
 /** `  what… 12 s`, written before the step runs, so a long one shows what is under way (VERBOSE: the step's own output instead). */

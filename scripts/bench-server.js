@@ -1,18 +1,49 @@
 // npm run bench:server — requests/s, latency and errors of the production server on loopback,
-// next to the same home page served as a static file by a plain Node static server. Pages come
+// next to the same home page served as a static file by a plain Node server in its own process. Pages come
 // from the page cache (server/page-cache.ts) after their first render, which is timed on its own.
 // Figures depend on the machine and what else runs on it: compare ratios, not absolutes.
 // Exits 1 when any target answered other than 2xx or a page was not answered from the cache.
 // --short (SHORT=1): two seconds per target.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { freePort, startServer } from "./lib/server-process.js";
+import { freePort, residentMemory, startServer, visitEveryPublicPage } from "./lib/server-process.js";
 import { announceShortRun, setting } from "./lib/short-run.js";
 
 const DURATION = setting("BENCH_SECONDS", { full: 10, short: 2 });
 const CONNECTIONS = setting("BENCH_CONNECTIONS", { full: 20, short: 10 });
 announceShortRun(`${DURATION} s per target, ${CONNECTIONS} connections`);
+
+/**
+ * The same page's bytes from a plain node:http server in a process of its own: in the load tool's
+ * process (as before issue #32) the baseline shared its event loop with autocannon and read low,
+ * which made the cache look faster than a static file.
+ */
+async function withStaticFileServer(html, measure) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "bench-static-"));
+  const file = path.join(folder, "index.html");
+  fs.writeFileSync(file, html);
+  const port = await freePort();
+  const child = spawn(process.execPath, [fileURLToPath(new URL("./lib/static-file-server.js", import.meta.url)), file, String(port)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  try {
+    await new Promise((resolve, reject) => {
+      child.stdout.once("data", resolve);
+      child.once("exit", (code) => reject(new Error(`The static file server exited (${code})`)));
+    });
+    return await measure(`http://127.0.0.1:${port}/`);
+  } finally {
+    child.kill();
+    process.off("exit", killOnExit);
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
 
 function run(title, options) {
   return new Promise((resolve, reject) => {
@@ -48,17 +79,15 @@ try {
     firstRenders.push(`${name} ${(performance.now() - started).toFixed(0)} ms (${response.headers.get("x-page-cache")})`);
     if (path === "/") home = html;
   }
+  const pagesServed = await visitEveryPublicPage(server.baseUrl);
+  const memoryAfterPages = residentMemory(server.child.pid);
   for (const [name, path] of PAGES) rows.push(await run(`GET ${path} (${name}, cached)`, { url: `${server.baseUrl}${path}` }));
   // Figures of pages rendered per request would be labelled "cached" by mistake (a broken cache
   // would not fail any page): each must answer from the cache now.
   const uncached = [];
   for (const [, path] of PAGES) {
-    // Twice: the home page lists places left and is kept for one second only, so the first may render it.
-    let response;
-    for (let ask = 0; ask < 2; ask += 1) {
-      response = await fetch(`${server.baseUrl}${path}`);
-      await response.arrayBuffer();
-    }
+    const response = await fetch(`${server.baseUrl}${path}`);
+    await response.arrayBuffer();
     if (response.headers.get("x-page-cache") !== "hit") uncached.push(path);
   }
   rows.push(await run("GET /healthz", { url: `${server.baseUrl}/healthz` }));
@@ -97,21 +126,24 @@ try {
     }),
   );
 
-  const staticPort = await freePort();
-  const staticServer = http
-    .createServer((_req, res) => {
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      res.end(home);
-    })
-    .listen(staticPort, "127.0.0.1");
-  const staticRow = await run("GET / as a static file (plain node:http)", { url: `http://127.0.0.1:${staticPort}/` });
-  staticServer.close();
+  const staticRow = await withStaticFileServer(home, (url) => run("GET / as a static file (node:http, own process)", { url }));
   rows.push(staticRow);
 
   console.table(rows);
   console.log(`First (uncached) render: ${firstRenders.join(", ")}`);
+  const memoryAtEnd = residentMemory(server.child.pid);
+  console.log(
+    `Server RSS (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}): ${memoryAfterPages.rssMiB} MiB after all ${pagesServed} public pages, ` +
+      `${memoryAtEnd.rssMiB} MiB after the runs (peak ${memoryAtEnd.peakMiB} MiB)`,
+  );
   const ratio = rows[0]["req/s"] / staticRow["req/s"];
-  console.log(`Home (cached) vs static file: ${(ratio * 100).toFixed(1)}% of static throughput`);
+  console.log(
+    `Home (cached) vs static file in its own process: ${(ratio * 100).toFixed(1)}% of static throughput; ` +
+      `home p99 ${rows[0]["p99 ms"]} ms (target ≤ 50 ms at 20 connections); load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(" / ")}`,
+  );
   // Refused or failed requests mean the figures measure something else than the page or the form.
   const failed = rows.filter((row) => row.errors > 0);
   if (failed.length > 0) console.log(`Answers other than 2xx: ${failed.map((row) => `${row.title} ${row.errors}`).join(", ")}`);

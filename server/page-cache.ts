@@ -5,7 +5,7 @@ import { landingCallLineCookie } from "#app/.server/channels/call-line.ts";
 import { forgetContentVersions, recentContentVersion } from "#app/.server/content/content-version.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { fillFormTokens, FORM_TOKEN_FIELD, issueFormToken } from "#app/.server/form-tokens.ts";
-import { CACHE_CONTROL, PAGE_CACHE_SECONDS } from "#app/.server/http.ts";
+import { CACHE_CONTROL, isInternalHeader, PAGE_CACHE_SECONDS, PAGE_CHANGES_AT_HEADER } from "#app/.server/http.ts";
 import { SESSION_COOKIE } from "#app/.server/auth/session.ts";
 import type { RequestSite } from "#app/.server/site.ts";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
@@ -117,10 +117,12 @@ export function pageCache({ render, maxBytes, now = () => Date.now() }: PageCach
     const template = await response.text();
     const at = now();
     const pieces = inPieces(template, holder.nonce!);
+    // A page of visit times is current until its next time starts, however long that is.
+    const changesAt = Number(response.headers.get(PAGE_CHANGES_AT_HEADER) ?? Infinity) || Infinity;
     const page: CachedPage = {
       version,
-      expiresAt: Math.min(at + seconds * 1000, nextKoreanMidnight(at)),
-      headers: [...response.headers].filter(([name]) => !/^(date|content-length)$/i.test(name)),
+      expiresAt: Math.min(at + seconds * 1000, nextKoreanMidnight(at), changesAt),
+      headers: [...response.headers].filter(([name]) => !/^(date|content-length)$/i.test(name) && !isInternalHeader(name)),
       pieces,
       nonce: holder.nonce!,
       digest: crypto.createHash("sha256").update(template.replaceAll(holder.nonce!, "")).digest("base64url").slice(0, 22),

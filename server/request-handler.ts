@@ -2,7 +2,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import express, { type ErrorRequestHandler, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider } from "react-router";
 import { CROSS_SITE_MESSAGE, postSource } from "#app/.server/csrf.ts";
-import { CACHE_CONTROL, sharedRenderContext } from "#app/.server/http.ts";
+import { CACHE_CONTROL, isInternalHeader, sharedRenderContext } from "#app/.server/http.ts";
 import { getEnv } from "#app/.server/env.ts";
 import { servedSites, siteForHost, type RequestSite } from "#app/.server/site.ts";
 import { unknownHostPage } from "./unknown-host.ts";
@@ -198,7 +198,7 @@ export async function send(res: ExpressResponse, response: Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers) res.append(name, value);
+  for (const [name, value] of response.headers) if (!isInternalHeader(name)) res.append(name, value);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (!response.body) {
     res.end();

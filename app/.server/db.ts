@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql, type SQL } from "drizzle-orm";
@@ -34,12 +36,31 @@ const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "drizzle");
 // Any constant works; it only has to be the same in every instance that migrates.
 const MIGRATION_LOCK_KEY = 727_001;
 
+/** Statements sent through Drizzle since the process started (transaction control aside): countStatements() reads it. */
+let statementsSent = 0;
+const statementCounter = {
+  logQuery() {
+    statementsSent += 1;
+  },
+};
+
+/**
+ * The statements `work` sends to the database (for a test that holds a path to its count: each is
+ * a round trip, and on PGlite a turn of the server's only thread). Counts everything sent
+ * meanwhile, so only for work that runs alone.
+ */
+export async function countStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  const before = statementsSent;
+  const result = await work();
+  return { result, statements: statementsSent - before };
+}
+
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
     // An idle client that loses its server would otherwise crash the process.
     pool.on("error", (error) => console.error("postgres pool error:", error.message));
-    const db = drizzlePostgres({ client: pool, schema, casing: "snake_case" });
+    const db = drizzlePostgres({ client: pool, schema, casing: "snake_case", logger: statementCounter });
     return {
       db,
       kind: "postgres",
@@ -59,15 +80,70 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       close: () => pool.end(),
     };
   }
-  const client = new PGlite(config.dataDir, config.startFrom ? { loadDataDir: config.startFrom } : {});
+  if (config.dataDir && !config.startFrom) createClusterApart(config.dataDir);
+  const client = new PGlite(config.dataDir, {
+    postgresqlconf: PGLITE_SETTINGS,
+    ...(config.startFrom ? { loadDataDir: config.startFrom } : {}),
+  });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema, casing: "snake_case" });
+  const db = drizzlePglite({ client, schema, casing: "snake_case", logger: statementCounter });
   return {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite runs PostgreSQL inside this process, and a WebAssembly instance allocates its shared
+ * memory whole at start: initdb's 128 MB of shared_buffers alone was a quarter of the server's
+ * RSS (issue #32). One site's database is a few megabytes and every page PostgreSQL reads comes
+ * through the operating system's file cache anyway, so 16 MB of buffers hold the working set; one
+ * single-user backend needs no room for other connections. PGlite writes these lines as the whole
+ * postgresql.conf on every open, so the rest is what initdb wrote there.
+ */
+const PGLITE_SETTINGS = [
+  "shared_buffers = 16MB",
+  "wal_buffers = 1MB",
+  "temp_buffers = 1MB",
+  "max_connections = 4",
+  "dynamic_shared_memory_type = posix",
+  "max_wal_size = 1GB",
+  "min_wal_size = 80MB",
+  "log_timezone = UTC",
+  "timezone = UTC",
+  "datestyle = 'iso, mdy'",
+  "lc_messages = C",
+  "lc_monetary = C",
+  "lc_numeric = C",
+  "lc_time = C",
+  "default_text_search_config = 'pg_catalog.english'",
+];
+
+/**
+ * A new data folder's cluster (initdb) is made in a child process: initdb's WebAssembly memory
+ * (~400 MB, issue #32) would otherwise stay in the server for as long as it runs. The cluster is
+ * complete once PG_VERSION exists; the child finishes before the server opens it.
+ */
+function createClusterApart(dataDir: string) {
+  if (fs.existsSync(path.join(dataDir, "PG_VERSION"))) return;
+  fs.mkdirSync(dataDir, { recursive: true });
+  const made = spawnSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `import { PGlite } from "@electric-sql/pglite";
+       const db = new PGlite(process.argv[1], { postgresqlconf: JSON.parse(process.argv[2]) });
+       await db.waitReady;
+       await db.close();`,
+      dataDir,
+      JSON.stringify(PGLITE_SETTINGS),
+    ],
+    { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" },
+  );
+  if (made.status !== 0) throw new Error(`Could not create the database in ${dataDir}: ${made.stderr || made.error?.message}`);
 }
 
 // Kept on globalThis so that a development reload of this module keeps the one open database.

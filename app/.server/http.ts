@@ -12,7 +12,8 @@ export const CACHE_CONTROL = {
    * CDNs may reuse a page for a minute, and serve it stale for ten while they refetch. */
   publicPage: "public, max-age=60, stale-while-revalidate=600",
   /** A public page listing places left in visit times: a cache may keep it but must ask again
-   * each time (the server's own page cache keeps it for a second, and a booking clears it). */
+   * each time (the server's own page cache keeps it until a booking or a slot's start changes it,
+   * and answers the question with 304 when nothing has). */
   placesPage: "public, max-age=0, must-revalidate",
   /** A public page every request must reach the server for (an article counts its views). */
   livePage: "public, no-cache",
@@ -34,20 +35,42 @@ export const PERSONAL_PAGE_HEADERS = {
   "Referrer-Policy": "same-origin",
 } as const;
 
-/** A page that lists places left (visit times) must not be reused from a cache; other pages keep the layout's. */
-export function livePageHeaders(live: boolean): HeadersInit {
-  return live ? { "Cache-Control": CACHE_CONTROL.placesPage } : {};
+/**
+ * Said by a route to the server's page cache only (server/page-cache.ts takes it off): the moment
+ * what the page shows changes with time alone (a visit time starting is no longer offered), as
+ * milliseconds since 1970. Changes in the database end the page through the content version.
+ */
+export const PAGE_CHANGES_AT_HEADER = "X-Page-Changes-At";
+
+/** Headers between the app and its own server that no response carries out. */
+export function isInternalHeader(name: string) {
+  return name.toLowerCase() === PAGE_CHANGES_AT_HEADER.toLowerCase();
+}
+
+/**
+ * A page that lists places left (visit times) must not be reused from a cache; other pages keep
+ * the layout's. `changesAt`: when the page turns stale by the clock alone (see PAGE_CHANGES_AT_HEADER).
+ */
+export function livePageHeaders(live: boolean, changesAt: Date | null = null): HeadersInit {
+  if (!live) return {};
+  return {
+    "Cache-Control": CACHE_CONTROL.placesPage,
+    ...(changesAt ? { [PAGE_CHANGES_AT_HEADER]: String(changesAt.getTime()) } : {}),
+  };
 }
 
 /**
  * How long the server's page cache (server/page-cache.ts) may keep a page, by the Cache-Control
  * its route answered with; a page answered otherwise is rendered for every request. Any change a
  * page shows bumps the site's content version and ends its entries at once; the lifetime bounds
- * what the version cannot see (an article whose scheduled time comes, a D-day at midnight).
+ * what the version cannot see (an article whose scheduled time comes, a D-day at midnight). A
+ * page of places left is kept as long, and at most until its next visit time starts
+ * (PAGE_CHANGES_AT_HEADER): it used to be kept for one second, so under load the home page was
+ * rendered again every second (issue #32).
  */
 export const PAGE_CACHE_SECONDS: ReadonlyMap<string, number> = new Map([
   [CACHE_CONTROL.publicPage, 60],
-  [CACHE_CONTROL.placesPage, 1],
+  [CACHE_CONTROL.placesPage, 60],
 ]);
 
 /**

@@ -76,3 +76,18 @@ export async function startServer({ env = {}, dataDir, port, quiet = true } = {}
     },
   };
 }
+
+/** A process's resident memory in MiB, from /proc (Linux): what it holds now and at most so far. */
+export function residentMemory(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const mib = (field) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  return { rssMiB: mib("VmRSS"), peakMiB: mib("VmHWM") };
+}
+
+/** Asks for every page the sitemap lists once (each press article too), as a crawler would. */
+export async function visitEveryPublicPage(baseUrl) {
+  const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+  for (const path of paths) await (await fetch(`${baseUrl}${path}`)).arrayBuffer();
+  return paths.length;
+}

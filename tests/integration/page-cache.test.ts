@@ -154,6 +154,35 @@ describe("the page cache", () => {
     expect(html).not.toContain(VISIT_PICKER_TEXT.remaining(37));
   });
 
+  test("the home page stays in the cache after a booking changes its places left: rendered once for the new figure, then answered from memory", async () => {
+    const day = addDays(kstDay(new Date()), 3);
+    await openVisitDays("daegu", [day]);
+    const [slot] = await db()
+      .select()
+      .from(visitSlots)
+      .where(and(eq(visitSlots.site, "daegu"), eq(visitSlots.day, day)))
+      .orderBy(visitSlots.startsAt);
+    await setSlotCapacity("daegu", slot!.id, 41);
+    expect(await (await on("/")).text()).toContain(VISIT_PICKER_TEXT.remaining(41));
+
+    const booked = await on("/actions/visit", {
+      form: filledForm("visit", { visitDate: day, visitSlot: String(slot!.id) }),
+      headers: { Accept: "application/json" },
+    });
+    expect(booked.status).toBe(200);
+    const afterBooking = await on("/");
+    expect(afterBooking.headers.get("X-Page-Cache")).toBe("miss");
+    expect(await afterBooking.text()).toContain(VISIT_PICKER_TEXT.remaining(40));
+    // Past the second the page used to be kept for, and past the window in which this instance
+    // reads the version afresh after its own change: nothing it shows has changed since.
+    await new Promise((resolve) => setTimeout(resolve, 5_200));
+    const later = await on("/");
+    expect(later.headers.get("X-Page-Cache")).toBe("hit");
+    expect(later.headers.get("Cache-Control")).toBe("public, max-age=0, must-revalidate");
+    expect(later.headers.get("X-Page-Changes-At")).toBeNull();
+    expect(await later.text()).toContain(VISIT_PICKER_TEXT.remaining(40));
+  });
+
   test("another instance's change shows here within a few seconds, through the database alone", async () => {
     expect(telLinks(await (await on("/Brand/intro")).text())).toEqual(new Set(["tel:16610000"]));
     // What another instance's settings save writes: the value and a new version, in one transaction

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { ImageJobStatus } from "#app/vocabulary.ts";
 import { bumpContentVersion } from "./content-version.ts";
 import { encodeImage, storeEncodedImage, type EncodedImage } from "./uploads.ts";
@@ -125,14 +124,12 @@ export function wakeImageWorker() {
 
 /**
  * Polls for image jobs every `intervalMs` (and whenever woken) until stopped, one image at a time.
- * libvips is told to use one thread: on a two-core machine the other core keeps answering pages
- * while a photo is encoded (sharp's work runs off the event loop, on libuv's pool).
+ * libvips uses one thread (loadSharp, app/.server/lazy-modules.ts), loaded with the first job.
  */
 export function startImageWorker({
   intervalMs = 2_000,
   log = logError,
 }: { intervalMs?: number; log?: (context: string, error: unknown) => void } = {}): ImageWorker {
-  sharp.concurrency(1);
   const workerId = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
   const worker = startPollingWorker({
     intervalMs,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import sharp from "sharp";
+import { loadSharp } from "../lazy-modules.ts";
 import { VARIANT_ENCODING, variantWidths } from "#app/utils/image-variants.js";
 import { IMAGE_PIXELS_MAX, UPLOAD_MESSAGES, type DocumentKind, type UploadKind } from "#app/forms/uploads.ts";
 import { bumpContentVersion } from "./content-version.ts";
@@ -154,6 +154,7 @@ export async function prepareUpload(file: File, kind: UploadKind): Promise<Prepa
 async function imageHeader(bytes: Buffer): Promise<{ width: number; height: number }> {
   let header: { width: number; height: number; orientation?: number };
   try {
+    const sharp = await loadSharp();
     header = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new UploadRefused(UPLOAD_MESSAGES.unreadable, 400);
@@ -193,6 +194,7 @@ export interface EncodedImage {
 export async function encodeImage(received: Buffer, type: string): Promise<EncodedImage> {
   if (type !== "image/jpeg" && type !== "image/png" && type !== "image/webp") throw new Error(`Not an image type we encode: ${type}`);
   const bytes = await withoutMetadata(received, type);
+  const sharp = await loadSharp();
   const { width, height } = await sharp(bytes, { limitInputPixels: IMAGE_PIXELS_MAX }).metadata();
   return { bytes, width, height, variants: await encodeVariants(bytes, width) };
 }
@@ -228,6 +230,7 @@ export async function storeEncodedImage(executor: Executor, { site, id }: { site
  * (GPS), the device and the time; the original is public at its URL like the variants.
  */
 async function withoutMetadata(bytes: Buffer, type: "image/jpeg" | "image/png" | "image/webp"): Promise<Buffer> {
+  const sharp = await loadSharp();
   const upright = sharp(bytes, { limitInputPixels: IMAGE_PIXELS_MAX })
     .rotate()
     .resize({ width: KEPT_ORIGINAL_MAX_WIDTH, withoutEnlargement: true });
@@ -237,6 +240,7 @@ async function withoutMetadata(bytes: Buffer, type: "image/jpeg" | "image/png" |
 }
 
 async function encodeVariants(bytes: Buffer, sourceWidth: number) {
+  const sharp = await loadSharp();
   const encoded = [];
   for (const width of variantWidths(Math.min(sourceWidth, POPUP_IMAGE_MAX_WIDTH))) {
     for (const format of ["avif", "webp"] as const) {

@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+import { loadExcel } from "../lazy-modules.ts";
 import { IMPORT_MAX_ROWS, IMPORT_MESSAGES, importColumnOf, type ImportColumn } from "#app/forms/lead-import.ts";
 import { withoutControlCharactersExceptLineBreaks } from "#app/forms/text.ts";
 import { UPLOAD_MESSAGES } from "#app/forms/uploads.ts";
@@ -79,7 +80,7 @@ export function declaredUnpackedSize(bytes: Buffer): number {
 
 async function xlsxTable(bytes: Buffer): Promise<string[][]> {
   if (declaredUnpackedSize(bytes) > UNPACKED_MAX) throw new ImportFileRefused(IMPORT_MESSAGES.unreadable);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

@@ -1,4 +1,4 @@
-import ExcelJS from "exceljs";
+import { loadExcel } from "../lazy-modules.ts";
 import { formatRate } from "#app/forms/conversion.ts";
 import { PERFORMANCE_COLUMNS, periodLabel, type PerformanceCounts, type PerformancePeriod } from "#app/forms/performance.ts";
 import { csvLines } from "./csv-export.ts";
@@ -33,6 +33,7 @@ export function performanceCsv(report: Report): string {
 }
 
 export async function performanceXlsx(report: Report, period: PerformancePeriod): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(`팀 성과 ${period.from}`, { views: [{ state: "frozen", ySplit: 1, xSplit: 1 }] });
   sheet.columns = [

@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import { loadExcel } from "../lazy-modules.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import type { LeadCursor, LeadFilter } from "./inbox.ts";
 import { LEAD_CSV_COLUMNS, selectExportRows, type CsvColumn, type CsvLabels, type ExportRow } from "./csv-export.ts";
@@ -44,16 +44,17 @@ export function leadsXlsxStream(
   { batchSize = 1000, columns = LEAD_CSV_COLUMNS }: { batchSize?: number; columns?: readonly CsvColumn[] } = {},
 ): ReadableStream<Uint8Array> {
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet("고객", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = columns.map((column) => ({
-    header: column.header,
-    key: column.id,
-    width: WIDTHS[column.id] ?? DEFAULT_WIDTH,
-    style: column.id === "phone" ? { numFmt: "@" } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
   const write = async () => {
+    const ExcelJS = await loadExcel();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet("고객", { views: [{ state: "frozen", ySplit: 1 }] });
+    sheet.columns = columns.map((column) => ({
+      header: column.header,
+      key: column.id,
+      width: WIDTHS[column.id] ?? DEFAULT_WIDTH,
+      style: column.id === "phone" ? { numFmt: "@" } : {},
+    }));
+    sheet.getRow(1).font = { bold: true };
     let cursor: LeadCursor | undefined;
     for (;;) {
       const rows = await selectExportRows(filter, cursor, batchSize);

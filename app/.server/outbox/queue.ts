@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, notInArray } from "drizzle-orm";
+import { and, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
 import { MASKED_LINK } from "#app/forms/admin.ts";
 import type { SmsPurpose, TextHoldReason } from "#app/vocabulary.ts";
 import type { Executor } from "../db.ts";
@@ -106,16 +106,18 @@ async function overBudget(executor: Executor, message: OutgoingSms, budget: Text
     eq(smsOutbox.site, message.site),
     eq(smsOutbox.purpose, BUDGETED),
   );
-  const [toPhone] = await executor
-    .select({ value: count() })
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
+  const hourAgo = new Date(now.getTime() - 60 * 60_000);
+  // Both counts in one statement: every lead asks this inside its transaction (issue #32).
+  const [counts] = await executor
+    .select({
+      toPhone: sql<number>`count(*) filter (where ${eq(smsOutbox.recipient, message.recipient)})`.mapWith(Number),
+      fromSite: sql<number>`count(*) filter (where ${gt(smsOutbox.createdAt, hourAgo)})`.mapWith(Number),
+    })
     .from(smsOutbox)
-    .where(and(counted, eq(smsOutbox.recipient, message.recipient), gt(smsOutbox.createdAt, new Date(now.getTime() - 24 * 60 * 60_000))));
-  if ((toPhone?.value ?? 0) >= budget.perPhonePerDay) return "phone-daily";
-  const [fromSite] = await executor
-    .select({ value: count() })
-    .from(smsOutbox)
-    .where(and(counted, gt(smsOutbox.createdAt, new Date(now.getTime() - 60 * 60_000))));
-  return (fromSite?.value ?? 0) >= budget.confirmationsPerHour ? "site-hourly" : null;
+    .where(and(counted, gt(smsOutbox.createdAt, dayAgo)));
+  if ((counts?.toPhone ?? 0) >= budget.perPhonePerDay) return "phone-daily";
+  return (counts?.fromSite ?? 0) >= budget.confirmationsPerHour ? "site-hourly" : null;
 }
 
 /** Messages about these visit bookings that have not gone out yet are not sent (the booking was cancelled or moved). */

@@ -54,24 +54,24 @@ export async function flagBookingBurst(
   const addressWave = sourceKey
     ? and(fromForms, eq(visitBookings.sourceKey, sourceKey), gt(visitBookings.createdAt, since(rules.address)))
     : undefined;
+  // Both waves counted in one statement: every booking from the form asks this (issue #32).
+  const [counts] = await tx
+    .select({
+      address: sql<number>`count(*) filter (where ${addressWave ?? sql`false`})`.mapWith(Number),
+      site: sql<number>`count(*) filter (where ${siteWave})`.mapWith(Number),
+    })
+    .from(visitBookings)
+    .where(and(fromForms, gt(visitBookings.createdAt, new Date(Math.min(since(rules.site).getTime(), since(rules.address).getTime())))));
   let flagged: BookingReviewReason | null = null;
-  if (addressWave && (await countBookings(tx, addressWave)) > rules.address.limit) {
+  if (addressWave && (counts?.address ?? 0) > rules.address.limit) {
     await flag(tx, addressWave, "address-burst");
     flagged = "address-burst";
   }
-  if ((await countBookings(tx, siteWave)) > rules.site.limit) {
+  if ((counts?.site ?? 0) > rules.site.limit) {
     await flag(tx, siteWave, "site-burst");
     flagged ??= "site-burst";
   }
   return flagged;
-}
-
-async function countBookings(tx: Transaction, where: ReturnType<typeof and>) {
-  const [row] = await tx
-    .select({ value: sql<number>`count(*)::int` })
-    .from(visitBookings)
-    .where(where);
-  return Number(row?.value ?? 0);
 }
 
 async function flag(tx: Transaction, wave: ReturnType<typeof and>, reason: BookingReviewReason) {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { VisitDay } from "#app/forms/visit.ts";
-import { alternativesText } from "./schedule.ts";
+import { alternativesText, scheduleChangesAt } from "./schedule.ts";
 
 const day = (date: string, label: string, slots: [string, "open" | "full" | "past"][]): VisitDay => ({
   day: date,
@@ -39,5 +39,23 @@ describe("the alternatives a refused visitor is offered", () => {
 
   test("send the visitor to the phone when nothing is left", () => {
     expect(alternativesText(schedule.slice(1, 2), "2026-11-25")).toBe("지금은 예약 가능한 시간이 없습니다. 대표번호로 문의해 주세요.");
+  });
+});
+
+describe("when a page of visit times goes stale by the clock", () => {
+  test("at the start of the first time not yet past, full or not (Korean time)", () => {
+    const schedule = [
+      day("2026-11-24", "11월 24일 (화)", [
+        ["10:00", "past"],
+        ["11:00", "full"],
+        ["15:00", "open"],
+      ]),
+      day("2026-11-25", "11월 25일 (수)", [["10:00", "open"]]),
+    ];
+    expect(scheduleChangesAt(schedule)?.toISOString()).toBe("2026-11-24T02:00:00.000Z");
+  });
+
+  test("never, while nothing is listed", () => {
+    expect(scheduleChangesAt([])).toBeNull();
   });
 });

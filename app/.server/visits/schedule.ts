@@ -148,6 +148,19 @@ export async function listBookableSchedule(site: string, now = new Date()): Prom
     }));
 }
 
+/**
+ * When the offer changes by the clock alone: the start of the first time still offered (from then
+ * on it is past). Null when nothing ahead is listed. A page showing the schedule is current until then,
+ * or until a booking or the office changes it (the content version).
+ */
+export function scheduleChangesAt(schedule: VisitDay[]): Date | null {
+  for (const entry of schedule) {
+    const next = entry.slots.find((slot) => slot.state !== "past");
+    if (next) return kstInstant(entry.day, next.time);
+  }
+  return null;
+}
+
 /** The bookable times to suggest when a choice is refused: the rest of that day, else the next day with room. */
 export function alternativesText(schedule: VisitDay[], day: string | null): string {
   const sameDay = schedule.find((entry) => entry.day === day);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { requireInfoPage } from "#app/.server/content/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
@@ -9,6 +9,13 @@ import type { Route } from "./+types/brand-intro";
 const PATH = "/Brand/intro";
 const TEXT_DELAY_MS = 500;
 const IMAGE_SCROLL_THRESHOLD = 200;
+/** Scripts that start this long after the navigation find a reader already reading: no slide then. */
+const LATE_HYDRATION_MS = 2_000;
+
+const noSubscription = () => () => {};
+let startedLate: boolean | undefined;
+/** Read once, when the page first hydrates: whether that was late. */
+const hydratedLate = () => (startedLate ??= performance.now() > LATE_HYDRATION_MS);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { site, page } = requireInfoPage(request, context, PATH);
@@ -25,9 +32,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export default function BrandIntroPage({ loaderData }: Route.ComponentProps) {
   const { brand } = loaderData;
-  const { mounted, textShown, imageShown } = useBrandReveal();
+  const { mounted, settled, textShown, imageShown } = useBrandReveal();
   const classes = ["info-page", "brand-story"];
   if (mounted) classes.push("is-mounted");
+  if (settled) classes.push("is-settled");
   if (textShown) classes.push("is-text-shown");
   if (imageShown) classes.push("is-image-shown");
   return (
@@ -55,24 +63,29 @@ export default function BrandIntroPage({ loaderData }: Route.ComponentProps) {
 
 /**
  * The text box rises in 500 ms after mount; the picture once the page has scrolled past 200 px
- * (or at once when the page is too short to scroll that far). CSS hides them first only when
- * scripts run, so the server HTML and visitors without JavaScript always see both.
+ * (or at once when the page is too short to scroll that far). Both are only slides of what the
+ * server HTML already shows (pages.css): nothing waits for this script to be read. A page whose
+ * scripts ran late (a slow phone, a busy network) skips the slides and settles at once.
  */
 function useBrandReveal() {
   const mounted = useHydrated();
-  const [textShown, setTextShown] = useState(false);
-  const [imageShown, setImageShown] = useState(false);
+  const settled = useSyncExternalStore(noSubscription, hydratedLate, () => false);
+  const [textTimerDone, setTextTimerDone] = useState(false);
+  const [scrolledToImage, setScrolledToImage] = useState(false);
+  const textShown = settled || textTimerDone;
+  const imageShown = settled || scrolledToImage;
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setTextShown(true), TEXT_DELAY_MS);
+    if (settled) return;
+    const timer = window.setTimeout(() => setTextTimerDone(true), TEXT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [settled]);
 
   useEffect(() => {
     if (imageShown) return;
     const check = () => {
       const scrollable = document.documentElement.scrollHeight - window.innerHeight;
-      if (window.scrollY > IMAGE_SCROLL_THRESHOLD || scrollable <= IMAGE_SCROLL_THRESHOLD) setImageShown(true);
+      if (window.scrollY > IMAGE_SCROLL_THRESHOLD || scrollable <= IMAGE_SCROLL_THRESHOLD) setScrolledToImage(true);
     };
     check();
     window.addEventListener("scroll", check, { passive: true });
@@ -83,5 +96,5 @@ function useBrandReveal() {
     };
   }, [imageShown]);
 
-  return { mounted, textShown, imageShown };
+  return { mounted, settled, textShown, imageShown };
 }

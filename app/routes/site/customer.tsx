@@ -3,7 +3,7 @@ import { refuseCrossSitePost } from "#app/.server/csrf.ts";
 import { submitLeadForm } from "#app/.server/leads/submit.ts";
 import { isReceiptNumber } from "#app/.server/leads/receipts.ts";
 import { plainPostAnswer } from "./plain-post.server.ts";
-import { bookedSlotLabel, listBookableSchedule, visitFormIntro } from "#app/.server/visits/schedule.ts";
+import { bookedSlotLabel, listBookableSchedule, scheduleChangesAt, visitFormIntro } from "#app/.server/visits/schedule.ts";
 import { successMessage } from "#app/forms/visit.ts";
 import { pageHeaders } from "#app/utils/headers.ts";
 import { livePageHeaders, PERSONAL_PAGE_HEADERS } from "#app/.server/http.ts";
@@ -41,7 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       schedule,
     },
     // The answer to a booking names its time: the visitor's own, not a page to share.
-    { headers: showsVisitorsOwnBooking(url) ? PERSONAL_PAGE_HEADERS : livePageHeaders(schedule.length > 0) },
+    { headers: showsVisitorsOwnBooking(url) ? PERSONAL_PAGE_HEADERS : livePageHeaders(schedule.length > 0, scheduleChangesAt(schedule)) },
   );
 }
 

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { effectivePack } from "#app/.server/content/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { listScheduleEntries } from "#app/.server/content/schedule-entries.ts";
-import { listBookableSchedule, visitFormIntro } from "#app/.server/visits/schedule.ts";
+import { listBookableSchedule, scheduleChangesAt, visitFormIntro } from "#app/.server/visits/schedule.ts";
 import { ComplexSection } from "#app/components/home/complex.tsx";
 import { HERO_PHONE_MEDIA, HERO_WIDE_MEDIA, HomeHero, type HeroCountdown } from "#app/components/home/hero.tsx";
 import { HomeOverview } from "#app/components/home/overview.tsx";
@@ -45,7 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       remainingUnitsLine: settings.remainingUnitsLine ?? null,
     },
     // A count of places or a D-day is only right today: caches must ask again.
-    { headers: livePageHeaders(schedule.length > 0 || countdown !== null) },
+    { headers: livePageHeaders(schedule.length > 0 || countdown !== null, scheduleChangesAt(schedule)) },
   );
 }
 

@@ -1,0 +1,53 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * What a visitor sees before the page's scripts have run (issue #32, item 1): the server's HTML
+ * with the inline scripts it carries, and no module script. Not a page with JavaScript switched
+ * off: the frame's inline script marks it `.js` before the first paint, and every rule that hides
+ * something for an effect to reveal is written under `.js` — a browser without JavaScript never
+ * applies them, so only a page whose module scripts are held back shows what a slow phone shows
+ * until hydration. Every page the sitemap lists is checked, so a new public page is checked too.
+ */
+test.describe("the first paint, before scripts", () => {
+  test("no public page hides text until its scripts run (opacity 0 or visibility hidden) @every-width", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    expect(paths).toContain("/Brand/intro");
+    // Only the module scripts are held back: the page's inline scripts run as they do for everyone.
+    await page.route(/\.(?:m?js)(?:\?.*)?$/, (route) => route.abort());
+    const hidden: string[] = [];
+    for (const path of paths) {
+      await page.goto(path, { waitUntil: "load" });
+      for (const text of await hiddenTexts(page)) hidden.push(`${path}: ${text}`);
+    }
+    expect(hidden).toEqual([]);
+  });
+});
+
+/**
+ * The text of every element whose own text is hidden by its or an ancestor's opacity 0 or
+ * visibility hidden. Menus (inside `nav`), closed dialogs and what is `hidden` or aria-hidden are
+ * closed by design and open when asked, with or without scripts.
+ */
+function hiddenTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const closedByDesign = "nav, dialog:not([open]), [hidden], [aria-hidden='true'], noscript, template, script, style";
+    const isHidden = (element: Element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.opacity === "0" || style.visibility === "hidden" || style.visibility === "collapse") return true;
+      }
+      return false;
+    };
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      const text = node.textContent?.trim();
+      if (!element || !text || element.closest(closedByDesign)) continue;
+      if (isHidden(element)) found.push(text.slice(0, 40));
+    }
+    return found;
+  });
+}

@@ -1,0 +1,47 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { countStatements, db } from "#app/.server/db.ts";
+import { parseEnv, setEnv } from "#app/.server/env.ts";
+import { visitSlots } from "#app/.server/schema.ts";
+import { openVisitDays } from "#app/.server/visits/schedule.ts";
+import { addDays, kstDay } from "#app/utils/kst.ts";
+import { withTestDatabase } from "#tests/db.ts";
+import { filledForm, SITE_URL, submitJson } from "#tests/lead-requests.ts";
+
+/**
+ * What one lead costs the database (issue #32, item 4): every statement is a round trip, and on
+ * PGlite, the default database, a turn of the server's only thread. The counts below are the
+ * whole answer to a form post (its checks, the rate limit, the token, the transaction with the
+ * lead, its customer, assignment, texts and booking); a change that adds statements to every lead
+ * must say so here.
+ */
+
+setEnv(parseEnv({ SITE_URL, SESSION_SECRET: "lead-statements-test-secret-0123456789" }));
+withTestDatabase();
+
+describe("one lead's statements", () => {
+  test("a registration is at most 15 statements from post to answer", async () => {
+    await submitJson("interest", filledForm("interest"));
+    const { result, statements } = await countStatements(() => submitJson("interest", filledForm("interest")));
+    expect(result.status).toBe(200);
+    // 16 before issue #32: the text budget's two counts are one statement now.
+    expect(statements).toBeLessThanOrEqual(15);
+  });
+
+  test("a visit booking a time is at most 27", async () => {
+    const day = addDays(kstDay(new Date()), 2);
+    await openVisitDays("daegu", [day]);
+    const slots = await db()
+      .select({ id: visitSlots.id })
+      .from(visitSlots)
+      .where(and(eq(visitSlots.site, "daegu"), eq(visitSlots.day, day)))
+      .orderBy(visitSlots.startsAt);
+    await submitJson("visit", filledForm("visit", { visitDate: day, visitSlot: String(slots[0]!.id) }));
+    const { result, statements } = await countStatements(() =>
+      submitJson("visit", filledForm("visit", { visitDate: day, visitSlot: String(slots[1]!.id) })),
+    );
+    expect(result.status).toBe(200);
+    // 29 before issue #32: the text budget's and the booking-burst check's two counts are one each.
+    expect(statements).toBeLessThanOrEqual(27);
+  });
+});
