@@ -26,7 +26,8 @@ export interface NewLead extends StoredLeadFields {
   kind: LeadKind;
   site: string;
   submissionId: string;
-  consentVersion: string;
+  /** The notice's version the visitor agreed to; absent: the one the site shows now, read with the texts' settings in the lead's transaction. */
+  consentVersion?: string;
   sourcePath: string;
   attribution: Attribution;
   userAgent: string;
@@ -94,16 +95,22 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
     const repeat = await findSubmission(tx, input.submissionId);
     if (repeat)
       return { outcome: "retried", leadId: repeat.id, receiptNumber: repeat.receiptNumber, booking: await bookingOfLead(tx, repeat.id) };
+    // The texts below are worded with the office's current settings (sales phone, model house), and
+    // the consent is the notice those settings make (privacy.ts).
+    const settingsPack = await textPack(input.site, tx);
+    const consentVersion = input.consentVersion ?? settingsPack.leads.consent.version;
     // A blocked number is answered like anyone else (so its sender learns nothing) and kept as spam, untexted.
     const spamReason = input.spamReason ?? ((await isBlocked(tx, input.site, input.phone)) ? "blocked" : null);
     if (spamReason) {
       spam = true;
-      return { outcome: "created", ...(await insertLead(tx, { ...input, spamReason }, { now, customerId: null })), booking: null };
+      return {
+        outcome: "created",
+        ...(await insertLead(tx, { ...input, consentVersion, spamReason }, { now, customerId: null })),
+        booking: null,
+      };
     }
-    // The texts below are worded with the office's current settings (sales phone, model house), and
-    // a channel's visitor is given the channel's number, as the site showed them (issue #31).
+    // A channel's visitor is given the channel's number, as the site showed them (issue #31).
     const channel = await channelOfAttribution(tx, input.site, input.attribution);
-    const settingsPack = await textPack(input.site, tx);
     const pack = channel?.phone ? { ...settingsPack, phone: channel.phone } : settingsPack;
 
     let claim: Extract<SlotClaim, { ok: true }> | null = null;
@@ -182,7 +189,7 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
     }
 
     const customerId = await customerOf(tx, input.site, input.phone, now);
-    const { leadId, receiptNumber } = await insertLead(tx, input, { now, customerId });
+    const { leadId, receiptNumber } = await insertLead(tx, { ...input, consentVersion }, { now, customerId });
     if (input.marketingConsent) await recordFormConsent(tx, { site: input.site, phone: input.phone, customerId, leadId, at: now });
     await assignByTurns(tx, { id: leadId, site: input.site, name: input.name, kind: input.kind }, { budget: textBudget, now });
     await options.onCreated?.(tx, { id: leadId, receiptNumber });
@@ -250,7 +257,11 @@ export async function customerOf(tx: Transaction, site: string, phone: string, n
   return customer!.mergedIntoId ?? customer!.id;
 }
 
-async function insertLead(tx: Transaction, input: NewLead, { now, customerId }: { now: Date; customerId: number | null }) {
+async function insertLead(
+  tx: Transaction,
+  input: NewLead & { consentVersion: string },
+  { now, customerId }: { now: Date; customerId: number | null },
+) {
   const receiptNumber = await nextReceiptNumber(tx, sitePack(input.site), now);
   const [inserted] = await tx
     .insert(leads)
@@ -298,7 +309,7 @@ async function bookingOfLead(tx: Transaction, leadId: number): Promise<PlacedBoo
 }
 
 /** What a new lead stores as given: the form's fields (whatever the schema adds) and the kind, site, submission and consent version. */
-function leadColumns(input: NewLead) {
+function leadColumns(input: NewLead & { consentVersion: string }) {
   const {
     attribution: _attribution,
     sourcePath: _sourcePath,

@@ -7,7 +7,6 @@ import { readAttribution } from "../attribution.ts";
 import { getClientAddress } from "../client-address.ts";
 import { createLead, type CreateLeadOutcome } from "./create.ts";
 import { requireSite } from "../site.ts";
-import { effectivePack } from "../content/site-settings.ts";
 import { alternativesText, listBookableSchedule, slotLabel } from "../visits/schedule.ts";
 import { spendFormToken } from "../form-tokens.ts";
 import { classifySubmission, clientKey, leadPolicy, textBudgetOf, type LeadPolicy } from "../spam.ts";
@@ -87,15 +86,12 @@ export async function submitLeadForm(
   const setCookie = client.setCookie ?? undefined;
 
   try {
-    // The version of the notice the form showed: the policy as the settings make it now (privacy.ts).
-    const consentVersion = (await effectivePack(site)).pack.leads.consent.version;
     const result = await createLead(
       {
         ...storedLeadFields(parsed.values),
         kind,
         site: site.slug,
         submissionId,
-        consentVersion,
         sourcePath: sourcePath(request),
         attribution: readAttribution(request),
         userAgent: request.headers.get("User-Agent") ?? "",
