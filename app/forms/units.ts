@@ -87,7 +87,8 @@ export const UNIT_MESSAGES = {
   holdHours: "홀드 시간은 1시간에서 168시간(7일) 사이로 입력해 주세요.",
   source: "잔여세대 표시 방식을 골라 주세요.",
   importNoFile: "가져올 배치표(.xlsx 또는 .csv)를 선택해 주세요.",
-  importNoHeader: "첫 줄에서 동·층·호·타입 열을 찾지 못했습니다. 첫 줄에 「동」, 「층」, 「호」(또는 호수), 「타입」(또는 주택형) 제목을 넣어 주세요.",
+  importNoHeader:
+    "첫 줄에서 동·층·호·타입 열을 찾지 못했습니다. 첫 줄에 「동」, 「층」, 「호」(또는 호수), 「타입」(또는 주택형) 제목을 넣어 주세요.",
   importNoRows: "제목 줄 아래에 세대가 없습니다.",
   importTooManyRows: "한 번에 5,000세대까지 가져올 수 있습니다. 파일을 동별로 나누어 올려 주세요.",
   importExpired: "미리보기가 만료되었습니다(1시간). 파일을 다시 올려 주세요.",
@@ -108,14 +109,12 @@ export function readPrice(typed: string): number | null | undefined {
 
 const unitId = wholeNumber({ message: UNIT_MESSAGES.chooseUnit });
 
-const priceField = z
-  .string()
-  .transform((value, context) => {
-    const price = readPrice(value);
-    if (price !== undefined) return price;
-    context.addIssue({ code: "custom", message: UNIT_MESSAGES.price, input: value });
-    return z.NEVER;
-  });
+const priceField = z.string().transform((value, context) => {
+  const price = readPrice(value);
+  if (price !== undefined) return price;
+  context.addIssue({ code: "custom", message: UNIT_MESSAGES.price, input: value });
+  return z.NEVER;
+});
 
 /** The board's posts: a counsellor holds a unit for a customer or lets it go; a manager sells, undoes a sale, edits. */
 export const UnitHoldSchema = z.object({

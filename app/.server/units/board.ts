@@ -88,9 +88,23 @@ export async function holdableLeads(site: string, viewer: Viewer & { role: strin
 export async function unitsOfLead(site: string, lead: { id: number; unitId: number | null }, now = new Date()) {
   const status = statusAt(now);
   const rows = await db()
-    .select({ id: units.id, building: units.building, floor: units.floor, line: units.line, typeKey: units.typeKey, status, heldUntil: units.heldUntil, leadId: units.leadId })
+    .select({
+      id: units.id,
+      building: units.building,
+      floor: units.floor,
+      line: units.line,
+      typeKey: units.typeKey,
+      status,
+      heldUntil: units.heldUntil,
+      leadId: units.leadId,
+    })
     .from(units)
-    .where(and(eq(units.site, site), lead.unitId === null ? eq(units.leadId, lead.id) : sql`(${units.leadId} = ${lead.id} or ${units.id} = ${lead.unitId})`));
+    .where(
+      and(
+        eq(units.site, site),
+        lead.unitId === null ? eq(units.leadId, lead.id) : sql`(${units.leadId} = ${lead.id} or ${units.id} = ${lead.unitId})`,
+      ),
+    );
   return rows
     .filter((row) => row.id === lead.unitId || ((row.status === "held" || row.status === "contracted") && row.leadId === lead.id))
     .map((row) => ({
@@ -129,6 +143,9 @@ export async function recentUnitChanges(site: string, limit = 30) {
 
 /** Whether a unit of this site exists (for a 404 rather than a refusal). */
 export async function unitExists(executor: Executor, site: string, unitId: number) {
-  const [row] = await executor.select({ id: units.id }).from(units).where(and(eq(units.id, unitId), eq(units.site, site)));
+  const [row] = await executor
+    .select({ id: units.id })
+    .from(units)
+    .where(and(eq(units.id, unitId), eq(units.site, site)));
   return row !== undefined;
 }

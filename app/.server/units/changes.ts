@@ -7,7 +7,14 @@ import { unitChanges } from "../schema.ts";
 export async function recordUnitChange(
   tx: Executor,
   change: ChangeContext,
-  entry: { unitId: number; kind: UnitChangeKind; from: UnitStatus | null; to: UnitStatus; leadId?: number | null; detail?: Record<string, unknown> },
+  entry: {
+    unitId: number;
+    kind: UnitChangeKind;
+    from: UnitStatus | null;
+    to: UnitStatus;
+    leadId?: number | null;
+    detail?: Record<string, unknown>;
+  },
   now: Date,
 ) {
   await tx.insert(unitChanges).values({

@@ -27,11 +27,19 @@ const forSaleAt = (now: Date) => or(eq(units.status, "available"), and(eq(units.
 const heldAt = (now: Date) => and(eq(units.status, "held"), gt(units.heldUntil, now));
 
 async function unitRow(tx: Executor, site: string, unitId: number) {
-  const [row] = await tx.select().from(units).where(and(eq(units.id, unitId), eq(units.site, site)));
+  const [row] = await tx
+    .select()
+    .from(units)
+    .where(and(eq(units.id, unitId), eq(units.site, site)));
   return row;
 }
 
-export async function holdUnit(change: ChangeContext, unitId: number, leadId: number, now = new Date()): Promise<{ outcome: UnitOutcome; until?: Date }> {
+export async function holdUnit(
+  change: ChangeContext,
+  unitId: number,
+  leadId: number,
+  now = new Date(),
+): Promise<{ outcome: UnitOutcome; until?: Date }> {
   const { holdHours } = await unitSettingsOf(change.site);
   const until = new Date(now.getTime() + holdHours * 3_600_000);
   return db().transaction(async (tx) => {
@@ -44,10 +52,22 @@ export async function holdUnit(change: ChangeContext, unitId: number, leadId: nu
       .returning({ id: units.id, building: units.building, floor: units.floor, line: units.line });
     if (!held) return { outcome: (await unitRow(tx, change.site, unitId)) ? ("taken" as const) : ("not-found" as const) };
     const label = unitLabel(held);
-    await recordUnitChange(tx, change, { unitId, kind: "held", from: "available", to: "held", leadId, detail: { until: until.toISOString() } }, now);
-    await recordLeadEvent(tx, { leadId, kind: "unit", actor: change.actor, detail: { unitId, unit: label, change: "held", until: until.toISOString() } }, now);
+    await recordUnitChange(
+      tx,
+      change,
+      { unitId, kind: "held", from: "available", to: "held", leadId, detail: { until: until.toISOString() } },
+      now,
+    );
+    await recordLeadEvent(
+      tx,
+      { leadId, kind: "unit", actor: change.actor, detail: { unitId, unit: label, change: "held", until: until.toISOString() } },
+      now,
+    );
     await bumpContentVersion(tx, change.site, change.actor.id);
-    await recordAccess({ ...change, action: "units.change", leadIds: [leadId], detail: { unitId, kind: "held", until: until.toISOString() } }, { executor: tx, now });
+    await recordAccess(
+      { ...change, action: "units.change", leadIds: [leadId], detail: { unitId, kind: "held", until: until.toISOString() } },
+      { executor: tx, now },
+    );
     return { outcome: "done" as const, until };
   });
 }
@@ -68,7 +88,11 @@ export async function releaseUnit(change: ChangeContext, unitId: number, now = n
     }
     await recordUnitChange(tx, change, { unitId, kind: "released", from: "held", to: "available", leadId: before.leadId }, now);
     if (before.leadId !== null)
-      await recordLeadEvent(tx, { leadId: before.leadId, kind: "unit", actor: change.actor, detail: { unitId, unit: unitLabel(before), change: "released" } }, now);
+      await recordLeadEvent(
+        tx,
+        { leadId: before.leadId, kind: "unit", actor: change.actor, detail: { unitId, unit: unitLabel(before), change: "released" } },
+        now,
+      );
     await bumpContentVersion(tx, change.site, change.actor.id);
     await recordAccess(
       { ...change, action: "units.change", leadIds: before.leadId === null ? [] : [before.leadId], detail: { unitId, kind: "released" } },
@@ -94,13 +118,27 @@ export async function contractUnit(change: ChangeContext, unitId: number, now = 
       if (lead) {
         leadStatusBefore = lead.status;
         if (lead.status !== "contracted") await writeLeadStatus(tx, change, lead.id, lead.status, "contracted", now);
-        await recordLeadEvent(tx, { leadId: lead.id, kind: "unit", actor: change.actor, detail: { unitId, unit: unitLabel(sold), change: "contracted" } }, now);
+        await recordLeadEvent(
+          tx,
+          { leadId: lead.id, kind: "unit", actor: change.actor, detail: { unitId, unit: unitLabel(sold), change: "contracted" } },
+          now,
+        );
       }
     }
-    await recordUnitChange(tx, change, { unitId, kind: "contracted", from: "held", to: "contracted", leadId: sold.leadId, detail: { leadStatusBefore } }, now);
+    await recordUnitChange(
+      tx,
+      change,
+      { unitId, kind: "contracted", from: "held", to: "contracted", leadId: sold.leadId, detail: { leadStatusBefore } },
+      now,
+    );
     await bumpContentVersion(tx, change.site, change.actor.id);
     await recordAccess(
-      { ...change, action: "units.change", leadIds: sold.leadId === null ? [] : [sold.leadId], detail: { unitId, kind: "contracted", leadStatusBefore } },
+      {
+        ...change,
+        action: "units.change",
+        leadIds: sold.leadId === null ? [] : [sold.leadId],
+        detail: { unitId, kind: "contracted", leadStatusBefore },
+      },
       { executor: tx, now },
     );
     return "done";
@@ -121,7 +159,10 @@ export async function undoContract(change: ChangeContext, unitId: number, now = 
       .for("update");
     if (!before) return "not-found";
     if (before.status !== "contracted") return "not-contracted";
-    await tx.update(units).set({ status: "available", leadId: null, heldBy: null, heldUntil: null, updatedAt: now }).where(eq(units.id, unitId));
+    await tx
+      .update(units)
+      .set({ status: "available", leadId: null, heldBy: null, heldUntil: null, updatedAt: now })
+      .where(eq(units.id, unitId));
     let restored: LeadStatus | null = null;
     if (before.leadId !== null) {
       const lead = await lockLead(tx, change.site, before.leadId);
@@ -141,12 +182,34 @@ export async function undoContract(change: ChangeContext, unitId: number, now = 
         await writeLeadStatus(tx, change, lead.id, "contracted", statusBefore, now);
         restored = statusBefore;
       }
-      if (lead) await recordLeadEvent(tx, { leadId: lead.id, kind: "unit", actor: change.actor, detail: { unitId, unit: unitLabel(before), change: "contract-undone" } }, now);
+      if (lead)
+        await recordLeadEvent(
+          tx,
+          { leadId: lead.id, kind: "unit", actor: change.actor, detail: { unitId, unit: unitLabel(before), change: "contract-undone" } },
+          now,
+        );
     }
-    await recordUnitChange(tx, change, { unitId, kind: "contract-undone", from: "contracted", to: "available", leadId: before.leadId, detail: { leadStatusRestored: restored } }, now);
+    await recordUnitChange(
+      tx,
+      change,
+      {
+        unitId,
+        kind: "contract-undone",
+        from: "contracted",
+        to: "available",
+        leadId: before.leadId,
+        detail: { leadStatusRestored: restored },
+      },
+      now,
+    );
     await bumpContentVersion(tx, change.site, change.actor.id);
     await recordAccess(
-      { ...change, action: "units.change", leadIds: before.leadId === null ? [] : [before.leadId], detail: { unitId, kind: "contract-undone", leadStatusRestored: restored } },
+      {
+        ...change,
+        action: "units.change",
+        leadIds: before.leadId === null ? [] : [before.leadId],
+        detail: { unitId, kind: "contract-undone", leadStatusRestored: restored },
+      },
       { executor: tx, now },
     );
     return "done";

@@ -103,7 +103,9 @@ export async function readUnitFile(fileName: string, bytes: Buffer): Promise<{ f
     if (cells.every((cell) => cell.trim() === "")) return;
     const row: UnitRow = { line: headerIndex + offset + 2, building: "", floor: "", unit: "", typeKey: "", price: "", status: "" };
     for (const { column, index } of columns) {
-      const cell = withoutControlCharacters(cells[index] ?? "").trim().slice(0, 40);
+      const cell = withoutControlCharacters(cells[index] ?? "")
+        .trim()
+        .slice(0, 40);
       row[column === "line" ? "unit" : column] = cell;
     }
     rows.push(row);
@@ -115,12 +117,19 @@ export async function readUnitFile(fileName: string, bytes: Buffer): Promise<{ f
 
 /** "101동" → "101"; "84A㎡", "84a", "84A 타입" → the pack's key "84A". */
 function typeKeyOf(typed: string, keys: readonly string[]) {
-  const key = typed.normalize("NFKC").replace(/(㎡|m2|타입|형|type)/gi, "").replace(/\s/g, "").toUpperCase();
+  const key = typed
+    .normalize("NFKC")
+    .replace(/(㎡|m2|타입|형|type)/gi, "")
+    .replace(/\s/g, "")
+    .toUpperCase();
   return keys.find((known) => known.toUpperCase() === key);
 }
 
 function wholeNumberOf(typed: string) {
-  const text = typed.normalize("NFKC").replace(/(층|호|F)$/i, "").trim();
+  const text = typed
+    .normalize("NFKC")
+    .replace(/(층|호|F)$/i, "")
+    .trim();
   return /^\d{1,4}$/.test(text) ? Number(text) : null;
 }
 
@@ -136,7 +145,8 @@ export function judgeUnitRows(rows: readonly UnitRow[], typeKeys: readonly strin
     const typedUnit = wholeNumberOf(row.unit);
     let unitLine: number | null = null;
     if (typedUnit !== null && typedUnit >= 1 && typedUnit <= 99) unitLine = typedUnit;
-    else if (typedUnit !== null && floor !== null && Math.floor(typedUnit / 100) === floor && typedUnit % 100 >= 1) unitLine = typedUnit % 100;
+    else if (typedUnit !== null && floor !== null && Math.floor(typedUnit / 100) === floor && typedUnit % 100 >= 1)
+      unitLine = typedUnit % 100;
     if (unitLine === null) problems.push("bad-line");
     const typeKey = typeKeyOf(row.typeKey, typeKeys);
     if (!typeKey) problems.push("unknown-type");
@@ -169,9 +179,23 @@ function countProblems(judged: readonly JudgedUnitRow[]): UnitProblemCounts {
   return counts;
 }
 
-export function previewUnitImport(site: string, adminId: number, file: { fileName: string; headers: string[]; rows: UnitRow[] }, now = new Date()): UnitImportPreview {
+export function previewUnitImport(
+  site: string,
+  adminId: number,
+  file: { fileName: string; headers: string[]; rows: UnitRow[] },
+  now = new Date(),
+): UnitImportPreview {
   const judged = judgeUnitRows(file.rows, siteTypeKeys(site));
-  const batch: SealedBatch = { v: 1, id: crypto.randomUUID(), site, adminId, at: now.getTime(), fileName: file.fileName, headers: file.headers, rows: file.rows };
+  const batch: SealedBatch = {
+    v: 1,
+    id: crypto.randomUUID(),
+    site,
+    adminId,
+    at: now.getTime(),
+    fileName: file.fileName,
+    headers: file.headers,
+    rows: file.rows,
+  };
   const problemRows = judged.filter((row) => row.problems.length > 0);
   const buildings = new Map<string, number>();
   for (const row of judged) if (row.problems.length === 0) buildings.set(row.building, (buildings.get(row.building) ?? 0) + 1);
@@ -184,7 +208,9 @@ export function previewUnitImport(site: string, adminId: number, file: { fileNam
     skipped: problemRows.length,
     counts: countProblems(judged),
     problemRows,
-    buildings: [...buildings].map(([building, count]) => ({ building, units: count })).sort((a, b) => a.building.localeCompare(b.building, "ko", { numeric: true })),
+    buildings: [...buildings]
+      .map(([building, count]) => ({ building, units: count }))
+      .sort((a, b) => a.building.localeCompare(b.building, "ko", { numeric: true })),
   };
 }
 
@@ -208,8 +234,7 @@ export function previewOfUnitBatch(sealed: string, site: string, adminId: number
 }
 
 export type UnitImportOutcome =
-  | { outcome: "imported"; added: number; updated: number; kept: number; skipped: number }
-  | { outcome: "expired" | "nothing" | "forbidden" };
+  { outcome: "imported"; added: number; updated: number; kept: number; skipped: number } | { outcome: "expired" | "nothing" | "forbidden" };
 
 /** Stores the good rows of a previewed 배치표, all or none, each unit's change in its history, one access record. */
 export async function importUnits(change: ChangeContext, sealed: string, now = new Date()): Promise<UnitImportOutcome> {
@@ -226,18 +251,38 @@ export async function importUnits(change: ChangeContext, sealed: string, now = n
     let updated = 0;
     let kept = 0;
     for (const row of good) {
-      const place = and(eq(units.site, change.site), eq(units.building, row.building), eq(units.floor, row.floor!), eq(units.line, row.unitLine!));
+      const place = and(
+        eq(units.site, change.site),
+        eq(units.building, row.building),
+        eq(units.floor, row.floor!),
+        eq(units.line, row.unitLine!),
+      );
       const [existing] = await tx.select().from(units).where(place).for("update");
       if (!existing) {
         const [inserted] = await tx
           .insert(units)
-          .values({ site: change.site, building: row.building, floor: row.floor!, line: row.unitLine!, typeKey: row.typeKey, price: row.price, status: row.status, updatedAt: now })
+          .values({
+            site: change.site,
+            building: row.building,
+            floor: row.floor!,
+            line: row.unitLine!,
+            typeKey: row.typeKey,
+            price: row.price,
+            status: row.status,
+            updatedAt: now,
+          })
           .returning({ id: units.id });
-        await recordUnitChange(tx, change, { unitId: inserted!.id, kind: "imported", from: null, to: row.status, detail: { batch: batch.id } }, now);
+        await recordUnitChange(
+          tx,
+          change,
+          { unitId: inserted!.id, kind: "imported", from: null, to: row.status, detail: { batch: batch.id } },
+          now,
+        );
         added++;
         continue;
       }
-      const busy = (existing.status === "held" && existing.heldUntil !== null && existing.heldUntil > now) || existing.status === "contracted";
+      const busy =
+        (existing.status === "held" && existing.heldUntil !== null && existing.heldUntil > now) || existing.status === "contracted";
       if (busy) {
         kept++;
         continue;
@@ -256,7 +301,11 @@ export async function importUnits(change: ChangeContext, sealed: string, now = n
           kind: "imported",
           from: fromStatus,
           to: row.status,
-          detail: { batch: batch.id, before: { typeKey: existing.typeKey, price: existing.price }, after: { typeKey: row.typeKey, price: row.price } },
+          detail: {
+            batch: batch.id,
+            before: { typeKey: existing.typeKey, price: existing.price },
+            after: { typeKey: row.typeKey, price: row.price },
+          },
         },
         now,
       );
@@ -265,7 +314,11 @@ export async function importUnits(change: ChangeContext, sealed: string, now = n
     await bumpContentVersion(tx, change.site, change.actor.id);
     const skipped = judged.length - good.length;
     await recordAccess(
-      { ...change, action: "units.import", detail: { fileName: batch.fileName, rows: judged.length, added, updated, kept, skipped, problems: countProblems(judged) } },
+      {
+        ...change,
+        action: "units.import",
+        detail: { fileName: batch.fileName, rows: judged.length, added, updated, kept, skipped, problems: countProblems(judged) },
+      },
       { executor: tx, now },
     );
     return { outcome: "imported" as const, added, updated, kept, skipped };

@@ -60,7 +60,10 @@ export async function editUnit(
       now,
     );
     await bumpContentVersion(tx, change.site, change.actor.id);
-    await recordAccess({ ...change, action: "units.change", detail: { unitId, kind: "edited", from: fromStatus, to: status } }, { executor: tx, now });
+    await recordAccess(
+      { ...change, action: "units.change", detail: { unitId, kind: "edited", from: fromStatus, to: status } },
+      { executor: tx, now },
+    );
     return "done";
   });
 }

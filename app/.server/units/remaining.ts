@@ -76,7 +76,15 @@ export async function publicUnitsPage(site: string) {
   const [byType, rows] = await Promise.all([
     remainingByType(site),
     db()
-      .select({ id: units.id, building: units.building, floor: units.floor, line: units.line, typeKey: units.typeKey, price: units.price, status: units.status })
+      .select({
+        id: units.id,
+        building: units.building,
+        floor: units.floor,
+        line: units.line,
+        typeKey: units.typeKey,
+        price: units.price,
+        status: units.status,
+      })
       .from(units)
       .where(and(eq(units.site, site), inArray(units.status, ["available", "held", "contracted"])))
       .orderBy(units.building, units.floor, units.line),
@@ -92,7 +100,13 @@ export async function publicUnitsPage(site: string) {
     const forSale = row.status !== "contracted";
     if (forSale) type.remaining++;
     if (forSale && settings.publicUnitNumbers)
-      building.units.push({ id: row.id, floor: row.floor, line: row.line, typeKey: row.typeKey, price: settings.publicPrices ? row.price : null });
+      building.units.push({
+        id: row.id,
+        floor: row.floor,
+        line: row.line,
+        typeKey: row.typeKey,
+        price: settings.publicPrices ? row.price : null,
+      });
   }
   for (const building of buildings.values()) building.types.sort((a, b) => order.indexOf(a.typeKey) - order.indexOf(b.typeKey));
   return {
