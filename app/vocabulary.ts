@@ -276,6 +276,7 @@ export const AUDIT_ACTIONS = [
   "customer.merge",
   "blocklist.change",
   // The unit inventory (동호수): its import, each unit's change (edit, hold, release, contract, undo) and its settings.
+  "units.view",
   "units.import",
   "units.change",
   "units.settings",

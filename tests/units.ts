@@ -41,3 +41,31 @@ export async function addUnitLead({ site = "daegu", assigneeId = null as number 
     .returning({ id: leads.id });
   return lead!.id;
 }
+
+export interface ProbeUnits {
+  free: number;
+  held: number;
+  sold: number;
+}
+
+/** The authorization table's units (tests/console-probes.ts): one for sale, one the counsellor holds for `mine`, one sold to `theirs`. */
+export async function addProbeUnits({
+  mine,
+  theirs,
+  counsellorId,
+}: {
+  mine: number;
+  theirs: number;
+  counsellorId: number;
+}): Promise<ProbeUnits> {
+  const heldUntil = new Date(Date.now() + 24 * 3_600_000);
+  const rows = await db()
+    .insert(units)
+    .values([
+      { site: "daegu", building: "101", floor: 1, line: 1, typeKey: "84A" },
+      { site: "daegu", building: "101", floor: 1, line: 2, typeKey: "84B", status: "held", leadId: mine, heldBy: counsellorId, heldUntil },
+      { site: "daegu", building: "101", floor: 2, line: 1, typeKey: "84A", status: "contracted", leadId: theirs },
+    ])
+    .returning({ id: units.id });
+  return { free: rows[0]!.id, held: rows[1]!.id, sold: rows[2]!.id };
+}

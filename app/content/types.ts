@@ -573,4 +573,6 @@ export type FrameContent = Pick<
    * "모바일 상담" opens it instead of the inquiry page, and the phone's bottom bar gets the button too.
    */
   mobileConsultUrl?: string;
+  /** The remaining-units line (the board's counts or the office's line) for the header's pill, and where it links. */
+  remainingUnits?: { line: string; path: string | null };
 };

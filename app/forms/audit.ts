@@ -45,6 +45,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "lead.transfer": "고객 이관",
   "customer.merge": "고객 기록 합치기",
   "blocklist.change": "차단 번호 변경",
+  "units.view": "동호수 현황 조회(홀드 고객 이름)",
   "units.import": "동호수 배치표 가져오기",
   "units.change": "동호수 변경(수정·홀드·계약)",
   "units.settings": "잔여세대 설정 변경",

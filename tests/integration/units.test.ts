@@ -169,7 +169,7 @@ describe("the public counts", () => {
     expect((await step())[0]).toEqual({ typeKey: "84A", remaining: 2, total: 2 });
     await contractUnit(as(team.manager), a!.id);
     expect((await step())[0]).toEqual({ typeKey: "84A", remaining: 1, total: 2 });
-    expect((await remainingUnits("daegu", {})).line).toBe("84A 1세대 · 84B 2세대");
+    expect((await remainingUnits("daegu", {})).line).toBe("잔여세대 84A 1세대 · 84B 2세대");
     await undoContract(as(team.manager), a!.id);
     expect((await step())[0]).toEqual({ typeKey: "84A", remaining: 2, total: 2 });
     expect(await editUnit(as(team.manager), b!.id, { typeKey: "84B", price: null, hidden: true }, new Date())).toBe("done");
@@ -193,7 +193,7 @@ describe("the public counts", () => {
       { typeKey: "84A", remaining: 3, total: 3 },
       { typeKey: "84B", remaining: 0, total: 1 },
     ]);
-    expect((await remainingUnits("daegu", {})).line).toBe("59A 1세대 · 84A 3세대 · 84B 잔여 없음");
+    expect((await remainingUnits("daegu", {})).line).toBe("잔여세대 59A 1세대 · 84A 3세대 · 84B 잔여 없음");
     // Every change the public sees moved the content version, so every instance's page cache drops its pages.
     const changes = versions.slice(1).map((version, index) => version > versions[index]!);
     expect(changes).toEqual([false, true, true, true, true, true, true, true]);
@@ -205,7 +205,7 @@ describe("the public counts", () => {
     await db().insert(unitSettings).values({ site: "daegu", remainingSource: "board" });
     expect((await remainingUnits("daegu", settings)).line).toBeNull();
     await addBuilding({ floors: 1, lines: 1, types: ["84A"] });
-    expect((await remainingUnits("daegu", settings)).line).toBe("84A 1세대");
+    expect((await remainingUnits("daegu", settings)).line).toBe("잔여세대 84A 1세대");
     await db().update(unitSettings).set({ remainingSource: "off" }).where(eq(unitSettings.site, "daegu"));
     expect((await remainingUnits("daegu", settings)).line).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { PUBLIC_UNITS_PATH, REMAINING_UNITS_WORDS } from "#app/content/units-page.ts";
 import { remainingPhrase } from "#app/forms/units.ts";
 import type { SiteSettingValues } from "#app/forms/site-settings.ts";
 import { db, type Executor } from "../db.ts";
@@ -45,13 +46,11 @@ export function boardLine(counts: readonly TypeCount[]): string | null {
 }
 
 export interface RemainingUnits {
-  /** The line the header, the home and the texts show, or null: nothing claims a count. */
+  /** The line the header, the home and the texts show ("잔여세대 84A 3세대 · 84B 잔여 없음", or the office's own), or null: nothing claims a count. */
   line: string | null;
   /** Where the public 잔여세대 page is, when the office turned it on. */
   pagePath: string | null;
 }
-
-export const PUBLIC_UNITS_PATH = "/SalesInfo/units";
 
 /** The site's remaining-units line from the source the office chose: the board, its typed line, or none. */
 export async function remainingUnits(site: string, settings: SiteSettingValues, executor: Executor = db()): Promise<RemainingUnits> {
@@ -59,7 +58,8 @@ export async function remainingUnits(site: string, settings: SiteSettingValues, 
   const pagePath = chosen.publicPage ? PUBLIC_UNITS_PATH : null;
   if (chosen.remainingSource === "off") return { line: null, pagePath };
   if (chosen.remainingSource === "manual") return { line: settings.remainingUnitsLine ?? null, pagePath };
-  return { line: boardLine(await remainingByType(site, executor)), pagePath };
+  const line = boardLine(await remainingByType(site, executor));
+  return { line: line && `${REMAINING_UNITS_WORDS.pill} ${line}`, pagePath };
 }
 
 export interface PublicBuilding {
