@@ -2,13 +2,14 @@ import { count, eq, sql } from "drizzle-orm";
 import { sitePacks } from "#app/content/index.ts";
 import { db } from "./db.ts";
 import { pressArticles } from "./schema.ts";
+import { seedDemoUnits } from "./units/demo.ts";
 import { seedVisitSchedule } from "./visits/schedule.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Fills an empty database with the content pack's demo records (press articles, a visit
- * schedule for the coming days), once. Several instances may boot together on one PostgreSQL,
+ * schedule for the coming days, a 동호수 board), once. Several instances may boot together on one PostgreSQL,
  * so the check and the insert run under one advisory lock.
  */
 export async function seedDemoContent(site: string, now = new Date()) {
@@ -17,6 +18,7 @@ export async function seedDemoContent(site: string, now = new Date()) {
   await db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
     await seedVisitSchedule(tx, site, now);
+    await seedDemoUnits(tx, pack);
     const [row] = await tx.select({ value: count() }).from(pressArticles).where(eq(pressArticles.site, site));
     if ((row?.value ?? 0) > 0 || pack.demoPress.length === 0) return;
     await tx.insert(pressArticles).values(

@@ -322,7 +322,8 @@ export interface LeadContent {
 
 /**
  * A text the team sends to a customer from the console. Placeholders: {customerName} {senderName}
- * {modelHouseAddress} {modelHouseHours} {salesPhone} {staffName}.
+ * {modelHouseAddress} {modelHouseHours} {salesPhone} {staffName} {remainingUnits} (the site's
+ * remaining-units line; a template with it is offered only while the site shows one).
  */
 export interface SmsTemplate {
   /** Stable within the pack: the form names the template by it. */

@@ -268,3 +268,19 @@ describe("importing a 배치표", () => {
     expect(await unit(target!.id)).toMatchObject({ status: "held", typeKey: "84A", leadId: lead });
   });
 });
+
+describe("the texts' remaining-units line", () => {
+  test("the board's template is offered with the board's line, and not at all while the site shows no count", async () => {
+    const pack = (await import("#app/.server/site.ts")).sitePack("daegu");
+    const { filledTemplates } = await import("#app/.server/leads/texts.ts");
+    await db().insert(unitSettings).values({ site: "daegu", remainingSource: "board" });
+    const keys = (line: string | null) =>
+      filledTemplates(pack, { customerName: "김하늘", staffName: "상담사", remainingUnits: line }).find(
+        (t) => t.key === "remaining-units-board",
+      );
+    expect(keys((await remainingUnits("daegu", {})).line)).toBeUndefined();
+    await addBuilding({ floors: 1, lines: 2 });
+    const template = keys((await remainingUnits("daegu", {})).line);
+    expect(template?.text).toContain("현재 잔여세대 84A 1세대 · 84B 1세대");
+  });
+});

@@ -54,6 +54,8 @@ export async function getLeadDetail(site: string, id: number) {
       customerId: leads.customerId,
       grade: leads.grade,
       nextContactAt: leads.nextContactAt,
+      unitType: leads.unitType,
+      unitId: leads.unitId,
       createdAt: leads.createdAt,
     })
     .from(leads)
