@@ -2,13 +2,13 @@ import { count, eq } from "drizzle-orm";
 import type { SitePack } from "#app/content/types.ts";
 import type { UnitStatus } from "#app/vocabulary.ts";
 import type { Executor } from "../db.ts";
-import { units } from "../schema.ts";
+import { units, unitSettings } from "../schema.ts";
 
 /**
  * A plausible board for a demo site, once: three 동 of the pack's apartment types, two types per
  * 동 on two lines each, the low floors mostly sold, a few units 비공개 (the office's reserve), and
- * prices rising with the floor. Nothing on the public pages changes until the office chooses the
- * board as its remaining-units source (app/.server/units/settings.ts).
+ * prices rising with the floor; its public 잔여세대 page on. The remaining-units line stays the
+ * office's until it chooses the board as its source (app/.server/units/settings.ts).
  */
 export async function seedDemoUnits(tx: Executor, pack: SitePack) {
   const [row] = await tx.select({ value: count() }).from(units).where(eq(units.site, pack.slug));
@@ -30,4 +30,6 @@ export async function seedDemoUnits(tx: Executor, pack: SitePack) {
       }
   }
   await tx.insert(units).values(rows);
+  // The demo shows the public 잔여세대 page; the remaining-units line stays the office's until it chooses the board.
+  await tx.insert(unitSettings).values({ site: pack.slug, publicPage: true }).onConflictDoNothing();
 }
