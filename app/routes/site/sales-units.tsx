@@ -84,27 +84,23 @@ export default function SalesUnitsPage({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
           {showsUnits && building.units.length > 0 ? (
-            <>
-              <h4 className="units-public__units-title">
-                {building.building}동 {WORDS.units}
-              </h4>
+            // Folded: a 동 can have a hundred units left; the counts above answer most visitors.
+            <details className="units-public__more">
+              <summary>{WORDS.unitsOf(building.building, building.units.length)}</summary>
               <ul className="units-public__units">
                 {building.units.map((unit) => (
                   <li key={unit.id}>
-                    <span>
-                      {unitNumber(unit.floor, unit.line)}호 · {unit.typeKey}
-                      {unit.price !== null ? ` · ${formatPrice(unit.price)}` : ""}
-                    </span>
+                    <span>{`${unitNumber(unit.floor, unit.line)}호 · ${unit.typeKey}${unit.price !== null ? ` · ${formatPrice(unit.price)}` : ""}`}</span>
                     <Link
                       to={`/Promotion/Customer?unit=${unit.id}`}
-                      aria-label={`${building.building}동 ${unitNumber(unit.floor, unit.line)}호 상담 신청`}
+                      aria-label={`${building.building}동 ${unitNumber(unit.floor, unit.line)}호 ${WORDS.ask}`}
                     >
                       {WORDS.ask}
                     </Link>
                   </li>
                 ))}
               </ul>
-            </>
+            </details>
           ) : null}
         </div>
       ))}

@@ -212,20 +212,22 @@ export default function UnitBoardPage({ loaderData, actionData }: Route.Componen
               </nav>
             ) : null}
           </section>
-          {buildings.map((building) => (
-            <BuildingGrid
-              key={building}
-              building={building}
-              units={board.filter((unit) => unit.building === building)}
-              palette={palette}
-              filter={filter}
-              chosenId={chosen?.id ?? null}
-            >
-              {chosen && chosen.building === building ? (
-                <UnitPanel unit={chosen} leads={leads} holdHours={holdHours} me={me} types={types} answer={answer} filter={filter} />
-              ) : null}
-            </BuildingGrid>
-          ))}
+          <div className="units-buildings">
+            {buildings.map((building) => (
+              <BuildingGrid
+                key={building}
+                building={building}
+                units={board.filter((unit) => unit.building === building)}
+                palette={palette}
+                filter={filter}
+                chosenId={chosen?.id ?? null}
+              >
+                {chosen && chosen.building === building ? (
+                  <UnitPanel unit={chosen} leads={leads} holdHours={holdHours} me={me} types={types} answer={answer} filter={filter} />
+                ) : null}
+              </BuildingGrid>
+            ))}
+          </div>
           {me.manages && changes.length > 0 ? <ChangeList changes={changes} /> : null}
         </>
       )}
