@@ -41,7 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const unitParam = Number(url.searchParams.get("unit"));
   const [schedule, unit] = await Promise.all([
     listBookableSchedule(site.slug),
-    Number.isSafeInteger(unitParam) && unitParam > 0 ? publicUnit(site.slug, unitParam) : null,
+    // A unit id is an `integer` column: anything past it names no unit (and would make the query fail).
+    Number.isInteger(unitParam) && unitParam > 0 && unitParam <= 2_147_483_647 ? publicUnit(site.slug, unitParam) : null,
   ]);
   return {
     unitTypes: site.units.map((type) => type.key),
