@@ -189,7 +189,7 @@ function PreviewCard({ preview, lastResult }: { preview: UnitImportPreview; last
             <tbody>
               {preview.problemRows.map((row) => (
                 <tr key={row.line}>
-                  <th scope="row">{row.line}</th>
+                  <th scope="row">{`${row.line}행`}</th>
                   <td data-label="동">{row.typed.building || "—"}</td>
                   <td data-label="층">{row.typed.floor || "—"}</td>
                   <td data-label="호">{row.typed.unit || "—"}</td>
