@@ -217,7 +217,15 @@ export const REMAINING_UNITS_SOURCES = ["board", "manual", "off"] as const;
 export type RemainingUnitsSource = (typeof REMAINING_UNITS_SOURCES)[number];
 
 /** What keeps a row of an imported 배치표 out: no 동, a floor or 호 that is not a number, a type the site does not sell, a price or status it cannot read, a repeat. */
-export const UNIT_IMPORT_PROBLEMS = ["missing-building", "bad-floor", "bad-line", "unknown-type", "bad-price", "bad-status", "repeated-in-file"] as const;
+export const UNIT_IMPORT_PROBLEMS = [
+  "missing-building",
+  "bad-floor",
+  "bad-line",
+  "unknown-type",
+  "bad-price",
+  "bad-status",
+  "repeated-in-file",
+] as const;
 export type UnitImportProblem = (typeof UNIT_IMPORT_PROBLEMS)[number];
 
 /** The team performance page's periods: a Korean calendar day, week (Monday first) or month. */
