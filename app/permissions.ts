@@ -41,6 +41,10 @@ export const PERMISSIONS = {
   "channels.manage": ["owner", "manager"],
   /** The team performance page: a counsellor sees their own row, reports.view everyone's. */
   "reports.own": ["owner", "manager", "counsellor"],
+  /** The 동호수 board, and holding a unit for one's own customer (units/holds.ts checks the lead is theirs). */
+  "units.hold": ["owner", "manager", "counsellor"],
+  /** The inventory itself: its import, edits, sales (계약 완료) and their undoing, the remaining-units settings. */
+  "units.manage": ["owner", "manager"],
   "staff.manage": ["owner"],
   "audit.view": ["owner"],
 } as const satisfies Record<string, readonly Role[]>;

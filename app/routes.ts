@@ -92,6 +92,10 @@ export default [
         route("popups/new", "routes/admin/popups/popup-new.tsx"),
         route("popups/:id", "routes/admin/popups/popup-edit.tsx"),
         route("documents", "routes/admin/popups/documents.tsx"),
+        // The unit inventory (동호수): the board, its 배치표 import and the public remaining-units settings.
+        route("units", "routes/admin/units/units.tsx"),
+        route("units/import", "routes/admin/units/units-import.tsx"),
+        route("units/settings", "routes/admin/units/units-settings.tsx"),
       ]),
     ]),
   ]),
@@ -118,6 +122,8 @@ export default [
     route("SalesInfo/guide", "routes/site/sales-subscription-alias.ts"),
     route("SalesInfo/stampTax", "routes/site/sales-stamp-tax.tsx"),
     route("SalesInfo/price", "routes/site/sales-price.tsx"),
+    // 잔여세대: the units left per type and 동, from the console's board, when the office turns it on.
+    route("SalesInfo/units", "routes/site/sales-units.tsx"),
     route("LocationEnvironment/intro", "routes/site/location-intro.tsx"),
     route("LocationEnvironment/primium", "routes/site/location-premium.tsx"),
     route("ComplexGuide/intro", "routes/site/complex-intro.tsx"),

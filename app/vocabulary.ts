@@ -136,6 +136,7 @@ export const LEAD_EVENT_KINDS = [
   "recycled",
   "customer-merged",
   "imported",
+  "unit",
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
@@ -199,6 +200,33 @@ export type ImportConsentBasis = (typeof IMPORT_CONSENT_BASES)[number];
 /** What keeps a row of an imported list out: no name, a number that is not a mobile one, a customer the site has, a repeat within the file. */
 export const IMPORT_PROBLEMS = ["missing-name", "bad-name", "bad-phone", "existing-customer", "repeated-in-file"] as const;
 export type ImportProblem = (typeof IMPORT_PROBLEMS)[number];
+
+/**
+ * Where a unit of the inventory (동호수) stands: for sale, held for a customer by a counsellor
+ * (상담 중, until its hold runs out), sold (계약 완료), or kept off the board's figures (비공개).
+ */
+export const UNIT_STATUSES = ["available", "held", "contracted", "hidden"] as const;
+export type UnitStatus = (typeof UNIT_STATUSES)[number];
+
+/** What happened to a unit: brought in or updated by an import, edited, held, its hold released, sold, its sale undone. */
+export const UNIT_CHANGE_KINDS = ["imported", "edited", "held", "released", "contracted", "contract-undone"] as const;
+export type UnitChangeKind = (typeof UNIT_CHANGE_KINDS)[number];
+
+/** Where the public remaining-units line comes from: the board's counts, the office's typed line, or nowhere. */
+export const REMAINING_UNITS_SOURCES = ["board", "manual", "off"] as const;
+export type RemainingUnitsSource = (typeof REMAINING_UNITS_SOURCES)[number];
+
+/** What keeps a row of an imported 배치표 out: no 동, a floor or 호 that is not a number, a type the site does not sell, a price or status it cannot read, a repeat. */
+export const UNIT_IMPORT_PROBLEMS = [
+  "missing-building",
+  "bad-floor",
+  "bad-line",
+  "unknown-type",
+  "bad-price",
+  "bad-status",
+  "repeated-in-file",
+] as const;
+export type UnitImportProblem = (typeof UNIT_IMPORT_PROBLEMS)[number];
 
 /** The team performance page's periods: a Korean calendar day, week (Monday first) or month. */
 export const PERFORMANCE_UNITS = ["day", "week", "month"] as const;
@@ -275,6 +303,11 @@ export const AUDIT_ACTIONS = [
   "prices.change",
   // Published words carrying an ad-copy warning, confirmed by an owner or manager (which editor, which phrases).
   "content.ad-copy-confirm",
+  // The unit inventory (동호수): its import, each unit's change (edit, hold, release, contract, undo) and its settings.
+  "units.view",
+  "units.import",
+  "units.change",
+  "units.settings",
   // Access rights.
   "staff.create",
   "staff.invite",

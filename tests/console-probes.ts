@@ -17,6 +17,7 @@ import { allows, CONSOLE_ROUTES, postAccess, type ConsolePath, type ConsoleRoute
 import { addDays, kstDay } from "#app/utils/kst.ts";
 import { ROLES, type Role } from "#app/vocabulary.ts";
 import { addStaff, consoleCookie } from "#tests/staff.ts";
+import { addProbeUnits, type ProbeUnits } from "#tests/units.ts";
 
 /**
  * The authorization table (tests/integration/console-authorization-*.test.ts): for every console
@@ -58,6 +59,8 @@ export interface Records {
   managerId: number;
   /** The customer of each lead above (one phone each). */
   customers: { unassigned: number; mine: number; theirs: number };
+  /** Units of the board: one for sale, one the counsellor holds for `mine`, one sold to `theirs`. */
+  units: ProbeUnits;
 }
 
 /** Where the person's account works: this site only, both sites (signed in here), or the other site only. */
@@ -118,6 +121,7 @@ const ANY_RECORDS: Records = {
   counsellorId: 0,
   managerId: 0,
   customers: { unassigned: 0, mine: 0, theirs: 0 },
+  units: { free: 0, held: 0, sold: 0 },
 };
 
 /** Whether the route's rule refuses this person this probe's action (before the route runs). */
@@ -244,6 +248,7 @@ export async function addRecords(ids: Record<Role, number>): Promise<Records> {
     counsellorId: ids.counsellor,
     managerId: ids.manager,
     customers: { unassigned: customerIds[unassigned]!, mine: customerIds[mine]!, theirs: customerIds[theirs]! },
+    units: await addProbeUnits({ mine, theirs, counsellorId: ids.counsellor }),
   };
 }
 
@@ -675,6 +680,64 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       path: (r) => `/admin/customers/${r.customers.mine}`,
       form: () => ({ intent: "merge", phone: "010-0000-0001" }),
       allowed: 404,
+    },
+  ],
+  "/admin/units": [
+    { does: "opens the 동호수 board", path: () => "/admin/units", allowed: 200 },
+    {
+      does: "holds a unit for the counsellor's customer (another counsellor: not their customer)",
+      method: "POST",
+      path: () => "/admin/units",
+      form: (r) => ({ intent: "hold", unit: String(r.units.free), lead: String(r.mine) }),
+      allowed: { "counsellor@both": 403, default: 303 },
+    },
+    {
+      does: "lets the counsellor's hold go (another counsellor: not their hold)",
+      method: "POST",
+      path: () => "/admin/units",
+      form: (r) => ({ intent: "release", unit: String(r.units.held) }),
+      allowed: { "counsellor@both": 403, default: 303 },
+    },
+    {
+      does: "marks a held unit 계약 완료",
+      method: "POST",
+      path: () => "/admin/units",
+      form: (r) => ({ intent: "contract", unit: String(r.units.held) }),
+      allowed: 303,
+    },
+    {
+      does: "undoes a sale",
+      method: "POST",
+      path: () => "/admin/units",
+      form: (r) => ({ intent: "undo-contract", unit: String(r.units.sold) }),
+      allowed: 303,
+    },
+    {
+      does: "edits a unit for sale",
+      method: "POST",
+      path: () => "/admin/units",
+      form: (r) => ({ intent: "edit", unit: String(r.units.free), typeKey: "84A", price: "52000만원" }),
+      allowed: 303,
+    },
+  ],
+  "/admin/units/import": [
+    { does: "opens the 배치표 import", path: () => "/admin/units/import", allowed: 200 },
+    {
+      does: "imports from a 배치표 preview that cannot be opened",
+      method: "POST",
+      path: () => "/admin/units/import",
+      form: () => ({ intent: "import", batch: "s1.forged" }),
+      allowed: 409,
+    },
+  ],
+  "/admin/units/settings": [
+    { does: "opens the remaining-units settings", path: () => "/admin/units/settings", allowed: 200 },
+    {
+      does: "saves the remaining-units settings",
+      method: "POST",
+      path: () => "/admin/units/settings",
+      form: () => ({ holdHours: "24", remainingSource: "board", publicPage: "on" }),
+      allowed: 303,
     },
   ],
   "/admin/consent": [

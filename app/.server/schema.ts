@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   customType,
   date,
@@ -42,6 +43,9 @@ import type {
   SpamReason,
   TemplateStatus,
   TextHoldReason,
+  UnitChangeKind,
+  UnitStatus,
+  RemainingUnitsSource,
 } from "#app/vocabulary.ts";
 import type { PriceSheet } from "#app/utils/payment-plan.ts";
 
@@ -296,6 +300,10 @@ export const leads = pgTable(
     grade: varchar({ length: 1 }).$type<LeadGrade>(),
     /** When to contact the customer again (a callback promised, a missed call to retry); null when nothing is due. */
     nextContactAt: timestamp({ withTimezone: true }),
+    /** The unit type (the pack's key, "84A") the visitor said they were interested in, or null. */
+    unitType: varchar({ length: 16 }),
+    /** The unit the visitor picked on the public 잔여세대 page, or null (app/.server/units/). */
+    unitId: integer().references((): AnyPgColumn => units.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -1082,4 +1090,72 @@ export const priceSheets = pgTable("price_sheets", {
   published: jsonb().$type<PriceSheet>(),
   publishedBy: integer().references(() => admins.id, { onDelete: "set null" }),
   publishedAt: timestamp({ withTimezone: true }),
+});
+
+// --- The unit inventory (동호수): the board the office sells from (app/.server/units/) ---
+
+/**
+ * One unit of a site: 동, 층 and 호 line, its type (the pack's key) and optional price. A hold is
+ * `status` "held" until `heldUntil`; past it the unit is for sale again without anyone writing it
+ * (units/board.ts reads the status that way), and a hold is only ever taken by one conditional
+ * UPDATE, so two counsellors never hold one unit.
+ */
+export const units = pgTable(
+  "units",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    /** 동, as the office writes it: "101". */
+    building: varchar({ length: 16 }).notNull(),
+    floor: integer().notNull(),
+    /** 호 line: 3 for 1203호. */
+    line: integer().notNull(),
+    typeKey: varchar({ length: 16 }).notNull(),
+    /** 분양가 in 원, when the office gives units their own price. */
+    price: bigint({ mode: "number" }),
+    status: varchar({ length: 16 }).$type<UnitStatus>().notNull().default("available"),
+    /** The lead a hold (or a sale) is for; the counsellor who holds it; until when. */
+    leadId: integer().references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
+    heldBy: integer().references(() => admins.id, { onDelete: "set null" }),
+    heldUntil: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("units_site_building_floor_line_key").on(table.site, table.building, table.floor, table.line),
+    index("units_lead_id_idx").on(table.leadId),
+  ],
+);
+
+/** Every change to a unit, oldest first: who, what kind, status before and after, for which lead. */
+export const unitChanges = pgTable(
+  "unit_changes",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    unitId: integer()
+      .notNull()
+      .references(() => units.id, { onDelete: "cascade" }),
+    kind: varchar({ length: 24 }).$type<UnitChangeKind>().notNull(),
+    fromStatus: varchar({ length: 16 }).$type<UnitStatus>(),
+    toStatus: varchar({ length: 16 }).$type<UnitStatus>().notNull(),
+    leadId: integer().references(() => leads.id, { onDelete: "set null" }),
+    actorId: integer().references(() => admins.id, { onDelete: "set null" }),
+    actorEmail: varchar({ length: 254 }).notNull(),
+    /** What else the change needs to be read or undone: type and price before/after, the lead's status before a sale. */
+    detail: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("unit_changes_unit_id_idx").on(table.unitId)],
+);
+
+/** A site's inventory settings: hold length, where the public remaining-units line comes from, the public page. */
+export const unitSettings = pgTable("unit_settings", {
+  site: varchar({ length: 64 }).primaryKey(),
+  holdHours: integer().notNull().default(24),
+  remainingSource: varchar({ length: 16 }).$type<RemainingUnitsSource>().notNull().default("manual"),
+  publicPage: boolean().notNull().default(false),
+  /** The public page lists the remaining units by number (otherwise counts only). */
+  publicUnitNumbers: boolean().notNull().default(true),
+  publicPrices: boolean().notNull().default(false),
+  updatedBy: integer().references(() => admins.id, { onDelete: "set null" }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

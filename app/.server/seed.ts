@@ -3,13 +3,14 @@ import { sitePacks } from "#app/content/index.ts";
 import { bumpContentVersion } from "./content/content-version.ts";
 import { db } from "./db.ts";
 import { priceSheets, pressArticles } from "./schema.ts";
+import { seedDemoUnits } from "./units/demo.ts";
 import { seedVisitSchedule } from "./visits/schedule.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Fills an empty database with the content pack's demo records (press articles, a visit
- * schedule for the coming days, a published price sheet), once. Several instances may boot together on one PostgreSQL,
+ * schedule for the coming days, a published price sheet, a 동호수 board), once. Several instances may boot together on one PostgreSQL,
  * so the check and the insert run under one advisory lock.
  */
 export async function seedDemoContent(site: string, now = new Date()) {
@@ -28,6 +29,7 @@ export async function seedDemoContent(site: string, now = new Date()) {
       // Another instance already serving may hold the page as "공고 예정".
       if (added.length > 0) await bumpContentVersion(tx, site);
     }
+    await seedDemoUnits(tx, pack);
     const [row] = await tx.select({ value: count() }).from(pressArticles).where(eq(pressArticles.site, site));
     if ((row?.value ?? 0) > 0 || pack.demoPress.length === 0) return;
     await tx.insert(pressArticles).values(

@@ -8,6 +8,7 @@ import { NO_OPEN_DAYS_TEXT, type VisitDay } from "#app/forms/visit.ts";
 import { ConsentField } from "./consent-field.tsx";
 import { RegisterLink } from "./register-link.tsx";
 import { answerOf, ContactFields, MessageField, SpamGuardFields, SubmitButton, useAnswerInView, useLeadSubmission } from "./lead-form.tsx";
+import { UnitInterestField } from "./unit-interest-field.tsx";
 import { checkVisitSlot, VisitSlotPicker } from "./visit-slot-picker.tsx";
 
 export interface VisitFormProps {
@@ -22,6 +23,8 @@ export interface VisitFormProps {
   doneMessage?: string;
   /** A plain post the server refused: its messages and what was typed. */
   initial?: { errors?: FieldErrors; values?: FormValues; message?: string };
+  /** The pack's unit types for the optional 관심 타입 (the visit page; the home's form leaves it out). */
+  unitTypes?: string[];
 }
 
 /**
@@ -29,7 +32,7 @@ export interface VisitFormProps {
  * it posts in place and shows the result instead of the form; without, it is a plain form post
  * answered by a redirect to /{site}/customer?done=1, so a refresh never sends it twice.
  */
-export function VisitForm({ site, consent, schedule, done = false, doneMessage, initial }: VisitFormProps) {
+export function VisitForm({ site, consent, schedule, done = false, doneMessage, initial, unitTypes }: VisitFormProps) {
   const hydrated = useHydrated();
   const { status, errors, submit, revalidate, reset, prepare } = useLeadSubmission("visit", initial?.errors, checkVisitSlot);
   // After a booking attempt the places left have changed: reload them from the server.
@@ -96,6 +99,7 @@ export function VisitForm({ site, consent, schedule, done = false, doneMessage, 
               initial={{ visitDate: initial?.values?.visitDate, visitSlot: initial?.values?.visitSlot }}
             />
           ) : null}
+          {unitTypes ? <UnitInterestField types={unitTypes} value={initial?.values?.unitType} error={errors.unitType} /> : null}
           <MessageField
             error={errors.message}
             value={initial?.values?.message}

@@ -325,7 +325,8 @@ export interface LeadContent {
 
 /**
  * A text the team sends to a customer from the console. Placeholders: {customerName} {senderName}
- * {modelHouseAddress} {modelHouseHours} {salesPhone} {staffName}.
+ * {modelHouseAddress} {modelHouseHours} {salesPhone} {staffName} {remainingUnits} (the site's
+ * remaining-units line; a template with it is offered only while the site shows one).
  */
 export interface SmsTemplate {
   /** Stable within the pack: the form names the template by it. */
@@ -578,4 +579,6 @@ export type FrameContent = Pick<
   mobileConsultUrl?: string;
   /** The 분양 advertising disclosures the office filled in site settings (app/forms/disclosures.ts), printed after 시행·시공. */
   disclosures: { label: string; value: string }[];
+  /** The remaining-units line (the board's counts or the office's line) for the header's pill, and where it links. */
+  remainingUnits?: { line: string; path: string | null };
 };

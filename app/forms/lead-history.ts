@@ -61,6 +61,13 @@ export const LEAD_EVENT_SENTENCES = {
   graded: gradeSentence,
   "follow-up": followUpSentence,
   imported: (detail: { source: string }) => `가져오기로 등록 (출처: ${detail.source})`,
+  unit: (detail: { unit: string; change: "held" | "released" | "contracted" | "contract-undone"; until?: string }) =>
+    ({
+      held: `${detail.unit} 홀드 (상담 중${detail.until ? `, ${bookingTimeLabel(detail.until)}까지` : ""})`,
+      released: `${detail.unit} 홀드 해제`,
+      contracted: `${detail.unit} 계약 완료`,
+      "contract-undone": `${detail.unit} 계약 되돌림`,
+    })[detail.change],
 } satisfies Record<LeadEventKind, (detail: never) => string>;
 
 /** Who did it, as the timeline names them: "관리자 이매니저", the customer, or the system. */

@@ -59,6 +59,18 @@ export const VisitSlotSchema = z.optional(z.pipe(z.string().check(z.regex(/^\d{1
 
 export const VisitDateSchema = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, VISIT_MESSAGES.chooseSlot)));
 
+/**
+ * The unit type the visitor is interested in (the pack's key, "84A") and the unit they picked on the
+ * public 잔여세대 page: both optional; the server keeps them only when the site has them (units/interest.ts).
+ */
+export const UnitTypeSchema = z.optional(z.string().check(z.trim(), z.maxLength(16, "관심 타입을 다시 골라 주세요.")));
+export const UnitIdSchema = z.optional(
+  z.pipe(
+    z.string().check(z.regex(/^\d{0,9}$/, "선택한 세대를 다시 골라 주세요.")),
+    z.transform((value) => (value ? Number(value) : undefined)),
+  ),
+);
+
 export const VisitFormSchema = z.object({
   name: NameSchema,
   phone: PhoneSchema,
@@ -67,6 +79,8 @@ export const VisitFormSchema = z.object({
   marketing: MarketingConsentSchema,
   visitSlot: VisitSlotSchema,
   visitDate: VisitDateSchema,
+  unitType: UnitTypeSchema,
+  unitId: UnitIdSchema,
 });
 
 export const InquiryFormSchema = z.object({
@@ -75,6 +89,8 @@ export const InquiryFormSchema = z.object({
   message: MessageSchema,
   consent: ConsentSchema,
   marketing: MarketingConsentSchema,
+  unitType: UnitTypeSchema,
+  unitId: UnitIdSchema,
 });
 
 export const LeadFormSchemas = {

@@ -18,6 +18,8 @@ export const MANUAL_TEXT_PLACEHOLDERS = [
   "modelHouseHours",
   "salesPhone",
   "staffName",
+  // The site's remaining-units line (the 동호수 board's counts or the office's line): a template using it is offered only while there is one.
+  "remainingUnits",
 ] as const;
 export type ManualTextPlaceholder = (typeof MANUAL_TEXT_PLACEHOLDERS)[number];
 

@@ -70,6 +70,8 @@ export const LEAD_FORM_TEXT = {
     /** Under the visit form's date and time choice, where the visit time is already chosen. */
     placeholderWithTimes: "궁금하신 점이나 함께 오시는 인원을 남겨 주세요.",
   },
+  /** The optional unit type (and the unit picked on the 잔여세대 page). */
+  unitType: { label: "관심 타입", none: "선택 안 함", chosenUnit: "선택한 세대" },
   required: "필수",
   optional: "선택",
   /** The optional consent to advertising texts (정보통신망법 제50조): unticked unless the visitor ticks it. */

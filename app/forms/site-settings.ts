@@ -179,7 +179,7 @@ export const SITE_SETTING_FIELDS = {
   },
   remainingUnitsLine: {
     label: "잔여세대 안내",
-    hint: "입력하면 홈 첫 화면의 단지명 아래에 한 줄로 나타납니다. 예: 잔여세대 12세대 선착순 분양 중",
+    hint: "입력하면 홈 첫 화면의 단지명 아래와 머리글에 한 줄로 나타납니다(잔여세대 설정이 「이 문구 그대로」일 때, 기본값). 예: 잔여세대 12세대 선착순 분양 중",
     schema: shortLine(60),
   },
   kakaoPfId: {

@@ -14,6 +14,7 @@ import { UPLOAD_MESSAGES } from "../../app/forms/uploads.ts";
 import { IMPORT_MESSAGES } from "../../app/forms/lead-import.ts";
 import { DOOR_TEXT, WALK_IN_LABELS } from "../../app/forms/door.ts";
 import { AD_COPY_MESSAGES, RISKY_PHRASES } from "../../app/forms/ad-copy.ts";
+import { UNIT_MESSAGES } from "../../app/forms/units.ts";
 import { addDays, kstDay } from "../../app/utils/kst.ts";
 import { useOwnerSession } from "./console.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
@@ -585,4 +586,39 @@ test.describe("the ad-copy check", () => {
       await expect(page).toHaveURL(/\/admin\/popups\/new$/);
     },
   );
+});
+
+test.describe("동호수 (units)", () => {
+  test(
+    "the remaining-units settings show an impossible hold length beside its field, keeping the choice beside it",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/units/settings");
+      await formReady(page.locator("form#unit-settings"));
+      await field(page, "홀드 시간 (시간)").fill("0");
+      await field(page, "잔여세대 표시").selectOption("off");
+      await page.getByRole("button", { name: "저장" }).click();
+
+      await expectErrorBeside(field(page, "홀드 시간 (시간)"), UNIT_MESSAGES.holdHours);
+      await expectFine(field(page, "잔여세대 표시"), "off");
+      await expect(page).toHaveURL(/\/admin\/units\/settings$/);
+    },
+  );
+
+  test("a hold without a customer shows its message beside the customer choice", { tag: "@every-width" }, async ({ page }) => {
+    // A customer to choose from, so the board offers the hold form at all.
+    await page.goto("/Promotion/Customer");
+    const inquiry = page.locator(".inquiry-form");
+    await inquiry.getByLabel("이름").fill(`홀드${uniqueTag()}`);
+    await inquiry.getByLabel("연락처").fill(uniquePhone());
+    await inquiry.getByRole("checkbox", { name: /개인정보 수집·이용 동의/ }).check();
+    await inquiry.getByRole("button", { name: "상담 신청하기" }).click();
+    await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
+    await page.goto("/admin/units?status=available");
+    await page.locator(".units-cell--available:not(.units-cell--dim)").first().click();
+    const form = page.locator("form[id^=hold-]");
+    await formReady(form);
+    await form.getByRole("button", { name: "이 고객으로 홀드" }).click();
+    await expectErrorBeside(form.getByLabel("홀드할 고객", { exact: true }), UNIT_MESSAGES.chooseLead);
+  });
 });

@@ -100,6 +100,8 @@ const INPUTS: Input[] = [
   },
   { name: "bin restore id", path: () => "/admin/leads/bin", form: (value) => ({ intent: "restore", id: value }) },
   { name: "outbox retry id", path: () => "/admin/notifications", form: (value) => ({ intent: "retry", id: value }) },
+  { name: "unit board unit", path: () => "/admin/units", form: (value) => ({ intent: "release", unit: value }) },
+  { name: "unit hold lead", path: () => "/admin/units", form: (value) => ({ intent: "hold", unit: "1", lead: value }) },
   { name: "settings revert change", path: () => "/admin/site-settings", form: (value) => ({ intent: "revert", change: value }) },
   {
     name: "visit slot capacity (slot)",
@@ -168,6 +170,9 @@ const IGNORED: Input[] = [
   { name: "/admin/press?saved=…&id=", path: (value) => `/admin/press?saved=saved&id=${encodeURIComponent(value)}` },
   { name: "/admin/popups?saved=", path: (value) => `/admin/popups?saved=${encodeURIComponent(value)}` },
   { name: "/admin/leads/bin?restored=", path: (value) => `/admin/leads/bin?restored=${encodeURIComponent(value)}` },
+  // The board's chosen unit, and the inquiry form's unit from a 잔여세대 link.
+  { name: "/admin/units?unit=", path: (value) => `/admin/units?unit=${encodeURIComponent(value)}` },
+  { name: "/Promotion/Customer?unit=", path: (value) => `/Promotion/Customer?unit=${encodeURIComponent(value)}` },
 ];
 
 describe("a number no column can hold is refused with a 4xx and a Korean message", () => {

@@ -154,10 +154,11 @@ describe("site settings", () => {
       .filter((tag) => tag.includes('href="https://talk.example.co.kr/consult?site=daegu"'));
     expect(consultLinks.every((tag) => tag.includes('target="_blank"') && tag.includes('rel="noopener"'))).toBe(true);
     expect(consultLinks.map((tag) => /class="([^"]*)"/.exec(tag)?.[1])).toEqual(["header-consult", "bottom-bar__consult"]);
-    // Another page has the frame's link but not the home page's line.
+    // Another page has the frame's link, and the line in the header's pill (issue #30), not the home page's hero.
     const other = await (await on("/Brand/intro")).text();
     expect(other).toContain("bottom-bar__consult");
-    expect(other).not.toContain("잔여세대 12세대");
+    expect(other).not.toContain("home-hero__remaining");
+    expect(other).toMatch(/data-testid="remaining-units-pill"[^>]*>잔여세대 12세대 선착순 분양 중</);
 
     await save({ remainingUnitsLine: "", mobileConsultUrl: "" });
     const cleared = await (await on("/")).text();

@@ -40,6 +40,8 @@ export interface LeadEventDetails {
   "customer-merged": { fromId: number; intoId: number };
   /** Brought in from a spreadsheet (leads/import.ts): the source label the office gave and the consent basis it declared. */
   imported: { source: string; basis: ImportConsentBasis; marketingFromFile: boolean };
+  /** A unit held for the customer (until an ISO instant), its hold released, sold to them, or its sale undone (units/holds.ts). */
+  unit: { unitId: number; unit: string; change: "held" | "released" | "contracted" | "contract-undone"; until?: string };
 }
 
 type Kinds = keyof LeadEventDetails;

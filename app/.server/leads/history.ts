@@ -228,6 +228,8 @@ function eventSentence(kind: LeadEventKind, stored: Record<string, unknown>): st
       return LEAD_EVENT_SENTENCES["customer-merged"](detail as LeadEventDetails["customer-merged"]);
     case "imported":
       return LEAD_EVENT_SENTENCES.imported(detail as LeadEventDetails["imported"]);
+    case "unit":
+      return LEAD_EVENT_SENTENCES.unit(detail as LeadEventDetails["unit"]);
   }
 }
 

@@ -38,8 +38,12 @@ const UNPACKED_MAX = 100 * 1024 * 1024;
 const CELL_MAX = 2_000;
 
 export async function readImportFile(fileName: string, bytes: Buffer): Promise<ImportFile> {
-  const table = isZip(bytes) ? await xlsxTable(bytes) : csvTable(bytes);
-  return rowsOf(fileName, table);
+  return rowsOf(fileName, await readSpreadsheetTable(bytes));
+}
+
+/** The first sheet of an .xlsx, or a CSV, as rows of cell texts (the unit inventory's 배치표 is read with it too). */
+export async function readSpreadsheetTable(bytes: Buffer): Promise<string[][]> {
+  return isZip(bytes) ? xlsxTable(bytes) : csvTable(bytes);
 }
 
 function isZip(bytes: Buffer) {

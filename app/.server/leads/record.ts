@@ -18,7 +18,7 @@ import { maySee, mayWork } from "./visibility.ts";
 export type LeadChange = "done" | "not-found" | "forbidden";
 
 /** The lead, locked for the change, if it is on this site and out of the bin. */
-async function lockLead(tx: Executor, site: string, leadId: number) {
+export async function lockLead(tx: Executor, site: string, leadId: number) {
   const [lead] = await tx
     .select({ id: leads.id, assigneeId: leads.assigneeId, status: effectiveStatus, phone: leads.phone })
     .from(leads)
@@ -54,6 +54,8 @@ export async function getLeadDetail(site: string, id: number) {
       customerId: leads.customerId,
       grade: leads.grade,
       nextContactAt: leads.nextContactAt,
+      unitType: leads.unitType,
+      unitId: leads.unitId,
       createdAt: leads.createdAt,
     })
     .from(leads)
@@ -95,18 +97,7 @@ export async function changeLeadStatus(change: ChangeContext, leadId: number, st
     if (!current || !maySee(change.actor, current)) return "not-found";
     if (!mayWork(change.actor, current)) return "forbidden";
     if (current.status === status) return "done";
-    await tx
-      .update(leads)
-      .set({ status, spam: status === "spam" })
-      .where(eq(leads.id, leadId));
-    await tx.insert(leadStatusChanges).values({
-      leadId,
-      fromStatus: current.status,
-      toStatus: status,
-      authorId: change.actor.id,
-      authorEmail: change.actor.email,
-      createdAt: now,
-    });
+    await writeLeadStatus(tx, change, leadId, current.status, status, now);
     const bookingId = status === "visited" ? await markBookingVisitedWithLead(tx, change, leadId, current.status, now) : null;
     await recordAccess(
       {
@@ -118,6 +109,25 @@ export async function changeLeadStatus(change: ChangeContext, leadId: number, st
       { executor: tx, now },
     );
     return "done";
+  });
+}
+
+/**
+ * A status change inside the caller's transaction, the lead already locked (lockLead): the status and
+ * its history row. A unit's sale (units/holds.ts) changes its lead's status this way, in its own transaction.
+ */
+export async function writeLeadStatus(tx: Executor, change: ChangeContext, leadId: number, from: LeadStatus, to: LeadStatus, now: Date) {
+  await tx
+    .update(leads)
+    .set({ status: to, spam: to === "spam" })
+    .where(eq(leads.id, leadId));
+  await tx.insert(leadStatusChanges).values({
+    leadId,
+    fromStatus: from,
+    toStatus: to,
+    authorId: change.actor.id,
+    authorEmail: change.actor.email,
+    createdAt: now,
   });
 }
 

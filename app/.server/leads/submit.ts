@@ -14,6 +14,7 @@ import { leadClient } from "./client.ts";
 import { logError } from "../log.ts";
 import { withoutBookingKey } from "../personal-pages.ts";
 import { consumeRateLimit } from "../rate-limit.ts";
+import { unitInterest } from "../units/interest.ts";
 import type { LeadKind } from "#app/vocabulary.ts";
 
 /**
@@ -89,6 +90,7 @@ export async function submitLeadForm(
     const result = await createLead(
       {
         ...storedLeadFields(parsed.values),
+        ...(await unitInterest(site.slug, parsed.values)),
         kind,
         site: site.slug,
         submissionId,

@@ -12,7 +12,8 @@ import { enqueueOneSms } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { recordWithdrawal } from "../consent/ledger.ts";
 import { leads } from "../schema.ts";
-import { textPack } from "../content/site-settings.ts";
+import { siteSettingsOf, textPack } from "../content/site-settings.ts";
+import { remainingUnits } from "../units/remaining.ts";
 import { advertisingSendTime, advertisingWrap, marketingStanding, type MarketingStanding } from "../sms/advertising.ts";
 import { recordLeadEvent } from "./events.ts";
 import { maySee, mayWork, type Viewer } from "./visibility.ts";
@@ -47,8 +48,12 @@ function safeName(name: string) {
 }
 
 /** The pack's templates filled in for this customer, as the form offers them. */
-export function filledTemplates(site: SitePack, { customerName, staffName }: { customerName: string; staffName: string }) {
+export function filledTemplates(
+  site: SitePack,
+  { customerName, staffName, remainingUnits = null }: { customerName: string; staffName: string; remainingUnits?: string | null },
+) {
   const values: Record<ManualTextPlaceholder, string> = {
+    remainingUnits: remainingUnits ?? "",
     customerName: safeName(customerName),
     senderName: site.leads.sms.senderName,
     modelHouseAddress: site.modelHouse.address,
@@ -56,7 +61,9 @@ export function filledTemplates(site: SitePack, { customerName, staffName }: { c
     salesPhone: formatPhone(site.phone),
     staffName: safeName(staffName) || "상담실",
   };
-  return site.leads.sms.templates.map((template) => ({
+  // Without a remaining-units line (the office turned it off, or the board is empty) no text claims a count.
+  const usable = site.leads.sms.templates.filter((template) => remainingUnits !== null || !template.text.includes("{remainingUnits}"));
+  return usable.map((template) => ({
     key: template.key,
     label: template.label,
     advertising: template.advertising === true,
@@ -80,7 +87,11 @@ export async function leadTextsPanel(
     messages: messages.map((message) => presentOutboxMessage(message, { reveal: works })),
     form: works
       ? {
-          templates: filledTemplates(site, { customerName: lead.name, staffName: viewer.name }),
+          templates: filledTemplates(site, {
+            customerName: lead.name,
+            staffName: viewer.name,
+            remainingUnits: (await remainingUnits(site.slug, await siteSettingsOf(site.slug))).line,
+          }),
           wrap: advertisingWrap(site),
           standing,
         }

@@ -47,6 +47,11 @@ export function SiteHeader({
         </Link>
         <DesktopMenu menu={content.menu} />
         <div className="site-header__actions">
+          {content.remainingUnits ? (
+            <Link to={content.remainingUnits.path ?? "/Promotion/Customer"} className="header-remaining" data-testid="remaining-units-pill">
+              {content.remainingUnits.line}
+            </Link>
+          ) : null}
           {/* The office's own consultation page when it set one (a site setting), else the inquiry form. */}
           {content.mobileConsultUrl ? (
             <a href={content.mobileConsultUrl} className="header-consult" target="_blank" rel="noopener">

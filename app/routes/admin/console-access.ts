@@ -135,6 +135,14 @@ export const CONSOLE_ROUTES = {
     menu: [{ label: "입장 확인", group: "customers" }],
   },
   "/admin/door/kiosk": { view: "visits.view", post: { "walk-in": "visits.view" }, kiosk: true },
+  // The 동호수 board: a counsellor holds for their own customers (units/holds.ts checks the lead); selling and editing are a manager's.
+  "/admin/units": {
+    view: "units.hold",
+    post: { hold: "units.hold", release: "units.hold", contract: "units.manage", "undo-contract": "units.manage", edit: "units.manage" },
+    menu: [{ label: "동호수 현황", group: "customers" }],
+  },
+  "/admin/units/import": { view: "units.manage", post: "units.manage", upload: "spreadsheet" },
+  "/admin/units/settings": { view: "units.manage", post: "units.manage", menu: [{ label: "잔여세대 설정", group: "settings" }] },
   "/admin/consent": {
     view: "consent.manage",
     post: "consent.manage",

@@ -39,6 +39,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       // The answer page is the visitor's own (private, no-store), so it may repeat their receipt number.
       receiptNumber: isReceiptNumber(url.searchParams.get("receipt")) ? url.searchParams.get("receipt") : null,
       schedule,
+      unitTypes: site.units.map((type) => type.key),
     },
     // The answer to a booking names its time: the visitor's own, not a page to share.
     { headers: showsVisitorsOwnBooking(url) ? PERSONAL_PAGE_HEADERS : livePageHeaders(schedule.length > 0, scheduleChangesAt(schedule)) },
@@ -66,8 +67,21 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function VisitReservationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { slug, page, consent, eyebrow, phone, consultationHours, modelHouse, mapLinks, done, schedule, bookedLabel, receiptNumber } =
-    loaderData;
+  const {
+    slug,
+    page,
+    consent,
+    eyebrow,
+    phone,
+    consultationHours,
+    modelHouse,
+    mapLinks,
+    done,
+    schedule,
+    bookedLabel,
+    receiptNumber,
+    unitTypes,
+  } = loaderData;
   return (
     <>
       <PageBanner banner={page.banner} eyebrow={eyebrow} />
@@ -107,6 +121,7 @@ export default function VisitReservationPage({ loaderData, actionData }: Route.C
             bookedLabel || receiptNumber ? successMessage("visit", bookedLabel ? { label: bookedLabel } : null, receiptNumber) : undefined
           }
           initial={actionData}
+          unitTypes={unitTypes}
         />
       </section>
     </>

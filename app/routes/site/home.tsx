@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { effectivePack } from "#app/.server/content/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
+import { remainingUnits } from "#app/.server/units/remaining.ts";
 import { listScheduleEntries } from "#app/.server/content/schedule-entries.ts";
 import { listBookableSchedule, scheduleChangesAt, visitFormIntro } from "#app/.server/visits/schedule.ts";
 import { ComplexSection } from "#app/components/home/complex.tsx";
@@ -26,7 +27,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { pack: site, settings } = await effectivePack(requireSite(context).pack);
   const page = site.pages["/"];
   if (!page) throw new Error("The content pack has no home page entry.");
-  const [schedule, countdown] = await Promise.all([listBookableSchedule(site.slug), saleCountdown(site.slug)]);
+  const [schedule, countdown, remaining] = await Promise.all([
+    listBookableSchedule(site.slug),
+    saleCountdown(site.slug),
+    remainingUnits(site.slug, settings),
+  ]);
   return data(
     {
       page: { title: page.title, description: page.description },
@@ -42,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       consultationHours: site.consultationHours,
       schedule,
       countdown,
-      remainingUnitsLine: settings.remainingUnitsLine ?? null,
+      remainingUnitsLine: remaining.line,
     },
     // A count of places or a D-day is only right today: caches must ask again.
     { headers: livePageHeaders(schedule.length > 0 || countdown !== null, scheduleChangesAt(schedule)) },

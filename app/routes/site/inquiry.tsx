@@ -8,6 +8,7 @@ import { plainPostAnswer } from "./plain-post.server.ts";
 import { effectivePack } from "#app/.server/content/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { listBookableSchedule } from "#app/.server/visits/schedule.ts";
+import { publicUnit } from "#app/.server/units/interest.ts";
 import { ConsentField } from "#app/components/consent-field.tsx";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { SubMenu } from "#app/components/frame/sub-menu.tsx";
@@ -22,6 +23,7 @@ import {
   useLeadSubmission,
 } from "#app/components/lead-form.tsx";
 import { Picture } from "#app/components/picture.tsx";
+import { UnitInterestField } from "#app/components/unit-interest-field.tsx";
 import type { LeadConsent } from "#app/content/types.ts";
 import { LEAD_FORM_TEXT, LEAD_MESSAGES } from "#app/forms/lead.ts";
 import { BOOK_BY_TIME_TEXT } from "#app/forms/visit.ts";
@@ -36,8 +38,16 @@ const PATH = "/Promotion/Customer";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pack: site } = await effectivePack(requireSite(context).pack);
-  const schedule = await listBookableSchedule(site.slug);
+  const url = new URL(request.url);
+  const unitParam = Number(url.searchParams.get("unit"));
+  const [schedule, unit] = await Promise.all([
+    listBookableSchedule(site.slug),
+    // A unit id is an `integer` column: anything past it names no unit (and would make the query fail).
+    Number.isInteger(unitParam) && unitParam > 0 && unitParam <= 2_147_483_647 ? publicUnit(site.slug, unitParam) : null,
+  ]);
   return {
+    unitTypes: site.units.map((type) => type.key),
+    unit,
     /** While a time can be booked, the page sends visitors to the booking instead of taking a visit time as text. */
     booking: schedule.some((day) => day.bookable) ? `/${site.slug}/customer` : null,
     page: site.leads.inquiryPage,
@@ -48,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     modelHouse: site.modelHouse,
     phone: site.phone,
     consultationHours: site.consultationHours,
-    done: new URL(request.url).searchParams.get("done") === "1",
+    done: url.searchParams.get("done") === "1",
   };
 }
 
@@ -98,7 +108,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function InquiryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, consent, eyebrow, group, phone, consultationHours, done, booking } = loaderData;
+  const { page, consent, eyebrow, group, phone, consultationHours, done, booking, unitTypes, unit } = loaderData;
   return (
     <>
       <PageBanner banner={page.banner} eyebrow={eyebrow} />
@@ -126,7 +136,7 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
             </dd>
           </dl>
         </div>
-        <InquiryForm consent={consent} done={done} initial={actionData} />
+        <InquiryForm consent={consent} done={done} initial={actionData} unitTypes={unitTypes} unit={unit} />
       </section>
     </>
   );
@@ -137,10 +147,14 @@ function InquiryForm({
   consent,
   done,
   initial,
+  unitTypes,
+  unit,
 }: {
   consent: LeadConsent;
   done: boolean;
   initial?: { errors?: FieldErrors; values?: FormValues; message?: string };
+  unitTypes: string[];
+  unit: { id: number; label: string; typeKey: string } | null;
 }) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
@@ -180,6 +194,7 @@ function InquiryForm({
       >
         <SpamGuardFields kind="inquiry" />
         <ContactFields errors={errors} values={initial?.values} />
+        <UnitInterestField types={unitTypes} unit={unit} value={initial?.values?.unitType} error={errors.unitType ?? errors.unitId} />
         <MessageField error={errors.message} value={initial?.values?.message} />
         <ConsentField consent={consent} error={errors.consent} />
         <SubmitButton kind="inquiry" busy={status.state === "submitting"} />

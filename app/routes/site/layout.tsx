@@ -5,6 +5,8 @@ import { CACHE_CONTROL } from "#app/.server/http.ts";
 import { isPersonalPage } from "#app/.server/personal-pages.ts";
 import { analyticsContext, analyticsTagsOf, effectivePack } from "#app/.server/content/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
+import { remainingUnits } from "#app/.server/units/remaining.ts";
+import { menuWithUnitsPage, PUBLIC_UNITS_PATH, unitsPageInfo } from "#app/content/units-page.ts";
 import { AnalyticsScripts } from "#app/components/frame/analytics-scripts.tsx";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { SiteFrame } from "#app/components/frame/site-frame.tsx";
@@ -34,13 +36,14 @@ export const middleware: Route.MiddlewareFunction[] = [attributionMiddleware, ca
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The office's settings are read on every request, so a change shows at once on every instance.
   const { pack: site, settings } = await effectivePack(requireSite(context).pack);
+  const remaining = await remainingUnits(site.slug, settings);
   // A visitor's own booking or opt-out is nobody else's business: no tag loads there, and the CSP opens no tag host.
   const analytics = isPersonalPage(new URL(request.url)) ? {} : analyticsTagsOf(settings);
   context.set(analyticsContext, analytics);
   const content: FrameContent = {
     brand: site.brand,
     phone: site.phone,
-    menu: site.menu,
+    menu: remaining.pagePath ? menuWithUnitsPage(site.menu) : site.menu,
     builder: site.builder,
     developer: site.developer,
     company: site.company,
@@ -51,11 +54,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     kakaoChannelUrl: settings.kakaoChannelUrl,
     mobileConsultUrl: settings.mobileConsultUrl,
     disclosures: disclosuresOf(settings),
+    remainingUnits: remaining.line ? { line: remaining.line, path: remaining.pagePath } : undefined,
   };
   // Every page's banner travels once: this loader does not run again on client navigation.
-  const pages = Object.fromEntries(Object.entries(site.pages).map(([path, page]) => [path, { group: page.group, banner: page.banner }]));
+  const pageEntries = { ...site.pages, ...(remaining.pagePath ? { [PUBLIC_UNITS_PATH]: unitsPageInfo(site) } : {}) };
+  const pages = Object.fromEntries(Object.entries(pageEntries).map(([path, page]) => [path, { group: page.group, banner: page.banner }]));
   const tags = toolsInUse(analytics).map(({ tool, id }) => ({ key: tool.setting, src: tool.scriptSrc(id), init: tool.init(id) }));
-  return { content, pages, subMenus: [...site.menu, ...site.subMenus], tags };
+  return { content, pages, subMenus: [...content.menu, ...site.subMenus], tags };
 }
 
 // Public pages are the same for every visitor. A minute of freshness absorbs traffic spikes

@@ -114,6 +114,15 @@ export const leads: LeadContent = {
           "견본주택 방문 상담: {salesPhone}",
         ].join("\n"),
       },
+      {
+        key: "remaining-units-board",
+        label: "잔여세대 현황 안내(광고)",
+        advertising: true,
+        text: [
+          "{customerName} 고객님, 동대구 온빛채 센트럴 현재 {remainingUnits} (계약 상황에 따라 바뀔 수 있습니다).",
+          "견본주택 방문 상담: {salesPhone}",
+        ].join("\n"),
+      },
     ],
     optOutConfirmation: [
       "{senderName}",

@@ -115,6 +115,15 @@ export const leads: LeadContent = {
           "루미엘 갤러리 방문 상담: {salesPhone}",
         ].join("\n"),
       },
+      {
+        key: "remaining-units-board",
+        label: "잔여세대 현황 안내(광고)",
+        advertising: true,
+        text: [
+          "{customerName} 고객님, 광교 루미엘 더 레이크 현재 {remainingUnits} (계약 상황에 따라 바뀔 수 있습니다).",
+          "루미엘 갤러리 방문 상담: {salesPhone}",
+        ].join("\n"),
+      },
     ],
     optOutConfirmation: [
       "{senderName}",

@@ -55,6 +55,8 @@ import { LeadHistory } from "./lead-history.tsx";
 import { LeadTexts } from "./lead-text-form.tsx";
 import { LeadTransfer } from "./lead-transfer.tsx";
 import { notFound, requireLeadId } from "./lead.server.ts";
+import { unitsOfLead } from "#app/.server/units/board.ts";
+import { LeadUnitFacts } from "../units/lead-unit-facts.tsx";
 import type { Route } from "./+types/lead";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -67,7 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const works = mayWork(admin, detail.lead);
   // A counsellor may ask to hand their own lead to someone else; a manager simply assigns it.
   const mayTransfer = detail.lead.assigneeId === admin.id && !can(admin.role, "leads.assign");
-  const [bookings, staff, history, customerLeads, texts, lastContact, missedCallDue, pack, pendingTransfer] = await Promise.all([
+  const [bookings, staff, history, customerLeads, texts, lastContact, missedCallDue, pack, pendingTransfer, units] = await Promise.all([
     listLeadBookings(id),
     can(admin.role, "leads.assign") || mayTransfer ? assignableStaff(slug) : [],
     leadHistory(admin, [detail.lead]),
@@ -78,6 +80,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     works ? missedCallTextDue(id) : false,
     textPack(slug),
     mayTransfer ? pendingTransferOf(id) : null,
+    unitsOfLead(slug, detail.lead),
   ]);
   await recordConsoleAccess(context, admin, "lead.view", { leadIds: [id] });
   const { phone, ...lead } = detail.lead;
@@ -94,6 +97,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       browser: browserSummary(lead.userAgent),
     },
     notes: detail.notes,
+    units: units.map((unit) => ({ ...unit, heldUntil: unit.heldUntil?.toISOString() ?? null })),
     history,
     customerLeads,
     texts,
@@ -245,8 +249,23 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, bookings, notes, history, customerLeads, texts, staff, may, kindLabels, consent, grades, dueNow, sheet, pendingTransfer } =
-    loaderData;
+  const {
+    lead,
+    bookings,
+    notes,
+    history,
+    customerLeads,
+    texts,
+    staff,
+    may,
+    kindLabels,
+    consent,
+    grades,
+    dueNow,
+    sheet,
+    pendingTransfer,
+    units,
+  } = loaderData;
   const answer: Answer | undefined = actionData;
   const revealed = answer?.intent === "reveal" && "phone" in answer ? answer : null;
   const confirming = answer?.intent === "confirm" && "status" in answer ? answer.status : null;
@@ -358,6 +377,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                 </dd>
               </>
             ) : null}
+            <LeadUnitFacts unitType={lead.unitType} units={units} />
             <dt>문의 내용</dt>
             <dd className="admin-facts__message">{lead.message || <span className="admin-muted">없음</span>}</dd>
             <dt>접수 페이지</dt>

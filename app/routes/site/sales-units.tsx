@@ -1,0 +1,110 @@
+import { data, Link } from "react-router";
+import { requireCanonicalPath } from "#app/.server/content/info-pages.ts";
+import { requireSite } from "#app/.server/site.ts";
+import { publicUnitsPage } from "#app/.server/units/remaining.ts";
+import { PUBLIC_UNITS_PATH, REMAINING_UNITS_WORDS as WORDS, unitsPageInfo } from "#app/content/units-page.ts";
+import { formatPrice, unitNumber } from "#app/forms/units.ts";
+import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import type { Route } from "./+types/sales-units";
+
+/**
+ * 잔여세대: the units left per type and 동, from the console's board, while the office has the page
+ * on (a 404 otherwise). Rendered on the server and cached like every public page: any change to a
+ * unit bumps the site's content version, so every instance drops its copy within a second.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireCanonicalPath(request, PUBLIC_UNITS_PATH);
+  const site = requireSite(context).pack;
+  const units = await publicUnitsPage(site.slug);
+  if (!units) throw data(null, { status: 404 });
+  const info = unitsPageInfo(site);
+  return { page: { title: info.title, description: info.description }, units };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seo(siteSeoFrom(matches), {
+    title: loaderData?.page.title ?? "",
+    description: loaderData?.page.description ?? "",
+    path: PUBLIC_UNITS_PATH,
+  });
+
+const count = (remaining: number) => (remaining > 0 ? `${remaining}${WORDS.households}` : WORDS.none);
+
+export default function SalesUnitsPage({ loaderData }: Route.ComponentProps) {
+  const { byType, buildings, showsUnits } = loaderData.units;
+  if (byType.length === 0)
+    return (
+      <section className="info-page info-page--narrow">
+        <p>{WORDS.empty}</p>
+      </section>
+    );
+  return (
+    <section className="info-page units-public" aria-labelledby="units-by-type">
+      <h2 id="units-by-type" className="info-subtitle">
+        {WORDS.byType}
+      </h2>
+      <ul className="units-public__types">
+        {byType.map((type) => (
+          <li key={type.typeKey} className={type.remaining > 0 ? undefined : "is-sold-out"}>
+            <span className="units-public__type">{type.typeKey}</span>
+            <strong className="units-public__count">{count(type.remaining)}</strong>
+            <span className="units-public__total">
+              {WORDS.total} {type.total}
+              {WORDS.households}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <h2 className="info-subtitle">{WORDS.byBuilding}</h2>
+      {buildings.map((building) => (
+        <div key={building.building} className="units-public__building">
+          <h3>{building.building}동</h3>
+          <table className="data-table">
+            <caption className="visually-hidden">
+              {building.building}동 {WORDS.byType}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">타입</th>
+                <th scope="col">{WORDS.remaining}</th>
+                <th scope="col">{WORDS.total}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {building.types.map((type) => (
+                <tr key={type.typeKey}>
+                  <th scope="row">{type.typeKey}</th>
+                  <td>{count(type.remaining)}</td>
+                  <td>
+                    {type.total}
+                    {WORDS.households}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {showsUnits && building.units.length > 0 ? (
+            // Folded: a 동 can have a hundred units left; the counts above answer most visitors.
+            <details className="units-public__more">
+              <summary>{WORDS.unitsOf(building.building, building.units.length)}</summary>
+              <ul className="units-public__units">
+                {building.units.map((unit) => (
+                  <li key={unit.id}>
+                    <span>{`${unitNumber(unit.floor, unit.line)}호 · ${unit.typeKey}${unit.price !== null ? ` · ${formatPrice(unit.price)}` : ""}`}</span>
+                    <Link
+                      to={`/Promotion/Customer?unit=${unit.id}`}
+                      aria-label={`${building.building}동 ${unitNumber(unit.floor, unit.line)}호 ${WORDS.ask}`}
+                    >
+                      {WORDS.ask}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </div>
+      ))}
+      <p className="info-note">{WORDS.note}</p>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { db } from "#app/.server/db.ts";
+import { parseEnv, setEnv } from "#app/.server/env.ts";
+import { leads, units, unitSettings } from "#app/.server/schema.ts";
+import { UNIT_MESSAGES } from "#app/forms/units.ts";
+import { startTestApp, type TestApp } from "#tests/app-server.ts";
+import { withTestDatabase } from "#tests/db.ts";
+import { filledForm } from "#tests/lead-requests.ts";
+import { addTeam, consoleCookie } from "#tests/staff.ts";
+import { addBuilding, addUnitLead } from "#tests/units.ts";
+
+/**
+ * The board through HTTP (issue #30): the console's forms, the public pill, home line and 잔여세대
+ * page (cached pages, dropped when a unit changes), and a unit picked on the site reaching the lead.
+ */
+
+withTestDatabase();
+let app: TestApp;
+let HERE: string;
+let team: Awaited<ReturnType<typeof addTeam>>;
+let cookies: { manager: string; counsellor: string };
+
+beforeAll(async () => {
+  app = await startTestApp();
+  HERE = `http://localhost:${app.port}`;
+});
+afterAll(() => app.close());
+
+beforeEach(async () => {
+  setEnv(parseEnv({ SITES: `daegu@${HERE}`, TRUST_PROXY: "1" }));
+  team = await addTeam();
+  cookies = { manager: await consoleCookie(team.manager), counsellor: await consoleCookie(team.counsellor) };
+});
+
+function on(path: string, { form, cookie }: { form?: Record<string, string>; cookie?: string } = {}) {
+  const headers: Record<string, string> = {
+    "X-Forwarded-For": "198.51.100.41",
+    Accept: "text/html",
+    ...(cookie ? { Cookie: cookie } : {}),
+  };
+  if (!form) return app.fetch(path, { headers });
+  return app.fetch(path, {
+    method: "POST",
+    headers: { ...headers, Origin: HERE, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form).toString(),
+  });
+}
+
+/** The header pill's text, or null without one. */
+function pill(html: string) {
+  const match = /data-testid="remaining-units-pill"[^>]*>([^<]*)</.exec(html);
+  return match ? match[1]!.trim() : null;
+}
+
+describe("the public figures", () => {
+  test("the pill, the home line and the 잔여세대 page follow the board: a hold keeps the count, a sale lowers it on the next request", async () => {
+    await db().insert(unitSettings).values({ site: "daegu", remainingSource: "board", publicPage: true });
+    const [first] = await addBuilding({ floors: 1, lines: 2 });
+    const lead = await addUnitLead({ assigneeId: team.counsellor.id });
+    const home = await (await on("/")).text();
+    expect(pill(home)).toBe("잔여세대 84A 1세대 · 84B 1세대");
+    expect(home).toContain('class="home-hero__remaining">잔여세대 84A 1세대 · 84B 1세대<');
+    expect(home).toContain('href="/SalesInfo/units"');
+    // Cached now; the hold and the sale below must still show on the very next request.
+    expect(pill(await (await on("/Brand/intro")).text())).toBe("잔여세대 84A 1세대 · 84B 1세대");
+
+    const held = await on("/admin/units", {
+      form: { intent: "hold", unit: String(first!.id), lead: String(lead) },
+      cookie: cookies.counsellor,
+    });
+    expect(held.status).toBe(303);
+    expect(pill(await (await on("/Brand/intro")).text())).toBe("잔여세대 84A 1세대 · 84B 1세대");
+    const sold = await on("/admin/units", { form: { intent: "contract", unit: String(first!.id) }, cookie: cookies.manager });
+    expect(sold.status).toBe(303);
+    expect(pill(await (await on("/Brand/intro")).text())).toBe("잔여세대 84A 잔여 없음 · 84B 1세대");
+    const page = await on("/SalesInfo/units");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("101동");
+    expect(html).toMatch(/84A<\/span><strong class="units-public__count">잔여 없음<\/strong>/);
+    // The unit left is listed with a link that preselects it on the inquiry form.
+    expect(html).toMatch(/href="\/Promotion\/Customer\?unit=\d+"/);
+  });
+
+  test("while the office keeps the page off, it is a 404 and out of the menu; with the board off no count is claimed", async () => {
+    await addBuilding({ floors: 1, lines: 1 });
+    await db().insert(unitSettings).values({ site: "daegu", remainingSource: "off", publicPage: false });
+    expect((await on("/SalesInfo/units")).status).toBe(404);
+    const home = await (await on("/")).text();
+    expect(home).not.toContain('href="/SalesInfo/units"');
+    expect(pill(home)).toBeNull();
+    expect(home).not.toContain("home-hero__remaining");
+  });
+});
+
+describe("the board's forms", () => {
+  test("a hold without a customer, and a hold of a unit someone else holds, are refused with a Korean message beside the form", async () => {
+    const [target] = await addBuilding({ floors: 1, lines: 1 });
+    const missing = await on("/admin/units", { form: { intent: "hold", unit: String(target!.id), lead: "" }, cookie: cookies.counsellor });
+    expect(missing.status).toBe(400);
+    const other = await addUnitLead({ assigneeId: team.manager.id });
+    await on("/admin/units", { form: { intent: "hold", unit: String(target!.id), lead: String(other) }, cookie: cookies.manager });
+    const mine = await addUnitLead({ assigneeId: team.counsellor.id });
+    const taken = await on("/admin/units", {
+      form: { intent: "hold", unit: String(target!.id), lead: String(mine) },
+      cookie: cookies.counsellor,
+    });
+    expect(taken.status).toBe(409);
+    expect(await taken.text()).toContain(UNIT_MESSAGES.taken);
+    const [row] = await db().select().from(units).where(eq(units.id, target!.id));
+    expect(row).toMatchObject({ status: "held", leadId: other });
+  });
+});
+
+describe("interest in a unit", () => {
+  test("an inquiry from a unit's link keeps the unit and its type, and the lead's page shows the unit's status beside it", async () => {
+    const [target] = await addBuilding({ floors: 1, lines: 1, types: ["84B"] });
+    const form = await (await on(`/Promotion/Customer?unit=${target!.id}`)).text();
+    expect(form).toContain("선택한 세대: 101동 101호 (84B)");
+    const sent = await on("/Promotion/Customer", { form: filledForm("inquiry", { unitType: "84A", unitId: String(target!.id) }) });
+    expect(sent.status).toBe(303);
+    const [lead] = await db().select().from(leads).orderBy(leads.id);
+    // The unit's own type wins over a type chosen beside it.
+    expect(lead).toMatchObject({ unitType: "84B", unitId: target!.id });
+    const other = await addUnitLead({ assigneeId: team.manager.id });
+    await on("/admin/units", { form: { intent: "hold", unit: String(target!.id), lead: String(other) }, cookie: cookies.manager });
+    const page = await (await on(`/admin/leads/${lead!.id}`, { cookie: cookies.manager })).text();
+    expect(page).toContain("관심 타입");
+    expect(page).toContain("101동 101호 (84B)");
+    expect(page).toContain("다른 고객 상담 중");
+  });
+
+  test("a type the site does not sell or a unit of another site is dropped, and the inquiry still goes through", async () => {
+    const [elsewhere] = await addBuilding({ site: "suwon", floors: 1, lines: 1, types: ["29A"] });
+    const sent = await on("/Promotion/Customer", { form: filledForm("inquiry", { unitType: "99Z", unitId: String(elsewhere!.id) }) });
+    expect(sent.status).toBe(303);
+    const [lead] = await db().select().from(leads);
+    expect(lead).toMatchObject({ unitType: null, unitId: null });
+  });
+});
