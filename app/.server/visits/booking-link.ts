@@ -12,6 +12,7 @@ import { textPack } from "../content/site-settings.ts";
 import { bookingSms } from "./messages.ts";
 import { slotLabel } from "./schedule.ts";
 import { bumpContentVersion } from "../content/content-version.ts";
+import { offerFreedPlacesAfter } from "./waitlist.ts";
 
 /**
  * A booking's personal link from its text messages (/{site}/visit/{token}): it shows the booking,
@@ -33,6 +34,7 @@ export interface BookingView {
   time: string;
   startsAt: Date;
   leadId: number;
+  slotId: number;
   status: BookingStatus;
 }
 
@@ -61,6 +63,7 @@ export async function findBookingByLink(token: string, now = new Date()): Promis
     time: kstTime(row.startsAt),
     startsAt: row.startsAt,
     leadId: row.booking.leadId,
+    slotId: row.booking.slotId,
     status: row.booking.status,
   };
   if (row.endsAt <= now) return { state: "expired", booking };
@@ -101,7 +104,10 @@ export async function cancelBookingByLink(token: string, now = new Date()): Prom
     );
     return true;
   });
-  if (texted) wakeOutboxWorker();
+  if (texted) {
+    wakeOutboxWorker();
+    await offerFreedPlacesAfter([booking.slotId], now);
+  }
   return { state: "cancelled", booking: { ...booking, status: "cancelled" } };
 }
 
@@ -127,15 +133,32 @@ export async function changeBookingByLink(
   const result = await db().transaction(async (tx): Promise<LinkChange> => {
     await tx.execute(sql`select pg_advisory_xact_lock(727003, hashtext(${`${booking.site}:${booking.phone}`}))`);
     const [current] = await tx
-      .select({ slotId: visitBookings.slotId, status: visitBookings.status, leadId: visitBookings.leadId })
+      .select({
+        slotId: visitBookings.slotId,
+        status: visitBookings.status,
+        leadId: visitBookings.leadId,
+        partySize: visitBookings.partySize,
+      })
       .from(visitBookings)
       .where(eq(visitBookings.id, booking.id))
       .for("update");
     if (!current || current.status !== "booked") return { state: "cancelled", booking };
     if (current.slotId === slotId) return { state: "changed", booking };
-    const claim = await claimVisitSlot(tx, { site: booking.site, slotId, phone: booking.phone, clientId: null, now, moving: booking.id });
+    const claim = await claimVisitSlot(tx, {
+      site: booking.site,
+      slotId,
+      phone: booking.phone,
+      clientId: null,
+      now,
+      moving: booking.id,
+      partySize: current.partySize,
+    });
     if (!claim.ok) return { state: "unavailable", reason: claim.reason, day: claim.day };
-    await tx.update(visitBookings).set({ slotId, reminderQueuedAt: null }).where(eq(visitBookings.id, booking.id));
+    // The new time's confirmation goes now: its reminders are due again, unless their moment has passed (confirmedAt).
+    await tx
+      .update(visitBookings)
+      .set({ slotId, reminderQueuedAt: null, sameDayReminderQueuedAt: null, confirmedAt: now })
+      .where(eq(visitBookings.id, booking.id));
     await bumpContentVersion(tx, booking.site);
     await withdrawBookingMessages(tx, [booking.id]);
     const confirmation = bookingSms(await textPack(booking.site, tx), "confirmation", {
@@ -173,6 +196,9 @@ export async function changeBookingByLink(
     };
     return { state: "changed", booking: moved };
   });
-  if (result.state === "changed") wakeOutboxWorker();
+  if (result.state === "changed") {
+    wakeOutboxWorker();
+    await offerFreedPlacesAfter([booking.slotId], now);
+  }
   return result;
 }

@@ -35,6 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       // The answer page is the visitor's own (private, no-store), so it may repeat their receipt number.
       receiptNumber: isReceiptNumber(url.searchParams.get("receipt")) ? url.searchParams.get("receipt") : null,
       schedule,
+      maxPartySize: site.leads.visits.maxPartySize,
     },
     // The answer to a booking names its time: the visitor's own, not a page to share.
     { headers: showsVisitorsOwnBooking(url) ? PERSONAL_PAGE_HEADERS : livePageHeaders(schedule.length > 0) },
@@ -62,7 +63,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function VisitReservationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { slug, page, consent, eyebrow, phone, consultationHours, modelHouse, done, schedule, bookedLabel, receiptNumber } = loaderData;
+  const { slug, page, consent, eyebrow, phone, consultationHours, modelHouse, done, schedule, bookedLabel, receiptNumber, maxPartySize } =
+    loaderData;
   return (
     <>
       <PageBanner banner={page.banner} eyebrow={eyebrow} />
@@ -90,6 +92,7 @@ export default function VisitReservationPage({ loaderData, actionData }: Route.C
           site={slug}
           consent={consent}
           schedule={schedule}
+          maxPartySize={maxPartySize}
           done={done}
           doneMessage={
             bookedLabel || receiptNumber ? successMessage("visit", bookedLabel ? { label: bookedLabel } : null, receiptNumber) : undefined
