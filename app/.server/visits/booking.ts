@@ -221,7 +221,6 @@ export async function placeVisitBooking(
       sourceKey,
       partySize: claim.partySize,
       createdAt: now,
-      confirmedAt: now,
     })
     .returning({ id: visitBookings.id });
   if (claim.offerId !== null) {

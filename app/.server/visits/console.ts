@@ -22,6 +22,8 @@ export interface AdminSlot {
     name: string;
     phone: string;
     status: BookingStatus;
+    /** 방문 인원. */
+    partySize: number;
     leadId: number;
     assigneeId: number | null;
     deletedAt: Date | null;
@@ -60,6 +62,7 @@ export async function listScheduleForAdmin(site: string, { from, days }: { from:
             name: visitBookings.name,
             phone: visitBookings.phone,
             status: visitBookings.status,
+            partySize: visitBookings.partySize,
             leadId: visitBookings.leadId,
             assigneeId: leads.assigneeId,
             deletedAt: leads.deletedAt,

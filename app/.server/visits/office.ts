@@ -293,7 +293,6 @@ export async function moveBookingByStaff(
         linkToken,
         partySize: row.booking.partySize,
         createdAt: now,
-        confirmedAt: now,
       })
       .returning({ id: visitBookings.id });
     await bumpContentVersion(tx, change.site, change.actor.id);
