@@ -115,6 +115,8 @@ export const VISIT_CANCEL_TEXT = {
   changing: "변경하는 중…",
   changed: "방문 일시가 변경되었습니다. 새 예약 내용을 문자로 보내 드렸습니다.",
   cancelHeading: "예약 취소",
+  missed: "예약하신 방문일에 뵙지 못했습니다. 다른 날짜에 방문하시려면 새 시간을 골라 주세요.",
+  missedChange: "새 방문 시간 고르기",
 } as const;
 
 /** The booking page's two buttons: cancel, or change to the chosen time. */

@@ -62,7 +62,8 @@ test.describe("the waitlist of a full visit time", () => {
       });
 
       await test.step("the office sees the buyer booked with their party, and the line's story", async () => {
-        await page.goto(`/admin/visits?day=${day}#visit-day`);
+        // Another address than step one's (a goto differing only by its #hash would not reload the page).
+        await page.goto(`/admin/visits?from=${day}&day=${day}`);
         const row = page.locator(".admin-visits__slots tr", { hasText: TIME });
         await expect(row.locator(".admin-visits__booking", { hasText: buyer.name })).toContainText("2명");
         await expect(row.locator(".admin-visits__waitlist")).toContainText("예약 확정");

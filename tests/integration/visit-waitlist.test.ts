@@ -4,7 +4,7 @@ import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { smsOutbox, visitBookings, visitSlots, visitWaitlist } from "#app/.server/schema.ts";
 import { unsealText } from "#app/.server/sealed.ts";
-import { cancelBookingByLink, changeBookingByLink } from "#app/.server/visits/booking-link.ts";
+import { cancelBookingByLink, changeBookingByLink, findBookingByLink } from "#app/.server/visits/booking-link.ts";
 import { setSlotCapacity } from "#app/.server/visits/console.ts";
 import { markAttendance } from "#app/.server/visits/office.ts";
 import { queueSameDayReminders, queueVisitReminders } from "#app/.server/visits/reminders.ts";
@@ -284,5 +284,27 @@ describe("reminders on the day and after a no-show", () => {
       [phone, "withdrawn", booking!.id],
       [phone, "pending", booking!.id],
     ]);
+  });
+
+  test("the no-show text's link offers a new time: choosing one books it and keeps the missed visit on record", async () => {
+    const day = dayFromToday(1);
+    const [slot] = await openDay(day);
+    const [later] = await openDay(dayFromToday(4));
+    const phone = uniquePhone();
+    await book(slot!, { phone, partySize: "2" });
+    const [booking] = await bookedIn(slot!.id);
+    const afterTheVisit = kstInstant(day, "18:00");
+    await markAttendance(await owner(), booking!.id, "no_show", afterTheVisit);
+    const key = await keyTextedTo(phone, "no-show", "visit");
+
+    expect((await findBookingByLink(key, afterTheVisit)).state).toBe("missed");
+    const changed = await changeBookingByLink(key, later!.id, { now: afterTheVisit, budget: null });
+
+    expect(changed.state).toBe("changed");
+    const [missed] = await db().select().from(visitBookings).where(eq(visitBookings.id, booking!.id));
+    expect(missed).toMatchObject({ status: "no_show", slotId: slot!.id });
+    const [rebooked] = await bookedIn(later!.id);
+    expect(rebooked).toMatchObject({ phone, leadId: booking!.leadId, linkToken: key, partySize: 2 });
+    expect((await findBookingByLink(key, afterTheVisit)).state).toBe("active");
   });
 });
