@@ -159,7 +159,7 @@ export function VisitSettingsForm({
   reply: Reply;
 }) {
   const [form, fields] = useConsoleForm({
-    id: "visit-settings",
+    id: "visit-settings-form",
     schema: SettingsSchema,
     lastResult: reply?.intent === "visit-settings" ? reply.result : undefined,
     defaultValue: {
