@@ -68,7 +68,7 @@ export const LEAD_FORM_TEXT = {
     label: "문의내용",
     placeholder: "궁금하신 점을 자유롭게 남겨 주세요.",
     /** Under the visit form's date and time choice, where the visit time is already chosen. */
-    placeholderWithTimes: "궁금하신 점이나 함께 오시는 인원을 남겨 주세요.",
+    placeholderWithTimes: "궁금하신 점이나 미리 알려 주실 내용을 남겨 주세요.",
   },
   required: "필수",
   optional: "선택",

@@ -13,6 +13,7 @@ import { PartySizeField } from "#app/components/visit-form.tsx";
 import { readWholeNumber } from "#app/forms/numbers.ts";
 import { DEFAULT_MAX_PARTY_SIZE, WAITLIST_TEXT } from "#app/forms/visit.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 import type { Route } from "./+types/waitlist";
 
 /**
@@ -66,6 +67,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function WaitlistPage({ loaderData, actionData }: Route.ComponentProps) {
   const { slug, banner, eyebrow, consent, maxPartySize, slot, joined } = loaderData;
   const busy = useNavigation().state === "submitting";
+  // With scripts the server's messages show beside each field (as on the booking form); without, the browser checks first.
+  const hydrated = useHydrated();
   const errors = actionData?.errors ?? {};
   return (
     <>
@@ -99,7 +102,7 @@ export default function WaitlistPage({ loaderData, actionData }: Route.Component
           ) : slot.state === "open" ? (
             <p className="lead-result">{WAITLIST_TEXT.hasRoom}</p>
           ) : (
-            <Form method="post" className="lead-form" replace>
+            <Form method="post" className="lead-form" replace noValidate={hydrated}>
               <p className="lead-field__hint">
                 {WAITLIST_TEXT.waiting(slot.waiting)} {WAITLIST_TEXT.holdNote(slot.holdMinutes)}
               </p>
