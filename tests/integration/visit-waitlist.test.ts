@@ -15,7 +15,8 @@ import { findWaitlistEntry, joinWaitlist, sweepWaitlists } from "#app/.server/vi
 import { VISIT_MESSAGES } from "#app/forms/visit.ts";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
 import { withTestDatabase } from "#tests/db.ts";
-import { filledForm, SITE_URL, submitJson, uniquePhone } from "#tests/lead-requests.ts";
+import { action as joinAction } from "#app/routes/site/waitlist.tsx";
+import { filledForm, pageOutcome, post, SITE_URL, submitJson, uniquePhone } from "#tests/lead-requests.ts";
 import { addStaff } from "#tests/staff.ts";
 
 /**
@@ -179,6 +180,32 @@ describe("the waitlist of a full time", () => {
     expect(await remaining(slot!.id)).toBe(1);
     expect(await join(slot!.id, uniquePhone())).toMatchObject({ ok: false, reason: "has-room" });
     expect(await db().$count(smsOutbox, eq(smsOutbox.recipient, waiting))).toBe(2);
+  });
+});
+
+describe("the waitlist's pages", () => {
+  test("joining without scripts: every problem beside its field (400), a time with room refused (409), then the place in line and a text with the link", async () => {
+    const [slot] = await openDay(dayFromToday(4));
+    await setSlotCapacity(SITE, slot!.id, 1);
+    const page = (fields: Record<string, string>) =>
+      pageOutcome(() =>
+        joinAction({ ...post(`/${SITE}/waitlist`, fields, { headers: { Origin: SITE_URL } }), params: { site: SITE } } as never),
+      );
+
+    const hasRoom = await page({ name: "대기고객", phone: uniquePhone(), consent: "yes", partySize: "1", visitSlot: String(slot!.id) });
+    expect(hasRoom).toMatchObject({ status: 409, data: { errors: { visitSlot: expect.stringContaining("지금 바로 예약") } } });
+
+    await book(slot!);
+    const wrong = await page({ name: "", phone: "0101", partySize: "9", visitSlot: String(slot!.id) });
+    expect(wrong.status).toBe(400);
+    expect(Object.keys((wrong.data as { errors: object }).errors).sort()).toEqual(["consent", "name", "partySize", "phone"]);
+
+    const phone = uniquePhone();
+    const joined = await page({ name: "대기고객", phone, consent: "yes", partySize: "2", visitSlot: String(slot!.id) });
+    expect(joined).toMatchObject({ status: 303, location: `/${SITE}/waitlist?slot=${slot!.id}&done=1&position=1` });
+    expect(await keyTextedTo(phone, "waitlist-joined", "waitlist")).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const [entry] = await db().select().from(visitWaitlist).where(eq(visitWaitlist.phone, phone));
+    expect(entry).toMatchObject({ partySize: 2, status: "waiting" });
   });
 });
 

@@ -41,8 +41,9 @@ export async function submitWaitlistForm(
     }
   }
   const maxPartySize = site.leads.visits.maxPartySize ?? DEFAULT_MAX_PARTY_SIZE;
-  const partySize = parsed.success ? (parsed.data.partySize ?? 1) : 1;
-  if (parsed.success && (partySize < 1 || partySize > maxPartySize)) errors.partySize = VISIT_MESSAGES.partySize(maxPartySize);
+  // The pack's range, checked with the other fields so one post shows every problem.
+  const partySize = Number(fields.partySize ?? "1");
+  if (!errors.partySize && (partySize < 1 || partySize > maxPartySize)) errors.partySize = VISIT_MESSAGES.partySize(maxPartySize);
   if (parsed.success && parsed.data.visitSlot === undefined) errors.visitSlot = VISIT_MESSAGES.chooseSlot;
   if (!parsed.success || Object.keys(errors).length > 0) {
     return { status: 400, ok: false, message: LEAD_MESSAGES.invalid, errors, values };
