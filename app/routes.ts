@@ -107,6 +107,9 @@ export default [
     route(":site/customer", "routes/site/customer.tsx"),
     // A booking's personal link from its text messages: shows the booking and cancels it.
     route(":site/visit/:token", "routes/site/visit-cancel.tsx"),
+    // A full time's waitlist: joined here, and each entry's own page from its texts (its place, the offer, the claim).
+    route(":site/waitlist", "routes/site/waitlist.tsx"),
+    route(":site/waitlist/:token", "routes/site/waitlist-entry.tsx"),
     // The personal opt-out link of a text: stops advertising texts to that one number.
     route(":site/optout/:token", "routes/site/opt-out.tsx"),
     route("privacy", "routes/site/privacy.tsx"),

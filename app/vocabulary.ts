@@ -27,7 +27,9 @@ export type SpamReason = (typeof SPAM_REASONS)[number];
  * invitation, a text a person on the team wrote to a customer, a visitor told their day was closed,
  * a visitor told their own cancellation went through, a customer told their withdrawal from
  * advertising went through ("opt-out"), a customer reminded every two years of their consent to it,
- * a campaign text (advertising) and its test send to the sender's own phone.
+ * a campaign text (advertising) and its test send to the sender's own phone; a booking's reminder
+ * hours before on the day, the word after a missed visit offering a new time, and a waitlist's
+ * texts (joined; a place is held for you).
  */
 export const SMS_PURPOSES = [
   "confirmation",
@@ -41,6 +43,10 @@ export const SMS_PURPOSES = [
   "reconfirmation",
   "campaign",
   "campaign-test",
+  "reminder-today",
+  "no-show",
+  "waitlist-joined",
+  "waitlist-offer",
 ] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
@@ -78,6 +84,10 @@ export const ALIMTALK_PURPOSES = [
   "day-closed",
   "visit-cancelled",
   "staff",
+  "reminder-today",
+  "no-show",
+  "waitlist-joined",
+  "waitlist-offer",
 ] as const satisfies readonly SmsPurpose[];
 export type AlimtalkPurpose = (typeof ALIMTALK_PURPOSES)[number];
 
@@ -115,6 +125,23 @@ export type BookingReviewReason = (typeof BOOKING_REVIEW_REASONS)[number];
 export const PLACE_HOLDING_STATUSES = ["booked", "visited", "no_show"] as const satisfies readonly BookingStatus[];
 /** What staff may mark a place-holding booking as. */
 export type AttendanceStatus = (typeof PLACE_HOLDING_STATUSES)[number];
+
+/**
+ * What a slot's capacity counts, per site: each booking one place ("groups"), or each visitor
+ * ("people": a party of three takes three).
+ */
+export const CAPACITY_UNITS = ["groups", "people"] as const;
+export type CapacityUnit = (typeof CAPACITY_UNITS)[number];
+
+/**
+ * Where a place on a full time's waitlist stands: waiting in line; offered a freed place, held for
+ * it until the offer's deadline; claimed (booked); passed (the hold ran out or was given up, and
+ * went to the next); withdrawn (by the visitor or the office).
+ */
+export const WAITLIST_STATUSES = ["waiting", "offered", "claimed", "passed", "withdrawn"] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+/** Entries still in line for their time: one per phone per time. */
+export const WAITLIST_ACTIVE_STATUSES = ["waiting", "offered"] as const satisfies readonly WaitlistStatus[];
 
 /**
  * What else happened to a lead, besides its status changes and notes (their own tables): who it was

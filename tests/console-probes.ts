@@ -951,6 +951,20 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       allowed: 303,
     },
     {
+      does: "changes how places are counted, held for the waitlist and reminded on the day",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: () => ({ intent: "visit-settings", capacityUnit: "groups", holdMinutes: "30", sameDayReminderHours: "2" }),
+      allowed: 303,
+    },
+    {
+      does: "takes someone out of a waitlist (none there: refused)",
+      method: "POST",
+      path: () => "/admin/visits",
+      form: () => ({ intent: "waitlist-withdraw", entryId: "999999" }),
+      allowed: 409,
+    },
+    {
       does: "clears a booking's burst flag",
       method: "POST",
       path: () => "/admin/visits",

@@ -8,6 +8,9 @@
  */
 export function showsVisitorsOwnBooking(url: URL): boolean {
   if (/^\/[^/]+\/visit\/[^/]+\/?$/.test(url.pathname)) return true;
+  // A waitlist entry's own page (its name, time, the place held), and the join page's answer (their place in line).
+  if (/^\/[^/]+\/waitlist\/[^/]+\/?$/.test(url.pathname)) return true;
+  if (/^\/[^/]+\/waitlist\/?$/.test(url.pathname) && url.searchParams.get("done") === "1") return true;
   return /^\/[^/]+\/customer\/?$/i.test(url.pathname) && url.searchParams.get("done") === "1";
 }
 
@@ -18,5 +21,5 @@ export function isPersonalPage(url: URL): boolean {
 
 /** A lead form posted from such a page records where it came from without the key in its address. */
 export function withoutBookingKey(path: string): string {
-  return path.replace(/^(\/[^/]+\/visit)\/[^/]+\/?$/, "$1");
+  return path.replace(/^(\/[^/]+\/(?:visit|waitlist))\/[^/]+\/?$/, "$1");
 }

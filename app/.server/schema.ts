@@ -23,6 +23,7 @@ import type {
   BookingReviewReason,
   AuditHashAlgorithm,
   BookingStatus,
+  CapacityUnit,
   ConsentChannel,
   ConsentEventKind,
   CampaignRecipientState,
@@ -46,6 +47,7 @@ import type {
   UnitChangeKind,
   UnitStatus,
   RemainingUnitsSource,
+  WaitlistStatus,
 } from "#app/vocabulary.ts";
 import type { PriceSheet } from "#app/utils/payment-plan.ts";
 
@@ -713,6 +715,14 @@ export const visitBookings = pgTable(
     /** Who cancelled it in the console; null with `cancelledAt` set: the customer, by their link. */
     cancelledBy: integer().references(() => admins.id, { onDelete: "set null" }),
     reminderQueuedAt: timestamp({ withTimezone: true }),
+    /** The reminder hours before the visit, on its day (visit_settings.sameDayReminderHours). */
+    sameDayReminderQueuedAt: timestamp({ withTimezone: true }),
+    /** The text after a missed visit offering a new time: once per booking, however often it is marked. */
+    noShowQueuedAt: timestamp({ withTimezone: true }),
+    /** When the visitor was last sent this booking's time (made or moved); a reminder due before it is not sent. Null: `createdAt`. */
+    confirmedAt: timestamp({ withTimezone: true }),
+    /** 방문 인원: how many come (1 to the pack's `maxPartySize`); a place each when the site counts people. */
+    partySize: integer().notNull().default(1),
     /** A keyed hash of the address a visitor booked from (spam.ts clientKey), or null when the office made it: bursts count these. */
     sourceKey: varchar({ length: 32 }),
     /** Why the booking waits for review (a burst), or null; it stays set once reviewed, for the history. */
@@ -726,6 +736,63 @@ export const visitBookings = pgTable(
     // The burst detector counts a site's bookings of the last minutes.
     index("visit_bookings_site_created_at_idx").on(table.site, table.createdAt),
     uniqueIndex("visit_bookings_link_token_key").on(table.linkToken),
+  ],
+);
+
+/** How a site's visit schedule counts and reminds, set on /admin/visits. No row: the defaults. */
+export const visitSettings = pgTable("visit_settings", {
+  site: varchar({ length: 64 }).primaryKey(),
+  /** What a slot's capacity counts: bookings ("groups") or visitors ("people"). */
+  capacityUnit: varchar({ length: 8 }).$type<CapacityUnit>().notNull().default("groups"),
+  /** How long a freed place is held for the person on the waitlist it is offered to. */
+  holdMinutes: integer().notNull().default(30),
+  /** The reminder this many hours before the visit, on its day; 0: none. */
+  sameDayReminderHours: integer().notNull().default(2),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A visitor waiting for a full time (대기 신청). A freed place is offered to the first in line it
+ * fits, held for them until `offerExpiresAt`, under the slot's row lock (app/.server/visits/waitlist.ts);
+ * claiming it books the visit as the form does. Rows stay after they leave the line, for the history.
+ */
+export const visitWaitlist = pgTable(
+  "visit_waitlist",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    site: varchar({ length: 64 }).notNull(),
+    slotId: integer()
+      .notNull()
+      .references(() => visitSlots.id, { onDelete: "cascade" }),
+    name: varchar({ length: 50 }).notNull(),
+    /** Digits only. */
+    phone: varchar({ length: 16 }).notNull(),
+    partySize: integer().notNull().default(1),
+    status: varchar({ length: 16 }).$type<WaitlistStatus>().notNull().default("waiting"),
+    /** The key of the entry's personal page (/{site}/waitlist/{linkToken}): its place in line, the offer, the claim. */
+    linkToken: varchar({ length: 40 }).notNull(),
+    /** The consent text's version the visitor agreed to, and whether they ticked the advertising box: the lead a claim makes keeps them. */
+    consentVersion: varchar({ length: 32 }).notNull(),
+    marketingConsent: boolean().notNull().default(false),
+    /** A keyed hash of the address it came from (spam.ts clientKey). */
+    sourceKey: varchar({ length: 32 }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    offeredAt: timestamp({ withTimezone: true }),
+    offerExpiresAt: timestamp({ withTimezone: true }),
+    /** When it left the line: claimed, passed or withdrawn. */
+    closedAt: timestamp({ withTimezone: true }),
+    /** Who withdrew it in the console; null with status withdrawn: the visitor, by their link. */
+    withdrawnBy: integer().references(() => admins.id, { onDelete: "set null" }),
+    /** The booking a claim made. */
+    bookingId: integer().references(() => visitBookings.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    index("visit_waitlist_slot_id_status_idx").on(table.slotId, table.status),
+    uniqueIndex("visit_waitlist_link_token_key").on(table.linkToken),
+    uniqueIndex("visit_waitlist_slot_id_phone_active_key")
+      .on(table.slotId, table.phone)
+      .where(sql`status in ('waiting', 'offered')`),
+    index("visit_waitlist_site_phone_idx").on(table.site, table.phone),
   ],
 );
 

@@ -1,10 +1,10 @@
 import { useHydrated } from "#app/utils/use-hydrated.ts";
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { LeadConsent } from "#app/content/types.ts";
 import { LEAD_FORM_TEXT, LEAD_MESSAGES } from "#app/forms/lead.ts";
 import type { FieldErrors, FormValues } from "#app/forms/lead-schema.ts";
-import { NO_OPEN_DAYS_TEXT, type VisitDay } from "#app/forms/visit.ts";
+import { DEFAULT_MAX_PARTY_SIZE, NO_OPEN_DAYS_TEXT, PARTY_SIZE_TEXT, type VisitDay } from "#app/forms/visit.ts";
 import { ConsentField } from "./consent-field.tsx";
 import { RegisterLink } from "./register-link.tsx";
 import { answerOf, ContactFields, MessageField, SpamGuardFields, SubmitButton, useAnswerInView, useLeadSubmission } from "./lead-form.tsx";
@@ -17,6 +17,8 @@ export interface VisitFormProps {
   consent: LeadConsent;
   /** The days and times on offer; empty when the site does not book visits by time slot. */
   schedule: VisitDay[];
+  /** 방문 인원 offered, 1 to this (the pack's `maxPartySize`). */
+  maxPartySize?: number;
   /** The page was reached through the post/redirect/get of a successful plain post (?done=1). */
   done?: boolean;
   /** What that plain post booked, in words; the spec's success message otherwise. */
@@ -32,7 +34,16 @@ export interface VisitFormProps {
  * it posts in place and shows the result instead of the form; without, it is a plain form post
  * answered by a redirect to /{site}/customer?done=1, so a refresh never sends it twice.
  */
-export function VisitForm({ site, consent, schedule, done = false, doneMessage, initial, unitTypes }: VisitFormProps) {
+export function VisitForm({
+  site,
+  consent,
+  schedule,
+  maxPartySize = DEFAULT_MAX_PARTY_SIZE,
+  done = false,
+  doneMessage,
+  initial,
+  unitTypes,
+}: VisitFormProps) {
   const hydrated = useHydrated();
   const { status, errors, submit, revalidate, reset, prepare } = useLeadSubmission("visit", initial?.errors, checkVisitSlot);
   // After a booking attempt the places left have changed: reload them from the server.
@@ -93,11 +104,15 @@ export function VisitForm({ site, consent, schedule, done = false, doneMessage, 
           <SpamGuardFields kind="visit" />
           <ContactFields errors={errors} values={initial?.values} phoneHint />
           {schedule.length > 0 ? (
-            <VisitSlotPicker
-              schedule={schedule}
-              error={errors.visitSlot}
-              initial={{ visitDate: initial?.values?.visitDate, visitSlot: initial?.values?.visitSlot }}
-            />
+            <>
+              <PartySizeField max={maxPartySize} error={errors.partySize} value={initial?.values?.partySize} />
+              <VisitSlotPicker
+                schedule={schedule}
+                error={errors.visitSlot}
+                initial={{ visitDate: initial?.values?.visitDate, visitSlot: initial?.values?.visitSlot }}
+                waitlistHref={(slotId) => `/${site}/waitlist?slot=${slotId}`}
+              />
+            </>
           ) : null}
           {unitTypes ? <UnitInterestField types={unitTypes} value={initial?.values?.unitType} error={errors.unitType} /> : null}
           <MessageField
@@ -125,6 +140,41 @@ function NoOpenDays() {
         </Link>
         <RegisterLink className="lead-secondary">{NO_OPEN_DAYS_TEXT.interest}</RegisterLink>
       </div>
+    </div>
+  );
+}
+
+/** 방문 인원: 1 to the site's maximum, one by default (the booking form and the waitlist's). */
+export function PartySizeField({ max, error, value }: { max: number; error?: string; value?: string }) {
+  const id = useId();
+  return (
+    <div className={`lead-field lead-field--party${error ? " lead-field--invalid" : ""}`}>
+      <label className="lead-field__label" htmlFor={id}>
+        {PARTY_SIZE_TEXT.label}
+        <span className="lead-field__badge">{LEAD_FORM_TEXT.required}</span>
+      </label>
+      <select
+        id={id}
+        name="partySize"
+        className="lead-field__control"
+        defaultValue={value ?? "1"}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+      >
+        {Array.from({ length: max }, (_, index) => index + 1).map((count) => (
+          <option key={count} value={count}>
+            {PARTY_SIZE_TEXT.option(count)}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="lead-field__hint">
+        {PARTY_SIZE_TEXT.hint}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="lead-field__error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

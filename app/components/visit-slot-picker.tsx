@@ -12,10 +12,13 @@ export function VisitSlotPicker({
   schedule,
   error,
   initial,
+  waitlistHref,
 }: {
   schedule: VisitDay[];
   error?: string;
   initial?: { visitDate?: string; visitSlot?: string };
+  /** Where a full time's 대기 신청 goes (the booking form's picker only): a plain link, so it works without scripts. */
+  waitlistHref?: (slotId: number) => string;
 }) {
   const id = useId();
   const chosenDay =
@@ -64,27 +67,39 @@ export function VisitSlotPicker({
               </label>
               <fieldset className="visit-day__slots">
                 <legend className="visit-day__slots-legend">{VISIT_PICKER_TEXT.times(day.label)}</legend>
-                {day.slots.map((slot) => (
-                  <label key={slot.id} className={`visit-slot visit-slot--${slot.state}`}>
-                    <input
-                      type="radio"
-                      name="visitSlot"
-                      value={slot.id}
-                      data-day={day.day}
-                      required
-                      disabled={slot.state !== "open"}
-                      defaultChecked={String(slot.id) === initial?.visitSlot && slot.state === "open"}
-                    />
-                    <span className="visit-slot__time">{slot.time}</span>
-                    <span className="visit-slot__left">
-                      {slot.state === "open"
-                        ? VISIT_PICKER_TEXT.remaining(slot.remaining)
-                        : slot.state === "full"
-                          ? VISIT_PICKER_TEXT.full
-                          : VISIT_PICKER_TEXT.past}
-                    </span>
-                  </label>
-                ))}
+                {day.slots.map((slot) =>
+                  slot.state === "full" && waitlistHref ? (
+                    <a
+                      key={slot.id}
+                      href={waitlistHref(slot.id)}
+                      className="visit-slot visit-slot--full visit-slot--waitlist"
+                      aria-label={VISIT_PICKER_TEXT.waitlistLabel(slot.time)}
+                    >
+                      <span className="visit-slot__time">{slot.time}</span>
+                      <span className="visit-slot__left">{VISIT_PICKER_TEXT.waitlist}</span>
+                    </a>
+                  ) : (
+                    <label key={slot.id} className={`visit-slot visit-slot--${slot.state}`}>
+                      <input
+                        type="radio"
+                        name="visitSlot"
+                        value={slot.id}
+                        data-day={day.day}
+                        required
+                        disabled={slot.state !== "open"}
+                        defaultChecked={String(slot.id) === initial?.visitSlot && slot.state === "open"}
+                      />
+                      <span className="visit-slot__time">{slot.time}</span>
+                      <span className="visit-slot__left">
+                        {slot.state === "open"
+                          ? VISIT_PICKER_TEXT.remaining(slot.remaining, slot.unit)
+                          : slot.state === "full"
+                            ? VISIT_PICKER_TEXT.full
+                            : VISIT_PICKER_TEXT.past}
+                      </span>
+                    </label>
+                  ),
+                )}
               </fieldset>
             </div>
           );

@@ -353,6 +353,8 @@ export interface VisitScheduleContent {
   capacity: number;
   /** Days from today the demo schedule opens on a fresh database (0: none). */
   demoDays: number;
+  /** 방문 인원 the forms offer, 1 to this (4 when unset). */
+  maxPartySize?: number;
   sms: {
     /**
      * Sent when a slot is booked (or the booking moved). Placeholders: {senderName} {maskedName} {date} {time}
@@ -372,6 +374,20 @@ export interface VisitScheduleContent {
      * {salesPhone}.
      */
     dayClosed: string;
+    /** Sent on the visit's day, the site's hours before it (/admin/visits); the placeholders of `reminder`. */
+    reminderToday: string;
+    /**
+     * Sent once after a visit is marked 노쇼: informational, no promotion; {cancelUrl} is the booking's
+     * page, where a new time can be chosen. The placeholders of `reminder`.
+     */
+    noShow: string;
+    /**
+     * Sent when a visitor joins a full time's waitlist. Placeholders: {senderName} {maskedName} {date}
+     * {time} {waitlistUrl} (their place in line, to leave it) {salesPhone}.
+     */
+    waitlistJoined: string;
+    /** Sent when a place is held for them; the same placeholders and {holdUntil} ("14:35"). */
+    waitlistOffer: string;
   };
 }
 

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { isCalendarDay } from "#app/utils/kst.ts";
-import { PLACE_HOLDING_STATUSES, type AttendanceStatus, type BookingReviewReason, type BookingStatus } from "#app/vocabulary.ts";
+import {
+  CAPACITY_UNITS,
+  PLACE_HOLDING_STATUSES,
+  type AttendanceStatus,
+  type BookingReviewReason,
+  type BookingStatus,
+  type CapacityUnit,
+  type WaitlistStatus,
+} from "#app/vocabulary.ts";
 import { VisitMarkFields } from "./admin.ts";
 import { wholeNumber } from "./numbers.ts";
 
@@ -18,10 +26,30 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   moved: "다른 시간으로 변경",
 };
 
-/** The places a slot's bookings take: cancelled and moved ones take none. */
-export function placesTaken(bookings: { status: BookingStatus }[]) {
-  return bookings.filter((booking) => (PLACE_HOLDING_STATUSES as readonly BookingStatus[]).includes(booking.status)).length;
+/** The places a slot's bookings take as the site counts them (a place each, or one per visitor); cancelled and moved ones take none. */
+export function placesTaken(bookings: { status: BookingStatus; partySize?: number }[], unit: CapacityUnit = "groups") {
+  return bookings
+    .filter((booking) => (PLACE_HOLDING_STATUSES as readonly BookingStatus[]).includes(booking.status))
+    .reduce((sum, booking) => sum + (unit === "people" ? (booking.partySize ?? 1) : 1), 0);
 }
+
+/** What a capacity counts, as the office chooses it. */
+export const CAPACITY_UNIT_LABELS: Record<CapacityUnit, string> = {
+  groups: "예약 건수 (일행 수와 관계없이 한 건이 한 자리)",
+  people: "방문 인원 (일행 한 명이 한 자리)",
+};
+
+/** Where a waitlist entry stands, as the schedule says it. */
+export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
+  waiting: "대기 중",
+  offered: "자리 안내함",
+  claimed: "예약 확정",
+  passed: "기한 지나 다음 순서로",
+  withdrawn: "대기 취소",
+};
+
+export const HOLD_MINUTES = { min: 5, max: 240 } as const;
+export const SAME_DAY_REMINDER_HOURS_MAX = 12;
 
 /** Why a booking waits for review, as the office reads it. */
 export const BOOKING_REVIEW_LABELS: Record<BookingReviewReason, string> = {
@@ -66,6 +94,22 @@ export const VisitScheduleFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("burst-spam"), bookingIds }),
     /** These flagged bookings are genuine: the flag is cleared, they keep their places. */
     z.object({ intent: z.literal("burst-clear"), bookingIds }),
+    /** How the site counts places, holds a waitlist's offer and reminds on the day. */
+    z.object({
+      intent: z.literal("visit-settings"),
+      capacityUnit: z.enum(CAPACITY_UNITS, { error: "정원을 세는 방법을 골라 주세요." }),
+      holdMinutes: wholeNumber({
+        ...HOLD_MINUTES,
+        message: `자리를 잡아 두는 시간은 ${HOLD_MINUTES.min}분에서 ${HOLD_MINUTES.max}분 사이의 정수로 입력해 주세요.`,
+      }),
+      sameDayReminderHours: wholeNumber({
+        min: 0,
+        max: SAME_DAY_REMINDER_HOURS_MAX,
+        message: `당일 안내 시각은 0시간(보내지 않음)에서 ${SAME_DAY_REMINDER_HOURS_MAX}시간 사이의 정수로 입력해 주세요.`,
+      }),
+    }),
+    /** Takes someone out of a time's waitlist (they called); a place held for them goes to the next. */
+    z.object({ intent: z.literal("waitlist-withdraw"), entryId: id }),
   ],
   { error: "알 수 없는 요청입니다." },
 );

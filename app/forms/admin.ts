@@ -82,6 +82,10 @@ export const SMS_PURPOSE_LABELS: Record<SmsPurpose, string> = {
   reconfirmation: "광고 수신동의 2년 확인 안내",
   campaign: "캠페인 문자",
   "campaign-test": "캠페인 문자 (시험 발송)",
+  "reminder-today": "방문 당일 안내",
+  "no-show": "노쇼 후 재예약 안내",
+  "waitlist-joined": "방문 대기 접수 안내",
+  "waitlist-offer": "방문 대기 자리 안내",
 };
 
 /** Why the spam check flagged a lead, as staff read it. */

@@ -57,6 +57,9 @@ export const InterestFormSchema = z.object({
 /** A slot id from the visit form's time choice; whether one is required is the server's call (an open schedule). */
 export const VisitSlotSchema = z.optional(z.pipe(z.string().check(z.regex(/^\d{1,9}$/, VISIT_MESSAGES.chooseSlot)), z.transform(Number)));
 
+/** 방문 인원: a whole number; its range is the site's (the pack's `maxPartySize`), checked by the server. */
+export const PartySizeSchema = z.optional(z.pipe(z.string().check(z.regex(/^\d{1,2}$/, VISIT_MESSAGES.partySize(4))), z.transform(Number)));
+
 export const VisitDateSchema = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, VISIT_MESSAGES.chooseSlot)));
 
 /**
@@ -81,6 +84,17 @@ export const VisitFormSchema = z.object({
   visitDate: VisitDateSchema,
   unitType: UnitTypeSchema,
   unitId: UnitIdSchema,
+  partySize: PartySizeSchema,
+});
+
+/** 대기 신청: who, how many, and the consents; the time is the page's (?slot=), sent as a hidden field. */
+export const WaitlistFormSchema = z.object({
+  name: NameSchema,
+  phone: PhoneSchema,
+  consent: ConsentSchema,
+  marketing: MarketingConsentSchema,
+  partySize: PartySizeSchema,
+  visitSlot: VisitSlotSchema,
 });
 
 export const InquiryFormSchema = z.object({
@@ -117,10 +131,17 @@ export type LeadFormValues = z.output<typeof InterestFormSchema> &
 /**
  * The fields a lead stores in columns of the same names (app/.server/schema.ts). The others are
  * not stored as typed: consent is kept as the consent text's version and time, the optional
- * marketing consent as its time, a visit time as a booking.
+ * marketing consent as its time, a visit time and its party size as a booking.
  */
 export function storedLeadFields(values: LeadFormValues) {
-  const { consent: _consent, marketing: _marketing, visitSlot: _visitSlot, visitDate: _visitDate, ...stored } = values;
+  const {
+    consent: _consent,
+    marketing: _marketing,
+    visitSlot: _visitSlot,
+    visitDate: _visitDate,
+    partySize: _partySize,
+    ...stored
+  } = values;
   return stored;
 }
 

@@ -68,7 +68,7 @@ export const LEAD_FORM_TEXT = {
     label: "문의내용",
     placeholder: "궁금하신 점을 자유롭게 남겨 주세요.",
     /** Under the visit form's date and time choice, where the visit time is already chosen. */
-    placeholderWithTimes: "궁금하신 점이나 함께 오시는 인원을 남겨 주세요.",
+    placeholderWithTimes: "궁금하신 점이나 미리 알려 주실 내용을 남겨 주세요.",
   },
   /** The optional unit type (and the unit picked on the 잔여세대 page). */
   unitType: { label: "관심 타입", none: "선택 안 함", chosenUnit: "선택한 세대" },

@@ -34,6 +34,8 @@ export const TEMPLATE_VARIABLES = {
   접수종류: "kindLabel",
   연락처: "maskedPhone",
   접수번호: "receiptNumber",
+  대기링크: "waitlistUrl",
+  확정기한: "holdUntil",
 } as const;
 export type TemplateVariable = keyof typeof TEMPLATE_VARIABLES;
 
@@ -59,6 +61,10 @@ export const PURPOSE_VARIABLES: Record<AlimtalkPurpose, readonly TemplateVariabl
   "day-closed": ["현장명", "고객명", "방문일", "방문시간", "대표번호"],
   "visit-cancelled": ["현장명", "고객명", "방문일", "방문시간", "대표번호"],
   staff: ["현장명", "접수종류", "고객명", "연락처"],
+  "reminder-today": ["현장명", "고객명", "방문일", "방문시간", "견본주택주소", "대표번호", "예약링크", "수신거부"],
+  "no-show": ["현장명", "고객명", "방문일", "방문시간", "견본주택주소", "대표번호", "예약링크"],
+  "waitlist-joined": ["현장명", "고객명", "방문일", "방문시간", "대표번호", "대기링크"],
+  "waitlist-offer": ["현장명", "고객명", "방문일", "방문시간", "대표번호", "대기링크", "확정기한"],
 };
 
 export const TEMPLATE_PURPOSE_LABELS: Record<AlimtalkPurpose, string> = {
@@ -67,6 +73,10 @@ export const TEMPLATE_PURPOSE_LABELS: Record<AlimtalkPurpose, string> = {
   "day-closed": "예약일 마감 안내",
   "visit-cancelled": "예약 취소 안내",
   staff: "직원 알림",
+  "reminder-today": "방문 당일 안내",
+  "no-show": "노쇼 후 재예약 안내",
+  "waitlist-joined": "방문 대기 접수 안내",
+  "waitlist-offer": "방문 대기 자리 안내",
 };
 
 export const TEMPLATE_STATUS_LABELS: Record<TemplateStatus, string> = {

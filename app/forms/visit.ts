@@ -1,5 +1,5 @@
 import { LEAD_MESSAGES } from "./lead.ts";
-import type { LeadKind } from "#app/vocabulary.ts";
+import type { CapacityUnit, LeadKind } from "#app/vocabulary.ts";
 
 /**
  * The visit form's date and time choice: what the page receives from the server and the words
@@ -11,7 +11,9 @@ export interface VisitSlotView {
   /** Korean time, "14:00". */
   time: string;
   remaining: number;
-  /** "past": the time has gone by today; "full": no place left. Neither can be chosen. */
+  /** What `remaining` counts: bookings ("3자리 남음") or visitors ("3명 남음"). */
+  unit: CapacityUnit;
+  /** "past": the time has gone by today; "full": no place left (its waitlist is open). Neither can be chosen. */
   state: "open" | "full" | "past";
 }
 
@@ -27,11 +29,22 @@ export interface VisitDay {
   bookable: boolean;
 }
 
+/** 방문 인원 when the pack names none. */
+export const DEFAULT_MAX_PARTY_SIZE = 4;
+
+export const PARTY_SIZE_TEXT = {
+  label: "방문 인원",
+  option: (count: number) => `${count}명`,
+  hint: "함께 오시는 분을 포함한 인원입니다.",
+} as const;
+
 export const VISIT_PICKER_TEXT = {
   legend: "방문 일시",
   dates: "방문 날짜",
   times: (label: string) => `${label} 방문 시간`,
-  remaining: (count: number) => `${count}자리 남음`,
+  remaining: (count: number, unit: CapacityUnit = "groups") => (unit === "people" ? `${count}명 남음` : `${count}자리 남음`),
+  waitlist: "대기 신청",
+  waitlistLabel: (time: string) => `${time} 마감, 대기 신청하기`,
   full: "마감",
   past: "종료",
   noneLeft: "예약 마감",
@@ -59,6 +72,8 @@ export const VISIT_MESSAGES = {
   "outside-hours": "선택하신 시간은 견본주택 운영시간 밖이라 예약할 수 없습니다.",
   past: "선택하신 시간은 이미 지났습니다.",
   unknown: "선택하신 방문 시간을 찾을 수 없습니다.",
+  partySize: (max: number) => `방문 인원은 1명에서 ${max}명 사이로 선택해 주세요.`,
+  "not-offered": "대기하신 자리의 확정 기한이 지나 다음 순서로 넘어갔습니다.",
   "booked-that-day":
     "이 전화번호로 같은 날 견본주택 방문 예약이 이미 있습니다. 시간을 바꾸시려면 예약 안내 문자에 있는 링크에서 변경해 주세요.",
   sameDayAlternatives: (times: string[]) => `같은 날 예약 가능한 시간: ${times.join(", ")}`,
@@ -106,7 +121,65 @@ export const VISIT_CANCEL_TEXT = {
   entryAlt: (name: string) => `${name} 고객님의 입장 QR`,
   wayHeading: "오시는 길",
   calendar: "캘린더에 추가",
+  missed: "예약하신 방문일에 뵙지 못했습니다. 다른 날짜에 방문하시려면 새 시간을 골라 주세요.",
+  missedChange: "새 방문 시간 고르기",
 } as const;
 
 /** The booking page's two buttons: cancel, or change to the chosen time. */
 export const VISIT_LINK_INTENTS = ["cancel", "change"] as const;
+
+/** The waitlist of a full time: the join page (/{site}/waitlist?slot=…) and an entry's own page (/{site}/waitlist/{token}). */
+export const WAITLIST_TEXT = {
+  title: "방문 대기 신청",
+  heading: "마감된 시간 대기 신청",
+  intro: [
+    "예약이 마감된 시간에 대기를 신청하시면, 취소 등으로 자리가 나는 대로 신청 순서대로 문자로 알려 드립니다.",
+    "문자를 받으신 뒤 정해진 시간 안에 링크에서 확정하시면 예약이 완료됩니다.",
+  ],
+  when: "대기할 방문 일시",
+  holdNote: (minutes: number) => `자리가 나면 ${minutes}분 동안 고객님 몫으로 잡아 두고, 그 안에 확정하지 않으시면 다음 순서로 넘어갑니다.`,
+  waiting: (count: number) => (count > 0 ? `지금 ${count}팀이 대기 중입니다.` : "지금 대기 중인 분이 없습니다."),
+  submit: "대기 신청하기",
+  busy: "신청하는 중…",
+  joined: (when: string, position: number) =>
+    `${when} 방문 대기 신청이 접수되었습니다. 대기 순서는 ${position}번입니다. 대기 순서 확인과 취소 링크를 문자로 보내 드렸습니다.`,
+  hasRoom: "이 시간은 지금 바로 예약하실 수 있습니다.",
+  bookInstead: "방문 예약하러 가기",
+  noSlot: "대기 신청할 수 있는 시간이 아닙니다. 방문 예약 화면에서 시간을 다시 골라 주세요.",
+  backToBooking: "방문 예약 화면으로",
+  // The entry's own page.
+  pageTitle: "방문 대기 확인",
+  pageHeading: "견본주택 방문 대기",
+  visitor: "신청자",
+  partySize: "방문 인원",
+  status: "대기 상태",
+  position: (position: number) => `대기 ${position}번째`,
+  waitingNote: "자리가 나면 문자로 알려 드립니다. 이 화면에서도 확인하실 수 있습니다.",
+  offered: (holdUntil: string) => `자리가 났습니다. ${holdUntil}까지 확정하시면 예약이 완료됩니다.`,
+  claim: "예약 확정하기",
+  claiming: "확정하는 중…",
+  withdraw: "대기 취소하기",
+  giveUp: "이번 자리는 양보하기",
+  withdrawing: "취소하는 중…",
+  claimed: (when: string) => `${when} 견본주택 방문 예약이 확정되었습니다. 예약 내용과 변경·취소 링크를 문자로 보내 드렸습니다.`,
+  bookingPage: "예약 확인·변경",
+  passed: "확정 기한이 지나 자리가 다음 대기 고객님께 넘어갔습니다.",
+  withdrawn: "대기 신청이 취소되었습니다.",
+  ended: "방문 시간이 지나 대기가 끝났습니다.",
+  bookAgain: "다른 시간 예약하기",
+  invalid: "대기 신청을 찾을 수 없습니다. 문자로 받으신 링크 주소가 모두 입력되었는지 확인해 주세요.",
+} as const;
+
+/** Why a waitlist could not be joined (app/.server/visits/waitlist.ts), as the visitor reads it. */
+export const WAITLIST_REFUSALS = {
+  "has-room": "이 시간은 지금 바로 예약하실 수 있습니다. 방문 예약 화면에서 예약해 주세요.",
+  closed: VISIT_MESSAGES.closed,
+  past: VISIT_MESSAGES.past,
+  unknown: VISIT_MESSAGES.unknown,
+  "outside-hours": VISIT_MESSAGES["outside-hours"],
+  "too-many": "한 전화번호로는 동시에 세 시간까지 대기 신청하실 수 있습니다.",
+  "booked-that-day": "이 전화번호로 같은 날 견본주택 방문 예약이 이미 있습니다. 시간을 바꾸시려면 예약 안내 문자의 링크를 이용해 주세요.",
+} as const;
+
+/** The entry page's two buttons. */
+export const WAITLIST_INTENTS = ["claim", "withdraw"] as const;

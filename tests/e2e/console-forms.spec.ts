@@ -622,3 +622,22 @@ test.describe("동호수 (units)", () => {
     await expectErrorBeside(form.getByLabel("홀드할 고객", { exact: true }), UNIT_MESSAGES.chooseLead);
   });
 });
+
+test.describe("visit settings", () => {
+  test(
+    "the visit settings show a hold time out of range beside its field, keeping the other values",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/admin/visits#visit-settings");
+      const form = page.locator("form.admin-visits__settings");
+      await formReady(form);
+      await field(page, "대기 고객에게 자리를 잡아 두는 시간 (분)").fill("1");
+      await field(page, "방문 당일 안내 문자 (방문 몇 시간 전)").fill("3");
+      await form.getByRole("button", { name: "설정 저장" }).click();
+
+      await expectErrorBeside(field(page, "대기 고객에게 자리를 잡아 두는 시간 (분)"), "5분에서 240분 사이의 정수로 입력해 주세요.");
+      await expect(field(page, "대기 고객에게 자리를 잡아 두는 시간 (분)")).toHaveValue("1");
+      await expectFine(field(page, "방문 당일 안내 문자 (방문 몇 시간 전)"), "3");
+    },
+  );
+});

@@ -38,6 +38,10 @@ export interface NewLead extends StoredLeadFields {
   sourceKey?: string | null;
   /** A visit lead's chosen time slot, when the site books visits by slot. */
   visitSlotId?: number;
+  /** 방문 인원 of that booking (1 by default). */
+  visitPartySize?: number;
+  /** The waitlist's offer this booking claims (visits/waitlist.ts): the place held for it is theirs. */
+  waitlistOfferId?: number;
   /** The visitor ticked the optional consent to advertising texts (kept as its time). */
   marketingConsent?: boolean;
 }
@@ -121,6 +125,8 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
         phone: input.phone,
         clientId: input.clientId,
         now,
+        partySize: input.visitPartySize ?? 1,
+        offerId: input.waitlistOfferId ?? null,
       });
       if (!claimed.ok) return { outcome: "unavailable", reason: claimed.reason, day: claimed.day };
       claim = claimed;
@@ -316,6 +322,8 @@ function leadColumns(input: NewLead & { consentVersion: string }) {
     userAgent: _userAgent,
     spamReason: _spamReason,
     visitSlotId: _visitSlotId,
+    visitPartySize: _visitPartySize,
+    waitlistOfferId: _waitlistOfferId,
     marketingConsent: _marketingConsent,
     ...columns
   } = input;

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { formValues, parseLeadForm, storedLeadFields } from "#app/forms/lead-schema.ts";
 import { LEAD_MESSAGES } from "#app/forms/lead.ts";
 import type { FieldErrors, FormValues, LeadFormValues } from "#app/forms/lead-schema.ts";
-import { VISIT_MESSAGES, type VisitDay } from "#app/forms/visit.ts";
+import { DEFAULT_MAX_PARTY_SIZE, VISIT_MESSAGES, type VisitDay } from "#app/forms/visit.ts";
 import { readAttribution } from "../attribution.ts";
 import { getClientAddress } from "../client-address.ts";
 import { createLead, type CreateLeadOutcome } from "./create.ts";
@@ -57,8 +57,13 @@ export async function submitLeadForm(
   const parsed = parseLeadForm(kind, fields);
   const schedule = kind === "visit" ? await listBookableSchedule(site.slug, now) : [];
   const slotError = parsed.ok ? visitSlotError(parsed.values, schedule) : null;
-  if (!parsed.ok || slotError) {
-    const errors = parsed.ok ? { visitSlot: slotError! } : parsed.errors;
+  const maxPartySize = site.leads.visits.maxPartySize ?? DEFAULT_MAX_PARTY_SIZE;
+  const partySize = parsed.ok ? (parsed.values.partySize ?? 1) : 1;
+  const partySizeError = partySize < 1 || partySize > maxPartySize ? VISIT_MESSAGES.partySize(maxPartySize) : null;
+  if (!parsed.ok || slotError || partySizeError) {
+    const errors = parsed.ok
+      ? { ...(slotError ? { visitSlot: slotError } : {}), ...(partySizeError ? { partySize: partySizeError } : {}) }
+      : parsed.errors;
     return { status: 400, ok: false, message: LEAD_MESSAGES.invalid, errors, values };
   }
 
@@ -101,6 +106,7 @@ export async function submitLeadForm(
         clientId: client.clientId,
         sourceKey,
         visitSlotId: parsed.values.visitSlot,
+        visitPartySize: partySize,
         marketingConsent: parsed.values.marketing === true,
       },
       { now, textBudget: textBudgetOf(site.slug, policy), bookingBursts: policy.bookingBursts },

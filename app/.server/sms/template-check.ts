@@ -1,9 +1,9 @@
-import { PURPOSE_VARIABLES, TEMPLATE_VARIABLES } from "#app/forms/message-templates.ts";
+import { PURPOSE_VARIABLES, TEMPLATE_PURPOSE_LABELS, TEMPLATE_VARIABLES } from "#app/forms/message-templates.ts";
 import type { AlimtalkPurpose } from "#app/vocabulary.ts";
 import { textPack } from "../content/site-settings.ts";
 import { leadMessages } from "../leads/messages.ts";
 import type { OutgoingSms } from "../outbox/queue.ts";
-import { bookingSms } from "../visits/messages.ts";
+import { bookingSms, waitlistSms } from "../visits/messages.ts";
 import { matchingTemplate } from "./templates.ts";
 
 /**
@@ -22,6 +22,7 @@ const SAMPLE_BOOKING = {
   linkToken: "sample",
   receiptNumber: SAMPLE_LEAD.receiptNumber,
 };
+const SAMPLE_WAITING = { ...SAMPLE_BOOKING, holdUntil: new Date("2026-12-08T03:30:00Z") };
 
 /** The texts of a purpose as the site words them now, each with what the console calls it. */
 async function currentTexts(site: string, purpose: AlimtalkPurpose): Promise<{ label: string; message: OutgoingSms }[]> {
@@ -42,6 +43,12 @@ async function currentTexts(site: string, purpose: AlimtalkPurpose): Promise<{ l
       return [{ label: "예약 취소 안내", message: bookingSms(pack, "visit-cancelled", SAMPLE_BOOKING) }];
     case "staff":
       return [{ label: "새 접수 직원 알림", message: leadMessages(pack, { ...SAMPLE_LEAD, kind: "interest" }, ["01000000000"])[1]! }];
+    case "reminder-today":
+    case "no-show":
+      return [{ label: TEMPLATE_PURPOSE_LABELS[purpose], message: bookingSms(pack, purpose, SAMPLE_BOOKING) }];
+    case "waitlist-joined":
+    case "waitlist-offer":
+      return [{ label: TEMPLATE_PURPOSE_LABELS[purpose], message: waitlistSms(pack, purpose, SAMPLE_WAITING) }];
   }
 }
 
@@ -77,5 +84,13 @@ export async function suggestedTemplates(site: string, purpose: AlimtalkPurpose)
       return [{ label: "예약 취소 안내", body: asTemplate(visits.sms.cancelled) }];
     case "staff":
       return [{ label: "새 접수 직원 알림", body: asTemplate(sms.staff) }];
+    case "reminder-today":
+      return [{ label: TEMPLATE_PURPOSE_LABELS[purpose], body: asTemplate(visits.sms.reminderToday) }];
+    case "no-show":
+      return [{ label: TEMPLATE_PURPOSE_LABELS[purpose], body: asTemplate(visits.sms.noShow) }];
+    case "waitlist-joined":
+      return [{ label: TEMPLATE_PURPOSE_LABELS[purpose], body: asTemplate(visits.sms.waitlistJoined) }];
+    case "waitlist-offer":
+      return [{ label: TEMPLATE_PURPOSE_LABELS[purpose], body: asTemplate(visits.sms.waitlistOffer) }];
   }
 }

@@ -4,9 +4,10 @@ import { PLACE_HOLDING_STATUSES } from "#app/vocabulary.ts";
 import { queryRows, sqlList, type Transaction } from "../db.ts";
 import { recordLeadEvent } from "../leads/events.ts";
 import { withdrawBookingMessages } from "../outbox/queue.ts";
-import { leads, visitBookings } from "../schema.ts";
+import { leads, visitBookings, visitWaitlist } from "../schema.ts";
 import { bumpContentVersion } from "../content/content-version.ts";
 import { siteOpeningHours, withinOpeningHours } from "./schedule.ts";
+import { placesOf, visitSettingsOf } from "./settings.ts";
 
 /**
  * Booking a time slot. A slot's places are its capacity minus its active bookings, counted while
@@ -18,8 +19,12 @@ import { siteOpeningHours, withinOpeningHours } from "./schedule.ts";
  */
 
 export type SlotClaim =
-  | { ok: true; slot: ClaimedSlot; alreadyBookedId: number | null }
-  | { ok: false; reason: "full" | "closed" | "outside-hours" | "past" | "unknown" | "booked-that-day"; day: string | null };
+  | { ok: true; slot: ClaimedSlot; alreadyBookedId: number | null; partySize: number; offerId: number | null }
+  | {
+      ok: false;
+      reason: "full" | "closed" | "outside-hours" | "past" | "unknown" | "booked-that-day" | "not-offered";
+      day: string | null;
+    };
 
 export interface ClaimedSlot {
   id: number;
@@ -33,6 +38,11 @@ export interface ClaimedSlot {
  * same browser already holds in the slot counts as theirs (a repeat of their own booking). A phone
  * holds one place a day at a site: another booking of it that day refuses the claim, unless it is
  * the booking being moved (`moving`) or one this browser's new booking replaces (placeVisitBooking).
+ *
+ * A party takes one place, or one per visitor when the site counts people (settings.ts). Places
+ * held for a waitlist's offer count as taken until the offer's deadline, and a free place goes to
+ * whoever waits for the time and fits it before anyone else (waitlist.ts): only the claim of that
+ * offer (`offerId`, still offered and in time, checked under the same lock) may take it.
  */
 export async function claimVisitSlot(
   tx: Transaction,
@@ -43,7 +53,18 @@ export async function claimVisitSlot(
     clientId,
     now,
     moving = null,
-  }: { site: string; slotId: number; phone: string; clientId: string | null; now: Date; moving?: number | null },
+    partySize = 1,
+    offerId = null,
+  }: {
+    site: string;
+    slotId: number;
+    phone: string;
+    clientId: string | null;
+    now: Date;
+    moving?: number | null;
+    partySize?: number;
+    offerId?: number | null;
+  },
 ): Promise<SlotClaim> {
   const [slot] = await queryRows<{
     id: number;
@@ -65,19 +86,57 @@ export async function claimVisitSlot(
   if (!withinOpeningHours(await siteOpeningHours(site, tx), claimed.startsAt, claimed.endsAt)) {
     return { ok: false, reason: "outside-hours", day: slot.day };
   }
+  if (offerId !== null) {
+    const [offer] = await tx
+      .select({ id: visitWaitlist.id })
+      .from(visitWaitlist)
+      .where(
+        and(
+          eq(visitWaitlist.id, offerId),
+          eq(visitWaitlist.slotId, slot.id),
+          eq(visitWaitlist.status, "offered"),
+          sql`${visitWaitlist.offerExpiresAt} > ${now.toISOString()}::timestamptz`,
+        ),
+      )
+      .for("update");
+    if (!offer) return { ok: false, reason: "not-offered", day: slot.day };
+  }
   const holders = await tx
-    .select({ id: visitBookings.id, phone: visitBookings.phone, clientId: leads.clientId })
+    .select({ id: visitBookings.id, phone: visitBookings.phone, clientId: leads.clientId, partySize: visitBookings.partySize })
     .from(visitBookings)
     .innerJoin(leads, eq(leads.id, visitBookings.leadId))
     .where(and(eq(visitBookings.slotId, slot.id), inArray(visitBookings.status, [...PLACE_HOLDING_STATUSES])));
   const own = clientId ? holders.find((holder) => holder.phone === phone && holder.clientId === clientId) : undefined;
-  if (own) return { ok: true, slot: claimed, alreadyBookedId: own.id };
+  if (own) return { ok: true, slot: claimed, alreadyBookedId: own.id, partySize, offerId };
+  const { capacityUnit } = await visitSettingsOf(site, tx);
+  const taken = holders.reduce((sum, holder) => sum + placesOf(capacityUnit, holder.partySize), 0);
+  const line = await waitlistOf(tx, slot.id, now);
+  const held = line
+    .filter((entry) => entry.status === "offered" && entry.id !== offerId)
+    .reduce((sum, entry) => sum + placesOf(capacityUnit, entry.partySize), 0);
+  const free = slot.capacity - taken - held;
   // A full slot answers the same to everyone first: only a time with room says the phone is booked that day.
-  if (holders.length >= slot.capacity) return { ok: false, reason: "full", day: slot.day };
+  if (placesOf(capacityUnit, partySize) > free) return { ok: false, reason: "full", day: slot.day };
+  // A freed place is first for those waiting for the time (waitlist.ts offers it to them).
+  const waitingFits = line.some((entry) => entry.status === "waiting" && placesOf(capacityUnit, entry.partySize) <= free);
+  if (offerId === null && waitingFits) return { ok: false, reason: "full", day: slot.day };
   if (await phoneHoldsThatDay(tx, { site, phone, day: slot.day, clientId, moving, now })) {
     return { ok: false, reason: "booked-that-day", day: slot.day };
   }
-  return { ok: true, slot: claimed, alreadyBookedId: null };
+  return { ok: true, slot: claimed, alreadyBookedId: null, partySize, offerId };
+}
+
+/** The slot's line: those waiting, and the offers still in time (an offer past its deadline holds nothing). */
+async function waitlistOf(tx: Transaction, slotId: number, now: Date) {
+  return tx
+    .select({ id: visitWaitlist.id, status: visitWaitlist.status, partySize: visitWaitlist.partySize })
+    .from(visitWaitlist)
+    .where(
+      and(
+        eq(visitWaitlist.slotId, slotId),
+        sql`(${visitWaitlist.status} = 'waiting' or (${visitWaitlist.status} = 'offered' and ${visitWaitlist.offerExpiresAt} > ${now.toISOString()}::timestamptz))`,
+      ),
+    );
 }
 
 /**
@@ -152,8 +211,24 @@ export async function placeVisitBooking(
   const linkToken = newLinkToken();
   const [booking] = await tx
     .insert(visitBookings)
-    .values({ site, slotId: claim.slot.id, leadId, name, phone, linkToken, sourceKey, createdAt: now })
+    .values({
+      site,
+      slotId: claim.slot.id,
+      leadId,
+      name,
+      phone,
+      linkToken,
+      sourceKey,
+      partySize: claim.partySize,
+      createdAt: now,
+    })
     .returning({ id: visitBookings.id });
+  if (claim.offerId !== null) {
+    await tx
+      .update(visitWaitlist)
+      .set({ status: "claimed", closedAt: now, bookingId: booking!.id })
+      .where(eq(visitWaitlist.id, claim.offerId));
+  }
   await bumpContentVersion(tx, site);
   if (earlier.length > 0) {
     const ids = earlier.map((row) => row.id);

@@ -5,6 +5,8 @@ import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { db, queryRows, sqlList, type Transaction } from "../db.ts";
 import { admins, leadEvents, leads, visitBookings, visitSlots } from "../schema.ts";
 import { closeVisitDay, openVisitDays, slotLabel } from "./schedule.ts";
+import { visitSettingsOf } from "./settings.ts";
+import { offerFreedPlacesAfter } from "./waitlist.ts";
 import { bumpContentVersion } from "../content/content-version.ts";
 
 /** The sales office's side of the visit schedule (/admin/visits and a lead's page). */
@@ -20,6 +22,8 @@ export interface AdminSlot {
     name: string;
     phone: string;
     status: BookingStatus;
+    /** 방문 인원. */
+    partySize: number;
     leadId: number;
     assigneeId: number | null;
     deletedAt: Date | null;
@@ -58,6 +62,7 @@ export async function listScheduleForAdmin(site: string, { from, days }: { from:
             name: visitBookings.name,
             phone: visitBookings.phone,
             status: visitBookings.status,
+            partySize: visitBookings.partySize,
             leadId: visitBookings.leadId,
             assigneeId: leads.assigneeId,
             deletedAt: leads.deletedAt,
@@ -138,28 +143,37 @@ export async function listLeadBookings(leadId: number) {
 
 export type CapacityChange = { ok: true } | { ok: false; reason: "below-booked" | "unknown"; booked: number };
 
-/** A slot's capacity; never below the places already taken (those visitors were promised a place). */
-export function setSlotCapacity(site: string, slotId: number, capacity: number): Promise<CapacityChange> {
-  return db().transaction((tx) => setCapacityIn(tx, site, slotId, capacity));
+/** A slot's capacity; never below the places already taken (those visitors were promised a place). A larger one goes to its waitlist first. */
+export async function setSlotCapacity(site: string, slotId: number, capacity: number): Promise<CapacityChange> {
+  const changed = await db().transaction((tx) => setCapacityIn(tx, site, slotId, capacity));
+  if (changed.ok) await offerFreedPlacesAfter([slotId]);
+  return changed;
 }
 
 /** The same, by a person on the team: the change and its access record are one transaction. */
-export function changeSlotCapacity(change: ChangeContext, slotId: number, capacity: number): Promise<CapacityChange> {
-  return db().transaction(async (tx) => {
+export async function changeSlotCapacity(change: ChangeContext, slotId: number, capacity: number): Promise<CapacityChange> {
+  const changed = await db().transaction(async (tx) => {
     const changed = await setCapacityIn(tx, change.site, slotId, capacity);
     if (changed.ok) {
       await recordAccess({ ...change, action: "visits.change", detail: { intent: "capacity", slotId, capacity } }, { executor: tx });
     }
     return changed;
   });
+  if (changed.ok) await offerFreedPlacesAfter([slotId]);
+  return changed;
 }
 
 async function setCapacityIn(tx: Transaction, site: string, slotId: number, capacity: number): Promise<CapacityChange> {
   const [slot] = await queryRows<{ id: number }>(tx, sql`select id from visit_slots where id = ${slotId} and site = ${site} for update`);
   if (!slot) return { ok: false, reason: "unknown", booked: 0 };
+  // Places as the site counts them, and those held for a waitlist's offer: both were promised.
+  const people = (await visitSettingsOf(site, tx)).capacityUnit === "people";
   const [held] = await queryRows<{ count: number | string }>(
     tx,
-    sql`select count(*) as count from visit_bookings where slot_id = ${slotId} and status in (${sqlList(PLACE_HOLDING_STATUSES)})`,
+    sql`select (select coalesce(sum(case when ${people} then party_size else 1 end), 0) from visit_bookings
+                 where slot_id = ${slotId} and status in (${sqlList(PLACE_HOLDING_STATUSES)}))
+             + (select coalesce(sum(case when ${people} then party_size else 1 end), 0) from visit_waitlist
+                 where slot_id = ${slotId} and status = 'offered' and offer_expires_at > now()) as count`,
   );
   const booked = Number(held?.count ?? 0);
   if (capacity < booked) return { ok: false, reason: "below-booked", booked };

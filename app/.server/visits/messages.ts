@@ -21,7 +21,7 @@ export function bookingUrl(site: string, linkToken: string) {
 /** Worded from `site`, the pack with the office's overrides (site-settings.ts `textPack`). */
 export function bookingSms(
   site: SitePack,
-  purpose: "confirmation" | "reminder" | "day-closed" | "visit-cancelled",
+  purpose: "confirmation" | "reminder" | "day-closed" | "visit-cancelled" | "reminder-today" | "no-show",
   booking: { id: number; leadId: number; name: string; phone: string; startsAt: Date; linkToken: string; receiptNumber?: string | null },
 ): OutgoingSms {
   const templates = {
@@ -29,6 +29,8 @@ export function bookingSms(
     reminder: site.leads.visits.sms.reminder,
     "day-closed": site.leads.visits.sms.dayClosed,
     "visit-cancelled": site.leads.visits.sms.cancelled,
+    "reminder-today": site.leads.visits.sms.reminderToday,
+    "no-show": site.leads.visits.sms.noShow,
   };
   const template = templates[purpose];
   const cancelUrl = bookingUrl(site.slug, booking.linkToken);
@@ -56,5 +58,38 @@ export function bookingSms(
     variables: values,
     // The visitor's own page: no one on the team reads it in the outbox (decision 024).
     bearerLinks: [cancelUrl],
+  };
+}
+
+/** A waitlist entry's personal page (/{site}/waitlist/{token}): its place in line, the place offered, the claim. */
+export function waitlistUrl(site: string, linkToken: string) {
+  return `${siteOrigin(site)}/${site}/waitlist/${linkToken}`;
+}
+
+/** The waitlist's texts: in line for a full time, and a freed place held for the visitor until `holdUntil`. */
+export function waitlistSms(
+  site: SitePack,
+  purpose: "waitlist-joined" | "waitlist-offer",
+  entry: { name: string; phone: string; startsAt: Date; linkToken: string; holdUntil: Date | null },
+): OutgoingSms {
+  const template = purpose === "waitlist-joined" ? site.leads.visits.sms.waitlistJoined : site.leads.visits.sms.waitlistOffer;
+  const link = waitlistUrl(site.slug, entry.linkToken);
+  const values: Record<string, string> = {
+    senderName: site.leads.sms.senderName,
+    maskedName: maskName(entry.name),
+    date: formatKoreanDate(kstDay(entry.startsAt)),
+    time: kstTime(entry.startsAt),
+    waitlistUrl: link,
+    holdUntil: entry.holdUntil ? kstTime(entry.holdUntil) : "",
+    salesPhone: formatPhone(site.phone),
+  };
+  return {
+    site: site.slug,
+    leadId: null,
+    purpose,
+    recipient: entry.phone,
+    body: fill(template, values),
+    variables: values,
+    bearerLinks: [link],
   };
 }

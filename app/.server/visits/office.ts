@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { can } from "#app/permissions.ts";
 import { kstDay, kstTime } from "#app/utils/kst.ts";
 import type { AttendanceStatus, LeadStatus } from "#app/vocabulary.ts";
@@ -8,12 +8,13 @@ import { recordLeadEvent, type LeadEventDetails } from "../leads/events.ts";
 import { maySee, mayWork } from "../leads/visibility.ts";
 import { enqueueSms, withdrawBookingMessages } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
-import { leadEvents, leads, leadStatusChanges, visitBookings, visitSlots } from "../schema.ts";
+import { leadEvents, leads, leadStatusChanges, smsOutbox, visitBookings, visitSlots } from "../schema.ts";
 import { receiptNumberOf } from "../leads/receipts.ts";
 import { claimVisitSlot, newLinkToken, type SlotClaim } from "./booking.ts";
 import { textPack } from "../content/site-settings.ts";
 import { bookingSms } from "./messages.ts";
 import { bumpContentVersion } from "../content/content-version.ts";
+import { offerFreedPlacesAfter } from "./waitlist.ts";
 
 /**
  * What the sales office does to bookings from /admin/visits: marks how a visit went (and the lead
@@ -71,7 +72,7 @@ export async function markAttendance(
   { leadId: expectedLead }: { leadId?: number } = {},
 ): Promise<VisitChange | "too-early"> {
   if (!can(change.actor.role, "visits.view")) return "forbidden";
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx): Promise<VisitChange | "too-early"> => {
     const row = await lockBooking(tx, change.site, bookingId);
     if (!row || !["booked", "visited", "no_show"].includes(row.booking.status)) return "not-found";
     const { leadId } = row.booking;
@@ -84,9 +85,47 @@ export async function markAttendance(
       return expectedLead !== undefined && !maySee(change.actor, lead) ? "not-found" : "forbidden";
     }
     if (status !== "booked" && kstDay(now) < row.day) return "too-early";
-    await writeAttendance(tx, change, { bookingId, leadId, from: row.booking.status as AttendanceStatus, lead }, status, now);
+    const from = row.booking.status as AttendanceStatus;
+    if (status === "no_show" && from !== "no_show") await textAfterNoShow(tx, row, now);
+    await writeAttendance(tx, change, { bookingId, leadId, from, lead }, status, now);
     return "done";
   });
+  if (result === "done" && status === "no_show") wakeOutboxWorker();
+  return result;
+}
+
+/**
+ * After a missed visit, the customer is told once, with the booking's own page to choose a new time
+ * (informational, not advertising). Once per booking however often it is marked: the claim on
+ * `noShowQueuedAt` keeps it single; unmarking it before it goes withdraws it (withdrawNoShowText).
+ */
+async function textAfterNoShow(tx: Transaction, row: NonNullable<Awaited<ReturnType<typeof lockBooking>>>, now: Date) {
+  const claimed = await tx
+    .update(visitBookings)
+    .set({ noShowQueuedAt: now })
+    .where(and(eq(visitBookings.id, row.booking.id), isNull(visitBookings.noShowQueuedAt)))
+    .returning({ id: visitBookings.id });
+  if (claimed.length === 0) return;
+  const { id, leadId, name, phone, linkToken } = row.booking;
+  const notice = bookingSms(await textPack(row.booking.site, tx), "no-show", {
+    id,
+    leadId,
+    name,
+    phone,
+    startsAt: row.startsAt,
+    linkToken,
+  });
+  await enqueueSms(tx, [notice], { now });
+}
+
+/** A 노쇼 marked by mistake: its text, if still unsent, is withdrawn, and a later 노쇼 may text again (one sent at most). */
+async function withdrawNoShowText(tx: Transaction, bookingId: number) {
+  const withdrawn = await tx
+    .update(smsOutbox)
+    .set({ status: "withdrawn" })
+    .where(and(eq(smsOutbox.bookingId, bookingId), eq(smsOutbox.purpose, "no-show"), eq(smsOutbox.status, "pending")))
+    .returning({ id: smsOutbox.id });
+  if (withdrawn.length > 0) await tx.update(visitBookings).set({ noShowQueuedAt: null }).where(eq(visitBookings.id, bookingId));
 }
 
 /**
@@ -110,6 +149,8 @@ export async function writeAttendance(
 ) {
   if (from === status) return;
   await tx.update(visitBookings).set({ status }).where(eq(visitBookings.id, bookingId));
+  // A 노쇼 undone (by the visits page, or the visitor checked in at the door after all): its text, if unsent, is withdrawn.
+  if (from === "no_show") await withdrawNoShowText(tx, bookingId);
   const detail: LeadEventDetails["visit-marked"] = { bookingId, from, to: status, ...(door ? { door: true } : {}) };
   if (!lead.spam) {
     if (status === "visited" && BEFORE_VISIT.includes(lead.status)) {
@@ -191,9 +232,11 @@ async function statusBeforeVisit(tx: Transaction, leadId: number, bookingId: num
 /** Cancels a booking for the customer (they called): its place is freed, its unsent texts withdrawn, and it stays in the schedule. */
 export async function cancelBookingByStaff(change: ChangeContext, bookingId: number, now = new Date()): Promise<VisitChange> {
   if (!can(change.actor.role, "visits.manage")) return "forbidden";
-  return db().transaction(async (tx) => {
+  let freed: number | null = null;
+  const result = await db().transaction(async (tx): Promise<VisitChange> => {
     const row = await lockBooking(tx, change.site, bookingId);
     if (!row || row.booking.status !== "booked") return "not-found";
+    freed = row.booking.slotId;
     await tx
       .update(visitBookings)
       .set({ status: "cancelled", cancelledAt: now, cancelledBy: change.actor.id })
@@ -216,6 +259,8 @@ export async function cancelBookingByStaff(change: ChangeContext, bookingId: num
     );
     return "done";
   });
+  if (freed !== null) await offerFreedPlacesAfter([freed], now);
+  return result;
 }
 
 export type StaffMove = VisitChange | Extract<SlotClaim, { ok: false }>["reason"];
@@ -235,7 +280,7 @@ export async function moveBookingByStaff(
 ): Promise<StaffMove> {
   if (!can(change.actor.role, "visits.manage")) return "forbidden";
   const [target] = await db()
-    .select({ phone: visitBookings.phone })
+    .select({ phone: visitBookings.phone, slotId: visitBookings.slotId })
     .from(visitBookings)
     .where(and(eq(visitBookings.id, bookingId), eq(visitBookings.site, change.site)));
   if (!target) return "not-found";
@@ -244,7 +289,15 @@ export async function moveBookingByStaff(
     const row = await lockBooking(tx, change.site, bookingId);
     if (!row || row.booking.status !== "booked") return "not-found";
     if (row.booking.slotId === slotId) return "done";
-    const claim = await claimVisitSlot(tx, { site: change.site, slotId, phone: row.booking.phone, clientId: null, now, moving: bookingId });
+    const claim = await claimVisitSlot(tx, {
+      site: change.site,
+      slotId,
+      phone: row.booking.phone,
+      clientId: null,
+      now,
+      moving: bookingId,
+      partySize: row.booking.partySize,
+    });
     if (!claim.ok) return claim.reason;
     const { leadId, name, phone, linkToken } = row.booking;
     // The link follows the visitor to the new booking; the old row keeps a key nobody holds.
@@ -254,7 +307,16 @@ export async function moveBookingByStaff(
       .where(eq(visitBookings.id, bookingId));
     const [moved] = await tx
       .insert(visitBookings)
-      .values({ site: change.site, slotId, leadId, name, phone, linkToken, createdAt: now })
+      .values({
+        site: change.site,
+        slotId,
+        leadId,
+        name,
+        phone,
+        linkToken,
+        partySize: row.booking.partySize,
+        createdAt: now,
+      })
       .returning({ id: visitBookings.id });
     await bumpContentVersion(tx, change.site, change.actor.id);
     await withdrawBookingMessages(tx, [bookingId]);
@@ -290,7 +352,10 @@ export async function moveBookingByStaff(
     );
     return "done";
   });
-  if (result === "done") wakeOutboxWorker();
+  if (result === "done") {
+    wakeOutboxWorker();
+    await offerFreedPlacesAfter([target.slotId], now);
+  }
   return result;
 }
 

@@ -35,6 +35,7 @@ export async function listBookingsForReview(site: string): Promise<BookingUnderR
       name: visitBookings.name,
       phone: visitBookings.phone,
       status: visitBookings.status,
+      partySize: visitBookings.partySize,
       leadId: visitBookings.leadId,
       assigneeId: leads.assigneeId,
       deletedAt: leads.deletedAt,

@@ -6,7 +6,13 @@ const day = (date: string, label: string, slots: [string, "open" | "full" | "pas
   day: date,
   label,
   weekday: label.slice(-2, -1),
-  slots: slots.map(([time, state], index) => ({ id: index + 1, time, state, remaining: state === "open" ? 3 : 0 })),
+  slots: slots.map(([time, state], index) => ({
+    id: index + 1,
+    time,
+    state,
+    remaining: state === "open" ? 3 : 0,
+    unit: "groups" as const,
+  })),
   bookable: slots.some(([, state]) => state === "open"),
 });
 

@@ -9,6 +9,7 @@ import { sitePack } from "../site.ts";
 import { bumpContentVersion } from "../content/content-version.ts";
 import { textPack } from "../content/site-settings.ts";
 import { maskName } from "../leads/messages.ts";
+import { visitSettingsOf } from "./settings.ts";
 
 /**
  * The model house's schedule of time slots: which days are open, what the visit form offers,
@@ -105,34 +106,48 @@ interface SlotRow {
   ends_at: Date | string;
   capacity: number;
   taken: number | string;
+  held: number | string;
+  smallest_waiting: number | string | null;
 }
 
 /**
  * The days and slots the visit form offers: open slots from today on, within the model house's
- * hours, with the places left. A day appears when it has a slot still ahead; full and past slots
- * are listed but not bookable. An empty list means the site takes no bookings by slot now.
+ * hours, with the places left as the site counts them (groups or people). A day appears when it
+ * has a slot still ahead; full and past slots are listed but not bookable. Places held for a
+ * waitlist's offer are taken, and places someone waiting fits are theirs (waitlist.ts): the time
+ * shows full, with its waitlist. An empty list means the site takes no bookings by slot now.
  */
 export async function listBookableSchedule(site: string, now = new Date()): Promise<VisitDay[]> {
   const today = kstDay(now);
   const hours = await siteOpeningHours(site);
+  const { capacityUnit } = await visitSettingsOf(site);
+  const people = capacityUnit === "people";
+  const at = now.toISOString();
   const rows = await queryRows<SlotRow>(
     db(),
     sql`select s.id, s.day::text as day, s.starts_at, s.ends_at, s.capacity,
-               count(b.id) filter (where b.status in (${sqlList(PLACE_HOLDING_STATUSES)})) as taken
-        from visit_slots s left join visit_bookings b on b.slot_id = s.id
+               (select coalesce(sum(case when ${people} then b.party_size else 1 end), 0) from visit_bookings b
+                 where b.slot_id = s.id and b.status in (${sqlList(PLACE_HOLDING_STATUSES)})) as taken,
+               (select coalesce(sum(case when ${people} then w.party_size else 1 end), 0) from visit_waitlist w
+                 where w.slot_id = s.id and w.status = 'offered' and w.offer_expires_at > ${at}::timestamptz) as held,
+               (select min(case when ${people} then w.party_size else 1 end) from visit_waitlist w
+                 where w.slot_id = s.id and w.status = 'waiting') as smallest_waiting
+        from visit_slots s
         where s.site = ${site} and s.open and s.day between ${today}::date and ${addDays(today, BOOKING_HORIZON_DAYS)}::date
-        group by s.id
         order by s.starts_at`,
   );
   const days = new Map<string, VisitSlotView[]>();
   for (const row of rows) {
     const startsAt = new Date(row.starts_at);
     if (!withinOpeningHours(hours, startsAt, new Date(row.ends_at))) continue;
-    const remaining = Math.max(0, row.capacity - Number(row.taken));
+    const free = Math.max(0, row.capacity - Number(row.taken) - Number(row.held));
+    const reservedForLine = row.smallest_waiting !== null && Number(row.smallest_waiting) <= free;
+    const remaining = reservedForLine ? 0 : free;
     const slot: VisitSlotView = {
       id: row.id,
       time: kstTime(startsAt),
       remaining,
+      unit: capacityUnit,
       state: startsAt <= now ? "past" : remaining === 0 ? "full" : "open",
     };
     days.set(row.day, [...(days.get(row.day) ?? []), slot]);

@@ -125,6 +125,8 @@ export const CONSOLE_ROUTES = {
       "move-booking": "visits.manage",
       "burst-spam": "visits.manage",
       "burst-clear": "visits.manage",
+      "visit-settings": "visits.manage",
+      "waitlist-withdraw": "visits.manage",
     },
     menu: [{ label: "방문 예약", group: "customers" }],
   },

@@ -40,6 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       receiptNumber: isReceiptNumber(url.searchParams.get("receipt")) ? url.searchParams.get("receipt") : null,
       schedule,
       unitTypes: site.units.map((type) => type.key),
+      maxPartySize: site.leads.visits.maxPartySize,
     },
     // The answer to a booking names its time: the visitor's own, not a page to share.
     { headers: showsVisitorsOwnBooking(url) ? PERSONAL_PAGE_HEADERS : livePageHeaders(schedule.length > 0, scheduleChangesAt(schedule)) },
@@ -81,6 +82,7 @@ export default function VisitReservationPage({ loaderData, actionData }: Route.C
     bookedLabel,
     receiptNumber,
     unitTypes,
+    maxPartySize,
   } = loaderData;
   return (
     <>
@@ -116,6 +118,7 @@ export default function VisitReservationPage({ loaderData, actionData }: Route.C
           site={slug}
           consent={consent}
           schedule={schedule}
+          maxPartySize={maxPartySize}
           done={done}
           doneMessage={
             bookedLabel || receiptNumber ? successMessage("visit", bookedLabel ? { label: bookedLabel } : null, receiptNumber) : undefined

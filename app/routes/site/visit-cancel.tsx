@@ -30,7 +30,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { pack: site, settings } = await effectivePack(requireSite(context, params.site).pack);
   const found = await findBookingByLink(params.token);
   const booking = found.state === "invalid" || found.booking.site !== site.slug ? null : found.booking;
-  const active = booking && found.state === "active";
+  // A missed visit (노쇼) offers a new time, as its text says.
+  const active = booking && (found.state === "active" || found.state === "missed");
   const url = new URL(request.url);
   return data(
     {
@@ -158,9 +159,10 @@ export default function VisitCancelPage({ loaderData, actionData }: Route.Compon
                   </Link>
                 </div>
               </Form>
-            ) : state === "active" && booking ? (
+            ) : (state === "active" || state === "missed") && booking ? (
               <>
                 {changed ? <p className="lead-result lead-result--success">{VISIT_CANCEL_TEXT.changed}</p> : null}
+                {state === "missed" ? <p className="lead-result">{VISIT_CANCEL_TEXT.missed}</p> : null}
                 {schedule.length > 0 ? (
                   <Form method="post" replace className="visit-cancel__change">
                     <h3 className="visit-cancel__subheading">{VISIT_CANCEL_TEXT.change}</h3>
@@ -172,7 +174,7 @@ export default function VisitCancelPage({ loaderData, actionData }: Route.Compon
                     </button>
                   </Form>
                 ) : null}
-                <div className="visit-cancel__cancel">
+                <div className="visit-cancel__cancel" hidden={state === "missed"}>
                   <h3 className="visit-cancel__subheading">{VISIT_CANCEL_TEXT.cancelHeading}</h3>
                   <p>{VISIT_CANCEL_TEXT.confirm}</p>
                   <Link to={`/${slug}/visit/${token}?cancel=1#cancel`} replace className="lead-secondary">

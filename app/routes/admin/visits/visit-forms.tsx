@@ -1,9 +1,16 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { z } from "zod";
-import { ATTENDANCE_LABELS, CAPACITY_MAX, VisitScheduleFormSchema } from "#app/forms/admin-visits.ts";
+import {
+  ATTENDANCE_LABELS,
+  CAPACITY_MAX,
+  CAPACITY_UNIT_LABELS,
+  HOLD_MINUTES,
+  SAME_DAY_REMINDER_HOURS_MAX,
+  VisitScheduleFormSchema,
+} from "#app/forms/admin-visits.ts";
 import { VisitMarkFields } from "#app/forms/admin.ts";
-import { PLACE_HOLDING_STATUSES, type BookingStatus } from "#app/vocabulary.ts";
+import { CAPACITY_UNITS, PLACE_HOLDING_STATUSES, type BookingStatus, type CapacityUnit } from "#app/vocabulary.ts";
 import { ErrorList, Field, SelectField, useConsoleForm } from "../forms.tsx";
 
 /**
@@ -20,7 +27,7 @@ export interface MoveTarget {
 export type Reply = { intent: string | null; result: SubmissionResult<string[]> } | null;
 
 /** The intents whose forms show their own answer beside their fields. */
-export const FIELD_FORMS = ["capacity", "attendance", "move-booking"];
+export const FIELD_FORMS = ["capacity", "attendance", "move-booking", "visit-settings"];
 
 /** The answer for this form: its intent, and the row it names (the posted id). */
 function replyFor(reply: Reply, intent: string, field: string, id: number) {
@@ -136,6 +143,59 @@ export function MoveForm({
       <ErrorList id={form.errorId} errors={form.errors} />
       <button type="submit" className="admin-button admin-button--primary">
         옮기고 문자 보내기
+      </button>
+    </Form>
+  );
+}
+
+const SettingsSchema = VisitScheduleFormSchema.options[9];
+
+/** 방문 예약 설정: what a capacity counts, how long a freed place is held for the waitlist, the reminder on the day. */
+export function VisitSettingsForm({
+  settings,
+  reply,
+}: {
+  settings: { capacityUnit: CapacityUnit; holdMinutes: number; sameDayReminderHours: number };
+  reply: Reply;
+}) {
+  const [form, fields] = useConsoleForm({
+    id: "visit-settings-form",
+    schema: SettingsSchema,
+    lastResult: reply?.intent === "visit-settings" ? reply.result : undefined,
+    defaultValue: {
+      capacityUnit: settings.capacityUnit,
+      holdMinutes: String(settings.holdMinutes),
+      sameDayReminderHours: String(settings.sameDayReminderHours),
+    },
+  });
+  return (
+    <Form method="post" className="admin-form admin-visits__settings" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="visit-settings" />
+      <SelectField
+        meta={fields.capacityUnit}
+        label="정원을 세는 방법"
+        hint="방문 인원으로 세면 3명 일행이 세 자리를 차지하고, 예약 화면에 남은 인원이 표시됩니다."
+        options={CAPACITY_UNITS.map((unit) => ({ value: unit, label: CAPACITY_UNIT_LABELS[unit] }))}
+      />
+      <Field
+        meta={fields.holdMinutes}
+        label="대기 고객에게 자리를 잡아 두는 시간 (분)"
+        hint="자리가 나면 첫 대기 고객에게 문자를 보내고 이 시간 동안 자리를 잡아 둡니다. 확정하지 않으면 다음 순서로 넘어갑니다."
+        type="number"
+        min={HOLD_MINUTES.min}
+        max={HOLD_MINUTES.max}
+      />
+      <Field
+        meta={fields.sameDayReminderHours}
+        label="방문 당일 안내 문자 (방문 몇 시간 전)"
+        hint="0이면 보내지 않습니다. 오전 8시 전에는 보내지 않습니다. 전날 안내 문자는 따로 갑니다."
+        type="number"
+        min={0}
+        max={SAME_DAY_REMINDER_HOURS_MAX}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <button type="submit" className="admin-button admin-button--primary">
+        설정 저장
       </button>
     </Form>
   );

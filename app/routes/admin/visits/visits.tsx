@@ -11,9 +11,24 @@ import {
   moveBookingByStaff,
 } from "#app/.server/visits/office.ts";
 import { clearBurstReview, listBookingsForReview, markBurstAsSpam } from "#app/.server/visits/review.ts";
-import { BOOKING_STATUS_LABELS, CUSTOMER_ACTOR, placesTaken, SCHEDULE_DAYS, VisitScheduleFormSchema } from "#app/forms/admin-visits.ts";
+import { saveVisitSettings, visitSettingsOf } from "#app/.server/visits/settings.ts";
+import { listWaitlists, withdrawWaitlistByStaff } from "#app/.server/visits/waitlist.ts";
+import {
+  BOOKING_STATUS_LABELS,
+  CUSTOMER_ACTOR,
+  placesTaken,
+  SCHEDULE_DAYS,
+  VisitScheduleFormSchema,
+  WAITLIST_STATUS_LABELS,
+} from "#app/forms/admin-visits.ts";
 import { VISIT_MESSAGES } from "#app/forms/visit.ts";
-import { PLACE_HOLDING_STATUSES, type BookingStatus } from "#app/vocabulary.ts";
+import {
+  PLACE_HOLDING_STATUSES,
+  WAITLIST_ACTIVE_STATUSES,
+  type BookingStatus,
+  type CapacityUnit,
+  type WaitlistStatus,
+} from "#app/vocabulary.ts";
 import { addDays, formatKoreanDate, formatKst, isCalendarDay, kstDay } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, maskPhone, telHref } from "#app/utils/phone.ts";
@@ -26,7 +41,7 @@ import { signedInAdmin, requireCalendarDays } from "../guard.server.ts";
 import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
 import { BookingReview } from "./visit-review.tsx";
 import { OutsideHoursNote } from "./outside-hours-note.tsx";
-import { AttendanceForm, CapacityForm, FIELD_FORMS, MoveForm, type Reply } from "./visit-forms.tsx";
+import { AttendanceForm, CapacityForm, FIELD_FORMS, MoveForm, VisitSettingsForm, type Reply } from "./visit-forms.tsx";
 import type { Route } from "./+types/visits";
 
 function parseDay(value: string | null) {
@@ -62,9 +77,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   const manage = can(admin.role, "visits.manage");
   const review = manage ? (await listBookingsForReview(site.slug)).map((booking) => shownBooking(admin, booking)) : [];
+  const settings = await visitSettingsOf(site.slug);
+  const waitlists = await listWaitlists(
+    site.slug,
+    shownDay.slots.map((slot) => slot.id),
+  );
   await recordConsoleAccess(context, admin, "visits.view", {
     leadIds: [...new Set([...shownDay.slots.flatMap((slot) => slot.bookings), ...todays, ...review].map((booking) => booking.leadId))],
-    detail: { day: shownDay.day },
+    detail: { day: shownDay.day, waitlistEntries: waitlists.map((entry) => entry.id) },
   });
   return {
     today,
@@ -72,9 +92,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     todays,
     day: {
       ...shownDay,
-      slots: shownDay.slots.map((slot) => ({ ...slot, bookings: slot.bookings.map((booking) => shownBooking(admin, booking)) })),
+      slots: shownDay.slots.map((slot) => ({
+        ...slot,
+        bookings: slot.bookings.map((booking) => shownBooking(admin, booking)),
+        waitlist: waitlists.filter((entry) => entry.slotId === slot.id).map((entry) => shownWaitlistEntry(manage, entry)),
+      })),
     },
     may: { manage },
+    settings,
     review,
     /** The times a booking can be moved to: open, still ahead, with room. */
     moveTargets: manage
@@ -83,7 +108,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           slots: entry.slots.filter((slot) => slot.state === "open").map(({ id, time, remaining }) => ({ id, time, remaining })),
         }))
       : [],
-    days: days.map((entry) => ({ day: entry.day, label: entry.label, ...totals(entry) })),
+    days: days.map((entry) => ({ day: entry.day, label: entry.label, ...totals(entry, settings.capacityUnit) })),
     slotTimes: site.leads.visits.slotTimes,
     outsideHours: await bookingsOutsideHours(site.slug),
     hours: (await textPack(site.slug)).modelHouse.hours,
@@ -114,15 +139,54 @@ function shownBooking<Shown extends Booking>(viewer: Viewer, booking: Shown) {
   return { ...shown, phone: shownPhone(viewer, lead), tel: works ? telHref(booking.phone) : null, linked: true, mayMark: works };
 }
 
+/**
+ * A waitlist entry as this person sees it: the office (visits.manage) the name and number to call,
+ * a counsellor both masked (an entry is nobody's lead yet). With what happened, in Korean time.
+ */
+function shownWaitlistEntry(
+  manage: boolean,
+  entry: Awaited<ReturnType<typeof listWaitlists>>[number],
+): {
+  id: number;
+  name: string;
+  phone: string;
+  tel: string | null;
+  partySize: number;
+  status: WaitlistStatus;
+  active: boolean;
+  history: string;
+} {
+  const time = (at: Date | null) => (at ? formatKst(at).slice(5) : "");
+  const steps = [`신청 ${time(entry.createdAt)}`];
+  if (entry.offeredAt) steps.push(`자리 안내 ${time(entry.offeredAt)} (기한 ${time(entry.offerExpiresAt)})`);
+  if (entry.closedAt) {
+    const by = entry.status === "withdrawn" ? ` · ${entry.withdrawnByName ?? CUSTOMER_ACTOR}` : "";
+    steps.push(`${WAITLIST_STATUS_LABELS[entry.status]} ${time(entry.closedAt)}${by}`);
+  }
+  return {
+    id: entry.id,
+    name: manage ? entry.name : maskName(entry.name),
+    phone: manage ? formatPhone(entry.phone) : maskPhone(entry.phone),
+    tel: manage ? telHref(entry.phone) : null,
+    partySize: entry.partySize,
+    status: entry.status,
+    active: (WAITLIST_ACTIVE_STATUSES as readonly WaitlistStatus[]).includes(entry.status),
+    history: steps.join(" → "),
+  };
+}
+
 function emptyDay(day: string): AdminDay {
   return { day, label: formatKoreanDate(day), open: false, slots: [] };
 }
 
-function totals(day: { open: boolean; slots: { open: boolean; capacity: number; bookings: { status: BookingStatus }[] }[] }) {
+function totals(
+  day: { open: boolean; slots: { open: boolean; capacity: number; bookings: { status: BookingStatus; partySize: number }[] }[] },
+  unit: CapacityUnit,
+) {
   const open = day.slots.filter((slot) => slot.open);
   return {
     state: day.slots.length === 0 ? ("unscheduled" as const) : day.open ? ("open" as const) : ("closed" as const),
-    booked: day.slots.reduce((sum, slot) => sum + placesTaken(slot.bookings), 0),
+    booked: day.slots.reduce((sum, slot) => sum + placesTaken(slot.bookings, unit), 0),
     capacity: open.reduce((sum, slot) => sum + slot.capacity, 0),
   };
 }
@@ -209,6 +273,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "burst-clear":
       if (!(await clearBurstReview(change, form.bookingIds)).ok) return refused("권한이 없습니다.", { status: 403 });
       break;
+    case "visit-settings":
+      await saveVisitSettings(change, {
+        capacityUnit: form.capacityUnit,
+        holdMinutes: form.holdMinutes,
+        sameDayReminderHours: form.sameDayReminderHours,
+      });
+      break;
+    case "waitlist-withdraw":
+      if ((await withdrawWaitlistByStaff(change, form.entryId)) !== "done") return refused("이미 대기에서 빠졌거나 없는 대기 신청입니다.");
+      break;
     default:
       form satisfies never;
       throw data("알 수 없는 요청입니다.", { status: 400 });
@@ -230,9 +304,9 @@ type ShownBooking = Route.ComponentProps["loaderData"]["todays"][number];
 type MoveTargets = Route.ComponentProps["loaderData"]["moveTargets"];
 
 export default function VisitSchedulePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, from, todays, day, days, slotTimes, may, moveTargets, review, outsideHours, hours } = loaderData;
+  const { today, from, todays, day, days, slotTimes, may, moveTargets, review, outsideHours, hours, settings } = loaderData;
   const pageQuery = (params: Record<string, string>) => `?${new URLSearchParams({ from, ...params })}#visit-day`;
-  const dayState = totals(day).state;
+  const dayState = totals(day, settings.capacityUnit).state;
   const answer: Answer | undefined = actionData;
   const confirmClose = answer && "confirmClose" in answer ? answer.confirmClose : null;
   const reply = answer && "result" in answer ? { intent: answer.intent ?? null, result: answer.result } : null;
@@ -376,7 +450,7 @@ export default function VisitSchedulePage({ loaderData, actionData }: Route.Comp
             </thead>
             <tbody>
               {day.slots.map((slot) => {
-                const taken = placesTaken(slot.bookings);
+                const taken = placesTaken(slot.bookings, settings.capacityUnit);
                 return (
                   <tr key={slot.id} className={slot.open ? undefined : "admin-visits__slot--closed"}>
                     <th scope="row" className="admin-nowrap">
@@ -407,6 +481,7 @@ export default function VisitSchedulePage({ loaderData, actionData }: Route.Comp
                           ))}
                         </ul>
                       )}
+                      {slot.waitlist.length > 0 ? <SlotWaitlist entries={slot.waitlist} time={slot.time} manage={may.manage} /> : null}
                     </td>
                   </tr>
                 );
@@ -415,7 +490,62 @@ export default function VisitSchedulePage({ loaderData, actionData }: Route.Comp
           </table>
         )}
       </section>
+
+      <section className="admin-card" id="visit-settings" aria-labelledby="visit-settings-title">
+        <h2 id="visit-settings-title" className="admin-card__title">
+          방문 예약 설정
+        </h2>
+        {may.manage ? (
+          <VisitSettingsForm settings={settings} reply={reply} />
+        ) : (
+          <p className="admin-muted">
+            정원: {settings.capacityUnit === "people" ? "방문 인원" : "예약 건수"} · 대기 자리 {settings.holdMinutes}분 · 당일 안내{" "}
+            {settings.sameDayReminderHours > 0 ? `${settings.sameDayReminderHours}시간 전` : "보내지 않음"}
+          </p>
+        )}
+      </section>
     </div>
+  );
+}
+
+type ShownWaitlistEntry = Route.ComponentProps["loaderData"]["day"]["slots"][number]["waitlist"][number];
+
+/** A time's waitlist, in order, with what happened to each entry; the office may take someone out of the line. */
+function SlotWaitlist({ entries, time, manage }: { entries: ShownWaitlistEntry[]; time: string; manage: boolean }) {
+  const waiting = entries.filter((entry) => entry.active).length;
+  return (
+    <details className="admin-visits__waitlist" open={waiting > 0}>
+      <summary>
+        대기 {waiting}명{entries.length > waiting ? ` (지난 대기 ${entries.length - waiting}건)` : ""}
+      </summary>
+      <ol className="admin-visits__waitlist-list" aria-label={`${time} 대기 명단`}>
+        {entries.map((entry) => (
+          <li key={entry.id} className={entry.active ? undefined : "admin-visits__booking--gone"}>
+            <span className="admin-visits__who">
+              {entry.name} · {entry.partySize}명{" "}
+              {entry.tel ? (
+                <a href={entry.tel} className="admin-visits__tel">
+                  {entry.phone}
+                </a>
+              ) : (
+                <span className="admin-muted">{entry.phone}</span>
+              )}
+            </span>
+            <span className="admin-visits__state">{WAITLIST_STATUS_LABELS[entry.status]}</span>
+            <span className="admin-muted admin-visits__gone">{entry.history}</span>
+            {manage && entry.active ? (
+              <Form method="post" className="admin-visits__cancel">
+                <input type="hidden" name="intent" value="waitlist-withdraw" />
+                <input type="hidden" name="entryId" value={entry.id} />
+                <button type="submit" className="admin-button admin-button--ghost">
+                  대기에서 빼기
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
 
@@ -447,6 +577,7 @@ function BookingItem({
     <>
       {time ? <span className="admin-visits__time">{time}</span> : null}
       {booking.name}
+      {` · ${booking.partySize}명`}
     </>
   );
   return (
