@@ -160,7 +160,9 @@ describe("the visit settings", () => {
     });
     expect(await visitSettingsOf(SITE)).toMatchObject({ holdMinutes: 15 });
     const oneWrong = await answer(() =>
-      visitsAction(args(cookie, { intent: "visit-settings", capacityUnit: "groups", holdMinutes: "1", sameDayReminderHours: "3" }) as never),
+      visitsAction(
+        args(cookie, { intent: "visit-settings", capacityUnit: "groups", holdMinutes: "1", sameDayReminderHours: "3" }) as never,
+      ),
     );
     expect(Object.keys((oneWrong.data as { result: { error: object } }).result.error)).toEqual(["holdMinutes"]);
     const records = await db().select().from(auditLog).where(eq(auditLog.action, "visits.change"));
