@@ -45,6 +45,12 @@ export function processorsOf(settings: SiteSettingValues, env: ProcessorEnv = ge
     processors.push({ name: env.SMS_WEBHOOK_PROVIDER, task: PROCESSOR_TASKS.texts });
   }
   if (settings.optOutService) processors.push({ name: settings.optOutService, task: PROCESSOR_TASKS.optOut });
+  // The location page's embedded map loads Kakao's script in the visitor's browser only when the office set a key.
+  if (settings.kakaoMapKey) {
+    const kakao = processors.find((processor) => processor.name === PROCESSOR_NAMES.kakao);
+    if (kakao) kakao.task = `${kakao.task}, ${PROCESSOR_TASKS.map}`;
+    else processors.push({ name: PROCESSOR_NAMES.kakao, task: PROCESSOR_TASKS.map });
+  }
   const { ga4MeasurementId, naverAnalyticsId, metaPixelId, kakaoPixelId } = settings;
   for (const { tool } of toolsInUse({ ga4MeasurementId, naverAnalyticsId, metaPixelId, kakaoPixelId })) {
     processors.push({ name: tool.company, task: PROCESSOR_TASKS.analytics(tool.name) });

@@ -5,6 +5,9 @@ import type { LoanKind, PaymentStage } from "#app/vocabulary.ts";
  * way it writes won. No schema library here: the calculator ships to phones (decision 020).
  */
 
+/** Where the 분양가 table and the calculator are (a pack page; the console and the 잔여세대 page link to it). */
+export const PRICE_PATH = "/SalesInfo/price";
+
 export const PAYMENT_STAGE_LABELS: Record<PaymentStage, string> = { deposit: "계약금", interim: "중도금", balance: "잔금" };
 
 export const LOAN_KIND_LABELS: Record<LoanKind, string> = {

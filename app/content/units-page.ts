@@ -22,6 +22,7 @@ export const REMAINING_UNITS_WORDS = {
   households: "세대",
   unitsOf: (building: string, count: number) => `${building}동 남은 세대 ${count}개 보기`,
   ask: "이 세대 상담 신청",
+  calculate: "납부 금액 계산",
   note: "상담 중인 세대도 잔여세대에 포함되며, 계약 상황에 따라 수시로 바뀝니다. 정확한 동·호수와 분양가는 분양 상담과 입주자 모집공고를 기준으로 합니다.",
   empty: "지금은 안내할 잔여세대 정보가 없습니다. 분양 상담으로 문의해 주세요.",
   description: (projectName: string) => `${projectName}의 타입별·동별 잔여세대 현황입니다. 계약 상황에 따라 바로바로 반영됩니다.`,

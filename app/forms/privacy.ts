@@ -61,6 +61,7 @@ export const PROCESSOR_TASKS = {
   alimtalk: "카카오 알림톡 전달",
   optOut: "광고 문자 무료 수신거부(080) 접수와 수신거부 명단 제공",
   analytics: (tool: string) => `${tool}: 방문 통계와 광고 효과 측정(행태정보)`,
+  map: "오시는 길 지도 표시(카카오맵: 지도를 여는 방문자의 접속 정보)",
 } as const;
 
 export const PROCESSOR_NAMES = {

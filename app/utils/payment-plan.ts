@@ -53,8 +53,12 @@ export interface PriceSheet {
 
 /** The 분양가 of a type on a floor, in won; null when no band covers the floor or the type is not sold there. */
 export function priceFor(sheet: Pick<PriceSheet, "bands">, type: string, floor: number): number | null {
-  const band = sheet.bands.find((candidate) => candidate.from <= floor && floor <= candidate.to);
-  return band?.prices[type] ?? null;
+  return sheet.bands[bandOfFloor(sheet, floor)]?.prices[type] ?? null;
+}
+
+/** The index of the band covering a floor (-1: none), as the calculator's `band` choice counts them. */
+export function bandOfFloor(sheet: Pick<PriceSheet, "bands">, floor: number): number {
+  return sheet.bands.findIndex((candidate) => candidate.from <= floor && floor <= candidate.to);
 }
 
 export interface PaymentLine extends ScheduledPayment {

@@ -7,7 +7,7 @@ import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { purgeExpiredLeads } from "#app/.server/retention.ts";
 import { leads } from "#app/.server/schema.ts";
 import { sitePacks } from "#app/content/index.ts";
-import { PRIVACY_MESSAGES, PROCESSOR_NAMES } from "#app/forms/privacy.ts";
+import { PRIVACY_MESSAGES, PROCESSOR_NAMES, PROCESSOR_TASKS } from "#app/forms/privacy.ts";
 import type { SiteSettingName } from "#app/forms/site-settings.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
@@ -63,7 +63,7 @@ describe("the processors on /privacy", () => {
     expect(await processorsOnPage()).toEqual([]);
   });
 
-  test("are exactly the hosts, the text provider, Kakao, the 080 service and the analytics tags configured; one removed is gone", async () => {
+  test("are exactly the hosts, the text provider, Kakao (알림톡 or the location map), the 080 service and the analytics tags configured; one removed is gone", async () => {
     configure({ ...SOLAPI, HOSTING_PROVIDER: "(주)한빛클라우드", DATABASE_PROVIDER: "(주)데이터하우스" });
     expect(await processorsOnPage()).toEqual(["(주)한빛클라우드", "(주)데이터하우스", PROCESSOR_NAMES.solapi]);
 
@@ -82,6 +82,12 @@ describe("the processors on /privacy", () => {
 
     configure({ HOSTING_PROVIDER: "(주)한빛클라우드", DATABASE_PROVIDER: "(주)한빛클라우드" });
     expect(await processorsOnPage()).toEqual(["(주)한빛클라우드"]);
+
+    // The location page's Kakao map (issue #29) loads Kakao's script for every visitor who opens it.
+    await set({ kakaoMapKey: "0123456789abcdef0123456789abcdef" });
+    expect(await processorsOnPage()).toEqual(["(주)한빛클라우드", PROCESSOR_NAMES.kakao]);
+    const html = await (await app.fetch("/privacy", { headers: { Host: new URL(HERE).host, Accept: "text/html" } })).text();
+    expect(html).toContain(PROCESSOR_TASKS.map);
   });
 });
 

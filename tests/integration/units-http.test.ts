@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { bumpContentVersion } from "#app/.server/content/content-version.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
-import { leads, units, unitSettings } from "#app/.server/schema.ts";
+import { leads, priceSheets, units, unitSettings } from "#app/.server/schema.ts";
+import { demoPriceSheet } from "#app/content/sites/daegu/prices.ts";
 import { UNIT_MESSAGES } from "#app/forms/units.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
@@ -137,5 +139,23 @@ describe("interest in a unit", () => {
     expect(sent.status).toBe(303);
     const [lead] = await db().select().from(leads);
     expect(lead).toMatchObject({ unitType: null, unitId: null });
+  });
+});
+
+describe("a unit's payments", () => {
+  test("a unit the published 분양가 table prices links to the calculator on its type and floor band; a floor no band covers has no link", async () => {
+    await db().insert(unitSettings).values({ site: "daegu", remainingSource: "board", publicPage: true });
+    await addBuilding({ floors: 5, lines: 1, types: ["84A"] });
+    const before = await (await on("/SalesInfo/units")).text();
+    expect(before).not.toContain("/SalesInfo/price?");
+
+    await db().insert(priceSheets).values({ site: "daegu", draft: demoPriceSheet, published: demoPriceSheet });
+    await bumpContentVersion(db(), "daegu");
+    const html = await (await on("/SalesInfo/units")).text();
+    // The demo table starts at 2층 (2–4층 band 0, 5–10층 band 1): 1층 is not priced.
+    expect(html.match(/href="\/SalesInfo\/price\?type=84A&amp;band=0"/g)).toHaveLength(3);
+    expect(html.match(/href="\/SalesInfo\/price\?type=84A&amp;band=1"/g)).toHaveLength(1);
+    expect(html).toContain("101동 501호 납부 금액 계산");
+    expect(html).not.toContain("101동 101호 납부 금액 계산");
   });
 });

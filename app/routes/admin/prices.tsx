@@ -3,7 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/audit/access.ts";
 import { priceSheetOf, savePriceSheet, withdrawPriceSheet } from "#app/.server/prices/price-sheets.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { LOAN_KIND_LABELS } from "#app/content/price-words.ts";
+import { LOAN_KIND_LABELS, PRICE_PATH } from "#app/content/price-words.ts";
 import {
   BAND_SLOTS,
   everyPriceField,
@@ -24,7 +24,6 @@ import { parseConsoleForm, refuseSubmission } from "./submission.server.ts";
 import type { Route } from "./+types/prices";
 
 const PATH = "/admin/prices";
-const PUBLIC_PATH = "/SalesInfo/price";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pack, slug } = requireSite(context);
@@ -96,7 +95,7 @@ export default function PricesPage({ loaderData, actionData }: Route.ComponentPr
       <div className="admin-page__head">
         <h1 className="admin-title">{WORDS.title}</h1>
         <div className="admin-actions">
-          <a href={PUBLIC_PATH} className="admin-button admin-button--ghost" target="_blank" rel="noreferrer">
+          <a href={PRICE_PATH} className="admin-button admin-button--ghost" target="_blank" rel="noreferrer">
             {WORDS.viewPublic}
           </a>
         </div>

@@ -4,12 +4,10 @@ import { publishedPriceSheet } from "#app/.server/prices/price-sheets.ts";
 import { ComingSoon } from "#app/components/pages/coming-soon.tsx";
 import { SectionHeading } from "#app/components/pages/info.tsx";
 import { PaymentCalculator, readChoice } from "#app/components/pages/payment-calculator.tsx";
-import { bandLabel, dueText, manwonFigure, paymentLabel, PRICE_WORDS } from "#app/content/price-words.ts";
+import { bandLabel, dueText, manwonFigure, paymentLabel, PRICE_PATH, PRICE_WORDS } from "#app/content/price-words.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { PriceSheet } from "#app/utils/payment-plan.ts";
 import type { Route } from "./+types/sales-price";
-
-const PATH = "/SalesInfo/price";
 
 /**
  * The 분양가 table and 납부 일정 the office published (/admin/prices), and a payment calculator.
@@ -18,7 +16,7 @@ const PATH = "/SalesInfo/price";
  * answers as the buyer types, from the same module (app/utils/payment-plan.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { site, page } = requireInfoPage(request, context, PATH);
+  const { site, page } = requireInfoPage(request, context, PRICE_PATH);
   const published = await publishedPriceSheet(site.slug);
   if (!published) return { page, sheet: null, upcoming: { label: site.infoPages.comingSoon.label } };
   // Only the pack's types, with its labels: a type dropped from the pack since is not offered.
@@ -39,7 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo(siteSeoFrom(matches), {
     title: loaderData?.page.title ?? "",
     description: loaderData?.page.description ?? "",
-    path: PATH,
+    path: PRICE_PATH,
   });
 
 export default function SalesPricePage({ loaderData }: Route.ComponentProps) {

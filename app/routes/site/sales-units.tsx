@@ -1,10 +1,13 @@
 import { data, Link } from "react-router";
 import { requireCanonicalPath } from "#app/.server/content/info-pages.ts";
 import { requireSite } from "#app/.server/site.ts";
+import { publishedPriceSheet } from "#app/.server/prices/price-sheets.ts";
 import { publicUnitsPage } from "#app/.server/units/remaining.ts";
+import { PRICE_PATH } from "#app/content/price-words.ts";
 import { PUBLIC_UNITS_PATH, REMAINING_UNITS_WORDS as WORDS, unitsPageInfo } from "#app/content/units-page.ts";
 import { formatPrice, unitNumber } from "#app/forms/units.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { bandOfFloor, priceFor, type PriceSheet } from "#app/utils/payment-plan.ts";
 import type { Route } from "./+types/sales-units";
 
 /**
@@ -18,7 +21,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const units = await publicUnitsPage(site.slug);
   if (!units) throw data(null, { status: 404 });
   const info = unitsPageInfo(site);
-  return { page: { title: info.title, description: info.description }, units };
+  const sheet = await publishedPriceSheet(site.slug);
+  return {
+    page: { title: info.title, description: info.description },
+    units: { ...units, buildings: units.buildings.map((building) => ({ ...building, units: building.units.map(withCalculator(sheet)) })) },
+  };
+}
+
+/** A unit the published 분양가 table prices gets a link to the payment calculator on its type and floor band. */
+function withCalculator(sheet: PriceSheet | null) {
+  return <Unit extends { typeKey: string; floor: number }>(unit: Unit) => {
+    const band = sheet ? bandOfFloor(sheet, unit.floor) : -1;
+    const priced = sheet !== null && band >= 0 && priceFor(sheet, unit.typeKey, unit.floor) !== null;
+    return { ...unit, calculatorHref: priced ? `${PRICE_PATH}?type=${encodeURIComponent(unit.typeKey)}&band=${band}` : null };
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -97,6 +113,14 @@ export default function SalesUnitsPage({ loaderData }: Route.ComponentProps) {
                     >
                       {WORDS.ask}
                     </Link>
+                    {unit.calculatorHref ? (
+                      <Link
+                        to={unit.calculatorHref}
+                        aria-label={`${building.building}동 ${unitNumber(unit.floor, unit.line)}호 ${WORDS.calculate}`}
+                      >
+                        {WORDS.calculate}
+                      </Link>
+                    ) : null}
                   </li>
                 ))}
               </ul>
