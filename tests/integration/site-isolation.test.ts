@@ -6,6 +6,8 @@ import { issueFormToken } from "#app/.server/form-tokens.ts";
 import {
   campaignRecipients,
   campaigns,
+  channelSpend,
+  channels,
   customers,
   leadNotes,
   leads,
@@ -17,8 +19,10 @@ import {
   messageTemplates,
   optOutLists,
   smsOutbox,
+  units,
   visitBookings,
   visitSlots,
+  visitWaitlist,
 } from "#app/.server/schema.ts";
 import { startHandoff } from "#app/.server/site-handoff.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
@@ -72,6 +76,10 @@ interface BRecords {
   /** An 080 opt-out list uploaded on B, not applied yet, naming B's customer. */
   optOutList: number;
   campaign: number;
+  /** A channel of B with its own number and alert recipient, a month's spend, a unit held for B's lead, and one waiting on B's slot. */
+  channel: number;
+  unit: number;
+  waiting: number;
 }
 let b: BRecords;
 
@@ -151,7 +159,42 @@ async function makeSiteB(): Promise<BRecords> {
     .values({ site: "fixture", title: "비사이트 캠페인", body: "B의 광고", status: "sending", audienceCount: 1 })
     .returning({ id: campaigns.id });
   await db().insert(campaignRecipients).values({ campaignId: campaign!.id, phone: "01077778888", leadId: lead!.id });
+  const [channel] = await db()
+    .insert(channels)
+    .values({ site: "fixture", name: "비사이트 채널", utmSource: "b-agency", phone: "050412345678", alertRecipients: ["01077778888"] })
+    .returning({ id: channels.id });
+  await db()
+    .insert(channelSpend)
+    .values({ channelId: channel!.id, month: DAY.slice(0, 7), amount: 1_000_000 });
+  const [unit] = await db()
+    .insert(units)
+    .values({
+      site: "fixture",
+      building: "909",
+      floor: 9,
+      line: 9,
+      typeKey: sitePacks.fixture!.units[0]!.key,
+      status: "held",
+      leadId: lead!.id,
+      heldUntil: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: units.id });
+  const [waiting] = await db()
+    .insert(visitWaitlist)
+    .values({
+      site: "fixture",
+      slotId: slot!.id,
+      name: B_NAME,
+      phone: "01077778888",
+      linkToken: "W".repeat(22),
+      consentVersion: "test",
+      createdAt: new Date(),
+    })
+    .returning({ id: visitWaitlist.id });
   return {
+    channel: channel!.id,
+    unit: unit!.id,
+    waiting: waiting!.id,
     optOutList: optOutList!.id,
     campaign: campaign!.id,
     template: template!.id,
@@ -203,7 +246,15 @@ async function bSnapshot() {
   const customer = await db().select().from(customers).where(eq(customers.site, "fixture"));
   const [campaign] = await db().select().from(campaigns).where(eq(campaigns.id, b.campaign));
   const recipients = await db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, b.campaign));
+  const [channel] = await db().select().from(channels).where(eq(channels.id, b.channel));
+  const spend = await db().select().from(channelSpend).where(eq(channelSpend.channelId, b.channel));
+  const [unit] = await db().select().from(units).where(eq(units.id, b.unit));
+  const [waiting] = await db().select().from(visitWaitlist).where(eq(visitWaitlist.id, b.waiting));
   return JSON.stringify({
+    channel,
+    spend,
+    unit,
+    waiting,
     lead,
     notes,
     message,
@@ -398,7 +449,92 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
       expect: [404, 409],
     },
     { method: "POST", path: () => "/admin/visits", form: () => ({ intent: "close-day", day: DAY }), expect: [303] },
+    {
+      method: "POST",
+      path: () => "/admin/visits",
+      form: (records) => ({ intent: "waitlist-withdraw", entryId: String(records.waiting) }),
+      expect: [404, 409],
+    },
   ],
+  "admin/door": [
+    { path: () => "/admin/door?q=7777", expect: [200] },
+    // Part of B's visitor's name: the page echoes the query, so the whole name would be found in the search box.
+    { path: () => `/admin/door?q=${encodeURIComponent(B_NAME.slice(0, 2))}`, expect: [200] },
+    {
+      method: "POST",
+      path: () => "/admin/door",
+      form: (records) => ({ intent: "check-in", bookingId: String(records.booking) }),
+      expect: [400, 404, 409],
+    },
+    {
+      method: "POST",
+      path: () => "/admin/door",
+      form: (records) => ({ intent: "check-in-key", key: records.bookingLink }),
+      expect: [400, 404, 409],
+    },
+  ],
+  "admin/door/kiosk": [{ path: () => "/admin/door/kiosk", expect: [200, 302, 303] }],
+  "admin/channels": [
+    { path: () => "/admin/channels", expect: [200] },
+    {
+      method: "POST",
+      path: () => "/admin/channels",
+      form: (records) => ({
+        intent: "save",
+        channelId: String(records.channel),
+        name: "A가 바꾼 채널",
+        utmSource: "a-agency",
+        utmCampaign: "",
+        phone: "",
+        alertRecipients: "",
+      }),
+      expect: [404],
+    },
+    {
+      method: "POST",
+      path: () => "/admin/channels",
+      form: (records) => ({ intent: "delete", channelId: String(records.channel) }),
+      expect: [404],
+    },
+    {
+      method: "POST",
+      path: () => "/admin/channels",
+      form: (records) => ({ intent: "spend", channelId: String(records.channel), month: DAY.slice(0, 7), amount: "5" }),
+      expect: [404],
+    },
+  ],
+  "admin/channels/spend-import": [{ path: () => "/admin/channels/spend-import", expect: [200] }],
+  "admin/prices": [{ path: () => "/admin/prices", expect: [200] }],
+  "admin/units": [
+    { path: () => "/admin/units", expect: [200] },
+    { path: (records) => `/admin/units?unit=${records.unit}`, expect: [200, 404] },
+    {
+      method: "POST",
+      path: () => "/admin/units",
+      form: (records) => ({ intent: "hold", unit: String(records.unit), lead: String(records.lead) }),
+      expect: [404, 409],
+    },
+    {
+      method: "POST",
+      path: () => "/admin/units",
+      form: (records) => ({ intent: "release", unit: String(records.unit) }),
+      expect: [404, 409],
+    },
+    {
+      method: "POST",
+      path: () => "/admin/units",
+      form: (records) => ({ intent: "contract", unit: String(records.unit) }),
+      expect: [404, 409],
+    },
+    {
+      method: "POST",
+      path: () => "/admin/units",
+      form: (records) => ({ intent: "edit", unit: String(records.unit), typeKey: "84A", price: "" }),
+      expect: [404, 409],
+    },
+  ],
+  "admin/units/import": [{ path: () => "/admin/units/import", expect: [200] }],
+  "admin/units/settings": [{ path: () => "/admin/units/settings", expect: [200] }],
   "admin/login": [
     {
       method: "POST",
@@ -495,6 +631,9 @@ describe("two sites on one database", () => {
         "비사이트 1순위",
         "비사이트 공지",
         "비사이트 캠페인",
+        "비사이트 채널",
+        "0504-1234-5678",
+        "909동",
       ]) {
         expect(body, `${probe.method ?? "GET"} ${path} shows ${secret}`).not.toContain(secret);
       }

@@ -44,7 +44,9 @@ export async function holdUnit(
   const until = new Date(now.getTime() + holdHours * 3_600_000);
   return db().transaction(async (tx) => {
     const lead = await lockLead(tx, change.site, leadId);
-    if (!lead || !maySee(change.actor, lead) || !mayWork(change.actor, lead)) return { outcome: "not-your-lead" as const };
+    // Another site's lead does not exist here; one of this site the person may not work is refused.
+    if (!lead) return { outcome: "not-found" as const };
+    if (!maySee(change.actor, lead) || !mayWork(change.actor, lead)) return { outcome: "not-your-lead" as const };
     const [held] = await tx
       .update(units)
       .set({ status: "held", leadId, heldBy: change.actor.id, heldUntil: until, updatedAt: now })
