@@ -153,8 +153,8 @@ describe("a unit's payments", () => {
     await bumpContentVersion(db(), "daegu");
     const html = await (await on("/SalesInfo/units")).text();
     // The demo table starts at 2층 (2–4층 band 0, 5–10층 band 1): 1층 is not priced.
-    expect(html.match(/href="\/SalesInfo\/price\?type=84A&amp;band=0"/g)).toHaveLength(3);
-    expect(html.match(/href="\/SalesInfo\/price\?type=84A&amp;band=1"/g)).toHaveLength(1);
+    expect(html.match(/href="\/SalesInfo\/price\?type=84A&amp;band=0#calculator"/g)).toHaveLength(3);
+    expect(html.match(/href="\/SalesInfo\/price\?type=84A&amp;band=1#calculator"/g)).toHaveLength(1);
     expect(html).toContain("101동 501호 납부 금액 계산");
     expect(html).not.toContain("101동 101호 납부 금액 계산");
   });

@@ -33,7 +33,7 @@ function withCalculator(sheet: PriceSheet | null) {
   return <Unit extends { typeKey: string; floor: number }>(unit: Unit) => {
     const band = sheet ? bandOfFloor(sheet, unit.floor) : -1;
     const priced = sheet !== null && band >= 0 && priceFor(sheet, unit.typeKey, unit.floor) !== null;
-    return { ...unit, calculatorHref: priced ? `${PRICE_PATH}?type=${encodeURIComponent(unit.typeKey)}&band=${band}` : null };
+    return { ...unit, calculatorHref: priced ? `${PRICE_PATH}?type=${encodeURIComponent(unit.typeKey)}&band=${band}#calculator` : null };
   };
 }
 
