@@ -1,13 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
-import { getSessionSecret } from "#app/.server/secret.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
+import { startOtherInstance, waitUntil, type OtherInstance } from "#tests/second-instance.ts";
 import { addTeam, consoleCookie } from "#tests/staff.ts";
 
 /**
@@ -20,45 +15,7 @@ import { addTeam, consoleCookie } from "#tests/staff.ts";
 
 const database = withTestDatabase();
 let here: TestApp;
-let other: { origin: string; process: ChildProcess; output: string[] } | undefined;
-
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-async function startOtherInstance(databaseUrl: string) {
-  const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["server.js", "--dev"], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      SITES: `daegu@${origin}`,
-      SESSION_SECRET: getSessionSecret(),
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "second-instance-")),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  const started = new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.join("").includes("Serving daegu")) resolve();
-    });
-    child.stderr.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-    child.on("exit", (code) => reject(new Error(`The second instance stopped (${code}):\n${output.join("")}`)));
-  });
-  await started;
-  return { origin, process: child, output };
-}
+let other: OtherInstance | undefined;
 
 /** A request to the other instance, as a browser on this machine sends it. */
 function onOther(pathname: string, init: RequestInit = {}) {
@@ -67,15 +24,6 @@ function onOther(pathname: string, init: RequestInit = {}) {
 
 function telLinks(html: string) {
   return new Set([...html.matchAll(/href="(tel:[^"]*)"/g)].map((match) => match[1]));
-}
-
-async function waitUntil(what: string, shown: () => Promise<boolean>, limitMs = 10_000) {
-  const started = Date.now();
-  while (Date.now() - started < limitMs) {
-    if (await shown()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${what} did not show within ${limitMs} ms`);
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL", () => {
