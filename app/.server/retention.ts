@@ -11,6 +11,7 @@ import { startPeriodicTask, type PeriodicTask } from "./periodic.ts";
 import { parseRetention, type RetentionPeriod } from "#app/forms/privacy.ts";
 import { siteSettingsOf } from "./content/site-settings.ts";
 import { developmentRetentionOf, retentionEndsAt } from "./privacy.ts";
+import { addDays, kstDay } from "#app/utils/kst.ts";
 
 /**
  * Leads are kept for the period the consent text promised ("수집일로부터 1년간 보관한 뒤 지체 없이
@@ -36,9 +37,18 @@ export interface PurgeReport {
   sites: { site: string; period: string; deleted: number }[];
   /** Leads whose week in the bin was over. */
   fromBin: number;
+  /** Waitlist entries (a name and a phone each) whose visit day is more than WAITLIST_KEPT_DAYS past. */
+  waitlist: number;
   /** Access records past AUDIT_RETENTION_DAYS (three years for access-rights changes). */
   auditRecords: number;
 }
+
+/**
+ * A waitlist entry serves its visit time only: a claimed one became a lead (kept by the lead's
+ * period), the others have no use once the day is past. A week lets the office look back at how
+ * the day's line went (the visits page) before the names and phones are destroyed.
+ */
+export const WAITLIST_KEPT_DAYS = 7;
 
 // Any constant works; it only has to be the same in every instance.
 const PURGE_LOCK_KEY = 727_004;
@@ -59,7 +69,7 @@ export async function purgeExpiredLeads({
   const report = await db().transaction(async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${PURGE_LOCK_KEY}) as locked`);
     if (!lock?.locked) return null;
-    const report: PurgeReport = { ran: true, deleted: 0, sites: [], fromBin: 0, auditRecords: 0 };
+    const report: PurgeReport = { ran: true, deleted: 0, sites: [], fromBin: 0, waitlist: 0, auditRecords: 0 };
     const at = now.toISOString();
     for (const { site, period } of periods) {
       // The office's period after the development's sales end, when set, replaces the one from collection.
@@ -83,6 +93,11 @@ export async function purgeExpiredLeads({
       report.sites.push({ site, period: development ? `until ${development.until}` : period.interval, deleted });
     }
     for (const [site, ids] of await expiredBinLeads(tx, now)) report.fromBin += await destroyLeads(tx, site, ids, "bin", now);
+    const pastWaitlist = await queryRows<{ id: number }>(
+      tx,
+      sql`delete from visit_waitlist where slot_id in (select id from visit_slots where day < ${addDays(kstDay(now), -WAITLIST_KEPT_DAYS)}::date) returning id`,
+    );
+    report.waitlist = pastWaitlist.length;
     // Messages whose lead is already gone (their key was cleared) follow the longest period.
     const longest = periods.map(({ period }) => period.interval);
     if (longest.length > 0) {
@@ -96,7 +111,7 @@ export async function purgeExpiredLeads({
     }
     return report;
   });
-  if (!report) return { ran: false, deleted: 0, sites: [], fromBin: 0, auditRecords: 0 };
+  if (!report) return { ran: false, deleted: 0, sites: [], fromBin: 0, waitlist: 0, auditRecords: 0 };
   report.auditRecords = await purgeAuditRecords(auditDays, now);
   return report;
 }
@@ -107,7 +122,8 @@ export function describePurge(report: PurgeReport) {
   const sites = report.sites.map(({ site, period, deleted }) => `${site}: ${deleted} older than ${period}`).join(", ");
   return (
     `Lead retention: destroyed ${report.deleted} lead(s) past the retention period (${sites || "no sites"}), ` +
-    `${report.fromBin} after a week in the bin, and ${report.auditRecords} access record(s) past theirs.`
+    `${report.fromBin} after a week in the bin, ${report.waitlist} waitlist entr(ies) of past visit days, ` +
+    `and ${report.auditRecords} access record(s) past theirs.`
   );
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, test } from "vitest";
 import { db } from "#app/.server/db.ts";
+import { purgeExpiredLeads, WAITLIST_KEPT_DAYS } from "#app/.server/retention.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { smsOutbox, visitBookings, visitSlots, visitWaitlist } from "#app/.server/schema.ts";
 import { unsealText } from "#app/.server/sealed.ts";
@@ -333,5 +334,28 @@ describe("reminders on the day and after a no-show", () => {
     const [rebooked] = await bookedIn(later!.id);
     expect(rebooked).toMatchObject({ phone, leadId: booking!.leadId, linkToken: key, partySize: 2 });
     expect((await findBookingByLink(key, afterTheVisit)).state).toBe("active");
+  });
+});
+
+describe("the waitlist's names and phones", () => {
+  test("are destroyed a week after their visit day, whatever became of them, while the line of a recent day stays", async () => {
+    const day = dayFromToday(2);
+    const [slot] = await openDay(day);
+    await setSlotCapacity(SITE, slot!.id, 1);
+    expect((await book(slot!, { phone: uniquePhone() })).status).toBe(200);
+    const waiting = uniquePhone();
+    await join(slot!.id, waiting);
+    const entries = () => db().select().from(visitWaitlist).where(eq(visitWaitlist.slotId, slot!.id));
+    expect(await entries()).toHaveLength(1);
+
+    const noonOf = (offset: number) => kstInstant(addDays(day, offset), "12:00");
+    expect((await purgeExpiredLeads({ now: noonOf(WAITLIST_KEPT_DAYS) })).waitlist).toBe(0);
+    expect(await entries()).toHaveLength(1);
+
+    const report = await purgeExpiredLeads({ now: noonOf(WAITLIST_KEPT_DAYS + 1) });
+    expect(report.waitlist).toBe(1);
+    expect(await entries()).toEqual([]);
+    // The booking's lead keeps its own period.
+    expect(await bookedIn(slot!.id)).toHaveLength(1);
   });
 });
