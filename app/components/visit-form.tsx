@@ -104,7 +104,8 @@ export function VisitForm({
           <SpamGuardFields kind="visit" />
           <ContactFields errors={errors} values={initial?.values} phoneHint />
           {schedule.length > 0 ? (
-            <>
+            // Who and when together: on the home page's wide layout they are its second column.
+            <div className="visit-form__when">
               <PartySizeField max={maxPartySize} error={errors.partySize} value={initial?.values?.partySize} />
               <VisitSlotPicker
                 schedule={schedule}
@@ -112,7 +113,7 @@ export function VisitForm({
                 initial={{ visitDate: initial?.values?.visitDate, visitSlot: initial?.values?.visitSlot }}
                 waitlistHref={(slotId) => `/${site}/waitlist?slot=${slotId}`}
               />
-            </>
+            </div>
           ) : null}
           {unitTypes ? <UnitInterestField types={unitTypes} value={initial?.values?.unitType} error={errors.unitType} /> : null}
           <MessageField

@@ -13,8 +13,11 @@ const OWNER_PAGES: [label: string, path: RegExp][] = [
   ["휴지통", /\/admin\/leads\/bin$/],
   ["고객 가져오기", /\/admin\/leads\/import$/],
   ["방문 예약", /\/admin\/visits/],
+  ["입장 확인", /\/admin\/door$/],
+  ["동호수 현황", /\/admin\/units$/],
   ["광고 수신 거부", /\/admin\/consent$/],
   ["전환 분석", /\/admin\/conversion/],
+  ["유입 채널", /\/admin\/channels$/],
   ["팀 성과", /\/admin\/performance$/],
   ["문자 발송", /\/admin\/notifications$/],
   ["알림톡 템플릿", /\/admin\/templates$/],
@@ -28,6 +31,7 @@ const OWNER_PAGES: [label: string, path: RegExp][] = [
   ["직원 계정", /\/admin\/staff$/],
   ["접속 기록", /\/admin\/audit$/],
   ["배정 설정", /\/admin\/settings$/],
+  ["잔여세대 설정", /\/admin\/units\/settings$/],
   ["내 계정", /\/admin\/account$/],
 ];
 

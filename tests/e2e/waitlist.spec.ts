@@ -25,10 +25,11 @@ test.describe("the waitlist of a full visit time", () => {
         day = (await offeredDays(visitor.locator(".visit-form"))).at(-OWN_DAY_FROM_END)!;
         await useOwnerSession(page);
         await page.goto(`/admin/visits?day=${day}#visit-day`);
-        const row = page.locator(".admin-visits__slots tr", { hasText: TIME });
-        await row.getByRole("spinbutton").fill("1");
-        await row.getByRole("button", { name: "변경" }).click();
-        await expect(page.locator(".admin-visits__slots tr", { hasText: TIME }).getByRole("spinbutton")).toHaveValue("1");
+        // The time's own capacity field (another time's row may mention this time, e.g. in its waitlist's history).
+        const capacity = page.getByRole("spinbutton", { name: `${TIME} 정원`, exact: true });
+        await capacity.fill("1");
+        await page.locator(".admin-visits__slots tr", { has: capacity }).getByRole("button", { name: "변경" }).click();
+        await expect(page.getByRole("spinbutton", { name: `${TIME} 정원`, exact: true })).toHaveValue("1");
         await bookVisit(visitor, day, TIME, holder.name, holder.phone);
       });
 

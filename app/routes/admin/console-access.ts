@@ -144,7 +144,6 @@ export const CONSOLE_ROUTES = {
     menu: [{ label: "동호수 현황", group: "customers" }],
   },
   "/admin/units/import": { view: "units.manage", post: "units.manage", upload: "spreadsheet" },
-  "/admin/units/settings": { view: "units.manage", post: "units.manage", menu: [{ label: "잔여세대 설정", group: "settings" }] },
   "/admin/consent": {
     view: "consent.manage",
     post: "consent.manage",
@@ -234,6 +233,8 @@ export const CONSOLE_ROUTES = {
     },
     menu: [{ label: "배정 설정", group: "settings" }],
   },
+  // Where the public remaining-units figures come from, and the public 잔여세대 page (the board's settings).
+  "/admin/units/settings": { view: "units.manage", post: "units.manage", menu: [{ label: "잔여세대 설정", group: "settings" }] },
   "/admin/account": {
     view: "signed-in",
     post: { name: "signed-in", password: "signed-in", alerts: "signed-in", duty: "signed-in", "sign-out-everywhere": "signed-in" },
