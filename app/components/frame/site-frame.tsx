@@ -34,7 +34,11 @@ export function SiteFrame({ content, children }: { content: FrameContent; childr
       {scripted ? null : <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />}
       {/* Before the header: a channel's visitor never sees the site's number painted (docs/decisions/032). */}
       {scripted ? null : (
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: callLineScript(content.phone) }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? callLineScript(content.phone) : "" }}
+        />
       )}
       <a className="skip-link" href="#main">
         본문 바로가기
