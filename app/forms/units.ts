@@ -48,24 +48,7 @@ export const UNIT_IMPORT_PROBLEM_LABELS: Record<UnitImportProblem, string> = {
   "repeated-in-file": "파일 안에서 중복",
 };
 
-/** "1203" for the 12th floor's line 3. */
-export function unitNumber(floor: number, line: number) {
-  return `${floor}${String(line).padStart(2, "0")}`;
-}
-
-/** "101동 1203호". */
-export function unitLabel(unit: { building: string; floor: number; line: number }) {
-  return `${unit.building}동 ${unitNumber(unit.floor, unit.line)}호`;
-}
-
-/** "5억 2,000만원" for 520,000,000 원. */
-export function formatPrice(won: number) {
-  const manwon = Math.round(won / 10_000);
-  const eok = Math.floor(manwon / 10_000);
-  const rest = manwon % 10_000;
-  if (eok === 0) return `${rest.toLocaleString("ko-KR")}만원`;
-  return rest === 0 ? `${eok}억원` : `${eok}억 ${rest.toLocaleString("ko-KR")}만원`;
-}
+export { formatPrice, unitLabel, unitNumber } from "#app/utils/unit-labels.ts";
 
 /** One type's remaining count as the site says it: "84A 3세대", "84B 잔여 없음". */
 export function remainingPhrase(typeLabel: string, remaining: number) {

@@ -5,7 +5,7 @@ import { publishedPriceSheet } from "#app/.server/prices/price-sheets.ts";
 import { publicUnitsPage } from "#app/.server/units/remaining.ts";
 import { PRICE_PATH } from "#app/content/price-words.ts";
 import { PUBLIC_UNITS_PATH, REMAINING_UNITS_WORDS as WORDS, unitsPageInfo } from "#app/content/units-page.ts";
-import { formatPrice, unitNumber } from "#app/forms/units.ts";
+import { formatPrice, unitNumber } from "#app/utils/unit-labels.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { bandOfFloor, priceFor, type PriceSheet } from "#app/utils/payment-plan.ts";
 import type { Route } from "./+types/sales-units";
