@@ -21,8 +21,12 @@ export async function addBuilding({
 }
 
 /** A lead of the site (and its customer), assigned to `assigneeId` when given. */
-export async function addUnitLead({ site = "daegu", assigneeId = null as number | null, name = "김하늘" } = {}) {
-  const phone = `010${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+export async function addUnitLead({
+  site = "daegu",
+  assigneeId = null as number | null,
+  name = "김하늘",
+  phone = `010${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
+} = {}) {
   const [customer] = await db().insert(customers).values({ site, phone }).returning({ id: customers.id });
   const [lead] = await db()
     .insert(leads)

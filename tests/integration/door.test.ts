@@ -7,7 +7,6 @@ import { subscribe, type LiveAlert } from "#app/.server/live-alerts.ts";
 import {
   auditLog,
   consoleSettings,
-  customers,
   leads,
   leadStatusChanges,
   sessions,
@@ -24,6 +23,7 @@ import { addDays, kstDay } from "#app/utils/kst.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { consoleRequest } from "#tests/console-request.ts";
 import { withTestDatabase } from "#tests/db.ts";
+import { addUnitLead } from "#tests/units.ts";
 import { forgetAllPages } from "#server/page-cache.ts";
 import { uniquePhone } from "#tests/lead-requests.ts";
 import { addTeam, consoleCookie, type TestStaff } from "#tests/staff.ts";
@@ -64,22 +64,7 @@ async function addBooking({
   assigneeId = null as number | null,
   status = "booked" as "booked" | "visited" | "cancelled",
 } = {}) {
-  const [customer] = await db().insert(customers).values({ site, phone }).returning({ id: customers.id });
-  const [lead] = await db()
-    .insert(leads)
-    .values({
-      submissionId: crypto.randomUUID(),
-      kind: "visit",
-      site,
-      name,
-      phone,
-      consentVersion: "test",
-      consentedAt: new Date(),
-      sourcePath: "/",
-      customerId: customer!.id,
-      assigneeId,
-    })
-    .returning({ id: leads.id });
+  const leadId = await addUnitLead({ site, name, phone, assigneeId });
   const startsAt = new Date(`${day}T14:00:00+09:00`);
   const [slot] = await db()
     .insert(visitSlots)
@@ -97,9 +82,9 @@ async function addBooking({
   const linkToken = crypto.randomBytes(16).toString("base64url").slice(0, 22);
   const [booking] = await db()
     .insert(visitBookings)
-    .values({ site, slotId, leadId: lead!.id, name, phone, status, linkToken })
+    .values({ site, slotId, leadId, name, phone, status, linkToken })
     .returning({ id: visitBookings.id });
-  return { id: booking!.id, leadId: lead!.id, linkToken, phone };
+  return { id: booking!.id, leadId, linkToken, phone };
 }
 
 async function bookingStatus(id: number) {

@@ -2,24 +2,12 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatPrice, UNIT_STATUS_LABELS, UnitEditSchema, UnitHoldSchema, unitLabel } from "#app/forms/units.ts";
 import { formatKst } from "#app/utils/kst.ts";
-import type { UnitStatus } from "#app/vocabulary.ts";
+import type { BoardUnit } from "#app/.server/units/board.ts";
 import { CheckboxField, ErrorList, Field, SelectField, useConsoleForm, type ConsoleFormAnswer } from "../forms.tsx";
 import { z } from "zod";
 
-interface PanelUnit {
-  id: number;
-  building: string;
-  floor: number;
-  line: number;
-  typeKey: string;
-  price: number | null;
-  status: UnitStatus;
-  leadId: number | null;
-  leadName: string | null;
-  heldBy: number | null;
-  heldByName: string | null;
-  heldUntil: string | null;
-}
+/** A board unit as the loader's answer carries it (its hold's end as a string). */
+type PanelUnit = Omit<BoardUnit, "heldUntil"> & { heldUntil: string | null };
 
 /** A post that carries only the unit: releasing a hold, selling, undoing a sale. */
 const UnitOnlySchema = z.object({ intent: z.string(), unit: z.string() });
