@@ -10,6 +10,13 @@ test.describe("server-rendered documents", () => {
     expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(response.headers()["content-encoding"]).toBe("gzip");
   });
+
+  test("the pages' scripts carry React's production build, not its development one", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const framework = await (await request.get(html.match(/\/assets\/framework-[^"]+\.js/)![0])).text();
+    // Only React's development build warns about deprecated class methods and carries its checks.
+    expect(framework).not.toContain("is deprecated in plain JavaScript React classes");
+  });
 });
 
 test.describe("in the browser", () => {
