@@ -277,4 +277,14 @@ async function fail(error) {
   process.exit(1);
 }
 
-await main().catch(fail);
+// `node server.js --build-only`: build when the sources changed, then stop. `npm test` makes the
+// build this way beside its first steps, so the browser tests' server finds it made (scripts/test-steps.js).
+if (process.argv.includes("--build-only")) {
+  try {
+    buildIfStale();
+  } catch (error) {
+    await fail(error);
+  }
+} else {
+  await main().catch(fail);
+}

@@ -1,27 +1,79 @@
 // npm run test:steps — what `npm test` runs once the tools are there (scripts/ensure-test-tools.js):
 // typecheck, lint, unit tests, integration tests (PGlite and PostgreSQL, one run), browser tests, and the
-// measuring scripts' short runs (they reuse the production build the browser tests made), one
+// measuring scripts' short runs (they reuse the production build the browser tests use), one
 // after another. A failed step does not stop the ones after it, so one run reports every failure;
 // the run ends with one line per step (exit status, seconds) and exits 1 if any failed.
 //
 // One after another, not side by side: running the integration tests beside the browser tests was
-// tried and was slower on two cores (decision 023), as both are bound by the processor.
-import { spawnSync } from "node:child_process";
+// tried and was slower on two cores (decision 023), as both are bound by the processor. The
+// production build is the exception: it starts with the type check (`node server.js --build-only`)
+// and is made while typecheck, lint and the unit tests leave a core free, so the browser tests'
+// server finds it made. What it prints is kept in a file and shown when it fails.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 const STEPS = ["typecheck", "lint", "test:unit", "test:integration", "test:e2e", "test:scripts"];
+/** The steps that serve the production build: they wait for it, and do not run without it. */
+const NEED_THE_BUILD = new Set(["test:e2e", "test:scripts"]);
 const started = performance.now();
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(0);
 const results = [];
+const line = (ok, name, status, time) => `${ok ? "✔" : "✘"} ${name.padEnd(18)} ${status}  ${time} s`;
+
+const build = startBuild();
 
 for (const step of STEPS) {
+  if (NEED_THE_BUILD.has(step)) {
+    const made = await build.done;
+    if (!made) {
+      results.push({ ok: false, line: line(false, step, "not run: the build failed", 0) });
+      continue;
+    }
+  }
   const since = performance.now();
   console.log(`\n▶ ${step}`);
   const status = spawnSync("npm", ["run", "-s", step], { stdio: "inherit" }).status ?? 1;
-  results.push({ ok: status === 0, line: `${status === 0 ? "✔" : "✘"} ${step.padEnd(18)} exit ${status}  ${seconds(since)} s` });
+  results.push({ ok: status === 0, line: line(status === 0, step, `exit ${status}`, seconds(since)) });
   // A type error or a lint failure is answered in a minute, without the long steps.
-  if (status !== 0 && (step === "typecheck" || step === "lint")) break;
+  if (status !== 0 && (step === "typecheck" || step === "lint")) {
+    build.stop();
+    break;
+  }
 }
 
 console.log(`\nnpm test (${seconds(started)} s in all):`);
 for (const { line } of results) console.log(line);
-process.exit(results.length === STEPS.length && results.every(({ ok }) => ok) ? 0 : 1);
+process.exit(results.length === STEPS.length + 1 && results.every(({ ok }) => ok) ? 0 : 1);
+
+/**
+ * `node server.js --build-only` in the background, its output in a file (a pipe nobody reads while
+ * a step runs would fill and stall it). `done` resolves true once the build is made; on a failure
+ * it prints the build's output first, so the reason stands above the steps it stops.
+ */
+function startBuild() {
+  const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "test-build-")), "build.log");
+  const log = fs.openSync(logFile, "w");
+  const since = performance.now();
+  // Its own process group: stopping it stops the bundler it runs too.
+  const child = spawn(process.execPath, ["server.js", "--build-only"], { stdio: ["ignore", log, log], detached: true });
+  const done = new Promise((resolve) => {
+    child.on("exit", (code, signal) => {
+      fs.closeSync(log);
+      const ok = code === 0;
+      const output = fs.readFileSync(logFile, "utf8");
+      fs.rmSync(path.dirname(logFile), { recursive: true, force: true });
+      if (signal === "SIGTERM") return resolve(false);
+      console.log(`\n▶ build (made beside the steps before it)\n${ok ? output.trimEnd() : output}`);
+      results.push({ ok, line: line(ok, "build", `exit ${code ?? signal}`, seconds(since)) });
+      resolve(ok);
+    });
+  });
+  return {
+    done,
+    stop: () => {
+      if (child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+    },
+  };
+}
