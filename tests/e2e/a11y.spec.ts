@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { axe } from "./axe.ts";
+import { hydrated } from "./hydration.ts";
 
 async function publicPaths(request: APIRequestContext) {
   const sitemap = await (await request.get("/sitemap.xml")).text();
@@ -9,10 +10,26 @@ async function publicPaths(request: APIRequestContext) {
   return [...paths.filter((path) => !/\/press\/\d+$/.test(path)), ...articles.slice(0, 1)];
 }
 
-/** Reveal effects start shortly after hydration; axe must judge the page as it ends up, not mid-fade. */
+/**
+ * Axe must judge the page as it ends up, not mid-fade. The page's own signs, not a quiet network
+ * plus a fixed wait: its scripts running (hydrated), the reveals this site has done (a page
+ * banner's text 100 ms after hydration, the brand story's 500 ms: global.css, pages.css), a lead
+ * form near the screen hydrated (the visit form's code comes when it nears the screen,
+ * docs/decisions/020-javascript-budget.md), then every finite animation and transition finished.
+ */
 async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(700);
+  await hydrated(page);
+  await expect(page.locator(".page-banner:not(.is-revealed), .brand-story:not(.is-text-shown)")).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll(".lead-card form:not([novalidate])")].filter(
+            (form) => form.getBoundingClientRect().top < window.innerHeight + 800,
+          ).length,
+      ),
+    )
+    .toBe(0);
   // An animation replaced by another (a reveal restarted) rejects its `finished`: it is over all the same.
   await page.evaluate(() =>
     Promise.allSettled(
