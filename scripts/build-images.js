@@ -49,6 +49,13 @@ async function writeAtomically(output, pipeline) {
   fs.renameSync(temporary, output);
 }
 
+function copyAtomically(source, output) {
+  fs.mkdirSync(path.dirname(output), { recursive: true });
+  const temporary = `${output}.${process.pid}.tmp`;
+  fs.copyFileSync(source, temporary);
+  fs.renameSync(temporary, output);
+}
+
 /** Runs the tasks a few at a time: sharp works on other threads, so this overlaps their waits. */
 async function inParallel(tasks) {
   const queue = [...tasks];
@@ -58,10 +65,17 @@ async function inParallel(tasks) {
   await Promise.all(Array.from({ length: Math.min(os.availableParallelism(), 4) }, worker));
 }
 
+/**
+ * Draws each pack's link previews whose inputs changed. A preview is named by its inputs' digest
+ * (the manifest): a pack whose inputs did not change keeps its files whatever other packs did,
+ * and equal inputs are drawn once — a preview already drawn under the same digest, for another
+ * URL or on an earlier run, is copied (new packs start from the same placeholder drawings).
+ */
 async function renderShareImages() {
   const previous = fs.existsSync(SHARE_MANIFEST) ? JSON.parse(fs.readFileSync(SHARE_MANIFEST, "utf8")) : {};
   const manifest = {};
-  const tasks = [];
+  /** digest → what it is drawn from, and every file that shows it */
+  const wanted = new Map();
   for (const site of Object.values(sitePacks)) {
     const logoFile = path.join(PUBLIC, site.brand.logoOnDark.src);
     for (const picture of sharePictures(site)) {
@@ -75,13 +89,32 @@ async function renderShareImages() {
       manifest[url] = digest;
       const output = path.join(PUBLIC, url);
       if (previous[url] === digest && fs.existsSync(output)) continue;
-      tasks.push(async () => {
-        await writeAtomically(output, await composeShareImage(sharp, inputs));
-        console.log(`  ${path.relative(ROOT, output)}`);
-      });
+      if (!wanted.has(digest)) wanted.set(digest, { inputs, outputs: [] });
+      wanted.get(digest).outputs.push(output);
     }
   }
-  await inParallel(tasks);
+  /** digest → a file that holds that drawing and keeps it in this run */
+  const drawn = new Map();
+  for (const [url, digest] of Object.entries(previous)) {
+    if (manifest[url] === digest && fs.existsSync(path.join(PUBLIC, url))) drawn.set(digest, path.join(PUBLIC, url));
+  }
+  let composed = 0;
+  await inParallel(
+    [...wanted].map(([digest, { inputs, outputs }]) => async () => {
+      let source = drawn.get(digest);
+      if (!source) {
+        source = outputs[0];
+        await writeAtomically(source, await composeShareImage(sharp, inputs));
+        composed += 1;
+      }
+      for (const output of outputs) {
+        if (output !== source) copyAtomically(source, output);
+        console.log(`  ${path.relative(ROOT, output)}`);
+      }
+    }),
+  );
+  const copied = [...wanted.values()].reduce((total, { outputs }) => total + outputs.length, 0) - composed;
+  if (composed + copied > 0) console.log(`Link previews: composed ${composed}, copied ${copied} drawn from the same inputs.`);
   fs.mkdirSync(GENERATED, { recursive: true });
   fs.writeFileSync(SHARE_MANIFEST, `${JSON.stringify(manifest, null, 1)}\n`);
   return new Set([SHARE_MANIFEST, ...Object.keys(manifest).map((url) => path.join(PUBLIC, url))]);

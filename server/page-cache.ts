@@ -10,6 +10,7 @@ import { SESSION_COOKIE } from "#app/.server/auth/session.ts";
 import type { RequestSite } from "#app/.server/site.ts";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
 import type { LeadKind } from "#app/vocabulary.ts";
+import { compressPart, gzipChunks, type CompressedPart } from "./gzip-pieces.ts";
 import { requestHost, requestUrl, send, type RenderRequest } from "./request-handler.ts";
 
 /**
@@ -41,6 +42,8 @@ interface CachedPage {
   headers: [string, string][];
   /** The page in pieces: bytes as they are, and the places of each response's form tokens and nonce. */
   pieces: Piece[];
+  /** The same pieces for gzip: each run of bytes compressed once, when the page was kept (server/gzip-pieces.ts). */
+  gzipped: (CompressedPart | null)[];
   nonce: string;
   /** A digest of the page without its nonce: equal pages from any instance have equal tags. */
   digest: string;
@@ -117,6 +120,7 @@ export function pageCache({ render, maxBytes, now = () => Date.now() }: PageCach
     const template = await response.text();
     const at = now();
     const pieces = inPieces(template, holder.nonce!);
+    const gzipped = pieces.map((piece) => (Buffer.isBuffer(piece) ? compressPart(piece) : null));
     // A page of visit times is current until its next time starts, however long that is.
     const changesAt = Number(response.headers.get(PAGE_CHANGES_AT_HEADER) ?? Infinity) || Infinity;
     const page: CachedPage = {
@@ -124,9 +128,12 @@ export function pageCache({ render, maxBytes, now = () => Date.now() }: PageCach
       expiresAt: Math.min(at + seconds * 1000, nextKoreanMidnight(at), changesAt),
       headers: [...response.headers].filter(([name]) => !/^(date|content-length)$/i.test(name) && !isInternalHeader(name)),
       pieces,
+      gzipped,
       nonce: holder.nonce!,
       digest: crypto.createHash("sha256").update(template.replaceAll(holder.nonce!, "")).digest("base64url").slice(0, 22),
-      size: pieces.reduce((total, piece) => total + (Buffer.isBuffer(piece) ? piece.byteLength : 64), 0),
+      size:
+        pieces.reduce((total, piece) => total + (Buffer.isBuffer(piece) ? piece.byteLength : 64), 0) +
+        gzipped.reduce((total, part) => total + (part?.deflated.byteLength ?? 0), 0),
     };
     keep(key, page);
     return page;
@@ -184,6 +191,8 @@ function answer(req: ExpressRequest, res: ExpressResponse, site: RequestSite, pa
   }
   res.setHeader("ETag", etag);
   res.setHeader("X-Page-Cache", state);
+  // Both answers below are the same page: a cache between us and the browser must keep them apart.
+  res.vary("Accept-Encoding");
   if (landing.length > 0) {
     for (const cookie of landing) res.append("Set-Cookie", cookie);
     res.setHeader("Cache-Control", CACHE_CONTROL.private);
@@ -192,18 +201,27 @@ function answer(req: ExpressRequest, res: ExpressResponse, site: RequestSite, pa
     res.removeHeader("Content-Type");
     return res.status(304).end();
   }
-  if (req.method === "HEAD") return res.end();
-  // Written piece by piece under one cork: the kernel gets them in one writev, with no copy of the page.
-  const chunks = page.pieces.map((piece) => {
-    if (Buffer.isBuffer(piece)) return piece;
-    if (piece === "nonce") return `nonce="${nonce}"`;
+  // This answer's own bytes: its nonce and form tokens, between the page's fixed pieces.
+  const own = page.pieces.map((piece) => {
+    if (Buffer.isBuffer(piece)) return null;
+    if (piece === "nonce") return Buffer.from(`nonce="${nonce}"`);
     const [before, kind, after] = piece.tokenField;
-    return `${before}${issueFormToken(site.slug, kind, at)}${after}`;
+    return Buffer.from(`${before}${issueFormToken(site.slug, kind, at)}${after}`);
   });
+  // Every browser takes gzip. Brotli would be smaller but must be computed again for every answer
+  // (its compressed pieces cannot be joined around new bytes); compressing every answer was most
+  // of a cached answer's work (docs/decisions/036-cached-pages-compressed-once.md).
+  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  const chunks = gzip
+    ? gzipChunks(page.gzipped.map((part, index) => part ?? own[index]!))
+    : page.pieces.map((piece, index) => (Buffer.isBuffer(piece) ? piece : own[index]!));
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
   res.setHeader(
     "Content-Length",
-    chunks.reduce((total, chunk) => total + Buffer.byteLength(chunk), 0),
+    chunks.reduce((total, chunk) => total + chunk.byteLength, 0),
   );
+  if (req.method === "HEAD") return res.end();
+  // Written piece by piece under one cork: the kernel gets them in one writev, with no copy of the page.
   res.cork();
   for (const chunk of chunks) res.write(chunk);
   res.end();

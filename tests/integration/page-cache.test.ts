@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/.server/db.ts";
@@ -97,6 +98,42 @@ describe("the page cache", () => {
     // Apart from those, the same bytes.
     const plain = (html: string) => html.replace(/nonce="[^"]+"/g, "").replace(/name="_token" value="[^"]+"/g, "");
     expect(plain(secondHtml)).toBe(plain(firstHtml));
+  });
+
+  test("a browser asking for gzip gets the cached page compressed, with its own nonce and form tokens in every answer", async () => {
+    await openVisitDays("daegu", [addDays(kstDay(new Date()), 2)]);
+    const asBrowser = { "Accept-Encoding": "gzip, deflate, br, zstd" };
+    const plainAnswer = await on("/");
+    const answers = [await on("/", { headers: asBrowser }), await on("/", { headers: asBrowser })];
+    const pages = await Promise.all(
+      answers.map(async (answer) => {
+        expect(answer.headers.get("X-Page-Cache")).toBe("hit");
+        expect(answer.headers.get("Content-Encoding")).toBe("gzip");
+        expect(answer.headers.get("Vary")).toContain("Accept-Encoding");
+        const bytes = Buffer.from(await answer.arrayBuffer());
+        expect(Number(answer.headers.get("Content-Length"))).toBe(bytes.byteLength);
+        // gunzip checks the trailer's CRC and length against what it decoded.
+        return {
+          html: zlib.gunzipSync(bytes).toString("utf8"),
+          policy: answer.headers.get("Content-Security-Policy")!,
+          size: bytes.byteLength,
+        };
+      }),
+    );
+    const [nonces, tokens] = [pages.flatMap((page) => [...noncesOf(page.html)]), pages.flatMap((page) => tokensOf(page.html))];
+    expect(new Set(nonces).size).toBe(2);
+    pages.forEach((page, index) => expect(page.policy).toContain(`'nonce-${nonces[index]}'`));
+    expect(tokens.length).toBeGreaterThan(1);
+    expect(new Set(tokens).size).toBe(tokens.length);
+    expect(tokens.every((token) => LEAD_KINDS.some((kind) => readFormToken("daegu", kind, token).state === "valid"))).toBe(true);
+
+    // The same page as a client that asks for no compression gets, a fraction of its size.
+    expect(plainAnswer.headers.get("Content-Encoding")).toBeNull();
+    expect(plainAnswer.headers.get("Vary")).toContain("Accept-Encoding");
+    const plainHtml = await plainAnswer.text();
+    const plain = (html: string) => html.replace(/nonce="[^"]+"/g, "").replace(/name="_token" value="[^"]+"/g, "");
+    expect(plain(pages[0]!.html)).toBe(plain(plainHtml));
+    expect(pages[0]!.size).toBeLessThan(Buffer.byteLength(plainHtml) / 3);
   });
 
   test("a browser holding the page gets 304 without a body or a new policy, and the same tag from a fresh render", async () => {
