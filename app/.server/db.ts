@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql, type SQL } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
@@ -55,6 +55,28 @@ export async function countStatements<T>(work: () => Promise<T>): Promise<{ resu
   const before = statementsSent;
   const result = await work();
   return { result, statements: statementsSent - before };
+}
+
+const transactionReads = new WeakMap<Executor, Map<string, Promise<unknown>>>();
+
+/**
+ * `read` once per transaction for `key` (a site's settings, say): a lead's transaction consults
+ * the same settings for its texts, its booking and each queued message, and each read is a round
+ * trip while the transaction holds its connection (on PGlite, the only one). Outside a
+ * transaction it reads every time. A transaction that changes what `key` names calls
+ * forgetTransactionRead after the write.
+ */
+export function readOncePerTransaction<T>(executor: Executor, key: string, read: () => Promise<T>): Promise<T> {
+  if (!(executor instanceof PgTransaction)) return read();
+  let reads = transactionReads.get(executor);
+  if (!reads) transactionReads.set(executor, (reads = new Map()));
+  let result = reads.get(key) as Promise<T> | undefined;
+  if (!result) reads.set(key, (result = read()));
+  return result;
+}
+
+export function forgetTransactionRead(executor: Executor, key: string) {
+  transactionReads.get(executor)?.delete(key);
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
