@@ -123,12 +123,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
  * PGlite runs PostgreSQL inside this process, and a WebAssembly instance allocates its shared
  * memory whole at start: initdb's 128 MB of shared_buffers alone was a quarter of the server's
  * RSS (issue #32). One site's database is a few megabytes and every page PostgreSQL reads comes
- * through the operating system's file cache anyway, so 16 MB of buffers hold the working set; one
- * single-user backend needs no room for other connections. PGlite writes these lines as the whole
- * postgresql.conf on every open, so the rest is what initdb wrote there.
+ * through the operating system's file cache anyway, so 8 MB of buffers hold the working set (16 MB
+ * cost the demo another 10–18 MiB of RSS, decision 035); one single-user backend needs no room for
+ * other connections. PGlite writes these lines as the whole postgresql.conf on every open, so the
+ * rest is what initdb wrote there.
  */
 const PGLITE_SETTINGS = [
-  "shared_buffers = 16MB",
+  "shared_buffers = 8MB",
   "wal_buffers = 1MB",
   "temp_buffers = 1MB",
   "max_connections = 4",
