@@ -11,7 +11,7 @@
 //
 //   N=500 CONCURRENCY=20 npm run bench:leads
 import fs from "node:fs";
-import { startServer } from "./lib/server-process.js";
+import { processorMs, startServer } from "./lib/server-process.js";
 import { announceShortRun, setting } from "./lib/short-run.js";
 import {
   checkAcknowledged,
@@ -46,6 +46,7 @@ const results = [];
 const acknowledged = new Map();
 let next = 0;
 const started = performance.now();
+const processorBefore = server ? processorMs(server.child.pid) : 0;
 await Promise.all(
   Array.from({ length: concurrency }, async () => {
     while (next < total) {
@@ -58,6 +59,7 @@ await Promise.all(
   }),
 );
 const seconds = (performance.now() - started) / 1000;
+const serverProcessorMs = server ? processorMs(server.child.pid) - processorBefore : 0;
 client.close();
 const latencies = results.map((result) => result.ms).sort((a, b) => a - b);
 const failures = results.filter((result) => result.outcome === "failed");
@@ -71,6 +73,12 @@ for (const kind of ["interest", "inquiry", "visit"]) {
   const ms = results.filter((result) => result.kind === kind).map((result) => result.ms);
   ms.sort((a, b) => a - b);
   if (ms.length > 0) console.log(`  ${kind.padEnd(8)} p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${percentile(ms, 99).toFixed(1)} ms`);
+}
+if (server) {
+  // Steadier than leads/s when other work shares the machine (on PostgreSQL the database's own processes are not counted).
+  console.log(
+    `server processor time (user+sys): ${(serverProcessorMs / 1000).toFixed(1)} s, ${(serverProcessorMs / results.length).toFixed(1)} ms a lead`,
+  );
 }
 console.log(`visits refused because their time filled (409): ${tally.refused}`);
 if (failures.length > 0) console.log(`failed: ${failures.length} ${JSON.stringify(tally.failures)}`);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql, type SQL } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
@@ -57,6 +57,28 @@ export async function countStatements<T>(work: () => Promise<T>): Promise<{ resu
   return { result, statements: statementsSent - before };
 }
 
+const transactionReads = new WeakMap<Executor, Map<string, Promise<unknown>>>();
+
+/**
+ * `read` once per transaction for `key` (a site's settings, say): a lead's transaction consults
+ * the same settings for its texts, its booking and each queued message, and each read is a round
+ * trip while the transaction holds its connection (on PGlite, the only one). Outside a
+ * transaction it reads every time. A transaction that changes what `key` names calls
+ * forgetTransactionRead after the write.
+ */
+export function readOncePerTransaction<T>(executor: Executor, key: string, read: () => Promise<T>): Promise<T> {
+  if (!(executor instanceof PgTransaction)) return read();
+  let reads = transactionReads.get(executor);
+  if (!reads) transactionReads.set(executor, (reads = new Map()));
+  let result = reads.get(key) as Promise<T> | undefined;
+  if (!result) reads.set(key, (result = read()));
+  return result;
+}
+
+export function forgetTransactionRead(executor: Executor, key: string) {
+  transactionReads.get(executor)?.delete(key);
+}
+
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
@@ -101,12 +123,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
  * PGlite runs PostgreSQL inside this process, and a WebAssembly instance allocates its shared
  * memory whole at start: initdb's 128 MB of shared_buffers alone was a quarter of the server's
  * RSS (issue #32). One site's database is a few megabytes and every page PostgreSQL reads comes
- * through the operating system's file cache anyway, so 16 MB of buffers hold the working set; one
- * single-user backend needs no room for other connections. PGlite writes these lines as the whole
- * postgresql.conf on every open, so the rest is what initdb wrote there.
+ * through the operating system's file cache anyway, so 8 MB of buffers hold the working set (16 MB
+ * cost the demo another 10–18 MiB of RSS, decision 035); one single-user backend needs no room for
+ * other connections. PGlite writes these lines as the whole postgresql.conf on every open, so the
+ * rest is what initdb wrote there.
  */
 const PGLITE_SETTINGS = [
-  "shared_buffers = 16MB",
+  "shared_buffers = 8MB",
   "wal_buffers = 1MB",
   "temp_buffers = 1MB",
   "max_connections = 4",

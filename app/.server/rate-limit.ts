@@ -19,32 +19,36 @@ export interface RateLimitResult {
 /**
  * Counts one hit against each rule for `key`. Each window starts at the first hit after the
  * previous window ended (so a burst is never split across a clock-aligned boundary), and the
- * count is one atomic upsert, correct with any number of instances on one database.
+ * count is one atomic upsert of every rule's row, correct with any number of instances on one
+ * database.
  */
 export async function consumeRateLimit(key: string, rules: RateLimitRule[], now = new Date()): Promise<RateLimitResult> {
-  let blocked = false;
+  if (rules.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+  const windowOf = new Map(rules.map((rule) => [`${key}:${rule.name}`, rule]));
+  const at = now.toISOString();
+  // Each row's own rule decides whether its window has ended: the rule's length, looked up by the row's key.
+  const windowEnded = sql`${rateLimits.windowStartedAt} <= case ${rateLimits.key} ${sql.join(
+    rules.map((rule) => sql`when ${`${key}:${rule.name}`} then ${new Date(now.getTime() - rule.windowMs).toISOString()}::timestamptz`),
+    sql` `,
+  )} end`;
+  const rows = await db()
+    .insert(rateLimits)
+    .values([...windowOf.keys()].map((windowKey) => ({ key: windowKey, windowStartedAt: now, hits: 1 })))
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        windowStartedAt: sql`case when ${windowEnded} then ${at}::timestamptz else ${rateLimits.windowStartedAt} end`,
+        hits: sql`case when ${windowEnded} then 1 else ${rateLimits.hits} + 1 end`,
+      },
+    })
+    .returning({ key: rateLimits.key, hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
   let retryAfterMs = 0;
-  for (const rule of rules) {
-    const windowKey = `${key}:${rule.name}`;
-    const at = now.toISOString();
-    const expired = new Date(now.getTime() - rule.windowMs).toISOString();
-    const [row] = await db()
-      .insert(rateLimits)
-      .values({ key: windowKey, windowStartedAt: now, hits: 1 })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${expired}::timestamptz then ${at}::timestamptz else ${rateLimits.windowStartedAt} end`,
-          hits: sql`case when ${rateLimits.windowStartedAt} <= ${expired}::timestamptz then 1 else ${rateLimits.hits} + 1 end`,
-        },
-      })
-      .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
-    if (row && row.hits > rule.limit) {
-      blocked = true;
-      retryAfterMs = Math.max(retryAfterMs, row.windowStartedAt.getTime() + rule.windowMs - now.getTime());
-    }
+  const exhausted = rows.filter((row) => row.hits > windowOf.get(row.key)!.limit);
+  for (const row of exhausted) {
+    retryAfterMs = Math.max(retryAfterMs, row.windowStartedAt.getTime() + windowOf.get(row.key)!.windowMs - now.getTime());
   }
   if (Math.random() < 0.01) await pruneRateLimits(now);
+  const blocked = exhausted.length > 0;
   return { allowed: !blocked, retryAfterSeconds: blocked ? Math.max(1, Math.ceil(retryAfterMs / 1000)) : 0 };
 }
 

@@ -1,10 +1,11 @@
 // Shared by bench-leads.js and crash-leads.js: posting a realistic mix of leads the way the site's
 // forms do (registrations, inquiries, and visit bookings of a time the visit page offers), and
-// counting what a stopped server's PGlite folder holds.
+// counting what the database a stopped server wrote to holds (its PGlite folder, or DATABASE_URL's).
 import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 
 /** Each kind's JSON endpoint, as the forms' script posts them (app/forms/lead.ts LEAD_ENDPOINTS). */
 const ENDPOINTS = { interest: "/actions/interest", visit: "/actions/visit", inquiry: "/actions/inquiry" };
@@ -241,11 +242,13 @@ export function percentile(sorted, p) {
 }
 
 /**
- * Opens a stopped server's PGlite folder (never while the server runs) and reads every stored
- * lead's phone with whether its text message is queued, the visit bookings, and the outbox states.
+ * Opens the database a stopped server wrote to (never a PGlite folder while its server runs):
+ * `databaseUrl` when the server was given one (DATABASE_URL, which it prefers to its folder), else
+ * its PGlite folder; then reads every stored lead's phone with whether its text message is queued,
+ * the visit bookings, and the outbox states.
  */
-export async function readStoredLeads(dataDir) {
-  const db = new PGlite(path.join(dataDir, "pglite"));
+export async function readStoredLeads(dataDir, { databaseUrl = process.env.DATABASE_URL } = {}) {
+  const db = await openStoredDatabase(dataDir, databaseUrl);
   try {
     const leads = await db.query(
       `select l.phone, l.kind, exists (select 1 from sms_outbox o where o.lead_id = l.id) as queued
@@ -271,6 +274,14 @@ export async function readStoredLeads(dataDir) {
   } finally {
     await db.close();
   }
+}
+
+/** Both clients answer `query(text)` with `{ rows }`; node-postgres closes with end(). */
+async function openStoredDatabase(dataDir, databaseUrl) {
+  if (!databaseUrl) return new PGlite(path.join(dataDir, "pglite"));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  return { query: (text) => client.query(text), close: () => client.end() };
 }
 
 /**

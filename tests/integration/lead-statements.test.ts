@@ -20,15 +20,16 @@ setEnv(parseEnv({ SITE_URL, SESSION_SECRET: "lead-statements-test-secret-0123456
 withTestDatabase();
 
 describe("one lead's statements", () => {
-  test("a registration is at most 15 statements from post to answer", async () => {
+  test("a registration is at most 13 statements from post to answer", async () => {
     await submitJson("interest", filledForm("interest"));
     const { result, statements } = await countStatements(() => submitJson("interest", filledForm("interest")));
     expect(result.status).toBe(200);
-    // 16 before issue #32: the text budget's two counts are one statement now.
-    expect(statements).toBeLessThanOrEqual(15);
+    // 16 before issue #32: the text budget's two counts are one statement now (15); the two rate
+    // limits are one upsert, and the site's settings are read once in the lead's transaction (13).
+    expect(statements).toBeLessThanOrEqual(13);
   });
 
-  test("a visit booking a time is at most 30", async () => {
+  test("a visit booking a time is at most 27", async () => {
     const day = addDays(kstDay(new Date()), 2);
     await openVisitDays("daegu", [day]);
     const slots = await db()
@@ -43,7 +44,8 @@ describe("one lead's statements", () => {
     expect(result.status).toBe(200);
     // 29 before issue #32: the text budget's and the booking-burst check's two counts are one each (27);
     // the waitlist (issue #29) then added three, the site's visit settings (people or groups) and
-    // the slot's waiting line read under the slot's lock among them.
-    expect(statements).toBeLessThanOrEqual(30);
+    // the slot's waiting line read under the slot's lock among them (31); one rate-limit upsert, and
+    // the site's settings and visit settings read once in the transaction, not by each step (27).
+    expect(statements).toBeLessThanOrEqual(27);
   });
 });

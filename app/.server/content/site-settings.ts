@@ -11,7 +11,7 @@ import {
 import type { ChangeContext } from "../audit/records.ts";
 import { bumpContentVersion } from "./content-version.ts";
 import { recordAdCopyConfirmation, type AdCopyConfirmation } from "./ad-copy.ts";
-import { db, type Executor } from "../db.ts";
+import { db, forgetTransactionRead, readOncePerTransaction, type Executor } from "../db.ts";
 import type { AnalyticsTags } from "#app/utils/analytics.ts";
 import { siteSettingChanges, siteSettings } from "../schema.ts";
 import { sitePack } from "../site.ts";
@@ -22,11 +22,18 @@ import { effectiveConsent } from "../privacy.ts";
  * read them on every request (one indexed read) so a change shows on every instance at once.
  */
 
-/** The site's overrides, each checked again: a value stored before a rule tightened falls back to the pack's. */
-export async function siteSettingsOf(site: string, executor: Executor = db()): Promise<SiteSettingValues> {
-  const [row] = await executor.select({ values: siteSettings.values }).from(siteSettings).where(eq(siteSettings.site, site));
-  return validSettings(row?.values ?? {});
+/**
+ * The site's overrides, each checked again: a value stored before a rule tightened falls back to
+ * the pack's. Read once per transaction (a lead's texts, booking and messages all consult them).
+ */
+export function siteSettingsOf(site: string, executor: Executor = db()): Promise<SiteSettingValues> {
+  return readOncePerTransaction(executor, settingsReadKey(site), async () => {
+    const [row] = await executor.select({ values: siteSettings.values }).from(siteSettings).where(eq(siteSettings.site, site));
+    return validSettings(row?.values ?? {});
+  });
 }
+
+const settingsReadKey = (site: string) => `site-settings:${site}`;
 
 function validSettings(stored: Record<string, unknown>): SiteSettingValues {
   const values: SiteSettingValues = {};
@@ -132,6 +139,7 @@ export async function changeSettings(
     if (changed.length === 0) return changed;
     await bumpContentVersion(tx, change.site, change.actor.id);
     await tx.update(siteSettings).set({ values: stored }).where(eq(siteSettings.site, change.site));
+    forgetTransactionRead(tx, settingsReadKey(change.site));
     await recordAdCopyConfirmation(tx, adCopy);
     return changed;
   });

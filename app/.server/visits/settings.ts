@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { CapacityUnit } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { bumpContentVersion } from "../content/content-version.ts";
-import { db, type Executor } from "../db.ts";
+import { db, forgetTransactionRead, readOncePerTransaction, type Executor } from "../db.ts";
 import { visitSettings } from "../schema.ts";
 
 /** How a site's visit schedule counts places, holds a waitlist's offers and reminds on the day (/admin/visits). */
@@ -15,17 +15,22 @@ export interface VisitSettings {
 /** Until the office sets them: each booking one place, a freed place held 30 minutes, a reminder 2 hours before. */
 export const VISIT_SETTING_DEFAULTS: VisitSettings = { capacityUnit: "groups", holdMinutes: 30, sameDayReminderHours: 2 };
 
-export async function visitSettingsOf(site: string, executor: Executor = db()): Promise<VisitSettings> {
-  const [row] = await executor
-    .select({
-      capacityUnit: visitSettings.capacityUnit,
-      holdMinutes: visitSettings.holdMinutes,
-      sameDayReminderHours: visitSettings.sameDayReminderHours,
-    })
-    .from(visitSettings)
-    .where(eq(visitSettings.site, site));
-  return row ?? VISIT_SETTING_DEFAULTS;
+/** Read once per transaction: a booking's claim and its waiting line both count places by them. */
+export function visitSettingsOf(site: string, executor: Executor = db()): Promise<VisitSettings> {
+  return readOncePerTransaction(executor, visitSettingsReadKey(site), async () => {
+    const [row] = await executor
+      .select({
+        capacityUnit: visitSettings.capacityUnit,
+        holdMinutes: visitSettings.holdMinutes,
+        sameDayReminderHours: visitSettings.sameDayReminderHours,
+      })
+      .from(visitSettings)
+      .where(eq(visitSettings.site, site));
+    return row ?? VISIT_SETTING_DEFAULTS;
+  });
 }
+
+const visitSettingsReadKey = (site: string) => `visit-settings:${site}`;
 
 /** The places a booking or a waiting party takes: one, or one per visitor when the site counts people. */
 export function placesOf(unit: CapacityUnit, partySize: number) {
@@ -39,6 +44,7 @@ export async function saveVisitSettings(change: ChangeContext, values: VisitSett
       .insert(visitSettings)
       .values({ site: change.site, ...values, updatedAt: now })
       .onConflictDoUpdate({ target: visitSettings.site, set: { ...values, updatedAt: now } });
+    forgetTransactionRead(tx, visitSettingsReadKey(change.site));
     await bumpContentVersion(tx, change.site, change.actor.id);
     await recordAccess({ ...change, action: "visits.change", detail: { intent: "visit-settings", ...values } }, { executor: tx, now });
   });
