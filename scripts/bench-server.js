@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { freePort, residentMemory, startServer, visitEveryPublicPage } from "./lib/server-process.js";
+import { freePort, processorMs, residentMemory, startServer, visitEveryPublicPage } from "./lib/server-process.js";
 import { announceShortRun, setting } from "./lib/short-run.js";
 
 const DURATION = setting("BENCH_SECONDS", { full: 10, short: 2 });
@@ -47,16 +47,6 @@ async function withStaticFileServer(html, measure) {
 
 /** What a browser sends: the page comes compressed (the cache's gzip, server/gzip-pieces.ts). */
 const AS_A_BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
-
-/**
- * The processor time (user and system, every thread: compression's too) a process has used so far,
- * in milliseconds, from Linux's /proc in clock ticks of 10 ms. Per answer it is the figure a busy
- * machine moves least: wall-clock rates there measure the other work on the cores.
- */
-function processorMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** One autocannon run; `pid` is the process answering, whose processor time per answer is reported. */
 function run(title, options, pid) {
