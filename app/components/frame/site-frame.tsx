@@ -5,6 +5,7 @@ import type { FrameContent } from "#app/content/types.ts";
 import { useNonce } from "#app/utils/nonce.tsx";
 import { callLineScript } from "#app/utils/call-line.ts";
 import { BottomBar } from "./bottom-bar.tsx";
+import { hydrateWhenNear } from "#app/components/hydrate-when-near.tsx";
 import { SiteFooter } from "./footer.tsx";
 import { MOBILE_MENU_ID, SiteHeader } from "./header.tsx";
 
@@ -13,6 +14,9 @@ import { MOBILE_MENU_ID, SiteHeader } from "./header.tsx";
 const MARK_SCRIPTED = `document.currentScript.parentElement.classList.add("js")`;
 
 const DESKTOP = "(min-width: 901px)";
+
+// Below every page's content: hydrated when near the screen (docs/decisions/034-hydration-when-near.md).
+const FooterWhenNear = hydrateWhenNear(SiteFooter);
 
 /** Header, footer and the phone bottom bar around every public page, error pages included. */
 export function SiteFrame({ content, children }: { content: FrameContent; children: React.ReactNode }) {
@@ -48,7 +52,7 @@ export function SiteFrame({ content, children }: { content: FrameContent; childr
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter content={content} />
+        <FooterWhenNear content={content} />
         <BottomBar
           phone={content.phone}
           visitPath={content.visitPath}
