@@ -25,7 +25,7 @@ import {
 import { Picture } from "#app/components/picture.tsx";
 import { UnitInterestField } from "#app/components/unit-interest-field.tsx";
 import type { LeadConsent } from "#app/content/types.ts";
-import { LEAD_FORM_TEXT, LEAD_MESSAGES } from "#app/forms/lead.ts";
+import { BOOK_BY_TIME_TEXT, LEAD_FORM_TEXT, LEAD_MESSAGES } from "#app/forms/lead.ts";
 import type { FieldErrors, FormValues } from "#app/forms/lead-schema.ts";
 import { shareImageUrl } from "#app/utils/image-variants.js";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -34,15 +34,6 @@ import { formatPhone } from "#app/utils/phone.ts";
 import type { Route } from "./+types/inquiry";
 
 const PATH = "/Promotion/Customer";
-
-/**
- * While times can be booked: a visit is booked by choosing a time, never written into the message.
- * Here rather than with the visit form's words (app/forms/visit.ts), which travel in the visit form's chunk.
- */
-const BOOK_BY_TIME_TEXT = {
-  note: "견본주택 방문은 날짜와 시간을 골라 바로 예약하실 수 있습니다.",
-  link: "방문 예약하기",
-} as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pack: site } = await effectivePack(requireSite(context).pack);
