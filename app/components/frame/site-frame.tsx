@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useLocation, useNavigationType } from "react-router";
 import type { FrameContent } from "#app/content/types.ts";
@@ -27,9 +27,10 @@ export function SiteFrame({ content, children }: { content: FrameContent; childr
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
   const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? pathname : null);
+  const closeMenu = useCallback(() => setMenuOpenAt(null), []);
 
   useScrollToTopOnNewPage();
-  useMenuSideEffects(menuOpen, () => setMenuOpenAt(null));
+  useMenuSideEffects(menuOpen, closeMenu);
 
   return (
     // The inline script adds `js` before hydration; React must keep it, not "correct" it.
@@ -47,7 +48,7 @@ export function SiteFrame({ content, children }: { content: FrameContent; childr
       <a className="skip-link" href="#main">
         본문 바로가기
       </a>
-      <SiteHeader content={content} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} />
+      <SiteHeader content={content} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} onMenuClose={closeMenu} />
       <div className="site-frame__body" inert={menuOpen}>
         <main id="main" tabIndex={-1}>
           {children}
