@@ -7,11 +7,11 @@ interface ModuleGraph {
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|rolldown[\\/]runtime/;
 /**
- * The lead forms' shared code (fields, consent, token) and the visit form's own (the form, its time
- * picker, its texts): two files instead of six small ones, each with its own headers. The inquiry
- * page loads only the first; the visit form, when it comes near the screen, both.
+ * The lead forms' shared code (fields, consent, token, the unit type) and the visit form's own (the
+ * form, its time picker, its texts): two files instead of seven small ones, each with its own
+ * headers. The inquiry page loads only the first; the visit form, when it comes near the screen, both.
  */
-const LEAD_FORM = /[\\/]app[\\/]components[\\/](lead-form|consent-field|form-token)\.tsx?$/;
+const LEAD_FORM = /[\\/]app[\\/]components[\\/](lead-form|consent-field|form-token|unit-interest-field)\.tsx?$/;
 const VISIT_FORM = /[\\/]app[\\/](components[\\/]visit-(form|slot-picker)\.tsx|forms[\\/]visit\.ts)$/;
 const APP_SHARED = /[\\/]app[\\/](?!routes[\\/]|root\.tsx)/;
 const SITE_FRAME = /[\\/]app[\\/](root\.tsx|routes[\\/]site[\\/]layout\.tsx)/;

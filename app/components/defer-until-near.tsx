@@ -1,10 +1,5 @@
 import { lazy, memo, Suspense, useEffect, useRef, type ComponentType } from "react";
-
-/**
- * How far below the screen a deferred part starts fetching its code: about a phone screen of
- * scrolling, so it is hydrated before the visitor reaches it.
- */
-const NEAR = "0px 0px 800px 0px";
+import { NEAR_SCREEN_MARGIN } from "./hydrate-when-near.tsx";
 
 const onServer = typeof document === "undefined";
 /** On the server, every deferred part's component, loading; see `deferredPartsLoaded`. */
@@ -66,7 +61,7 @@ export function deferUntilNear<Props extends object>(load: () => Promise<Compone
       if (!part) return;
       if (!("IntersectionObserver" in window)) return comeNear();
       const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && comeNear(), {
-        rootMargin: NEAR,
+        rootMargin: NEAR_SCREEN_MARGIN,
       });
       observer.observe(part);
       const events = ["pointerdown", "focusin"] as const;

@@ -60,6 +60,15 @@ export const LEAD_MESSAGES = {
   receipt: (receiptNumber: string) => `접수번호는 ${receiptNumber}입니다.`,
 } as const;
 
+/**
+ * The inquiry page, while times can be booked: a visit is booked by choosing a time, never written
+ * into the message. Here rather than in ./visit.ts, whose words travel in the visit form's chunk.
+ */
+export const BOOK_BY_TIME_TEXT = {
+  note: "견본주택 방문은 날짜와 시간을 골라 바로 예약하실 수 있습니다.",
+  link: "방문 예약하기",
+} as const;
+
 /** The words of the lead forms around the fields (labels, buttons, notices). */
 export const LEAD_FORM_TEXT = {
   name: { label: "이름", placeholder: "이름을 입력해 주세요" },

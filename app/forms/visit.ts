@@ -58,12 +58,6 @@ export const NO_OPEN_DAYS_TEXT = {
   interest: "관심고객 등록",
 } as const;
 
-/** The inquiry page, while times can be booked: a visit is booked by choosing a time, never written into the message. */
-export const BOOK_BY_TIME_TEXT = {
-  note: "견본주택 방문은 날짜와 시간을 골라 바로 예약하실 수 있습니다.",
-  link: "방문 예약하기",
-} as const;
-
 export const VISIT_MESSAGES = {
   chooseSlot: "방문하실 날짜와 시간을 선택해 주세요.",
   slotNotOnDate: "선택하신 날짜의 방문 시간을 다시 선택해 주세요.",

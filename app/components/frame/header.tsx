@@ -14,10 +14,13 @@ export function SiteHeader({
   content,
   menuOpen,
   onMenuOpenChange,
+  onMenuClose,
 }: {
   content: FrameContent;
   menuOpen: boolean;
   onMenuOpenChange: (open: boolean) => void;
+  /** The same function on every render (the slide menu's panel waits to hydrate). */
+  onMenuClose: () => void;
 }) {
   const scrolled = useScrolled();
   return (
@@ -85,7 +88,7 @@ export function SiteHeader({
         phone={content.phone}
         visitPath={content.visitPath}
         open={menuOpen}
-        onClose={() => onMenuOpenChange(false)}
+        onClose={onMenuClose}
       />
     </header>
   );

@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { VISIT_LINK_LABEL } from "#app/content/frame-words.ts";
 import type { MenuGroup } from "#app/content/types.ts";
 import { CallLink, CallNumber } from "#app/components/call-link.tsx";
+import { hydrateWhenNear } from "#app/components/hydrate-when-near.tsx";
 import { CalendarIcon, ChevronIcon, PhoneIcon } from "./icons.tsx";
 
 /**
@@ -10,76 +11,84 @@ import { CalendarIcon, ChevronIcon, PhoneIcon } from "./icons.tsx";
  * with at most one open. Without JavaScript every group is shown open and the header's
  * fallback link reveals the panel through :target.
  */
-export function MobileMenu({
-  id,
-  menu,
-  phone,
-  visitPath,
-  open,
-  onClose,
-}: {
+export function MobileMenu({ open, ...panel }: MenuPanelProps & { open: boolean }) {
+  return (
+    <div id={panel.id} className={`mobile-menu${open ? " is-open" : ""}`}>
+      <PanelWhenNeeded {...panel} />
+    </div>
+  );
+}
+
+interface MenuPanelProps {
   id: string;
   menu: MenuGroup[];
   phone: string;
   visitPath: string;
-  open: boolean;
+  /** The same function on every render: a new one would make the waiting panel hydrate. */
   onClose: () => void;
-}) {
+}
+
+/**
+ * The closed panel is off the screen, so it hydrates only when the visitor acts inside it (a tap on
+ * a group or a link, a key, a focus): React then hydrates it there and replays the event
+ * (docs/decisions/034-hydration-when-near.md). Opening the menu changes only the box around it.
+ */
+const PanelWhenNeeded = hydrateWhenNear(MenuPanel);
+
+function MenuPanel({ id, menu, phone, visitPath, onClose }: MenuPanelProps) {
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState<string | null>(
     () => menu.find((group) => group.subMenu.some((item) => item.subUrl === pathname))?.id ?? null,
   );
   return (
-    <div id={id} className={`mobile-menu${open ? " is-open" : ""}`}>
-      <nav className="mobile-menu__panel" aria-label="전체 메뉴">
-        <Link to={visitPath} className="mobile-menu__visit" onClick={onClose}>
-          <CalendarIcon />
-          {VISIT_LINK_LABEL}
-        </Link>
-        <ul className="mobile-menu__groups">
-          {menu.map((group) => {
-            const isExpanded = expanded === group.id;
-            const panelId = `${id}-${group.id}`;
-            return (
-              <li key={group.id} className={`mobile-menu__group${isExpanded ? " is-expanded" : ""}`}>
-                <button
-                  type="button"
-                  className="mobile-menu__group-toggle"
-                  aria-expanded={isExpanded}
-                  aria-controls={panelId}
-                  onClick={() => setExpanded(isExpanded ? null : group.id)}
-                >
-                  {group.title}
-                  <ChevronIcon />
-                </button>
-                <div id={panelId} className="mobile-menu__links">
-                  <ul>
-                    {group.subMenu.map((item) => (
-                      <li key={item.subUrl}>
-                        <Link to={item.subUrl} aria-current={item.subUrl === pathname ? "page" : undefined} onClick={onClose}>
-                          {item.subTitle}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-        <CallLink className="mobile-menu__call" phone={phone}>
-          <PhoneIcon />
-          <span>
-            분양문의{" "}
-            <strong>
-              <CallNumber phone={phone} />
-            </strong>
-          </span>
-        </CallLink>
-        <a className="mobile-menu__no-js-close" href="#top">
-          메뉴 닫기
-        </a>
-      </nav>
-    </div>
+    <nav className="mobile-menu__panel" aria-label="전체 메뉴">
+      <Link to={visitPath} className="mobile-menu__visit" onClick={onClose}>
+        <CalendarIcon />
+        {VISIT_LINK_LABEL}
+      </Link>
+      <ul className="mobile-menu__groups">
+        {menu.map((group) => {
+          const isExpanded = expanded === group.id;
+          const panelId = `${id}-${group.id}`;
+          return (
+            <li key={group.id} className={`mobile-menu__group${isExpanded ? " is-expanded" : ""}`}>
+              <button
+                type="button"
+                className="mobile-menu__group-toggle"
+                aria-expanded={isExpanded}
+                aria-controls={panelId}
+                onClick={() => setExpanded(isExpanded ? null : group.id)}
+              >
+                {group.title}
+                <ChevronIcon />
+              </button>
+              <div id={panelId} className="mobile-menu__links">
+                <ul>
+                  {group.subMenu.map((item) => (
+                    <li key={item.subUrl}>
+                      <Link to={item.subUrl} aria-current={item.subUrl === pathname ? "page" : undefined} onClick={onClose}>
+                        {item.subTitle}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <CallLink className="mobile-menu__call" phone={phone}>
+        <PhoneIcon />
+        <span>
+          분양문의{" "}
+          <strong>
+            <CallNumber phone={phone} />
+          </strong>
+        </span>
+      </CallLink>
+      <a className="mobile-menu__no-js-close" href="#top">
+        메뉴 닫기
+      </a>
+    </nav>
   );
 }

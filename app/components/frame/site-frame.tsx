@@ -1,10 +1,11 @@
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useLocation, useNavigationType } from "react-router";
 import type { FrameContent } from "#app/content/types.ts";
 import { useNonce } from "#app/utils/nonce.tsx";
 import { callLineScript } from "#app/utils/call-line.ts";
 import { BottomBar } from "./bottom-bar.tsx";
+import { hydrateWhenNear } from "#app/components/hydrate-when-near.tsx";
 import { SiteFooter } from "./footer.tsx";
 import { MOBILE_MENU_ID, SiteHeader } from "./header.tsx";
 
@@ -13,6 +14,9 @@ import { MOBILE_MENU_ID, SiteHeader } from "./header.tsx";
 const MARK_SCRIPTED = `document.currentScript.parentElement.classList.add("js")`;
 
 const DESKTOP = "(min-width: 901px)";
+
+// Below every page's content: hydrated when near the screen (docs/decisions/034-hydration-when-near.md).
+const FooterWhenNear = hydrateWhenNear(SiteFooter);
 
 /** Header, footer and the phone bottom bar around every public page, error pages included. */
 export function SiteFrame({ content, children }: { content: FrameContent; children: React.ReactNode }) {
@@ -23,9 +27,10 @@ export function SiteFrame({ content, children }: { content: FrameContent; childr
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
   const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? pathname : null);
+  const closeMenu = useCallback(() => setMenuOpenAt(null), []);
 
   useScrollToTopOnNewPage();
-  useMenuSideEffects(menuOpen, () => setMenuOpenAt(null));
+  useMenuSideEffects(menuOpen, closeMenu);
 
   return (
     // The inline script adds `js` before hydration; React must keep it, not "correct" it.
@@ -43,12 +48,12 @@ export function SiteFrame({ content, children }: { content: FrameContent; childr
       <a className="skip-link" href="#main">
         본문 바로가기
       </a>
-      <SiteHeader content={content} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} />
+      <SiteHeader content={content} menuOpen={menuOpen} onMenuOpenChange={setMenuOpen} onMenuClose={closeMenu} />
       <div className="site-frame__body" inert={menuOpen}>
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter content={content} />
+        <FooterWhenNear content={content} />
         <BottomBar
           phone={content.phone}
           visitPath={content.visitPath}

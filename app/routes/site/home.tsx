@@ -12,6 +12,7 @@ import { useSectionSteps } from "#app/components/home/section-steps.tsx";
 import { UnitPlan, type UnitTab } from "#app/components/home/unit-plan.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { DeferredVisitForm } from "#app/components/deferred-visit-form.tsx";
+import { hydrateWhenNear } from "#app/components/hydrate-when-near.tsx";
 import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
 import type { HomeContent, SitePack, VrTab } from "#app/content/types.ts";
 import { shareImageUrl } from "#app/utils/image-variants.js";
@@ -107,6 +108,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return [...tags, preload(home.hero.image.src, HERO_WIDE_MEDIA), preload(home.hero.mobileImage.src, HERO_PHONE_MEDIA)];
 };
 
+// Below the hero: hydrated when near the screen, each on its own (docs/decisions/034-hydration-when-near.md).
+const OverviewWhenNear = hydrateWhenNear(HomeOverview);
+const BrandWhenNear = hydrateWhenNear(BrandSection);
+const SpecialPlanWhenNear = hydrateWhenNear(SpecialPlanSection);
+const PremiumWhenNear = hydrateWhenNear(PremiumCards);
+const ComplexWhenNear = hydrateWhenNear(ComplexSection);
+const UnitPlanWhenNear = hydrateWhenNear(UnitPlan);
+
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { home, projectName, unitTabs, vrTabs, countdown, remainingUnitsLine } = loaderData;
   const containerRef = useSectionSteps<HTMLDivElement>();
@@ -114,12 +123,12 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
     <div className="home" ref={containerRef}>
       <HomeStylesheet />
       <HomeHero hero={home.hero} projectName={projectName} countdown={countdown} remainingUnitsLine={remainingUnitsLine} />
-      <HomeOverview home={home} />
-      <BrandSection brand={home.brand} />
-      <SpecialPlanSection specialPlan={home.specialPlan} />
-      <PremiumCards premium={home.premium} />
-      <ComplexSection complex={home.complex} specialPlan={home.specialPlan} />
-      <UnitPlan units={home.units} tabs={unitTabs} vrTabs={vrTabs} />
+      <OverviewWhenNear home={home} />
+      <BrandWhenNear brand={home.brand} />
+      <SpecialPlanWhenNear specialPlan={home.specialPlan} />
+      <PremiumWhenNear premium={home.premium} />
+      <ComplexWhenNear complex={home.complex} specialPlan={home.specialPlan} />
+      <UnitPlanWhenNear units={home.units} tabs={unitTabs} vrTabs={vrTabs} />
       <VisitSection data={loaderData} />
     </div>
   );

@@ -25,8 +25,7 @@ import {
 import { Picture } from "#app/components/picture.tsx";
 import { UnitInterestField } from "#app/components/unit-interest-field.tsx";
 import type { LeadConsent } from "#app/content/types.ts";
-import { LEAD_FORM_TEXT, LEAD_MESSAGES } from "#app/forms/lead.ts";
-import { BOOK_BY_TIME_TEXT } from "#app/forms/visit.ts";
+import { BOOK_BY_TIME_TEXT, LEAD_FORM_TEXT, LEAD_MESSAGES } from "#app/forms/lead.ts";
 import type { FieldErrors, FormValues } from "#app/forms/lead-schema.ts";
 import { shareImageUrl } from "#app/utils/image-variants.js";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
