@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import fs from "node:fs";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
-import { openDatabase, queryRows, setDatabase, type DatabaseHandle } from "#app/.server/db.ts";
+import { openDatabase, setDatabase, type DatabaseHandle } from "#app/.server/db.ts";
 import { forgetAllPages } from "#server/page-cache.ts";
 
 /**
@@ -47,11 +47,28 @@ async function withServer<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
-/** Empties every table of the app's schema, keeping the migrations' bookkeeping. */
-export async function truncateAll(handle: DatabaseHandle) {
-  const rows = await queryRows<{ tablename: string }>(handle.db, sql`select tablename from pg_tables where schemaname = 'public'`);
-  const tables = rows.map((row) => `"${row.tablename}"`);
-  if (tables.length > 0) await handle.db.execute(sql.raw(`truncate ${tables.join(", ")} restart identity cascade`));
+/**
+ * Empties every table of the app's schema, keeping the migrations' bookkeeping, and starts every
+ * sequence again (ids from 1, as `truncate … restart identity` would). Deleting the few rows a test
+ * leaves is a quarter of the processor time of truncating all 51 tables, which makes new files
+ * for each (57 ms against 15 ms on PGlite, every test of every file pays it). The foreign keys'
+ * triggers are off for the statement (`session_replication_role`), so the order of deletion does
+ * not matter; the schema has no triggers of its own that this would skip.
+ */
+const EMPTY_ALL = sql.raw(`do $$
+declare
+  name text;
+begin
+  perform set_config('session_replication_role', 'replica', true);
+  for name in select quote_ident(tablename) from pg_tables where schemaname = 'public' loop
+    execute 'delete from ' || name;
+  end loop;
+  perform setval(format('%I.%I', schemaname, sequencename), start_value, false)
+    from pg_sequences where schemaname = 'public' and last_value is not null;
+end $$`);
+
+export async function emptyAll(handle: DatabaseHandle) {
+  await handle.db.execute(EMPTY_ALL);
 }
 
 /**
@@ -66,7 +83,7 @@ export function withTestDatabase({ empty = "each" }: { empty?: "each" | "once" }
     setDatabase(state.handle);
   });
   (empty === "each" ? beforeEach : beforeAll)(async () => {
-    if (state.handle) await truncateAll(state.handle);
+    if (state.handle) await emptyAll(state.handle);
     // Versions start again from 0 in the emptied database: pages kept under an earlier case's go.
     forgetAllPages();
   });

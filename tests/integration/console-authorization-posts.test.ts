@@ -13,7 +13,7 @@ import {
   type Sessions,
 } from "#tests/console-probes.ts";
 import { consoleRequest } from "#tests/console-request.ts";
-import { truncateAll, withTestDatabase } from "#tests/db.ts";
+import { emptyAll, withTestDatabase } from "#tests/db.ts";
 import { forgetAllPages } from "#server/page-cache.ts";
 
 /**
@@ -33,7 +33,7 @@ let sessions: Sessions;
 let pristine = false;
 
 async function freshRecords() {
-  await truncateAll(database.handle);
+  await emptyAll(database.handle);
   forgetAllPages();
   const people = await addPeople();
   sessions = people.sessions;
