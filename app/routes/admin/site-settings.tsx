@@ -221,7 +221,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
           <p className="admin-muted">아직 바꾼 설정이 없습니다.</p>
         ) : (
           <div className="admin-table-wrap">
-            <table className="admin-table admin-table--compact">
+            <table className="admin-table admin-table--compact admin-stack site-settings__history">
               <thead>
                 <tr>
                   <th scope="col">일시</th>
@@ -236,10 +236,10 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
               <tbody>
                 {history.map((change) => (
                   <tr key={change.id}>
-                    <td>{change.createdAt}</td>
-                    <td>{change.actorEmail}</td>
+                    <td data-label="일시">{change.createdAt}</td>
+                    <td data-label="변경한 사람">{change.actorEmail}</td>
                     <th scope="row">{SITE_SETTING_FIELDS[change.field].label}</th>
-                    <td className="site-settings__change">
+                    <td data-label="변경 전 → 후" className="site-settings__change">
                       {`${shown(change.field, change.before)} → ${shown(change.field, change.after)}`}
                     </td>
                     <td>
