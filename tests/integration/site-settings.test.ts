@@ -198,7 +198,7 @@ describe("site settings", () => {
     const reason = RISKY_PHRASES.find((entry) => entry.id === "closing-soon")!.reason;
     expect(html).toContain(`${SITE_SETTING_FIELDS.remainingUnitsLine.label}: `);
     expect(html).toContain(reason);
-    expect(renderedField(html, AD_COPY_CONFIRM_FIELD).errors).toEqual([AD_COPY_MESSAGES.confirmNeeded]);
+    expect(renderedField(html, AD_COPY_CONFIRM_FIELD).errors).toEqual([AD_COPY_MESSAGES.revertConfirmNeeded]);
     expect(await current()).toEqual({ remainingUnitsLine: "잔여 12세대" });
 
     const confirmedBefore = (await db().select().from(auditLog).where(eq(auditLog.action, "content.ad-copy-confirm"))).length;

@@ -23,7 +23,7 @@ import {
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
-import { AD_COPY_CONFIRM_FIELD } from "#app/forms/ad-copy.ts";
+import { AD_COPY_CONFIRM_FIELD, AD_COPY_MESSAGES } from "#app/forms/ad-copy.ts";
 import type { AdCopyReview } from "#app/.server/content/ad-copy.ts";
 import { AdCopyConfirm, AdCopyNote, useAdCopyCheck } from "./ad-copy.tsx";
 import { ErrorList, Field, useConsoleForm } from "./forms.tsx";
@@ -113,7 +113,15 @@ function refuseRevert(
   );
   return refuseSubmission(
     submission,
-    { formErrors, fieldErrors: { [AD_COPY_CONFIRM_FIELD]: confirm ?? [] } },
+    {
+      formErrors,
+      // Said of a revert, not a save: the same box, asking again.
+      fieldErrors: {
+        [AD_COPY_CONFIRM_FIELD]: (confirm ?? []).map((message) =>
+          message === AD_COPY_MESSAGES.confirmNeeded ? AD_COPY_MESSAGES.revertConfirmNeeded : message,
+        ),
+      },
+    },
     { status: review.status, extra: { intent: "revert", change: changeId } },
   );
 }
