@@ -73,6 +73,12 @@ export const KIOSK_TEXT = {
   consentHeading: "개인정보 수집·이용 안내",
 } as const;
 
+/** What the door's forms refuse, beside the field. */
+export const DOOR_MESSAGES = {
+  keyRequired: "QR 아래의 코드를 입력해 주세요.",
+  keyTooLong: "QR 아래의 코드를 확인해 주세요.",
+} as const;
+
 export const WALK_IN_LABELS = {
   name: "이름",
   phone: "휴대폰 번호",
@@ -128,7 +134,7 @@ export const DoorFormSchema = z.discriminatedUnion("intent", [
     key: z
       .string()
       .transform((value) => value.trim())
-      .pipe(z.string().min(1, "QR 아래의 코드를 입력해 주세요.").max(300, "QR 아래의 코드를 확인해 주세요.")),
+      .pipe(z.string().min(1, DOOR_MESSAGES.keyRequired).max(300, DOOR_MESSAGES.keyTooLong)),
   }),
   z.object({ intent: z.literal("walk-in"), ...walkIn }),
   z.object({ intent: z.literal("kiosk") }),

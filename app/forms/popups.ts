@@ -85,3 +85,9 @@ export interface PublicPopup {
     sources: { type: "image/avif" | "image/webp"; srcSet: string }[];
   } | null;
 }
+
+/**
+ * Which of the editor's buttons posted: 저장 (also Enter in a field, or no button at all), 삭제, or
+ * 다시 처리 for an image that failed. Only a save has fields, read by PopupSchema.
+ */
+export const PopupIntentSchema = z.object({ intent: z.enum(["save", "delete", "retry-image"]).optional().default("save") });

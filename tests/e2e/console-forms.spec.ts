@@ -12,10 +12,11 @@ import { PRICE_MESSAGES } from "../../app/forms/prices.ts";
 import { SIGN_IN_TEXT } from "../../app/forms/staff.ts";
 import { UPLOAD_MESSAGES } from "../../app/forms/uploads.ts";
 import { IMPORT_MESSAGES } from "../../app/forms/lead-import.ts";
-import { DOOR_TEXT, WALK_IN_LABELS } from "../../app/forms/door.ts";
+import { DOOR_MESSAGES, DOOR_TEXT, WALK_IN_LABELS } from "../../app/forms/door.ts";
 import { AD_COPY_MESSAGES, RISKY_PHRASES } from "../../app/forms/ad-copy.ts";
 import { UNIT_MESSAGES } from "../../app/forms/units.ts";
 import { addDays, kstDay } from "../../app/utils/kst.ts";
+import type { ConsolePost } from "../../app/routes/admin/console-access.ts";
 import { useOwnerSession } from "./console.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
 
@@ -43,6 +44,16 @@ async function expectFine(control: Locator, value: string) {
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
+/**
+ * The console posts a test sends with wrong fields, at both widths. A unit test
+ * (app/routes/admin/console-forms.test.ts) reads these names and fails when a console post is
+ * neither sent here nor listed there with the reason it has no field to get wrong.
+ */
+const forms = (...posts: ConsolePost[]) => ({
+  tag: "@every-width",
+  annotation: posts.map((post) => ({ type: "console-form", description: post })),
+});
+
 test.beforeEach(async ({ page }) => {
   await useOwnerSession(page);
 });
@@ -50,7 +61,7 @@ test.beforeEach(async ({ page }) => {
 // (a post sent before hydration is answered with every error, as the integration tests check).
 test(
   "the press editor shows a missing title, a missing summary and a past schedule beside their fields, keeping the body",
-  { tag: "@every-width" },
+  forms("/admin/press/new#save"),
   async ({ page }) => {
     await page.goto("/admin/press/new");
     await formReady(page.locator("form.press-editor__form"));
@@ -72,7 +83,7 @@ test(
 
 test(
   "the schedule form shows a missing title and a missing start beside their fields, keeping the end and the note",
-  { tag: "@every-width" },
+  forms("/admin/schedule"),
   async ({ page }) => {
     await page.goto("/admin/schedule");
     await formReady(page.locator("form.schedule-form"));
@@ -91,7 +102,7 @@ test(
 // (a post sent before hydration is answered with every error, as the integration tests check).
 test(
   "the popup editor shows a missing title, a script link and an order out of range beside their fields, keeping the text",
-  { tag: "@every-width" },
+  forms("/admin/popups/new"),
   async ({ page }) => {
     await page.goto("/admin/popups/new");
     await formReady(page.locator("form.popup-editor"));
@@ -111,7 +122,7 @@ test(
 
 test(
   "the site settings show a bad phone and a plain-http link beside their fields, keeping both and saving nothing",
-  { tag: "@every-width" },
+  forms("/admin/site-settings#save"),
   async ({ page }) => {
     await page.goto("/admin/site-settings");
     await formReady(page.locator("form.site-settings__form"));
@@ -130,7 +141,7 @@ test(
 // (a post sent before hydration is answered with every error, as the integration tests check).
 test(
   "the password change shows a missing current password and a mismatched confirmation beside their fields",
-  { tag: "@every-width" },
+  forms("/admin/account#password"),
   async ({ page }) => {
     await page.goto("/admin/account");
     const form = page.locator("form", { has: page.locator("input[name=intent][value=password]") });
@@ -146,23 +157,34 @@ test(
   },
 );
 
-test("the assignment alerts show a malformed mobile number beside its field, keeping it", { tag: "@every-width" }, async ({ page }) => {
-  await page.goto("/admin/account");
-  const form = page.locator("form", { has: page.locator("input[name=intent][value=alerts]") });
-  await formReady(form);
-  await form.getByLabel("배정 알림 문자 받기").check();
-  await form.getByLabel("휴대폰 번호").fill("010-12");
-  await form.getByRole("button", { name: "저장" }).click();
+test(
+  "the assignment alerts show a malformed mobile number beside its field, keeping it, and the name form a blank name beside its field",
+  forms("/admin/account#alerts", "/admin/account#name"),
+  async ({ page }) => {
+    await page.goto("/admin/account");
+    const form = page.locator("form", { has: page.locator("input[name=intent][value=alerts]") });
+    await formReady(form);
+    await form.getByLabel("배정 알림 문자 받기").check();
+    await form.getByLabel("휴대폰 번호").fill("010-12");
+    await form.getByRole("button", { name: "저장" }).click();
 
-  await expectErrorBeside(form.getByLabel("휴대폰 번호"), "휴대폰 번호를 정확히 입력해 주세요.");
-  await expect(form.getByLabel("휴대폰 번호")).toHaveValue("010-12");
-  await expect(form.getByLabel("배정 알림 문자 받기")).toBeChecked();
-});
+    await expectErrorBeside(form.getByLabel("휴대폰 번호"), "휴대폰 번호를 정확히 입력해 주세요.");
+    await expect(form.getByLabel("휴대폰 번호")).toHaveValue("010-12");
+    await expect(form.getByLabel("배정 알림 문자 받기")).toBeChecked();
+
+    // The name, on the same page: a blank name is refused beside its field.
+    const name = page.locator("form", { has: page.locator("input[name=intent][value=name]") });
+    await formReady(name);
+    await name.getByLabel("이름", { exact: true }).fill(" ");
+    await name.getByRole("button", { name: "이름 저장" }).click();
+    await expectErrorBeside(name.getByLabel("이름", { exact: true }), "이름을 입력해 주세요.");
+  },
+);
 
 test.describe("documents", () => {
   test(
     "a file that is not a PDF is refused beside its own document's file field, the other document's untouched",
-    { tag: "@every-width" },
+    forms("/admin/documents"),
     async ({ page }) => {
       await page.goto("/admin/documents");
       const card = (name: string) => page.locator(".document-card").filter({ has: page.getByRole("heading", { name }) });
@@ -182,7 +204,7 @@ test.describe("documents", () => {
 test.describe("sign-in and staff", () => {
   test(
     "the invitation shows a missing name, a malformed email and a short mobile number beside their fields, keeping them",
-    { tag: "@every-width" },
+    forms("/admin/staff#invite"),
     async ({ page }) => {
       await page.goto("/admin/staff");
       const form = page.locator("form", { has: page.locator("input[name=intent][value=invite]") });
@@ -200,7 +222,7 @@ test.describe("sign-in and staff", () => {
     },
   );
 
-  test("the sign-in form shows an empty email and an empty password beside their fields", { tag: "@every-width" }, async ({ browser }) => {
+  test("the sign-in form shows an empty email and an empty password beside their fields", forms("/admin/login"), async ({ browser }) => {
     // Signed out: a browser of its own, without the owner's session.
     const { viewport, isMobile, hasTouch } = test.info().project.use;
     const page = await (await browser.newContext({ viewport, isMobile, hasTouch, locale: "ko-KR" })).newPage();
@@ -233,7 +255,7 @@ test.describe("leads and visits", () => {
     await expect(page.getByRole("heading", { name: new RegExp(name), level: 1 })).toBeVisible();
   }
 
-  test("the lead page shows an empty note beside its field, keeping what was typed", { tag: "@every-width" }, async ({ page }) => {
+  test("the lead page shows an empty note beside its field, keeping what was typed", forms("/admin/leads/:id#note"), async ({ page }) => {
     await openNewLead(page);
     const form = page.locator("form#lead-note");
     await formReady(form);
@@ -245,7 +267,7 @@ test.describe("leads and visits", () => {
 
   test(
     "the inbox's bulk assignment shows nothing ticked and nobody chosen beside the boxes and the list",
-    { tag: "@every-width" },
+    forms("/admin/leads#assign"),
     async ({ page }) => {
       await openNewLead(page);
       await page.goto("/admin/leads");
@@ -257,36 +279,44 @@ test.describe("leads and visits", () => {
     },
   );
 
-  test("the text form shows a typed advertising mark beside the body, keeping the body", { tag: "@every-width" }, async ({ page }) => {
-    await openNewLead(page);
-    const texts = page.locator("#texts");
-    await formReady(texts.locator("form.admin-form"));
-    await texts.getByLabel("보낼 내용").fill("(광고) 잔여세대 안내드립니다.");
-    await texts.getByRole("button", { name: "문자 보내기" }).click();
-    await expectErrorBeside(texts.getByLabel("보낼 내용"), "직접 쓰지 말고");
-    await expect(texts.getByLabel("보낼 내용")).toHaveValue("(광고) 잔여세대 안내드립니다.");
-  });
+  test(
+    "the text form shows a typed advertising mark beside the body, keeping the body",
+    forms("/admin/leads/:id/text#send"),
+    async ({ page }) => {
+      await openNewLead(page);
+      const texts = page.locator("#texts");
+      await formReady(texts.locator("form.admin-form"));
+      await texts.getByLabel("보낼 내용").fill("(광고) 잔여세대 안내드립니다.");
+      await texts.getByRole("button", { name: "문자 보내기" }).click();
+      await expectErrorBeside(texts.getByLabel("보낼 내용"), "직접 쓰지 말고");
+      await expect(texts.getByLabel("보낼 내용")).toHaveValue("(광고) 잔여세대 안내드립니다.");
+    },
+  );
 
-  test("the visits page shows a capacity out of range beside its time, keeping the number", { tag: "@every-width" }, async ({ page }) => {
-    // A day far ahead that no other test books: opening it twice (both widths) is the same day.
-    const day = addDays(kstDay(new Date()), 45);
-    await page.goto(`/admin/visits?day=${day}#visit-day`);
-    const open = page.getByRole("button", { name: /이날 예약 (다시 )?열기/ });
-    if (await open.isVisible()) await open.click();
-    const capacity = page.locator(".admin-visits__slots form.admin-visits__capacity").first();
-    await formReady(capacity);
-    const input = capacity.getByRole("spinbutton");
-    await input.fill("999");
-    await capacity.getByRole("button", { name: "변경" }).click();
-    await expectErrorBeside(capacity.getByRole("spinbutton"), "인원은 0명에서 200명 사이의 정수로 입력해 주세요.");
-    await expect(capacity.getByRole("spinbutton")).toHaveValue("999");
-  });
+  test(
+    "the visits page shows a capacity out of range beside its time, keeping the number",
+    forms("/admin/visits#capacity"),
+    async ({ page }) => {
+      // A day far ahead that no other test books: opening it twice (both widths) is the same day.
+      const day = addDays(kstDay(new Date()), 45);
+      await page.goto(`/admin/visits?day=${day}#visit-day`);
+      const open = page.getByRole("button", { name: /이날 예약 (다시 )?열기/ });
+      if (await open.isVisible()) await open.click();
+      const capacity = page.locator(".admin-visits__slots form.admin-visits__capacity").first();
+      await formReady(capacity);
+      const input = capacity.getByRole("spinbutton");
+      await input.fill("999");
+      await capacity.getByRole("button", { name: "변경" }).click();
+      await expectErrorBeside(capacity.getByRole("spinbutton"), "인원은 0명에서 200명 사이의 정수로 입력해 주세요.");
+      await expect(capacity.getByRole("spinbutton")).toHaveValue("999");
+    },
+  );
 });
 
 test.describe("owner's pages", () => {
   test(
     "the leads export shows a short reason and no columns beside their fields after the download is refused, keeping the reason and purpose",
-    { tag: "@every-width" },
+    forms("/admin/leads/export.csv"),
     async ({ page }) => {
       await page.goto("/admin/leads/export");
       const form = page.locator("form.admin-export");
@@ -326,7 +356,7 @@ test.describe("owner's pages", () => {
 test.describe("the 080 opt-out list", () => {
   test(
     "an empty list is refused beside the file field, and a list of strangers is previewed with nothing to apply",
-    { tag: "@every-width" },
+    forms("/admin/consent"),
     async ({ page }) => {
       await page.goto("/admin/consent");
       const upload = page.locator("form#opt-out-upload");
@@ -352,7 +382,7 @@ test.describe("the 080 opt-out list", () => {
 test.describe("calls and follow-ups", () => {
   test(
     "the call sheet shows a 재통화 요청 without a time beside the time field, keeping the note and the channel",
-    { tag: "@every-width" },
+    forms("/admin/leads/:id#contact"),
     async ({ page }) => {
       const name = `통화${uniqueTag()}`;
       await page.goto("/Promotion/Customer");
@@ -382,7 +412,7 @@ test.describe("calls and follow-ups", () => {
 test.describe("배정 설정", () => {
   test(
     "the blocklist shows a wrong number and a missing reason beside their fields, and the recycling period its range, keeping what was typed",
-    { tag: "@every-width" },
+    forms("/admin/settings#block", "/admin/settings#save"),
     async ({ page }) => {
       await page.goto("/admin/settings");
       const block = page.locator("form#blocklist");
@@ -406,7 +436,7 @@ test.describe("배정 설정", () => {
 test.describe("lead import", () => {
   test(
     "the import step shows a missing source and consent basis beside their fields, keeping the preview; a list without headers is refused beside the file",
-    { tag: "@every-width" },
+    forms("/admin/leads/import"),
     async ({ page }) => {
       await page.goto("/admin/leads/import");
       const upload = page.locator("form#import-upload");
@@ -437,7 +467,7 @@ test.describe("lead import", () => {
 test.describe("campaign texts", () => {
   test(
     "a new campaign shows a missing name and a typed (광고) mark beside their fields, keeping the text and the filters",
-    { tag: "@every-width" },
+    forms("/admin/campaigns#create"),
     async ({ page }) => {
       await page.goto("/admin/campaigns");
       await formReady(page.locator("form.campaign-form"));
@@ -456,22 +486,26 @@ test.describe("campaign texts", () => {
     },
   );
 
-  test("the unit prices show a price out of range beside its field, keeping the other", { tag: "@every-width" }, async ({ page }) => {
-    await page.goto("/admin/campaigns");
-    await formReady(page.locator("form.campaign-prices"));
-    await field(page, "SMS 1건 (원)").fill("20");
-    await field(page, "LMS 1건 (원)").fill("99999");
-    await page.getByRole("button", { name: "단가 저장" }).click();
+  test(
+    "the unit prices show a price out of range beside its field, keeping the other",
+    forms("/admin/campaigns#prices"),
+    async ({ page }) => {
+      await page.goto("/admin/campaigns");
+      await formReady(page.locator("form.campaign-prices"));
+      await field(page, "SMS 1건 (원)").fill("20");
+      await field(page, "LMS 1건 (원)").fill("99999");
+      await page.getByRole("button", { name: "단가 저장" }).click();
 
-    await expectErrorBeside(field(page, "LMS 1건 (원)"), CAMPAIGN_MESSAGES.price);
-    await expectFine(field(page, "SMS 1건 (원)"), "20");
-  });
+      await expectErrorBeside(field(page, "LMS 1건 (원)"), CAMPAIGN_MESSAGES.price);
+      await expectFine(field(page, "SMS 1건 (원)"), "20");
+    },
+  );
 });
 
 test.describe("the door", () => {
   test(
     "현장 등록 shows a name and a phone it cannot take beside their fields, keeping the party size and the interest type",
-    { tag: "@every-width" },
+    forms("/admin/door#walk-in", "/admin/door#check-in-key"),
     async ({ page }) => {
       await page.goto("/admin/door");
       const form = page.locator("form.door-walk-in");
@@ -488,6 +522,14 @@ test.describe("the door", () => {
       await expect(form.getByLabel(WALK_IN_LABELS.name, { exact: true })).toHaveValue("홍길동1");
       await expect(form.getByLabel(WALK_IN_LABELS.partySize, { exact: true })).toHaveValue("3");
       await expect(form.getByLabel(WALK_IN_LABELS.unitType, { exact: true })).toHaveValue("84A");
+
+      // The code under the entry QR, on the same page: a blank code is refused beside its field.
+      const key = page.locator("form#door-key");
+      await formReady(key);
+      await key.getByLabel(DOOR_TEXT.keyLabel, { exact: true }).fill("   ");
+      await key.getByRole("button", { name: DOOR_TEXT.keySubmit }).click();
+      await expectErrorBeside(key.getByLabel(DOOR_TEXT.keyLabel, { exact: true }), DOOR_MESSAGES.keyRequired);
+      await expect(key.getByLabel(DOOR_TEXT.keyLabel, { exact: true })).toHaveValue("   ");
     },
   );
 });
@@ -495,7 +537,7 @@ test.describe("the door", () => {
 test.describe("channels", () => {
   test(
     "a new channel shows a missing name, a source with a space and a premium-rate number beside their fields, keeping the recipients",
-    { tag: "@every-width" },
+    forms("/admin/channels#save"),
     async ({ page }) => {
       await page.goto("/admin/channels");
       const form = page.locator("form#channel");
@@ -518,7 +560,7 @@ test.describe("channels", () => {
 test.describe("분양가·납부 일정", () => {
   test(
     "the price editor shows a schedule not adding up to 100, an overlapping band and a price in words beside their fields, keeping every figure",
-    { tag: "@every-width" },
+    forms("/admin/prices#save"),
     async ({ page }) => {
       await page.goto("/admin/prices");
       const form = page.locator("form.price-editor__form");
@@ -571,7 +613,7 @@ test.describe("the ad-copy check", () => {
 
   test(
     "a popup saved with a risky phrase is answered with the warning beside the field, keeping the words",
-    { tag: "@every-width" },
+    forms("/admin/popups/new"),
     async ({ page }) => {
       await page.goto("/admin/popups/new");
       await formReady(page.locator("form.popup-editor"));
@@ -591,7 +633,7 @@ test.describe("the ad-copy check", () => {
 test.describe("동호수 (units)", () => {
   test(
     "the remaining-units settings show an impossible hold length beside its field, keeping the choice beside it",
-    { tag: "@every-width" },
+    forms("/admin/units/settings"),
     async ({ page }) => {
       await page.goto("/admin/units/settings");
       await formReady(page.locator("form#unit-settings"));
@@ -605,7 +647,7 @@ test.describe("동호수 (units)", () => {
     },
   );
 
-  test("a hold without a customer shows its message beside the customer choice", { tag: "@every-width" }, async ({ page }) => {
+  test("a hold without a customer shows its message beside the customer choice", forms("/admin/units#hold"), async ({ page }) => {
     // A customer to choose from, so the board offers the hold form at all.
     await page.goto("/Promotion/Customer");
     const inquiry = page.locator(".inquiry-form");
@@ -626,7 +668,7 @@ test.describe("동호수 (units)", () => {
 test.describe("visit settings", () => {
   test(
     "the visit settings show a hold time out of range beside its field, keeping the other values",
-    { tag: "@every-width" },
+    forms("/admin/visits#visit-settings"),
     async ({ page }) => {
       await page.goto("/admin/visits#visit-settings");
       const form = page.locator("form.admin-visits__settings");
@@ -638,6 +680,24 @@ test.describe("visit settings", () => {
       await expectErrorBeside(field(page, "대기 고객에게 자리를 잡아 두는 시간 (분)"), "5분에서 240분 사이의 정수로 입력해 주세요.");
       await expect(field(page, "대기 고객에게 자리를 잡아 두는 시간 (분)")).toHaveValue("1");
       await expectFine(field(page, "방문 당일 안내 문자 (방문 몇 시간 전)"), "3");
+    },
+  );
+});
+
+test.describe("imports", () => {
+  test(
+    "the 배치표 and the 광고비 report, read without a file, say so beside their file fields",
+    forms("/admin/units/import", "/admin/channels/spend-import"),
+    async ({ page }) => {
+      await page.goto("/admin/units/import");
+      await formReady(page.locator("form#units-upload"));
+      await page.getByRole("button", { name: "미리보기" }).click();
+      await expectErrorBeside(page.getByLabel("배치표 (.xlsx 또는 .csv)"), UNIT_MESSAGES.importNoFile);
+
+      await page.goto("/admin/channels/spend-import");
+      await formReady(page.locator("form#spend-upload"));
+      await page.getByRole("button", { name: "보고서 읽기" }).click();
+      await expectErrorBeside(page.getByLabel("보고서 (CSV)"), CHANNEL_MESSAGES.noFile);
     },
   );
 });

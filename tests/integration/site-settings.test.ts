@@ -4,9 +4,10 @@ import { contentVersion } from "#app/.server/content/content-version.ts";
 import { settingChanges } from "#app/.server/content/site-settings.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
-import { siteSettingChanges, siteSettings } from "#app/.server/schema.ts";
+import { auditLog, siteSettingChanges, siteSettings } from "#app/.server/schema.ts";
 import { renderedField } from "#tests/console-form-html.ts";
-import { PREMIUM_RATE_MESSAGE } from "#app/forms/site-settings.ts";
+import { PREMIUM_RATE_MESSAGE, SITE_SETTING_FIELDS } from "#app/forms/site-settings.ts";
+import { AD_COPY_CONFIRM_FIELD, AD_COPY_MESSAGES, RISKY_PHRASES } from "#app/forms/ad-copy.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { addTeam, consoleCookie } from "#tests/staff.ts";
@@ -181,6 +182,29 @@ describe("site settings", () => {
     expect(renderedField(html, "salesPhone")).toEqual({ value: "", invalid: false, errors: [] });
     expect((await save({ mobileConsultUrl: "javascript:alert(1)" })).status).toBe(400);
     expect(await db().select().from(siteSettingChanges)).toEqual([]);
+  });
+
+  test("a revert that would put back risky words is held back with the warning in its row until a manager confirms it", async () => {
+    expect((await save({ remainingUnitsLine: "잔여세대 마감 임박", [AD_COPY_CONFIRM_FIELD]: "on" })).status).toBe(303);
+    expect((await save({ remainingUnitsLine: "잔여 12세대" })).status).toBe(303);
+    const [latest] = await settingChanges("daegu");
+    const revert = { intent: "revert", change: String(latest!.id) };
+    const current = async () =>
+      (await db().select({ values: siteSettings.values }).from(siteSettings).where(eq(siteSettings.site, "daegu")))[0]!.values;
+
+    const held = await on("/admin/site-settings", { form: revert, cookie: manager });
+    expect(held.status).toBe(400);
+    const html = await held.text();
+    const reason = RISKY_PHRASES.find((entry) => entry.id === "closing-soon")!.reason;
+    expect(html).toContain(`${SITE_SETTING_FIELDS.remainingUnitsLine.label}: `);
+    expect(html).toContain(reason);
+    expect(renderedField(html, AD_COPY_CONFIRM_FIELD).errors).toEqual([AD_COPY_MESSAGES.revertConfirmNeeded]);
+    expect(await current()).toEqual({ remainingUnitsLine: "잔여 12세대" });
+
+    const confirmedBefore = (await db().select().from(auditLog).where(eq(auditLog.action, "content.ad-copy-confirm"))).length;
+    expect((await on("/admin/site-settings", { form: { ...revert, [AD_COPY_CONFIRM_FIELD]: "on" }, cookie: manager })).status).toBe(303);
+    expect(await current()).toEqual({ remainingUnitsLine: "잔여세대 마감 임박" });
+    expect((await db().select().from(auditLog).where(eq(auditLog.action, "content.ad-copy-confirm"))).length).toBe(confirmedBefore + 1);
   });
 
   test("a revert naming no change by number is a 400, nothing changes", async () => {

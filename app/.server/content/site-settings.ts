@@ -185,15 +185,18 @@ export async function settingChanges(site: string, limit = 50): Promise<SettingC
   );
 }
 
-/** Puts back the value a change replaced, as a new change of its own (so the revert is in the history too). */
-export async function revertChange(change: ChangeContext, changeId: number): Promise<"done" | "not-found"> {
+/**
+ * The value a recorded change replaced, to put back as a new change of its own (so the revert is in
+ * the history too, through changeSettings); null when this site has no such change. The caller
+ * reads the value with the ad-copy check first: putting words back publishes them again.
+ */
+export async function valueBeforeChange(site: string, changeId: number): Promise<{ field: SiteSettingName; value: string | null } | null> {
   const [row] = await db()
     .select({ field: siteSettingChanges.field, before: asJsonText(siteSettingChanges.before) })
     .from(siteSettingChanges)
-    .where(and(eq(siteSettingChanges.id, changeId), eq(siteSettingChanges.site, change.site)));
-  if (!row || !isSettingName(row.field)) return "not-found";
-  await changeSettings(change, { [row.field]: asText(row.before) });
-  return "done";
+    .where(and(eq(siteSettingChanges.id, changeId), eq(siteSettingChanges.site, site)));
+  if (!row || !isSettingName(row.field)) return null;
+  return { field: row.field, value: asText(row.before) };
 }
 
 function isSettingName(name: string): name is SiteSettingName {

@@ -7,6 +7,7 @@ import { requireSite } from "#app/.server/site.ts";
 import { CHANNEL_MESSAGES, SPEND_ROW_PROBLEMS, SpendImportSchema } from "#app/forms/channels.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { ErrorList, useConsoleForm, type ConsoleFormAnswer } from "./forms.tsx";
+import { UploadCard } from "./upload-card.tsx";
 import { signedInAdmin } from "./guard.server.ts";
 import { parseConsoleForm, refuseSubmission, refuseUnreadForm, textFields } from "./submission.server.ts";
 import type { Route } from "./+types/channels-import";
@@ -86,52 +87,22 @@ export default function SpendImportPage({ actionData }: Route.ComponentProps) {
           <Link to="/admin/channels">유입 채널로</Link>
         </p>
       </div>
-      {preview && answer?.csv ? <PreviewCard preview={preview} csv={answer.csv} answer={answer} /> : <UploadCard answer={answer} />}
+      {preview && answer?.csv ? (
+        <PreviewCard preview={preview} csv={answer.csv} answer={answer} />
+      ) : (
+        <UploadCard
+          id="spend-upload"
+          schema={SpendImportSchema}
+          lastResult={answer?.result}
+          intent="preview"
+          title="광고 플랫폼 보고서 올리기"
+          label="보고서 (CSV)"
+          accept="csv"
+          hint="제목 줄에 채널(매체·캠페인·utm_source), 기간(월·날짜·일자), 비용(광고비·지출·금액·Cost·Amount spent) 열이 있는 CSV. 채널 칸에는 유입 채널에 등록한 채널 이름이나 utm_source를 씁니다. 날짜별 행은 달마다 더합니다. 2MB 이하."
+          submitLabel="보고서 읽기"
+        />
+      )}
     </div>
-  );
-}
-
-function UploadCard({ answer }: { answer: ImportAnswer | undefined }) {
-  const pending = useNavigation().state === "submitting";
-  const [form, fields] = useConsoleForm({
-    id: "spend-upload",
-    schema: SpendImportSchema,
-    lastResult: answer?.result,
-    defaultValue: { intent: "preview" },
-  });
-  // The file is read apart from the schema; a refused file answers under its name.
-  const file = fields.file!;
-  const hintId = `${file.id}-hint`;
-  return (
-    <section className="admin-card" aria-labelledby="spend-upload-title">
-      <h2 id="spend-upload-title" className="admin-card__title">
-        광고 플랫폼 보고서 올리기
-      </h2>
-      <Form method="post" encType="multipart/form-data" className="admin-form" {...getFormProps(form)}>
-        <div className="admin-field">
-          <label htmlFor={file.id}>보고서 (CSV)</label>
-          <input
-            id={file.id}
-            name={file.name}
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            aria-invalid={file.errors ? true : undefined}
-            aria-describedby={file.errors ? `${file.errorId} ${hintId}` : hintId}
-          />
-          <p id={hintId} className="admin-muted">
-            제목 줄에 채널(매체·캠페인·utm_source), 기간(월·날짜·일자), 비용(광고비·지출·금액·Cost·Amount spent) 열이 있는 CSV. 채널 칸에는
-            유입 채널에 등록한 채널 이름이나 utm_source를 씁니다. 날짜별 행은 달마다 더합니다. 2MB 이하.
-          </p>
-          <ErrorList id={file.errorId} errors={file.errors} />
-        </div>
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="admin-actions">
-          <button type="submit" name="intent" value="preview" className="admin-button admin-button--primary" disabled={pending}>
-            {pending ? "읽는 중…" : "보고서 읽기"}
-          </button>
-        </div>
-      </Form>
-    </section>
   );
 }
 

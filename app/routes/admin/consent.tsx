@@ -9,6 +9,7 @@ import { readWholeNumber } from "#app/forms/numbers.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { ErrorList, useConsoleForm } from "./forms.tsx";
+import { UploadCard } from "./upload-card.tsx";
 import { signedInAdmin } from "./guard.server.ts";
 import { parseConsoleForm, refuseSubmission, refuseUnreadForm, textFields } from "./submission.server.ts";
 import type { Route } from "./+types/consent";
@@ -90,7 +91,22 @@ export default function ConsentPage({ loaderData, actionData }: Route.ComponentP
           {OPT_OUT_LIST_MESSAGES.applied({ withdrawn: preview.summary.withdrawn ?? 0, skipped: preview.summary.skipped ?? 0 })}
         </p>
       ) : null}
-      {preview && !preview.appliedAt ? <Preview preview={preview} lastResult={answer} /> : <UploadForm lastResult={answer} />}
+      {preview && !preview.appliedAt ? (
+        <Preview preview={preview} lastResult={answer} />
+      ) : (
+        <UploadCard
+          id="opt-out-upload"
+          schema={OptOutListFormSchema}
+          lastResult={answer}
+          intent="upload"
+          title="080 수신거부 목록 올리기"
+          intro="080 무료수신거부 서비스에서 내려받은 목록을 올리면, 이 사이트의 고객 번호마다 광고 수신 거부를 기록하고 처리 안내 문자를 보냅니다. 반영하기 전에 행마다 무엇을 할지 먼저 보여 드립니다."
+          label="수신거부 목록 (CSV)"
+          accept="csv"
+          hint="전화번호(또는 수신번호·번호) 열과 날짜(또는 수신거부일시) 열이 있는 CSV, 또는 제목 줄 없이 「번호, 날짜」 순서의 CSV. 2MB 이하."
+          submitLabel="목록 읽기"
+        />
+      )}
       {recent.length > 0 ? (
         <section className="admin-card" aria-labelledby="consent-recent-title">
           <h2 id="consent-recent-title" className="admin-card__title">
@@ -111,53 +127,6 @@ export default function ConsentPage({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
     </div>
-  );
-}
-
-function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const pending = useNavigation().state === "submitting";
-  const [form, fields] = useConsoleForm({
-    id: "opt-out-upload",
-    schema: OptOutListFormSchema,
-    lastResult,
-    defaultValue: { intent: "upload" },
-  });
-  // The file is not in the schema (the server reads it apart); a refused file answers under its name.
-  const file = fields.file!;
-  const hintId = `${file.id}-hint`;
-  return (
-    <section className="admin-card" aria-labelledby="consent-upload-title">
-      <h2 id="consent-upload-title" className="admin-card__title">
-        080 수신거부 목록 올리기
-      </h2>
-      <p className="admin-muted">
-        080 무료수신거부 서비스에서 내려받은 목록을 올리면, 이 사이트의 고객 번호마다 광고 수신 거부를 기록하고 처리 안내 문자를 보냅니다.
-        반영하기 전에 행마다 무엇을 할지 먼저 보여 드립니다.
-      </p>
-      <Form method="post" encType="multipart/form-data" className="admin-form" {...getFormProps(form)}>
-        <div className="admin-field">
-          <label htmlFor={file.id}>수신거부 목록 (CSV)</label>
-          <input
-            id={file.id}
-            name={file.name}
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            aria-invalid={file.errors ? true : undefined}
-            aria-describedby={file.errors ? `${file.errorId} ${hintId}` : hintId}
-          />
-          <p id={hintId} className="admin-muted">
-            전화번호(또는 수신번호·번호) 열과 날짜(또는 수신거부일시) 열이 있는 CSV, 또는 제목 줄 없이 「번호, 날짜」 순서의 CSV. 2MB 이하.
-          </p>
-          <ErrorList id={file.errorId} errors={file.errors} />
-        </div>
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="admin-actions">
-          <button type="submit" name="intent" value="upload" className="admin-button admin-button--primary" disabled={pending}>
-            목록 읽기
-          </button>
-        </div>
-      </Form>
-    </section>
   );
 }
 

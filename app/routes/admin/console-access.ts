@@ -242,6 +242,30 @@ export const CONSOLE_ROUTES = {
   },
 } as const satisfies Record<ConsolePath, ConsoleRoute>;
 
+type ConsoleRoutes = typeof CONSOLE_ROUTES;
+
+/**
+ * A console post as its route's rule names it: the path, with `#intent` when the route has a rule
+ * per intent ("/admin/door#walk-in"). The browser test of the console's forms names the posts it
+ * sends (tests/e2e/console-forms.spec.ts), and a unit test holds it to this list.
+ */
+export type ConsolePost = {
+  [Path in keyof ConsoleRoutes]: ConsoleRoutes[Path] extends { post: infer Rule }
+    ? Rule extends string
+      ? Path
+      : `${Path}#${keyof Rule & string}`
+    : never;
+}[keyof ConsoleRoutes];
+
+/** Every console post, in the table's order. */
+export function consolePosts(): ConsolePost[] {
+  return Object.entries(CONSOLE_ROUTES as Record<string, ConsoleRoute>).flatMap(([path, route]) => {
+    if (route.post === undefined) return [];
+    if (typeof route.post === "string") return [path as ConsolePost];
+    return Object.keys(route.post).map((intent) => `${path}#${intent}` as ConsolePost);
+  });
+}
+
 /** The rule of a matched route pattern ("/admin/leads/:id"), or undefined for a path that is not a console route. */
 export function consoleRouteOf(pattern: string): ConsoleRoute | undefined {
   const path = pattern.startsWith("/") ? pattern : `/${pattern}`;

@@ -1,4 +1,4 @@
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, redirect, useSubmit } from "react-router";
 import { changeContext } from "#app/.server/audit/access.ts";
 import { makeKioskSession } from "#app/.server/auth/session.ts";
@@ -142,9 +142,6 @@ export default function DoorPage({ loaderData, actionData }: Route.ComponentProp
             </button>
           </div>
         </Form>
-        {checkInAnswer && !("message" in checkInAnswer) ? (
-          <ErrorList id="door-check-in-errors" errors={checkInAnswer.result.error?.[""] ?? []} />
-        ) : null}
         {searched && visitors.length === 0 ? <p className="admin-muted">{DOOR_TEXT.searchNone}</p> : null}
         {visitors.length > 0 ? (
           <ul className="door__visitors">
@@ -158,13 +155,13 @@ export default function DoorPage({ loaderData, actionData }: Route.ComponentProp
                   </div>
                 </div>
                 {visitor.status === "visited" ? null : (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="check-in" />
-                    <input type="hidden" name="bookingId" value={visitor.bookingId} />
-                    <button type="submit" className="admin-button" aria-label={`${visitor.name} ${DOOR_TEXT.checkIn}`}>
-                      {DOOR_TEXT.checkIn}
-                    </button>
-                  </Form>
+                  <CheckInForm
+                    bookingId={visitor.bookingId}
+                    name={visitor.name}
+                    lastResult={
+                      checkInAnswer?.result.initialValue?.bookingId === String(visitor.bookingId) ? checkInAnswer.result : undefined
+                    }
+                  />
                 )}
               </li>
             ))}
@@ -199,5 +196,25 @@ export default function DoorPage({ loaderData, actionData }: Route.ComponentProp
         </Form>
       </section>
     </div>
+  );
+}
+
+/** One visitor's 방문 확인: a form of its own, so a refusal (already checked in, another day) shows in that visitor's row. */
+function CheckInForm({ bookingId, name, lastResult }: { bookingId: number; name: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form] = useConsoleForm({ id: `check-in-${bookingId}`, schema: DoorFormSchema, lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} className="door__check-in">
+      <input type="hidden" name="intent" value="check-in" />
+      <input type="hidden" name="bookingId" value={bookingId} />
+      <button
+        type="submit"
+        className="admin-button"
+        aria-label={`${name} ${DOOR_TEXT.checkIn}`}
+        aria-describedby={form.errors ? form.errorId : undefined}
+      >
+        {DOOR_TEXT.checkIn}
+      </button>
+      <ErrorList id={form.errorId} errors={form.errors} />
+    </Form>
   );
 }

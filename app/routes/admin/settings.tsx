@@ -267,16 +267,19 @@ function CounsellorRules({
   answer: SettingsAnswer | undefined;
   pendingIntent: string | null;
 }) {
+  // Every counsellor has these two forms: an answer belongs to the one whose adminId was posted.
+  const answerOf = (intent: "counsellor" | "day-off") =>
+    answer?.intent === intent && answer.result.initialValue?.adminId === String(person.id) ? answer.result : undefined;
   const [rulesForm, rules] = useConsoleForm({
     id: `counsellor-${person.id}`,
     schema: CounsellorRulesSchema,
-    lastResult: answer?.intent === "counsellor" ? answer.result : undefined,
+    lastResult: answerOf("counsellor"),
     defaultValue: { dailyCap: person.dailyCap === null ? "" : String(person.dailyCap), weight: String(person.weight) },
   });
   const [dayOffForm, dayOff] = useConsoleForm({
     id: `day-off-${person.id}`,
     schema: DayOffSchema,
-    lastResult: answer?.intent === "day-off" ? answer.result : undefined,
+    lastResult: answerOf("day-off"),
   });
   const state = person.dayOff ? "오늘 휴무" : person.onDuty === false ? "퇴근" : person.onDuty ? "출근" : "출근 표시 없음";
   return (

@@ -1,4 +1,4 @@
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Fragment } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/audit/access.ts";
@@ -6,9 +6,9 @@ import {
   applySettings,
   changeSettings,
   packDefault,
-  revertChange,
   settingChanges,
   siteSettingsOf,
+  valueBeforeChange,
 } from "#app/.server/content/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { bookingsOutsideHours } from "#app/.server/visits/schedule.ts";
@@ -23,11 +23,12 @@ import {
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
-import { AD_COPY_CONFIRM_FIELD } from "#app/forms/ad-copy.ts";
+import { AD_COPY_CONFIRM_FIELD, AD_COPY_MESSAGES } from "#app/forms/ad-copy.ts";
+import type { AdCopyReview } from "#app/.server/content/ad-copy.ts";
 import { AdCopyConfirm, AdCopyNote, useAdCopyCheck } from "./ad-copy.tsx";
-import { Field, useConsoleForm } from "./forms.tsx";
+import { ErrorList, Field, useConsoleForm } from "./forms.tsx";
 import { signedInAdmin } from "./guard.server.ts";
-import { parseConsoleForm } from "./submission.server.ts";
+import { parseConsoleForm, refuseSubmission } from "./submission.server.ts";
 import { refuseAdCopy, reviewPostedCopy } from "./ad-copy.server.ts";
 import { OutsideHoursNote } from "./visits/outside-hours-note.tsx";
 import type { Route } from "./+types/site-settings";
@@ -75,7 +76,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const post = parsed.value;
   switch (post.intent) {
     case "revert": {
-      if ((await revertChange(change, post.change)) === "not-found") throw data("되돌릴 변경 기록을 찾을 수 없습니다.", { status: 404 });
+      const before = await valueBeforeChange(change.site, post.change);
+      if (!before) throw data("되돌릴 변경 기록을 찾을 수 없습니다.", { status: 404 });
+      // Putting words back publishes them again: the same check as a save, answered beside the row.
+      const review = reviewPostedCopy(context, "site-settings", form, { [before.field]: before.value });
+      if (!review.ok) return refuseRevert(parsed.submission, review, before.field, post.change);
+      await changeSettings(change, { [before.field]: before.value }, { adCopy: review.confirmation });
       return redirect(`${PATH}?reverted=1`, { status: 303 });
     }
     case "save": {
@@ -91,6 +97,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * A revert held back by a warning: the row has no field of the setting, so each warning names the
+ * setting it is about, and the confirmation box sits in the row's own form.
+ */
+function refuseRevert(
+  submission: Parameters<typeof refuseSubmission>[0],
+  review: Extract<AdCopyReview, { ok: false }>,
+  field: SiteSettingName,
+  changeId: number,
+) {
+  const { [AD_COPY_CONFIRM_FIELD]: confirm, ...warnings } = review.fieldErrors;
+  const formErrors = Object.values(warnings).flatMap((messages) =>
+    messages.map((message) => `${SITE_SETTING_FIELDS[field].label}: ${message}`),
+  );
+  return refuseSubmission(
+    submission,
+    {
+      formErrors,
+      // Said of a revert, not a save: the same box, asking again.
+      fieldErrors: {
+        [AD_COPY_CONFIRM_FIELD]: (confirm ?? []).map((message) =>
+          message === AD_COPY_MESSAGES.confirmNeeded ? AD_COPY_MESSAGES.revertConfirmNeeded : message,
+        ),
+      },
+    },
+    { status: review.status, extra: { intent: "revert", change: changeId } },
+  );
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteSeoFrom(matches), { title: "사이트 설정 | 관리자", description: "사이트 설정", path: PATH, robots: "noindex,nofollow" });
 
@@ -100,7 +135,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
   const [form, fields] = useConsoleForm({
     id: "site-settings",
     schema: SiteSettingsFormSchema,
-    lastResult: actionData?.result,
+    lastResult: actionData?.intent === "revert" ? undefined : actionData?.result,
     defaultValue: Object.fromEntries(
       SITE_SETTING_NAMES.map((name) => [name, values[name] === undefined ? "" : displaySetting(name, values[name])]),
     ),
@@ -194,7 +229,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
           <p className="admin-muted">아직 바꾼 설정이 없습니다.</p>
         ) : (
           <div className="admin-table-wrap">
-            <table className="admin-table admin-table--compact">
+            <table className="admin-table admin-table--compact admin-stack site-settings__history">
               <thead>
                 <tr>
                   <th scope="col">일시</th>
@@ -209,20 +244,18 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
               <tbody>
                 {history.map((change) => (
                   <tr key={change.id}>
-                    <td>{change.createdAt}</td>
-                    <td>{change.actorEmail}</td>
+                    <td data-label="일시">{change.createdAt}</td>
+                    <td data-label="변경한 사람">{change.actorEmail}</td>
                     <th scope="row">{SITE_SETTING_FIELDS[change.field].label}</th>
-                    <td className="site-settings__change">
+                    <td data-label="변경 전 → 후" className="site-settings__change">
                       {`${shown(change.field, change.before)} → ${shown(change.field, change.after)}`}
                     </td>
                     <td>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="revert" />
-                        <input type="hidden" name="change" value={change.id} />
-                        <button type="submit" className="admin-button admin-button--ghost admin-button--small" disabled={saving}>
-                          되돌리기
-                        </button>
-                      </Form>
+                      <RevertForm
+                        changeId={change.id}
+                        lastResult={actionData && "change" in actionData && actionData.change === change.id ? actionData.result : undefined}
+                        disabled={saving}
+                      />
                     </td>
                   </tr>
                 ))}
@@ -232,6 +265,22 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
         )}
       </section>
     </div>
+  );
+}
+
+/** One change's 되돌리기: its own form, so a warning about the words it would put back shows in its row. */
+function RevertForm({ changeId, lastResult, disabled }: { changeId: number; lastResult?: SubmissionResult<string[]>; disabled: boolean }) {
+  const [form, fields] = useConsoleForm({ id: `revert-${changeId}`, schema: SiteSettingsFormSchema, lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="revert" />
+      <input type="hidden" name="change" value={changeId} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <AdCopyConfirm meta={fields[AD_COPY_CONFIRM_FIELD]!} warned={false} />
+      <button type="submit" className="admin-button admin-button--ghost admin-button--small" disabled={disabled}>
+        되돌리기
+      </button>
+    </Form>
   );
 }
 

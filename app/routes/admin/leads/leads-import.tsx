@@ -18,6 +18,7 @@ import {
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { IMPORT_CONSENT_BASES, IMPORT_PROBLEMS } from "#app/vocabulary.ts";
 import { CheckboxField, ErrorList, Field, SelectField, useConsoleForm } from "../forms.tsx";
+import { UploadCard } from "../upload-card.tsx";
 import { signedInAdmin } from "../guard.server.ts";
 import { parseConsoleForm, refuseSubmission, refuseUnreadForm, textFields } from "../submission.server.ts";
 import type { Route } from "./+types/leads-import";
@@ -115,7 +116,24 @@ export default function LeadsImportPage({ loaderData, actionData }: Route.Compon
         </Link>
       </div>
       {summary ? <ImportSummary summary={summary} /> : null}
-      <UploadForm headers={loaderData.headers} lastResult={answer?.intent === "preview" ? answer.result : undefined} />
+      <UploadCard
+        id="import-upload"
+        schema={ImportPreviewSchema}
+        lastResult={answer?.intent === "preview" ? answer.result : undefined}
+        intent="preview"
+        action={PATH}
+        title="1. 파일 올리기"
+        label="고객 명단 (.xlsx 또는 .csv)"
+        accept="spreadsheet"
+        hint={
+          <>
+            첫 줄은 열 제목입니다. 이름({loaderData.headers.name.slice(0, 3).join("·")})과 연락처(
+            {loaderData.headers.phone.slice(0, 4).join("·")})는 꼭 있어야 하고, 관심 타입·메모·유입경로·광고 수신 동의 열은 있으면 읽습니다.
+            5MB, {IMPORT_MAX_ROWS.toLocaleString("ko-KR")}명까지.
+          </>
+        }
+        submitLabel="미리보기"
+      />
       {preview ? (
         <>
           <PreviewCard preview={preview} />
@@ -160,50 +178,6 @@ function ProblemCountList({ counts, label }: { counts: ProblemCounts; label: str
         </div>
       ))}
     </dl>
-  );
-}
-
-function UploadForm({
-  headers,
-  lastResult,
-}: {
-  headers: { name: readonly string[]; phone: readonly string[] };
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const navigation = useNavigation();
-  const reading = navigation.state === "submitting" && navigation.formData?.get("intent") === "preview";
-  const [form, fields] = useConsoleForm({ id: "import-upload", schema: ImportPreviewSchema, lastResult });
-  // The file is not in the schema (the server reads it apart); a refused file answers under its name.
-  const file = fields.file!;
-  const hintId = `${file.id}-hint`;
-  return (
-    <section className="admin-card" aria-labelledby="import-upload-title">
-      <h2 id="import-upload-title" className="admin-card__title">
-        1. 파일 올리기
-      </h2>
-      <Form method="post" action={PATH} encType="multipart/form-data" className="admin-form" {...getFormProps(form)}>
-        <div className="admin-field">
-          <label htmlFor={file.id}>고객 명단 (.xlsx 또는 .csv)</label>
-          <input
-            id={file.id}
-            name={file.name}
-            type="file"
-            accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
-            aria-invalid={file.errors ? true : undefined}
-            aria-describedby={file.errors ? `${file.errorId} ${hintId}` : hintId}
-          />
-          <p id={hintId} className="admin-muted">
-            첫 줄은 열 제목입니다. 이름({headers.name.slice(0, 3).join("·")})과 연락처({headers.phone.slice(0, 4).join("·")})는 꼭 있어야
-            하고, 관심 타입·메모·유입경로·광고 수신 동의 열은 있으면 읽습니다. 5MB, {IMPORT_MAX_ROWS.toLocaleString("ko-KR")}명까지.
-          </p>
-          <ErrorList id={file.errorId} errors={file.errors} />
-        </div>
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <button type="submit" name="intent" value="preview" className="admin-button admin-button--primary" disabled={reading}>
-          {reading ? "읽는 중…" : "미리보기"}
-        </button>
-      </Form>
-    </section>
   );
 }
 

@@ -2,7 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { deletePopup, retryPopupImage, savePopup } from "#app/.server/content/popups.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { chosenFile, readUploadForm, UploadRefused } from "#app/.server/content/uploads.ts";
-import { POPUP_DEVICES, PopupSchema, type PopupDevices } from "#app/forms/popups.ts";
+import { POPUP_DEVICES, PopupIntentSchema, PopupSchema, type PopupDevices } from "#app/forms/popups.ts";
 import { kstDay, kstTime } from "#app/utils/kst.ts";
 import { signedInAdmin } from "../guard.server.ts";
 import type { PopupEditorValues } from "./popup-editor.tsx";
@@ -80,14 +80,36 @@ export async function handlePopupAction({
     if (error instanceof UploadRefused) return refuseUnreadForm(error.message, error.status);
     throw error;
   }
-  if (id !== undefined && form.get("intent") === "delete") {
-    if ((await deletePopup(editor, id)) === "not-found") throw popupNotFound();
-    throw redirect("/admin/popups?deleted=1", { status: 303 });
+  const button = parseConsoleForm(textFields(form), PopupIntentSchema);
+  if (!button.ok) return button.refused;
+  const { intent } = button.value;
+  switch (intent) {
+    case "delete":
+    case "retry-image": {
+      // A popup not saved yet has nothing to delete or to process again.
+      if (id === undefined) throw popupNotFound();
+      if (intent === "delete") {
+        if ((await deletePopup(editor, id)) === "not-found") throw popupNotFound();
+        throw redirect("/admin/popups?deleted=1", { status: 303 });
+      }
+      if ((await retryPopupImage(editor, id)) === "not-found") throw popupNotFound();
+      throw redirect(`/admin/popups/${id}`, { status: 303 });
+    }
+    case "save":
+      return savePosted(context, editor, form, id);
+    default:
+      intent satisfies never;
+      throw data("알 수 없는 요청입니다.", { status: 400 });
   }
-  if (id !== undefined && form.get("intent") === "retry-image") {
-    if ((await retryPopupImage(editor, id)) === "not-found") throw popupNotFound();
-    throw redirect(`/admin/popups/${id}`, { status: 303 });
-  }
+}
+
+/** A save: the fields through PopupSchema, the words through the ad-copy check, the image beside. */
+async function savePosted(
+  context: Readonly<RouterContextProvider>,
+  editor: { site: string; adminId: number },
+  form: FormData,
+  id: number | undefined,
+) {
   const parsed = parseConsoleForm(textFields(form), PopupSchema);
   if (!parsed.ok) return parsed.refused;
   const review = reviewPostedCopy(context, "popup", form, { title: parsed.value.title, body: parsed.value.body });

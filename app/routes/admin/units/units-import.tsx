@@ -9,6 +9,7 @@ import { UNIT_IMPORT_PROBLEM_LABELS, UNIT_MESSAGES, UnitImportFormSchema, UnitIm
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { UNIT_IMPORT_PROBLEMS } from "#app/vocabulary.ts";
 import { ErrorList, useConsoleForm } from "../forms.tsx";
+import { UploadCard } from "../upload-card.tsx";
 import { signedInAdmin } from "../guard.server.ts";
 import { parseConsoleForm, refuseSubmission, refuseUnreadForm, textFields } from "../submission.server.ts";
 import type { Route } from "./+types/units-import";
@@ -101,47 +102,26 @@ export default function UnitsImportPage({ loaderData, actionData }: Route.Compon
           건너뛴 행 {summary.skipped}개. <Link to="/admin/units">동호수 현황 보기</Link>
         </p>
       ) : null}
-      <UploadForm types={loaderData.types} lastResult={answer?.intent === "preview" ? answer.result : undefined} />
+      <UploadCard
+        id="units-upload"
+        schema={UnitImportPreviewSchema}
+        lastResult={answer?.intent === "preview" ? answer.result : undefined}
+        intent="preview"
+        action={PATH}
+        title="1. 파일 올리기"
+        label="배치표 (.xlsx 또는 .csv)"
+        accept="spreadsheet"
+        hint={
+          <>
+            첫 줄은 열 제목입니다. 동·층·호(1203 또는 3)·타입({loaderData.types.join(", ")}) 열은 꼭 있어야 하고, 분양가(원 또는 만원)와
+            상태(분양 가능, 계약 완료, 비공개) 열은 있으면 읽습니다. 같은 동·층·호는 새로 만들지 않고 고칩니다. 상담 중이거나 계약 완료인
+            세대는 그대로 둡니다.
+          </>
+        }
+        submitLabel="미리보기"
+      />
       {preview ? <PreviewCard preview={preview} lastResult={answer?.intent === "import" ? answer.result : undefined} /> : null}
     </div>
-  );
-}
-
-function UploadForm({ types, lastResult }: { types: string[]; lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
-  const reading = navigation.state === "submitting" && navigation.formData?.get("intent") === "preview";
-  const [form, fields] = useConsoleForm({ id: "units-upload", schema: UnitImportPreviewSchema, lastResult });
-  const file = fields.file!;
-  const hintId = `${file.id}-hint`;
-  return (
-    <section className="admin-card" aria-labelledby="units-upload-title">
-      <h2 id="units-upload-title" className="admin-card__title">
-        1. 파일 올리기
-      </h2>
-      <Form method="post" action={PATH} encType="multipart/form-data" className="admin-form" {...getFormProps(form)}>
-        <div className="admin-field">
-          <label htmlFor={file.id}>배치표 (.xlsx 또는 .csv)</label>
-          <input
-            id={file.id}
-            name={file.name}
-            type="file"
-            accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
-            aria-invalid={file.errors ? true : undefined}
-            aria-describedby={file.errors ? `${file.errorId} ${hintId}` : hintId}
-          />
-          <p id={hintId} className="admin-muted">
-            첫 줄은 열 제목입니다. 동·층·호(1203 또는 3)·타입({types.join(", ")}) 열은 꼭 있어야 하고, 분양가(원 또는 만원)와 상태(분양
-            가능, 계약 완료, 비공개) 열은 있으면 읽습니다. 같은 동·층·호는 새로 만들지 않고 고칩니다. 상담 중이거나 계약 완료인 세대는
-            그대로 둡니다.
-          </p>
-          <ErrorList id={file.errorId} errors={file.errors} />
-        </div>
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <button type="submit" name="intent" value="preview" className="admin-button admin-button--primary" disabled={reading}>
-          {reading ? "읽는 중…" : "미리보기"}
-        </button>
-      </Form>
-    </section>
   );
 }
 
