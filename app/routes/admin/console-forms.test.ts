@@ -70,8 +70,6 @@ const NOT_IN_BROWSER_TEST: Partial<Record<ConsolePost, string>> = {
   "/admin/staff#disable": BUTTON,
   "/admin/staff#enable": BUTTON,
   "/admin/staff#reset-second-factor": BUTTON,
-  "/admin/audit":
-    "the monthly review's only typed field is an optional note whose one limit (500 characters) the input's maxlength keeps; the month is hidden",
   "/admin/settings#day-off-remove": BUTTON,
   "/admin/settings#approve-transfer": BUTTON,
   "/admin/settings#decline-transfer": BUTTON,
