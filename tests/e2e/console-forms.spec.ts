@@ -2,28 +2,31 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { BULK_ASSIGN_MESSAGES, EXPORT_MESSAGES } from "../../app/forms/admin.ts";
 import { OPT_OUT_LIST_MESSAGES, OPT_OUT_ROW_LABELS } from "../../app/forms/consent.ts";
 import { CONTACT_MESSAGES } from "../../app/forms/contacts.ts";
-import { SETTINGS_MESSAGES } from "../../app/forms/assignment.ts";
+import { SETTINGS_MESSAGES, TRANSFER_MESSAGES } from "../../app/forms/assignment.ts";
 import { CAMPAIGN_MESSAGES } from "../../app/forms/campaigns.ts";
-import { CHANNEL_MESSAGES } from "../../app/forms/channels.ts";
+import { CHANNEL_MESSAGES, CHANNEL_NOTICES } from "../../app/forms/channels.ts";
 import { PRESS_MESSAGES } from "../../app/forms/press-messages.ts";
 import { POPUP_MESSAGES } from "../../app/forms/popups.ts";
 import { SCHEDULE_MESSAGES } from "../../app/forms/schedule-entry.ts";
 import { PRICE_MESSAGES } from "../../app/forms/prices.ts";
-import { SIGN_IN_TEXT } from "../../app/forms/staff.ts";
+import { PASSWORD_TOO_SHORT, SIGN_IN_TEXT } from "../../app/forms/staff.ts";
 import { UPLOAD_MESSAGES } from "../../app/forms/uploads.ts";
 import { IMPORT_MESSAGES } from "../../app/forms/lead-import.ts";
 import { DOOR_MESSAGES, DOOR_TEXT, WALK_IN_LABELS } from "../../app/forms/door.ts";
 import { AD_COPY_MESSAGES, RISKY_PHRASES } from "../../app/forms/ad-copy.ts";
+import { REVIEW_MESSAGES } from "../../app/forms/audit.ts";
+import { TEMPLATE_MESSAGES } from "../../app/forms/message-templates.ts";
 import { UNIT_MESSAGES } from "../../app/forms/units.ts";
 import { addDays, kstDay } from "../../app/utils/kst.ts";
 import type { ConsolePost } from "../../app/routes/admin/console-access.ts";
-import { useOwnerSession } from "./console.ts";
+import { freshPage, shownKey, totpCode, useOwnerSession } from "./console.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
 
 // Every console form converted to the one form pipeline (docs/decisions/025-console-forms.md):
 // several fields wrong at once, each error beside its own field (the control is aria-invalid and
-// its accessible description is the error), and what was typed is still there. Nothing here is
-// saved, so both projects share the server's database freely.
+// its accessible description is the error), and what was typed is still there. What a test needs
+// saved first (a lead, a channel, a campaign, a staff member) gets a name of its own, so both
+// projects share the server's database freely.
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -53,6 +56,22 @@ const forms = (...posts: ConsolePost[]) => ({
   tag: "@every-width",
   annotation: posts.map((post) => ({ type: "console-form", description: post })),
 });
+
+/** An inquiry sent through the public page, opened in the console by the owner; answers the lead's page. */
+async function openNewLead(page: Page) {
+  const name = `양식${uniqueTag()}`;
+  await page.goto("/Promotion/Customer");
+  const form = page.locator(".inquiry-form");
+  await form.getByLabel("이름").fill(name);
+  await form.getByLabel("연락처").fill(uniquePhone());
+  await form.getByLabel("문의내용").fill("견본주택 위치가 궁금합니다.");
+  await form.getByRole("checkbox", { name: /개인정보 수집·이용 동의/ }).check();
+  await page.getByRole("button", { name: "상담 신청하기" }).click();
+  await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
+  await page.goto("/admin/leads");
+  await page.locator(".admin-leads").getByRole("link", { name }).first().click();
+  await expect(page.getByRole("heading", { name: new RegExp(name), level: 1 })).toBeVisible();
+}
 
 test.beforeEach(async ({ page }) => {
   await useOwnerSession(page);
@@ -236,25 +255,100 @@ test.describe("sign-in and staff", () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
     await page.context().close();
   });
+
+  test(
+    "a new counsellor's invitation, enrolment and code step, their 배정 설정 and their 이관 요청 show every error beside its field",
+    forms(
+      "/admin/invite/:token",
+      "/admin/enrol",
+      "/admin/login/code",
+      "/admin/settings#counsellor",
+      "/admin/settings#day-off",
+      "/admin/leads/:id#transfer",
+    ),
+    async ({ page, browser }) => {
+      test.setTimeout(120_000);
+      const name = `상담${uniqueTag()}`;
+      const email = `forms-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+      const password = "a long counsellor password 42";
+      await page.goto("/admin/staff");
+      await page.getByLabel("이름", { exact: true }).fill(name);
+      await page.getByLabel("이메일 (로그인 아이디)").fill(email);
+      await page.getByLabel("휴대폰 (초대 문자를 받을 번호)").fill("010-2345-6789");
+      await page.getByRole("button", { name: "초대 링크 만들기" }).click();
+      const link = await page.getByTestId("invitation-link").inputValue();
+
+      // The invitation, in the counsellor's own browser: a short password and a confirmation that differs.
+      // (A password is never sent back, so neither is kept.)
+      const counsellor = await freshPage(browser);
+      await counsellor.goto(link);
+      await formReady(counsellor.locator("form.admin-form"));
+      await counsellor.getByLabel(SIGN_IN_TEXT.passwordLabel, { exact: true }).fill("짧은 암호");
+      await counsellor.getByLabel(SIGN_IN_TEXT.passwordConfirm, { exact: true }).fill("다른 암호");
+      await counsellor.getByRole("button", { name: "비밀번호 정하고 계속하기" }).click();
+      await expectErrorBeside(counsellor.getByLabel(SIGN_IN_TEXT.passwordLabel, { exact: true }), PASSWORD_TOO_SHORT);
+      await expectErrorBeside(counsellor.getByLabel(SIGN_IN_TEXT.passwordConfirm, { exact: true }), SIGN_IN_TEXT.passwordMismatch);
+      await counsellor.getByLabel(SIGN_IN_TEXT.passwordLabel, { exact: true }).fill(password);
+      await counsellor.getByLabel(SIGN_IN_TEXT.passwordConfirm, { exact: true }).fill(password);
+      await counsellor.getByRole("button", { name: "비밀번호 정하고 계속하기" }).click();
+
+      // Enrolling the app without a code.
+      await expect(counsellor).toHaveURL(/\/admin\/enrol$/);
+      await formReady(counsellor.locator("form.admin-form"));
+      await counsellor.getByRole("button", { name: "등록하고 계속하기" }).click();
+      await expectErrorBeside(counsellor.getByLabel(SIGN_IN_TEXT.codeLabel, { exact: true }), SIGN_IN_TEXT.codeRequired);
+      const secret = await shownKey(counsellor);
+      await counsellor.getByLabel(SIGN_IN_TEXT.codeLabel, { exact: true }).fill(totpCode(secret));
+      await counsellor.getByRole("button", { name: "등록하고 계속하기" }).click();
+      await counsellor.getByRole("link", { name: "적어 두었습니다. 계속하기" }).click();
+      await expect(counsellor).toHaveURL(/\/admin\/today$/);
+
+      // The code step of a later sign-in, in another browser, sent without a code.
+      const later = await freshPage(browser);
+      await later.goto("/admin/login");
+      await later.getByLabel("이메일").fill(email);
+      await later.getByLabel("비밀번호").fill(password);
+      await later.getByRole("button", { name: "로그인" }).click();
+      await expect(later).toHaveURL(/\/admin\/login\/code/);
+      await formReady(later.locator("form.admin-form"));
+      await later.getByRole("button", { name: "로그인" }).click();
+      await expectErrorBeside(later.getByLabel(SIGN_IN_TEXT.codeLabel, { exact: true }), SIGN_IN_TEXT.codeRequired);
+      await later.context().close();
+
+      // The counsellor's 이관 요청 on a lead they took, sent without a person or a reason.
+      await openNewLead(page);
+      await counsellor.goto(page.url());
+      const take = counsellor.getByRole("button", { name: "배정받기" });
+      if (await take.isVisible()) await take.click();
+      const transfer = counsellor.locator("form#lead-transfer");
+      await formReady(transfer);
+      await transfer.getByLabel("이유").fill(" ");
+      await transfer.getByRole("button", { name: "이관 요청" }).click();
+      await expectErrorBeside(transfer.getByLabel("넘겨받을 사람"), TRANSFER_MESSAGES.to);
+      await expectErrorBeside(transfer.getByLabel("이유"), TRANSFER_MESSAGES.reason);
+      await counsellor.context().close();
+
+      // The owner's 배정 설정 for this counsellor: a cap out of range, and a day off without a day.
+      await page.goto("/admin/settings");
+      const row = page.locator("li.admin-counsellor").filter({ has: page.getByText(name, { exact: true }) });
+      const rules = row.locator("form[id^=counsellor-]");
+      await formReady(rules);
+      await rules.getByLabel("하루 최대 배정").fill("999");
+      await rules.getByLabel("배정 비중").selectOption("3");
+      await rules.getByRole("button", { name: "저장" }).click();
+      await expectErrorBeside(rules.getByLabel("하루 최대 배정"), SETTINGS_MESSAGES.dailyCap);
+      await expect(rules.getByLabel("하루 최대 배정")).toHaveValue("999");
+      await expect(rules.getByLabel("배정 비중")).toHaveValue("3");
+
+      const dayOff = row.locator("form[id^=day-off-]");
+      await formReady(dayOff);
+      await dayOff.getByRole("button", { name: "넣기" }).click();
+      await expectErrorBeside(dayOff.getByLabel("휴무일 넣기"), "날짜를 선택해 주세요.");
+    },
+  );
 });
 
 test.describe("leads and visits", () => {
-  /** An inquiry sent through the public page, opened in the console by the owner; answers the lead's page. */
-  async function openNewLead(page: Page) {
-    const name = `양식${uniqueTag()}`;
-    await page.goto("/Promotion/Customer");
-    const form = page.locator(".inquiry-form");
-    await form.getByLabel("이름").fill(name);
-    await form.getByLabel("연락처").fill(uniquePhone());
-    await form.getByLabel("문의내용").fill("견본주택 위치가 궁금합니다.");
-    await form.getByRole("checkbox", { name: /개인정보 수집·이용 동의/ }).check();
-    await page.getByRole("button", { name: "상담 신청하기" }).click();
-    await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
-    await page.goto("/admin/leads");
-    await page.locator(".admin-leads").getByRole("link", { name }).first().click();
-    await expect(page.getByRole("heading", { name: new RegExp(name), level: 1 })).toBeVisible();
-  }
-
   test("the lead page shows an empty note beside its field, keeping what was typed", forms("/admin/leads/:id#note"), async ({ page }) => {
     await openNewLead(page);
     const form = page.locator("form#lead-note");
@@ -264,6 +358,21 @@ test.describe("leads and visits", () => {
     await expectErrorBeside(field(page, "새 메모"), "메모 내용을 입력해 주세요.");
     await expect(field(page, "새 메모")).toHaveValue("   ");
   });
+
+  test(
+    "the customer's merge shows a malformed number beside its field, keeping it",
+    forms("/admin/customers/:id#merge"),
+    async ({ page }) => {
+      await openNewLead(page);
+      await page.getByRole("link", { name: /이 고객의 모든 기록/ }).click();
+      const merge = page.locator("form#customer-merge");
+      await formReady(merge);
+      await merge.getByLabel("합칠 고객의 휴대폰 번호").fill("010-12");
+      await merge.getByRole("button", { name: "이 고객으로 합치기" }).click();
+      await expectErrorBeside(merge.getByLabel("합칠 고객의 휴대폰 번호"), "휴대폰 번호를 정확히 입력해 주세요.");
+      await expect(merge.getByLabel("합칠 고객의 휴대폰 번호")).toHaveValue("010-12");
+    },
+  );
 
   test(
     "the inbox's bulk assignment shows nothing ticked and nobody chosen beside the boxes and the list",
@@ -349,6 +458,23 @@ test.describe("owner's pages", () => {
       await expect(checks.locator("code.admin-audit__hash").first()).toHaveText(/^[0-9a-f]{64}$/);
       await expect(checks.getByRole("button", { name: "복사" }).first()).toBeVisible();
       await expect(page.getByText("npm run audit:verify")).toHaveCount(0);
+    },
+  );
+  test(
+    "the monthly review shows a note over 500 characters beside its field, keeping it and marking nothing",
+    forms("/admin/audit"),
+    async ({ page }) => {
+      // Last month, which no test marks as reviewed: the form stays offered at both widths.
+      await page.goto("/admin/audit?view=month");
+      const note = page.getByLabel("점검 메모 (선택)", { exact: true });
+      const form = page.locator("form", { has: note });
+      await formReady(form);
+      const tooLong = "내려받기 사유 확인".repeat(60);
+      await note.fill(tooLong);
+      await form.getByRole("button", { name: /점검 완료로 표시$/ }).click();
+      await expectErrorBeside(note, REVIEW_MESSAGES.note);
+      await expect(note).toHaveValue(tooLong);
+      await expect(page.getByText("점검 완료로 표시했습니다.")).toHaveCount(0);
     },
   );
 });
@@ -487,6 +613,47 @@ test.describe("campaign texts", () => {
   );
 
   test(
+    "a saved campaign's test shows a malformed number beside its field, and a 예약 without a day or a time says so beside both",
+    forms("/admin/campaigns/:id#test", "/admin/campaigns/:id#send"),
+    async ({ page }) => {
+      // One customer who agreed to marketing, from this test's own campaign link, so the send form has someone to send to.
+      const tag = `forms-${uniqueTag(4)}-${Date.now()}`;
+      const cookie = `lead_source=${encodeURIComponent(new URLSearchParams({ s: "e2e", c: tag }).toString())}`;
+      const answer = await page.request.post("/actions/interest", {
+        form: { name: "김하늘", phone: uniquePhone(), consent: "yes", marketing: "yes" },
+        headers: { Cookie: cookie, Accept: "application/json" },
+      });
+      expect(answer.status(), await answer.text()).toBeLessThan(400);
+      await page.goto("/admin/campaigns");
+      await formReady(page.locator("form.campaign-form"));
+      await field(page, "캠페인 이름 (필수)").fill(`양식 ${tag}`);
+      await field(page, "보낼 내용 (필수)").fill("견본주택이 12월 5일 문을 엽니다.");
+      await field(page, "캠페인 (utm_campaign)").fill(tag);
+      // The console revalidates as new leads' alerts arrive; a click that lands on a page being re-rendered is given again.
+      await expect(async () => {
+        if (!/\/admin\/campaigns\/\d+/.test(page.url()))
+          await page.getByRole("button", { name: "저장하고 발송 준비" }).click({ timeout: 2_000 });
+        await expect(page).toHaveURL(/\/admin\/campaigns\/\d+/, { timeout: 5_000 });
+      }).toPass({ timeout: 30_000 });
+
+      const testText = page.locator("form#campaign-test");
+      await formReady(testText);
+      await testText.getByLabel("받을 번호").fill("010-12");
+      await testText.getByRole("button", { name: "나에게 시험 문자 보내기" }).click();
+      await expectErrorBeside(testText.getByLabel("받을 번호"), CAMPAIGN_MESSAGES.phone);
+      await expect(testText.getByLabel("받을 번호")).toHaveValue("010-12");
+
+      const send = page.locator("form#campaign-send");
+      await formReady(send);
+      await send.getByLabel("언제").selectOption("later");
+      await send.getByRole("button", { name: "1명에게 보내기" }).click();
+      await expectErrorBeside(send.getByLabel("예약 날짜"), CAMPAIGN_MESSAGES.sendDay);
+      await expectErrorBeside(send.getByLabel("예약 시각"), CAMPAIGN_MESSAGES.sendTime);
+      await expect(send.getByLabel("언제")).toHaveValue("later");
+    },
+  );
+
+  test(
     "the unit prices show a price out of range beside its field, keeping the other",
     forms("/admin/campaigns#prices"),
     async ({ page }) => {
@@ -553,6 +720,58 @@ test.describe("channels", () => {
       await expect(form.getByLabel("utm_source")).toHaveValue("naver ads");
       await expectFine(form.getByLabel("새 고객 알림 받을 번호 (선택)"), "010-1234-5678");
       await expect(page).toHaveURL(/\/admin\/channels$/);
+    },
+  );
+
+  test(
+    "a channel's 광고비 shows a month and an amount it cannot read beside their fields, keeping both",
+    forms("/admin/channels#spend"),
+    async ({ page }) => {
+      // A channel to spend on, so the page offers the spend form at all.
+      await page.goto("/admin/channels");
+      const channel = page.locator("form#channel");
+      await formReady(channel);
+      await channel.getByLabel("채널 이름").fill(`광고비${uniqueTag()}`);
+      await channel.getByLabel("utm_source").fill(`forms-${test.info().project.name}-${Date.now()}`);
+      await channel.getByRole("button", { name: "채널 추가" }).click();
+      await expect(page.getByText(CHANNEL_NOTICES.save)).toBeVisible();
+
+      const form = page.locator("form#spend");
+      await formReady(form);
+      await form.getByLabel("달", { exact: true }).fill("11월");
+      await form.getByLabel("광고비(원)").fill("백만 원");
+      await form.getByRole("button", { name: "광고비 저장" }).click();
+      await expectErrorBeside(form.getByLabel("달", { exact: true }), CHANNEL_MESSAGES.month);
+      await expectErrorBeside(form.getByLabel("광고비(원)"), CHANNEL_MESSAGES.amount);
+      await expect(form.getByLabel("달", { exact: true })).toHaveValue("11월");
+      await expect(form.getByLabel("광고비(원)")).toHaveValue("백만 원");
+    },
+  );
+});
+
+test.describe("알림톡 templates", () => {
+  test(
+    "a template registered or previewed with a malformed ID, no text and a plain-http button shows each beside its field, keeping them",
+    forms("/admin/templates#register", "/admin/templates#preview"),
+    async ({ page }) => {
+      await page.goto("/admin/templates");
+      const form = page.locator("form.template-form");
+      await formReady(form);
+      await form.getByLabel("템플릿 ID (필수)").fill("KA01 TP");
+      await form.getByLabel("버튼").fill("방문 예약 | http://example.com/visit");
+      await form.getByRole("button", { name: "등록" }).click();
+      await expectErrorBeside(form.getByLabel("템플릿 ID (필수)"), TEMPLATE_MESSAGES.codeFormat);
+      await expectErrorBeside(form.getByLabel("승인된 문구 (필수)"), TEMPLATE_MESSAGES.body);
+      await expectErrorBeside(form.getByLabel("버튼"), TEMPLATE_MESSAGES.buttonLink(1));
+      await expect(form.getByLabel("템플릿 ID (필수)")).toHaveValue("KA01 TP");
+      await expect(form.getByLabel("버튼")).toHaveValue("방문 예약 | http://example.com/visit");
+
+      // The preview of the same form: the ID may still be wrong, the text and the button may not.
+      await form.getByRole("button", { name: "미리 보기" }).click();
+      await expect(form.getByLabel("템플릿 ID (필수)")).not.toHaveAttribute("aria-invalid", "true");
+      await expectErrorBeside(form.getByLabel("승인된 문구 (필수)"), TEMPLATE_MESSAGES.body);
+      await expectErrorBeside(form.getByLabel("버튼"), TEMPLATE_MESSAGES.buttonLink(1));
+      await expect(form.getByLabel("버튼")).toHaveValue("방문 예약 | http://example.com/visit");
     },
   );
 });
@@ -662,6 +881,18 @@ test.describe("동호수 (units)", () => {
     await formReady(form);
     await form.getByRole("button", { name: "이 고객으로 홀드" }).click();
     await expectErrorBeside(form.getByLabel("홀드할 고객", { exact: true }), UNIT_MESSAGES.chooseLead);
+  });
+
+  test("a unit's edit shows a price in words beside its field, keeping it", forms("/admin/units#edit"), async ({ page }) => {
+    await page.goto("/admin/units?status=available");
+    await page.locator(".units-cell--available:not(.units-cell--dim)").first().click();
+    await page.getByText("세대 정보 수정").click();
+    const form = page.locator("form[id^=edit-]");
+    await formReady(form);
+    await form.getByLabel("분양가 (선택)").fill("오억 이천");
+    await form.getByRole("button", { name: "저장" }).click();
+    await expectErrorBeside(form.getByLabel("분양가 (선택)"), UNIT_MESSAGES.price);
+    await expect(form.getByLabel("분양가 (선택)")).toHaveValue("오억 이천");
   });
 });
 
