@@ -3,7 +3,6 @@ import { Link, useLocation } from "react-router";
 import { VISIT_LINK_LABEL } from "#app/content/frame-words.ts";
 import type { MenuGroup } from "#app/content/types.ts";
 import { CallLink, CallNumber } from "#app/components/call-link.tsx";
-import { hydrateWhenNear } from "#app/components/hydrate-when-near.tsx";
 import { CalendarIcon, ChevronIcon, PhoneIcon } from "./icons.tsx";
 
 /**
@@ -14,7 +13,7 @@ import { CalendarIcon, ChevronIcon, PhoneIcon } from "./icons.tsx";
 export function MobileMenu({ open, ...panel }: MenuPanelProps & { open: boolean }) {
   return (
     <div id={panel.id} className={`mobile-menu${open ? " is-open" : ""}`}>
-      <PanelWhenNeeded {...panel} />
+      <MenuPanel {...panel} />
     </div>
   );
 }
@@ -24,16 +23,8 @@ interface MenuPanelProps {
   menu: MenuGroup[];
   phone: string;
   visitPath: string;
-  /** The same function on every render: a new one would make the waiting panel hydrate. */
   onClose: () => void;
 }
-
-/**
- * The closed panel is off the screen, so it hydrates only when the visitor acts inside it (a tap on
- * a group or a link, a key, a focus): React then hydrates it there and replays the event
- * (docs/decisions/034-hydration-when-near.md). Opening the menu changes only the box around it.
- */
-const PanelWhenNeeded = hydrateWhenNear(MenuPanel);
 
 function MenuPanel({ id, menu, phone, visitPath, onClose }: MenuPanelProps) {
   const { pathname } = useLocation();
