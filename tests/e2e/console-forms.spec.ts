@@ -20,6 +20,7 @@ import { UNIT_MESSAGES } from "../../app/forms/units.ts";
 import { addDays, kstDay } from "../../app/utils/kst.ts";
 import type { ConsolePost } from "../../app/routes/admin/console-access.ts";
 import { freshPage, shownKey, totpCode, useOwnerSession } from "./console.ts";
+import { sendInquiry } from "./inquiry.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
 
 // Every console form converted to the one form pipeline (docs/decisions/025-console-forms.md):
@@ -60,14 +61,7 @@ const forms = (...posts: ConsolePost[]) => ({
 /** An inquiry sent through the public page, opened in the console by the owner; answers the lead's page. */
 async function openNewLead(page: Page) {
   const name = `양식${uniqueTag()}`;
-  await page.goto("/Promotion/Customer");
-  const form = page.locator(".inquiry-form");
-  await form.getByLabel("이름").fill(name);
-  await form.getByLabel("연락처").fill(uniquePhone());
-  await form.getByLabel("문의내용").fill("견본주택 위치가 궁금합니다.");
-  await form.getByRole("checkbox", { name: /개인정보 수집·이용 동의/ }).check();
-  await page.getByRole("button", { name: "상담 신청하기" }).click();
-  await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
+  await sendInquiry(page, { name, message: "견본주택 위치가 궁금합니다." });
   await page.goto("/admin/leads");
   await page.locator(".admin-leads").getByRole("link", { name }).first().click();
   await expect(page.getByRole("heading", { name: new RegExp(name), level: 1 })).toBeVisible();
@@ -511,14 +505,7 @@ test.describe("calls and follow-ups", () => {
     forms("/admin/leads/:id#contact"),
     async ({ page }) => {
       const name = `통화${uniqueTag()}`;
-      await page.goto("/Promotion/Customer");
-      const inquiry = page.locator(".inquiry-form");
-      await inquiry.getByLabel("이름").fill(name);
-      await inquiry.getByLabel("연락처").fill(uniquePhone());
-      await inquiry.getByLabel("문의내용").fill("저녁에 통화 가능합니다.");
-      await inquiry.getByRole("checkbox", { name: /개인정보 수집·이용 동의/ }).check();
-      await page.getByRole("button", { name: "상담 신청하기" }).click();
-      await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
+      await sendInquiry(page, { name, message: "저녁에 통화 가능합니다." });
       await page.goto("/admin/leads");
       await page.locator(".admin-leads").getByRole("link", { name }).first().click();
 
@@ -868,13 +855,7 @@ test.describe("동호수 (units)", () => {
 
   test("a hold without a customer shows its message beside the customer choice", forms("/admin/units#hold"), async ({ page }) => {
     // A customer to choose from, so the board offers the hold form at all.
-    await page.goto("/Promotion/Customer");
-    const inquiry = page.locator(".inquiry-form");
-    await inquiry.getByLabel("이름").fill(`홀드${uniqueTag()}`);
-    await inquiry.getByLabel("연락처").fill(uniquePhone());
-    await inquiry.getByRole("checkbox", { name: /개인정보 수집·이용 동의/ }).check();
-    await inquiry.getByRole("button", { name: "상담 신청하기" }).click();
-    await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
+    await sendInquiry(page, { name: `홀드${uniqueTag()}` });
     await page.goto("/admin/units?status=available");
     await page.locator(".units-cell--available:not(.units-cell--dim)").first().click();
     const form = page.locator("form[id^=hold-]");

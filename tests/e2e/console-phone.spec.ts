@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { addCounsellor, OWNER_STATE } from "./console.ts";
 import { bookVisit, offeredDays, timeUnderShownDay } from "./visit-form.ts";
 import { openTimes } from "./visit-slot.ts";
+import { sendInquiry as sendPublicInquiry } from "./inquiry.ts";
 import { noSidewaysScroll, uniquePhone, uniqueTag } from "./unique.ts";
 
 // The console on a counsellor's phone (issue #26 item 5): the lead lists open on the leads, the lead
@@ -12,14 +13,7 @@ import { noSidewaysScroll, uniquePhone, uniqueTag } from "./unique.ts";
 /** A buyer's inquiry through the public page; answers its name. */
 async function sendInquiry(page: Page) {
   const name = `폰${uniqueTag()}`;
-  await page.goto("/Promotion/Customer");
-  const form = page.locator(".inquiry-form");
-  await form.getByLabel("이름").fill(name);
-  await form.getByLabel("연락처").fill(uniquePhone());
-  await form.getByLabel("문의내용").fill("주말 상담이 가능한가요?");
-  await form.getByRole("checkbox", { name: /개인정보 수집·이용 동의/ }).check();
-  await page.getByRole("button", { name: "상담 신청하기" }).click();
-  await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
+  await sendPublicInquiry(page, { name, message: "주말 상담이 가능한가요?" });
   return name;
 }
 
