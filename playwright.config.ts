@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { browserForTests } from "./scripts/lib/test-tools.js";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // A fresh data folder per run: the server seeds demo content into it and the tests start clean.
@@ -27,11 +28,15 @@ const popupDataDir = process.env.E2E_DATA_DIR
 
 export const E2E_ADMIN = { email: "admin@example.com", password: "sales-office-e2e-2026", name: "김온빛" };
 
+// Chromium's headless shell when the machine has one, else Debian's Chromium or the one `npm test`
+// found (scripts/ensure-test-tools.js); Playwright never downloads a browser here. Kept in the
+// environment so the workers, which load this file again, need not look for it.
+process.env.E2E_BROWSER ??= browserForTests(process.env);
+
 const chromium = {
   ...devices["Desktop Chrome"],
-  // Debian's Chromium, or the one `npm test` found (scripts/ensure-test-tools.js); Playwright never downloads a browser here.
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: process.env.E2E_BROWSER,
     args: ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   },
 };

@@ -2,14 +2,16 @@
 // typecheck, lint, unit tests, integration tests (PGlite and PostgreSQL, one run), browser tests, and the
 // measuring scripts' short runs (they reuse the production build the browser tests use), one
 // after another. A failed step does not stop the ones after it, so one run reports every failure;
-// the run ends with one line per step (exit status, seconds) and exits 1 if any failed.
+// the run ends with one line per step (exit status, seconds, and the processor seconds its processes
+// used: on two cores a step's floor is half of that; the build's share counts in the step it ends
+// beside) and exits 1 if any failed.
 //
 // One after another, not side by side: running the integration tests beside the browser tests was
 // tried and was slower on two cores (decision 023), as both are bound by the processor. The
 // production build is the exception: it starts with the type check (`node server.js --build-only`)
 // and is made while typecheck, lint and the unit tests leave a core free, so the browser tests'
 // server finds it made. What it prints is kept in a file and shown when it fails.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,10 +19,14 @@ import path from "node:path";
 const STEPS = ["typecheck", "lint", "test:unit", "test:integration", "test:e2e", "test:scripts"];
 /** The steps that serve the production build: they wait for it, and do not run without it. */
 const NEED_THE_BUILD = new Set(["test:e2e", "test:scripts"]);
+/** Linux's USER_HZ, the unit of /proc's processor times: 100 on every architecture Node runs on. */
+const CLOCK_TICKS = 100;
 const started = performance.now();
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(0);
 const results = [];
-const line = (ok, name, status, time) => `${ok ? "✔" : "✘"} ${name.padEnd(18)} ${status}  ${time} s`;
+const line = (ok, name, status, time, processorBefore) =>
+  `${ok ? "✔" : "✘"} ${name.padEnd(18)} ${status}  ${time} s` +
+  (processorBefore === undefined ? "" : ` (${(childrenProcessorSeconds() - processorBefore).toFixed(0)} s of processor)`);
 
 const build = startBuild();
 
@@ -33,9 +39,10 @@ for (const step of STEPS) {
     }
   }
   const since = performance.now();
+  const processorBefore = childrenProcessorSeconds();
   console.log(`\n▶ ${step}`);
-  const status = spawnSync("npm", ["run", "-s", step], { stdio: "inherit" }).status ?? 1;
-  results.push({ ok: status === 0, line: line(status === 0, step, `exit ${status}`, seconds(since)) });
+  const status = await run("npm", ["run", "-s", step]);
+  results.push({ ok: status === 0, line: line(status === 0, step, `exit ${status}`, seconds(since), processorBefore) });
   // A type error or a lint failure is answered in a minute, without the long steps.
   if (status !== 0 && (step === "typecheck" || step === "lint")) {
     build.stop();
@@ -43,9 +50,33 @@ for (const step of STEPS) {
   }
 }
 
-console.log(`\nnpm test (${seconds(started)} s in all):`);
+console.log(`\nnpm test (${seconds(started)} s in all, ${childrenProcessorSeconds().toFixed(0)} s of processor):`);
 for (const { line } of results) console.log(line);
 process.exit(results.length === STEPS.length + 1 && results.every(({ ok }) => ok) ? 0 : 1);
+
+/** A step's command, its output on ours; resolves to its exit status. Not spawnSync: the build's exit must be heard while a step runs. */
+function run(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit" });
+    child.on("error", () => resolve(1));
+    child.on("exit", (code) => resolve(code ?? 1));
+  });
+}
+
+/**
+ * User + system seconds of the processes this one has waited for, and theirs (Linux's
+ * /proc/self/stat, cutime + cstime): a step's share is the difference across it. Chromium's and
+ * PostgreSQL's processes count once their parents have waited for them. 0 where there is no /proc.
+ */
+function childrenProcessorSeconds() {
+  try {
+    const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    // After the command's name: state is field 3 of the man page, cutime 16 and cstime 17.
+    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
 
 /**
  * `node server.js --build-only` in the background, its output in a file (a pipe nobody reads while
@@ -58,17 +89,22 @@ function startBuild() {
   const since = performance.now();
   // Its own process group: stopping it stops the bundler it runs too.
   const child = spawn(process.execPath, ["server.js", "--build-only"], { stdio: ["ignore", log, log], detached: true });
-  const done = new Promise((resolve) => {
+  const exited = new Promise((resolve) => {
     child.on("exit", (code, signal) => {
       fs.closeSync(log);
-      const ok = code === 0;
       const output = fs.readFileSync(logFile, "utf8");
       fs.rmSync(path.dirname(logFile), { recursive: true, force: true });
-      if (signal === "SIGTERM") return resolve(false);
-      console.log(`\n▶ build (made beside the steps before it)\n${ok ? output.trimEnd() : output}`);
-      results.push({ ok, line: line(ok, "build", `exit ${code ?? signal}`, seconds(since)) });
-      resolve(ok);
+      // Timed here, when it ended; reported when a step first waits for it, so its lines do not
+      // break into the output of the step running beside it.
+      resolve({ code, signal, output, time: seconds(since) });
     });
+  });
+  const done = exited.then(({ code, signal, output, time }) => {
+    if (signal === "SIGTERM") return false;
+    const ok = code === 0;
+    console.log(`\n▶ build (made beside the steps before it)\n${ok ? output.trimEnd() : output}`);
+    results.push({ ok, line: line(ok, "build", `exit ${code ?? signal}`, time) });
+    return ok;
   });
   return {
     done,

@@ -1,7 +1,9 @@
 // What `npm test` needs beyond node_modules, and where it is on this machine: a Chromium for the
 // browser tests and the measuring scripts, PostgreSQL's server binaries for the integration tests'
 // second run, and a Korean system font (for Hangul the site's web font does not draw: form
-// controls, the announcement PDF). Pure over `probe` (what the file system has, whether a program
+// controls, the announcement PDF); and what it would rather have: Chromium's headless shell, which
+// the browser tests drive when there is one (decision 023, fifth round: the same pages at about
+// half of the full browser's processor time). Pure over `probe` (what the file system has, whether a program
 // starts), so a unit test can hand it a fake machine; the scripts give it the real one
 // (machineProbe), and scripts/ensure-test-tools.js installs what is missing.
 import { spawnSync } from "node:child_process";
@@ -19,6 +21,9 @@ export const CHROMIUM_CANDIDATES = [
   "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
 ];
 
+/** Chromium's headless shell (Debian's chromium-headless-shell): its wrapper, then the binary it runs. */
+export const HEADLESS_SHELL_CANDIDATES = ["/usr/bin/chromium-headless-shell", "/usr/lib/chromium/chromium-headless-shell"];
+
 /** Debian's versioned PostgreSQL installs: /usr/lib/postgresql/<version>/bin. */
 export const POSTGRES_ROOT = "/usr/lib/postgresql";
 
@@ -30,7 +35,12 @@ export const FONT_DIRS = ["/usr/share/fonts", "/usr/local/share/fonts"];
 const KOREAN_FONT = /(Noto(Sans|Serif)CJK|Noto(Sans|Serif)KR|SourceHan(Sans|Serif)|Nanum|UnDotum|Baekmuk)/i;
 
 /** Debian's packages for each tool, the ones `apt-get install` is given. */
-export const DEBIAN_PACKAGES = { chromium: "chromium", font: "fonts-noto-cjk", postgres: "postgresql" };
+export const DEBIAN_PACKAGES = {
+  chromium: "chromium",
+  font: "fonts-noto-cjk",
+  postgres: "postgresql",
+  headlessShell: "chromium-headless-shell",
+};
 
 /**
  * @typedef {object} Probe
@@ -59,6 +69,39 @@ export function findChromium({ env, root = "", probe }) {
     if (probe.isExecutable(file) && probe.starts(file)) return { path: file };
   }
   return {};
+}
+
+/**
+ * Chromium's headless shell: CHROMIUM_HEADLESS_SHELL as written (refused when it does not start),
+ * else Debian's places or one on PATH; {} when this machine has none (the browser tests then drive
+ * the full Chromium).
+ * @param {{ env: Record<string, string | undefined>, root?: string, probe: Probe }} machine
+ * @returns {{ path?: string, refused?: string }}
+ */
+export function findHeadlessShell({ env, root = "", probe }) {
+  if (env.CHROMIUM_HEADLESS_SHELL) {
+    return probe.isExecutable(env.CHROMIUM_HEADLESS_SHELL) && probe.starts(env.CHROMIUM_HEADLESS_SHELL)
+      ? { path: env.CHROMIUM_HEADLESS_SHELL }
+      : { refused: `CHROMIUM_HEADLESS_SHELL=${env.CHROMIUM_HEADLESS_SHELL} is not a headless shell that starts: name one, or unset it` };
+  }
+  const onPath = searchPath(env).map((dir) => path.join(dir, "chromium-headless-shell"));
+  for (const candidate of new Set([...HEADLESS_SHELL_CANDIDATES, ...onPath])) {
+    const file = path.join(root || "/", candidate);
+    if (probe.isExecutable(file) && probe.starts(file)) return { path: file };
+  }
+  return {};
+}
+
+/**
+ * The browser the browser tests drive: the headless shell `npm test` found (CHROMIUM_HEADLESS_SHELL),
+ * else the Chromium it found (CHROMIUM_PATH). Run without `npm test` (npx playwright test), it looks
+ * for the shell itself, trusting an installed one to start, then falls back to Debian's Chromium.
+ * @param {Record<string, string | undefined>} env
+ */
+export function browserForTests(env) {
+  if (env.CHROMIUM_HEADLESS_SHELL) return env.CHROMIUM_HEADLESS_SHELL;
+  const shell = env.CHROMIUM_PATH ? {} : findHeadlessShell({ env, probe: { ...machineProbe, starts: () => true } });
+  return shell.path ?? env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 }
 
 /**
@@ -103,10 +146,11 @@ function searchPath(env) {
  */
 export function surveyTools({ env, root = "", probe, isRoot, hasAptGet }) {
   const chromium = findChromium({ env, root, probe });
+  const headlessShell = findHeadlessShell({ env, root, probe });
   const skipPostgres = env.SKIP_POSTGRES === "1";
   const postgres = skipPostgres ? {} : findPostgresBin({ env, root, probe });
   const font = hasKoreanFont({ root, probe });
-  const refused = [chromium.refused, postgres.refused].filter(Boolean);
+  const refused = [chromium.refused, headlessShell.refused, postgres.refused].filter(Boolean);
   /** What the tests cannot run without. */
   const missing = [
     ...(chromium.path || chromium.refused ? [] : ["Chromium"]),
@@ -117,7 +161,21 @@ export function surveyTools({ env, root = "", probe, isRoot, hasAptGet }) {
     ...(font ? [] : [DEBIAN_PACKAGES.font]),
     ...(skipPostgres || postgres.path || postgres.refused ? [] : [DEBIAN_PACKAGES.postgres]),
   ];
-  return { chromium, postgres, skipPostgres, font, refused, missing, packages, mayInstall: isRoot && hasAptGet, hasAptGet };
+  /** Wanted, not needed: installed when it may be (not every system's archive has it), a hint otherwise. */
+  const optionalPackages = headlessShell.path || headlessShell.refused ? [] : [DEBIAN_PACKAGES.headlessShell];
+  return {
+    chromium,
+    headlessShell,
+    postgres,
+    skipPostgres,
+    font,
+    refused,
+    missing,
+    packages,
+    optionalPackages,
+    mayInstall: isRoot && hasAptGet,
+    hasAptGet,
+  };
 }
 
 /** The one line that stops `npm test` on a machine that lacks a tool this process may not install. */

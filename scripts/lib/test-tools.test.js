@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { findChromium, findPostgresBin, missingToolsLine, surveyTools } from "./test-tools.js";
+import { findChromium, findHeadlessShell, findPostgresBin, missingToolsLine, surveyTools } from "./test-tools.js";
 
 /**
  * A fake machine: the executables it has, the font files, and the programs that start (Ubuntu's
@@ -36,7 +36,27 @@ describe("finding the tests' tools", () => {
       font: true,
       missing: [],
       packages: [],
+      optionalPackages: ["chromium-headless-shell"],
     });
+  });
+
+  test("Chromium's headless shell is wanted, not needed: found where Debian puts it, installed when it may be, and its absence stops nothing", () => {
+    const withShell = machine({ executables: ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"] });
+    expect(surveyTools({ env: { ...env, SKIP_POSTGRES: "1" }, probe: withShell, isRoot: true, hasAptGet: true })).toMatchObject({
+      headlessShell: { path: "/usr/bin/chromium-headless-shell" },
+      missing: [],
+      optionalPackages: [],
+    });
+    const withoutShell = surveyTools({ env: { ...env, SKIP_POSTGRES: "1" }, probe: DEBIAN, isRoot: false, hasAptGet: true });
+    expect(withoutShell).toMatchObject({ headlessShell: {}, missing: [], refused: [] });
+    expect(
+      findHeadlessShell({ env: { PATH: "/opt/shell/bin" }, probe: machine({ executables: ["/opt/shell/bin/chromium-headless-shell"] }) }),
+    ).toEqual({
+      path: "/opt/shell/bin/chromium-headless-shell",
+    });
+    expect(findHeadlessShell({ env: { CHROMIUM_HEADLESS_SHELL: "/opt/none" }, probe: DEBIAN }).refused).toMatch(
+      /^CHROMIUM_HEADLESS_SHELL=\/opt\/none is not a headless shell that starts/,
+    );
   });
 
   test("CHROMIUM_PATH and POSTGRES_BIN are taken as written, and refused when they name nothing that works", () => {

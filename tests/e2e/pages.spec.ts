@@ -71,13 +71,18 @@ test.describe("in the browser", () => {
     await page.goto("/SalesInfo/announcement");
     await hydrated(page);
     const popup = page.waitForEvent("popup");
+    // The PDF's answer, not the new tab's load event: a headless browser without a PDF viewer
+    // (the headless shell the tests drive) takes the file as a download and never fires it.
+    const pdf = context.waitForEvent("response", (response) => new URL(response.url()).pathname === "/announcement.pdf");
     await page.getByRole("link", { name: /모집공고 전문 보기/ }).click();
     const status = page.getByRole("status").filter({ hasText: "파일을 불러오는 중..." });
     await expect(status).toBeVisible();
     release();
     const opened = await popup;
-    await opened.waitForLoadState();
-    expect(new URL(opened.url()).pathname).toBe("/announcement.pdf");
+    const answer = await pdf;
+    expect(answer.frame().page()).toBe(opened);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["content-type"]).toBe("application/pdf");
     await expect(status).toBeHidden({ timeout: 10_000 });
   });
 
