@@ -8,15 +8,18 @@
 //
 // One after another, not side by side: running the integration tests beside the browser tests was
 // tried and was slower on two cores (decision 023), as both are bound by the processor. The
-// production build is the exception: it starts with the type check (`node server.js --build-only`)
-// and is made while typecheck, lint and the unit tests leave a core free, so the browser tests'
-// server finds it made. What it prints is kept in a file and shown when it fails.
+// exceptions are single-threaded: the type check and ESLint run side by side (their output kept and
+// shown after both), and the production build starts with them (`node server.js --build-only`) in
+// the background, so the browser tests' server finds it made. What it prints is kept in a file and
+// shown when it fails.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const STEPS = ["typecheck", "lint", "test:unit", "test:integration", "test:e2e", "test:scripts"];
+/** In order; the steps of an inner list run side by side. */
+const STEPS = [["typecheck", "lint"], "test:unit", "test:integration", "test:e2e", "test:scripts"];
+const STEP_COUNT = STEPS.flat().length;
 /** The steps that serve the production build: they wait for it, and do not run without it. */
 const NEED_THE_BUILD = new Set(["test:e2e", "test:scripts"]);
 /** Linux's USER_HZ, the unit of /proc's processor times: 100 on every architecture Node runs on. */
@@ -31,8 +34,17 @@ const line = (ok, name, status, time, processorBefore) =>
 const build = startBuild();
 
 for (const step of STEPS) {
+  if (Array.isArray(step)) {
+    const statuses = await Promise.all(step.map((name) => runKept(name)));
+    if (statuses.some((status) => status !== 0)) {
+      // A type error or a lint failure is answered in a minute, without the long steps.
+      build.stop();
+      break;
+    }
+    continue;
+  }
   if (NEED_THE_BUILD.has(step)) {
-    const made = await build.done;
+    const made = await build.done();
     if (!made) {
       results.push({ ok: false, line: line(false, step, "not run: the build failed", 0) });
       continue;
@@ -43,16 +55,11 @@ for (const step of STEPS) {
   console.log(`\n▶ ${step}`);
   const status = await run("npm", ["run", "-s", step]);
   results.push({ ok: status === 0, line: line(status === 0, step, `exit ${status}`, seconds(since), processorBefore) });
-  // A type error or a lint failure is answered in a minute, without the long steps.
-  if (status !== 0 && (step === "typecheck" || step === "lint")) {
-    build.stop();
-    break;
-  }
 }
 
 console.log(`\nnpm test (${seconds(started)} s in all, ${childrenProcessorSeconds().toFixed(0)} s of processor):`);
 for (const { line } of results) console.log(line);
-process.exit(results.length === STEPS.length + 1 && results.every(({ ok }) => ok) ? 0 : 1);
+process.exit(results.length === STEP_COUNT + 1 && results.every(({ ok }) => ok) ? 0 : 1);
 
 /** A step's command, its output on ours; resolves to its exit status. Not spawnSync: the build's exit must be heard while a step runs. */
 function run(command, args) {
@@ -60,6 +67,27 @@ function run(command, args) {
     const child = spawn(command, args, { stdio: "inherit" });
     child.on("error", () => resolve(1));
     child.on("exit", (code) => resolve(code ?? 1));
+  });
+}
+
+/**
+ * A step that runs beside another: its output kept and printed whole when it ends, its line without
+ * processor seconds (those of steps side by side cannot be told apart).
+ */
+function runKept(step) {
+  const since = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", "-s", step], { stdio: ["ignore", "pipe", "pipe"] });
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("error", (error) => output.push(Buffer.from(String(error))));
+    child.on("close", (code) => {
+      const status = code ?? 1;
+      console.log(`\n▶ ${step}\n${Buffer.concat(output).toString().trimEnd()}`);
+      results.push({ ok: status === 0, line: line(status === 0, step, `exit ${status}`, seconds(since)) });
+      resolve(status);
+    });
   });
 }
 
@@ -80,8 +108,8 @@ function childrenProcessorSeconds() {
 
 /**
  * `node server.js --build-only` in the background, its output in a file (a pipe nobody reads while
- * a step runs would fill and stall it). `done` resolves true once the build is made; on a failure
- * it prints the build's output first, so the reason stands above the steps it stops.
+ * a step runs would fill and stall it). `done()` resolves true once the build is made; on a failure
+ * it prints the build's output first, so the reason stands above the steps it does not run.
  */
 function startBuild() {
   const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "test-build-")), "build.log");
@@ -99,15 +127,18 @@ function startBuild() {
       resolve({ code, signal, output, time: seconds(since) });
     });
   });
-  const done = exited.then(({ code, signal, output, time }) => {
+  let reported;
+  const report = async () => {
+    const { code, signal, output, time } = await exited;
     if (signal === "SIGTERM") return false;
     const ok = code === 0;
     console.log(`\n▶ build (made beside the steps before it)\n${ok ? output.trimEnd() : output}`);
     results.push({ ok, line: line(ok, "build", `exit ${code ?? signal}`, time) });
     return ok;
-  });
+  };
   return {
-    done,
+    /** Resolves true once the build is made; reports it the first time it is asked. */
+    done: () => (reported ??= report()),
     stop: () => {
       if (child.exitCode === null) process.kill(-child.pid, "SIGTERM");
     },
