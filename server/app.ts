@@ -47,4 +47,4 @@ export async function boot() {
   };
 }
 
-export const app = createApp(() => import("virtual:react-router/server-build"));
+export const app = createApp(() => import("virtual:react-router/server-build"), { reloadBuild: import.meta.env.DEV });

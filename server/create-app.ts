@@ -11,9 +11,13 @@ import { bodyErrors, reactRouterHandler, reactRouterRenderer, readBody, refuseCr
 /**
  * The Express app in front of React Router: request bodies within their limits, the client's
  * address, the page cache, then the routes. `build` is the server build (the virtual module in production and
- * development; tests/app-build.ts in the integration tests).
+ * development; tests/app-build.ts in the integration tests), loaded once unless `reloadBuild` (development) asks
+ * for it on every request.
  */
-export function createApp(build: Parameters<typeof reactRouterRenderer>[0]["build"]) {
+export function createApp(
+  build: Parameters<typeof reactRouterRenderer>[0]["build"],
+  { reloadBuild = false }: { reloadBuild?: boolean } = {},
+) {
   const app = express();
   app.disable("x-powered-by");
   /** A refused post's body is read and dropped up to this size; past it the connection is closed. */
@@ -58,6 +62,7 @@ export function createApp(build: Parameters<typeof reactRouterRenderer>[0]["buil
 
   const render = reactRouterRenderer({
     build,
+    reloadBuild,
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(siteContext, res.locals.site as RequestSite | null);

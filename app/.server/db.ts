@@ -208,7 +208,7 @@ export function sqlList(values: readonly string[]): SQL {
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`, which the shared type hides. */
-export async function queryRows<Row>(database: Database, query: SQL): Promise<Row[]> {
-  const result = (await database.execute(query)) as { rows: Row[] };
+export async function queryRows<Row>(executor: Executor, query: SQL): Promise<Row[]> {
+  const result = (await executor.execute(query)) as { rows: Row[] };
   return result.rows;
 }

@@ -1,7 +1,10 @@
 // The one way the measuring scripts (bench:web, bench:server, fuzz, bench:leads, crash:leads)
 // start the production server (`node server.js`): a free loopback port and its own data folder
 // (a fresh temp one unless `dataDir` names one to reopen, as crash:leads does after a SIGKILL).
-// Never touches ./data.
+// Never touches ./data. SERVER_PORT picks the port instead (several people measuring on one machine
+// keep to their own ports); SERVER_NODE_ARGS are options for the server's Node and not the script's,
+// e.g. SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" for a profile written when it stops
+// (Node refuses --cpu-prof in NODE_OPTIONS).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -20,9 +23,10 @@ export function freePort() {
 }
 
 export async function startServer({ env = {}, dataDir, port, quiet = true } = {}) {
-  const usedPort = port ?? (await freePort());
+  const usedPort = port ?? (process.env.SERVER_PORT ? Number(process.env.SERVER_PORT) : await freePort());
   const usedDataDir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
-  const child = spawn(process.execPath, ["server.js"], {
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
     env: {
       ...process.env,
       PORT: String(usedPort),

@@ -20,16 +20,17 @@ setEnv(parseEnv({ SITE_URL, SESSION_SECRET: "lead-statements-test-secret-0123456
 withTestDatabase();
 
 describe("one lead's statements", () => {
-  test("a registration is at most 13 statements from post to answer", async () => {
+  test("a registration is at most 11 statements from post to answer", async () => {
     await submitJson("interest", filledForm("interest"));
     const { result, statements } = await countStatements(() => submitJson("interest", filledForm("interest")));
     expect(result.status).toBe(200);
     // 16 before issue #32: the text budget's two counts are one statement now (15); the two rate
-    // limits are one upsert, and the site's settings are read once in the lead's transaction (13).
-    expect(statements).toBeLessThanOrEqual(13);
+    // limits are one upsert, and the site's settings are read once in the lead's transaction (13);
+    // the submission, blocklist and fold checks are one read after the phone's lock (11).
+    expect(statements).toBeLessThanOrEqual(11);
   });
 
-  test("a visit booking a time is at most 27", async () => {
+  test("a visit booking a time is at most 25", async () => {
     const day = addDays(kstDay(new Date()), 2);
     await openVisitDays("daegu", [day]);
     const slots = await db()
@@ -45,7 +46,8 @@ describe("one lead's statements", () => {
     // 29 before issue #32: the text budget's and the booking-burst check's two counts are one each (27);
     // the waitlist (issue #29) then added three, the site's visit settings (people or groups) and
     // the slot's waiting line read under the slot's lock among them (31); one rate-limit upsert, and
-    // the site's settings and visit settings read once in the transaction, not by each step (27).
-    expect(statements).toBeLessThanOrEqual(27);
+    // the site's settings and visit settings read once in the transaction, not by each step (27);
+    // the submission, blocklist and fold checks in one read after the phone's lock (25).
+    expect(statements).toBeLessThanOrEqual(25);
   });
 });

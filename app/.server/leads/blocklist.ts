@@ -1,23 +1,16 @@
 import { and, asc, eq } from "drizzle-orm";
 import { can } from "#app/permissions.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
-import { db, type Executor } from "../db.ts";
+import { db } from "../db.ts";
 import { admins, blockedPhones } from "../schema.ts";
 import type { LeadChange } from "./record.ts";
 
 /**
  * Numbers a site refuses (pranks, abuse): a form from one is stored as spam ("blocked") and answered
  * like any other, so the sender learns nothing; it is not texted. Owners and managers keep the list;
- * each change is an access record naming the entry, never the number.
+ * each change is an access record naming the entry, never the number. A lead's transaction reads
+ * the list with its other checks, in one statement (readPhoneRecords in leads/create.ts).
  */
-
-export async function isBlocked(executor: Executor, site: string, phone: string) {
-  const [row] = await executor
-    .select({ id: blockedPhones.id })
-    .from(blockedPhones)
-    .where(and(eq(blockedPhones.site, site), eq(blockedPhones.phone, phone)));
-  return row !== undefined;
-}
 
 export async function listBlockedPhones(site: string) {
   return db()

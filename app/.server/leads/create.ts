@@ -1,9 +1,9 @@
-import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { SitePack } from "#app/content/types.ts";
 import type { StoredLeadFields } from "#app/forms/lead-schema.ts";
 import type { LeadKind, SpamReason } from "#app/vocabulary.ts";
 import type { Attribution } from "../attribution.ts";
-import { db, type Transaction } from "../db.ts";
+import { db, queryRows, type Transaction } from "../db.ts";
 import { getEnv } from "../env.ts";
 import { enqueueSms, type OutgoingSms, type TextBudget } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
@@ -16,7 +16,6 @@ import { claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim }
 import { BOOKING_BURSTS, flagBookingBurst, lockSiteBursts, type BookingBurstRules } from "../visits/bursts.ts";
 import { bookingSms } from "../visits/messages.ts";
 import { assignByTurns } from "./assignment.ts";
-import { isBlocked } from "./blocklist.ts";
 import { recordLeadEvent } from "./events.ts";
 import { leadMessages } from "./messages.ts";
 import { nextReceiptNumber } from "./receipts.ts";
@@ -96,7 +95,7 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
     // the checks below and the text budget then see each other's writes.
     await tx.execute(sql`select pg_advisory_xact_lock(727003, hashtext(${`${input.site}:${input.phone}`}))`);
 
-    const repeat = await findSubmission(tx, input.submissionId);
+    const { repeat, blocked, latest } = await readPhoneRecords(tx, input, now);
     if (repeat)
       return { outcome: "retried", leadId: repeat.id, receiptNumber: repeat.receiptNumber, booking: await bookingOfLead(tx, repeat.id) };
     // The texts below are worded with the office's current settings (sales phone, model house), and
@@ -104,7 +103,7 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
     const settingsPack = await textPack(input.site, tx);
     const consentVersion = input.consentVersion ?? settingsPack.leads.consent.version;
     // A blocked number is answered like anyone else (so its sender learns nothing) and kept as spam, untexted.
-    const spamReason = input.spamReason ?? ((await isBlocked(tx, input.site, input.phone)) ? "blocked" : null);
+    const spamReason = input.spamReason ?? (blocked ? "blocked" : null);
     if (spamReason) {
       spam = true;
       return {
@@ -151,7 +150,7 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
       return placed;
     };
 
-    const earlier = await foldableLead(tx, input, now);
+    const earlier = foldableLead(latest, input);
     if (earlier && !earlier.sameBrowser) {
       // Another browser learns nothing of the earlier lead, not even its number: it gets one of its
       // own, kept in the repeat's history entry, so the office can still find what it was told.
@@ -219,34 +218,56 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
   return result;
 }
 
-async function findSubmission(tx: Transaction, submissionId: string) {
-  const [lead] = await tx
-    .select({ id: leads.id, receiptNumber: leads.receiptNumber })
-    .from(leads)
-    .where(eq(leads.submissionId, submissionId));
-  return lead;
+interface PhoneRecordRow {
+  what: "repeat" | "blocked" | "latest";
+  id: number;
+  receipt_number: string | null;
+  message: string | null;
+  client_id: string | null;
 }
 
 /**
- * The latest lead of this phone and form within the folding window, and whether this same browser
- * sent it. The per-phone lock taken before this read makes two browsers sending at once take turns,
- * so the second always sees the first. A visit booking a time folds only into its own browser's lead.
+ * What the checks read once the phone's lock is held, in one statement (each statement is a round
+ * trip while the transaction holds its connection; on PGlite, the only one): the lead this
+ * submission already made (a double click, a retried request), whether the site blocks the number
+ * (blocked_phones, leads/blocklist.ts), and the latest lead of this phone and form within the
+ * folding window. Taken after the lock, the statement's snapshot holds every lead of this phone
+ * committed before, so two browsers sending at once take turns and the second sees the first.
  */
-async function foldableLead(tx: Transaction, input: NewLead, now: Date) {
-  const [lead] = await tx
-    .select({ id: leads.id, message: leads.message, clientId: leads.clientId, receiptNumber: leads.receiptNumber })
-    .from(leads)
-    .where(
-      and(
-        eq(leads.site, input.site),
-        eq(leads.kind, input.kind),
-        eq(leads.phone, input.phone),
-        eq(leads.spam, false),
-        gte(leads.createdAt, new Date(now.getTime() - FOLD_WINDOW_MS)),
-      ),
-    )
-    .orderBy(desc(leads.createdAt))
-    .limit(1);
+async function readPhoneRecords(tx: Transaction, input: NewLead, now: Date) {
+  const rows = await queryRows<PhoneRecordRow>(
+    tx,
+    sql`select 'repeat' as what, id, receipt_number, null::text as message, null::varchar as client_id
+          from leads where submission_id = ${input.submissionId}
+        union all
+        select 'blocked', id, null, null, null
+          from blocked_phones where site = ${input.site} and phone = ${input.phone}
+        union all
+        (select 'latest', id, receipt_number, message, client_id
+          from leads
+          where site = ${input.site} and kind = ${input.kind} and phone = ${input.phone} and spam = false
+            and created_at >= ${new Date(now.getTime() - FOLD_WINDOW_MS).toISOString()}::timestamptz
+          order by created_at desc
+          limit 1)`,
+  );
+  const row = (what: PhoneRecordRow["what"]) => rows.find((candidate) => candidate.what === what);
+  const repeat = row("repeat");
+  const latest = row("latest");
+  return {
+    repeat: repeat && { id: repeat.id, receiptNumber: repeat.receipt_number },
+    blocked: row("blocked") !== undefined,
+    latest: latest && { id: latest.id, message: latest.message ?? "", clientId: latest.client_id, receiptNumber: latest.receipt_number },
+  };
+}
+
+/**
+ * The latest lead of this phone and form within the folding window (readPhoneRecords), and whether
+ * this same browser sent it. A visit booking a time folds only into its own browser's lead.
+ */
+function foldableLead(
+  lead: { id: number; message: string; clientId: string | null; receiptNumber: string | null } | undefined,
+  input: NewLead,
+) {
   if (!lead) return undefined;
   const sameBrowser = input.clientId !== null && lead.clientId === input.clientId;
   if (!sameBrowser && input.visitSlotId !== undefined) return undefined;

@@ -17,6 +17,16 @@ export const POLL_AFTER_MS = 5 * 60_000;
 /** Carriers stop trying after about three days; a message with no report by then is not asked about again. */
 export const POLL_UNTIL_MS = 3 * 24 * 60 * 60_000;
 
+/** A final or interim report's state as the message keeps it. */
+export function receiptColumns(report: DeliveryReport & { state: NonNullable<DeliveryReport["state"]> }, now: Date) {
+  return {
+    receiptState: report.state,
+    receiptCode: report.code.slice(0, 16),
+    receiptMessage: report.message?.slice(0, 300) ?? null,
+    receiptAt: report.at ?? now,
+  };
+}
+
 /** Applies reports to the messages they name; answers how many messages changed. */
 export async function recordReceipts(reports: readonly DeliveryReport[], now = new Date()): Promise<number> {
   let changed = 0;
@@ -38,12 +48,7 @@ export async function recordReceipts(reports: readonly DeliveryReport[], now = n
     if (!report.state) continue;
     const rows = await db()
       .update(smsOutbox)
-      .set({
-        receiptState: report.state,
-        receiptCode: report.code.slice(0, 16),
-        receiptMessage: report.message?.slice(0, 300) ?? null,
-        receiptAt: report.at ?? now,
-      })
+      .set(receiptColumns({ ...report, state: report.state }, now))
       .where(and(named, isNull(smsOutbox.receiptState)))
       .returning({ id: smsOutbox.id });
     changed += rows.length;

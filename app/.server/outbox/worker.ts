@@ -10,7 +10,7 @@ import { inQuietHours } from "../sms/advertising.ts";
 import { SmsDeliveryError, truncate, type SmsMessage, type SmsProvider } from "../sms/message.ts";
 import { alimtalkRoute, readTemplateValues, textChannel } from "../sms/templates.ts";
 import type { AlimtalkFallbackReason, MessageChannel } from "#app/vocabulary.ts";
-import { pollReceipts, recordReceipts } from "./receipts.ts";
+import { pollReceipts, receiptColumns, recordReceipts } from "./receipts.ts";
 
 /**
  * Sending the outbox. Workers (one per instance) claim due messages with FOR UPDATE SKIP LOCKED
@@ -108,18 +108,25 @@ export async function deliverDueMessages({
       const route = outcome.channel === row.channel ? {} : { channel: outcome.channel, fallbackReason: outcome.fallbackReason };
       if (outcome.ok) {
         report.sent++;
+        const given = outcome.receipt.report;
+        // A report given with the answer (the log provider's) is kept in the same statement as the
+        // message's new state: one statement a text instead of two. A 알림톡 that fell back also
+        // changes the channel, which recordReceipts decides.
+        const kept = given?.state && !given.fellBack && given.messageId === outcome.receipt.messageId ? given : null;
+        const sentAt = new Date();
         await db()
           .update(smsOutbox)
           .set({
             ...released,
             ...route,
             status: "sent",
-            sentAt: new Date(),
+            sentAt,
             providerMessageId: outcome.receipt.messageId ?? null,
             lastResponse: outcome.receipt.response,
+            ...(kept?.state ? receiptColumns({ ...kept, state: kept.state }, sentAt) : {}),
           })
           .where(owned);
-        if (outcome.receipt.report) await recordReceipts([outcome.receipt.report]);
+        if (given && !kept) await recordReceipts([given]);
       } else if (outcome.error.retryable && row.attempts < maxAttempts) {
         report.retrying++;
         await db()
