@@ -8,17 +8,21 @@
 // graph's evaluation and hydration) and what follows React Router's route discovery (`/__manifest`).
 //
 // TRACE_ROUTES=/,/Brand/video (default: a few of the worst routes), TRACE_SLOWDOWNS=4,6,
-// TRACE_RUNS=3 (per route; medians are printed), TRACE_PORT=3852 (the server's port),
+// TRACE_RUNS=3 (per route; medians are printed), TRACE_PORT (the server's port; a free one),
 // TRACE_VERBOSE=1 (each run's tasks over 50 ms at the first slowdown), TRACE_SAVE=/tmp/trace
 // (keeps each trace for chrome://tracing). The server is the production build, started as
 // bench:web starts it (a fresh temporary data folder).
 import fs from "node:fs";
 import { chromium } from "playwright-core";
 import { startServer } from "./lib/server-process.js";
+import { announceShortRun, setting, SHORT } from "./lib/short-run.js";
 
-const ROUTES = (process.env.TRACE_ROUTES ?? "/,/Brand/video,/SalesInfo/SubscriptionGuide,/daegu/customer,/Promotion/Customer").split(",");
+const ROUTES = (
+  process.env.TRACE_ROUTES ?? (SHORT ? "/" : "/,/Brand/video,/SalesInfo/SubscriptionGuide,/daegu/customer,/Promotion/Customer")
+).split(",");
 const SLOWDOWNS = (process.env.TRACE_SLOWDOWNS ?? "4,6").split(",").map(Number);
-const RUNS = Number(process.env.TRACE_RUNS ?? 3);
+const RUNS = setting("TRACE_RUNS", { full: 3, short: 1 });
+announceShortRun("the home page, one trace");
 const VERBOSE = process.env.TRACE_VERBOSE === "1";
 /** TRACE_PROFILE=1: also sample the main thread and print the functions the scripts' time went to (read with an unminified build). */
 const PROFILE = process.env.TRACE_PROFILE === "1";
@@ -185,7 +189,7 @@ const round = (ms) => Math.round(ms);
 /** Blocking time as Lighthouse's simulation counts it: each task's processor time times the slowdown, beyond 50 ms. */
 const blockingAt = (tasks, slowdown) => tasks.reduce((sum, task) => sum + Math.max(0, task.cpuMs * slowdown - LONG_TASK_MS), 0);
 
-const server = await startServer({ port: Number(process.env.TRACE_PORT ?? 3852) });
+const server = await startServer({ port: process.env.TRACE_PORT ? Number(process.env.TRACE_PORT) : undefined });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
 try {
   console.log(
