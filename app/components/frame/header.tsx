@@ -20,7 +20,7 @@ export function SiteHeader({
   content: FrameContent;
   menuOpen: boolean;
   onMenuOpenChange: (open: boolean) => void;
-  /** The same function on every render (the slide menu's panel waits to hydrate). */
+  /** The same function on every render (SiteFrame's `useCallback`). */
   onMenuClose: () => void;
 }) {
   const scrolled = useScrolled();
