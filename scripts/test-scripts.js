@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 
 const SCRIPTS = [
   ["bench:web", "scripts/bench-web.js"],
+  ["trace:web", "scripts/trace-web.js"],
   ["bench:server", "scripts/bench-server.js"],
   ["fuzz", "scripts/fuzz.js"],
   ["bench:leads", "scripts/bench-leads.js"],
@@ -18,6 +19,8 @@ const SCRIPTS = [
 const TUNING = [
   "BENCH_WEB_ROUTES",
   "BENCH_WEB_RUNS",
+  "TRACE_ROUTES",
+  "TRACE_RUNS",
   "BENCH_SECONDS",
   "BENCH_CONNECTIONS",
   "FUZZ_REQUESTS",

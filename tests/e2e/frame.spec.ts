@@ -164,6 +164,26 @@ test.describe("on every page", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test(
+    "the frame's plain menu links change the page in place, without loading a new document",
+    { tag: "@every-width" },
+    async ({ page }) => {
+      await page.goto("/BusinessGuide/intro");
+      await hydrated(page);
+      // Gone if the browser loads a new document.
+      await page.evaluate(() => Object.assign(window, { samePage: true }));
+      await page.getByRole("navigation", { name: "사업개요 메뉴" }).getByRole("link", { name: "분양일정" }).click();
+      await expect(page).toHaveURL(/\/BusinessGuide\/plan$/);
+      await expect(page.getByRole("navigation", { name: "사업개요 메뉴" }).getByRole("link", { name: "분양일정" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await page.getByRole("banner").getByRole("link", { name: /홈$/ }).click();
+      await expect(page).toHaveURL(/\/$/);
+      expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+    },
+  );
+
   test("an unknown address says in Korean that the page is not there, inside the site frame with status 404", async ({ page }) => {
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { VISIT_LINK_LABEL } from "#app/content/frame-words.ts";
 import { CallLink } from "#app/components/call-link.tsx";
 import { CalendarIcon, PhoneIcon } from "./icons.tsx";
+import { PlainLink, usePlainLinkNavigation } from "./plain-link.tsx";
 
 /** Phones only: the two ways to reach the sales office, always under the thumb. */
 export function BottomBar({
@@ -15,12 +15,13 @@ export function BottomBar({
   kakaoChannelUrl?: string;
   mobileConsultUrl?: string;
 }) {
+  const navigateInPage = usePlainLinkNavigation();
   return (
-    <nav className="bottom-bar" aria-label="빠른 상담">
-      <Link to={visitPath} className="bottom-bar__visit">
+    <nav className="bottom-bar" aria-label="빠른 상담" onClick={navigateInPage}>
+      <PlainLink to={visitPath} className="bottom-bar__visit">
         <CalendarIcon />
         {VISIT_LINK_LABEL}
-      </Link>
+      </PlainLink>
       <CallLink className="bottom-bar__call" phone={phone}>
         <PhoneIcon />
         전화상담

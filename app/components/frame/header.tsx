@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { RegisterLink } from "#app/components/register-link.tsx";
 import type { MenuGroup } from "#app/content/types.ts";
 import { CallLink, CallNumber } from "#app/components/call-link.tsx";
 import { VISIT_LINK_LABEL } from "#app/content/frame-words.ts";
 import { CalendarIcon, CloseIcon, MenuIcon, PhoneIcon } from "./icons.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
+import { PlainLink, usePlainLinkNavigation } from "./plain-link.tsx";
 import type { FrameContent } from "#app/content/types.ts";
 
 export const MOBILE_MENU_ID = "mobile-menu";
@@ -19,12 +20,14 @@ export function SiteHeader({
   content: FrameContent;
   menuOpen: boolean;
   onMenuOpenChange: (open: boolean) => void;
-  /** The same function on every render (the slide menu's panel waits to hydrate). */
+  /** The same function on every render (SiteFrame's `useCallback`). */
   onMenuClose: () => void;
 }) {
   const scrolled = useScrolled();
+  const navigateInPage = usePlainLinkNavigation();
   return (
-    <header className={`site-header${scrolled ? " is-scrolled" : ""}${menuOpen ? " is-menu-open" : ""}`}>
+    // The menus' links are plain: one listener here navigates for all of them.
+    <header className={`site-header${scrolled ? " is-scrolled" : ""}${menuOpen ? " is-menu-open" : ""}`} onClick={navigateInPage}>
       <div className="site-header__bar">
         <button
           type="button"
@@ -40,20 +43,24 @@ export function SiteHeader({
         <a className="menu-toggle menu-toggle--no-js" href={`#${MOBILE_MENU_ID}`} aria-label="전체 메뉴 열기">
           <MenuIcon />
         </a>
-        <Link to="/" className="site-logo" aria-label={`${content.brand.projectName} 홈`}>
+        <PlainLink to="/" className="site-logo" aria-label={`${content.brand.projectName} 홈`}>
           <img
             src={content.brand.logo.src}
             alt=""
             width={Math.round((content.brand.logo.width * 40) / content.brand.logo.height)}
             height={40}
           />
-        </Link>
+        </PlainLink>
         <DesktopMenu menu={content.menu} />
         <div className="site-header__actions">
           {content.remainingUnits ? (
-            <Link to={content.remainingUnits.path ?? "/Promotion/Customer"} className="header-remaining" data-testid="remaining-units-pill">
+            <PlainLink
+              to={content.remainingUnits.path ?? "/Promotion/Customer"}
+              className="header-remaining"
+              data-testid="remaining-units-pill"
+            >
               {content.remainingUnits.line}
-            </Link>
+            </PlainLink>
           ) : null}
           {/* The office's own consultation page when it set one (a site setting), else the inquiry form. */}
           {content.mobileConsultUrl ? (
@@ -62,14 +69,14 @@ export function SiteHeader({
               <span className="visually-hidden"> (새 창)</span>
             </a>
           ) : (
-            <Link to="/Promotion/Customer" className="header-consult">
+            <PlainLink to="/Promotion/Customer" className="header-consult">
               모바일 상담
-            </Link>
+            </PlainLink>
           )}
-          <Link to={content.visitPath} className="header-visit">
+          <PlainLink to={content.visitPath} className="header-visit">
             <CalendarIcon />
             {VISIT_LINK_LABEL}
-          </Link>
+          </PlainLink>
           <RegisterLink className="header-phone">
             <PhoneIcon />
             <span className="visually-hidden">관심고객 등록 · 분양문의 </span>
@@ -122,19 +129,19 @@ function DesktopMenu({ menu }: { menu: MenuGroup[] }) {
                 event.currentTarget.querySelector<HTMLElement>(".gnb__link")?.focus();
               }}
             >
-              <Link to={group.subMenu[0]?.subUrl ?? "/"} className="gnb__link" onClick={() => setDismissed(group.id)}>
+              <PlainLink to={group.subMenu[0]?.subUrl ?? "/"} className="gnb__link" onClick={() => setDismissed(group.id)}>
                 {group.title}
-              </Link>
+              </PlainLink>
               <ul className="gnb__dropdown">
                 {group.subMenu.map((item) => (
                   <li key={item.subUrl}>
-                    <Link
+                    <PlainLink
                       to={item.subUrl}
                       aria-current={item.subUrl === pathname ? "page" : undefined}
                       onClick={() => setDismissed(group.id)}
                     >
                       {item.subTitle}
-                    </Link>
+                    </PlainLink>
                   </li>
                 ))}
               </ul>

@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { VISIT_LINK_LABEL } from "#app/content/frame-words.ts";
 import type { MenuGroup } from "#app/content/types.ts";
 import { CallLink, CallNumber } from "#app/components/call-link.tsx";
 import { CalendarIcon, ChevronIcon, PhoneIcon } from "./icons.tsx";
+import { PlainLink } from "./plain-link.tsx";
 
 /**
  * The slide menu of narrow screens: the time-slot booking's link, then one accordion per menu group
@@ -33,10 +34,10 @@ function MenuPanel({ id, menu, phone, visitPath, onClose }: MenuPanelProps) {
   );
   return (
     <nav className="mobile-menu__panel" aria-label="전체 메뉴">
-      <Link to={visitPath} className="mobile-menu__visit" onClick={onClose}>
+      <PlainLink to={visitPath} className="mobile-menu__visit" onClick={onClose}>
         <CalendarIcon />
         {VISIT_LINK_LABEL}
-      </Link>
+      </PlainLink>
       <ul className="mobile-menu__groups">
         {menu.map((group) => {
           const isExpanded = expanded === group.id;
@@ -57,9 +58,9 @@ function MenuPanel({ id, menu, phone, visitPath, onClose }: MenuPanelProps) {
                 <ul>
                   {group.subMenu.map((item) => (
                     <li key={item.subUrl}>
-                      <Link to={item.subUrl} aria-current={item.subUrl === pathname ? "page" : undefined} onClick={onClose}>
+                      <PlainLink to={item.subUrl} aria-current={item.subUrl === pathname ? "page" : undefined} onClick={onClose}>
                         {item.subTitle}
-                      </Link>
+                      </PlainLink>
                     </li>
                   ))}
                 </ul>

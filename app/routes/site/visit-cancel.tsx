@@ -9,7 +9,8 @@ import { alternativesText, listBookableSchedule } from "#app/.server/visits/sche
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { VisitSlotPicker } from "#app/components/visit-slot-picker.tsx";
 import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
-import { VISIT_CANCEL_TEXT, VISIT_LINK_INTENTS, VISIT_MESSAGES } from "#app/forms/visit.ts";
+import { VISIT_MESSAGES } from "#app/forms/visit.ts";
+import { VISIT_CANCEL_TEXT, VISIT_LINK_INTENTS } from "#app/forms/visit-pages.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { CallLink } from "#app/components/call-link.tsx";
 import { FormsStylesheet } from "#app/components/stylesheets.tsx";

@@ -12,7 +12,8 @@ import { findWaitlistEntry, withdrawWaitlistByLink } from "#app/.server/visits/w
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { FormsStylesheet } from "#app/components/stylesheets.tsx";
 import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
-import { PARTY_SIZE_TEXT, VISIT_MESSAGES, WAITLIST_INTENTS, WAITLIST_TEXT } from "#app/forms/visit.ts";
+import { PARTY_SIZE_TEXT, VISIT_MESSAGES } from "#app/forms/visit.ts";
+import { WAITLIST_INTENTS, WAITLIST_TEXT } from "#app/forms/visit-pages.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import type { Route } from "./+types/waitlist-entry";
