@@ -10,7 +10,7 @@ import { contentDigest, filesUnder, statStamp } from "./scripts/lib/input-stamp.
 
 /**
  * Two V8 settings that keep the default demo (PGlite in this process) under 300 MiB of RSS
- * (docs/decisions/039-v8-settings-for-a-lean-server.md); neither cost processor time a lead in
+ * (docs/decisions/039-lean-v8-and-gzip-dictionaries.md); neither cost processor time a lead in
  * paired runs. Set here rather than as start flags so that `npm start`, `node server.js` and the
  * measuring scripts all get them:
  * - The young generation keeps its first size (1 MB a semi-space) instead of growing to 16 MB
