@@ -39,8 +39,7 @@ const WINDOW = 32 * 1024;
  */
 export function compressParts(parts: (Buffer | number)[]): (CompressedPart | null)[] {
   const page = Buffer.concat(parts.map((part) => (Buffer.isBuffer(part) ? part : Buffer.alloc(part))));
-  const fixedOnly = Buffer.concat(parts.filter((part) => Buffer.isBuffer(part)));
-  const windowed = !fixedOnly.includes(0);
+  const windowed = !parts.some((part) => Buffer.isBuffer(part) && part.includes(0));
   let offset = 0;
   return parts.map((part) => {
     const start = offset;
