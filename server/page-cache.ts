@@ -10,7 +10,7 @@ import { SESSION_COOKIE } from "#app/.server/auth/session.ts";
 import type { RequestSite } from "#app/.server/site.ts";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
 import type { LeadKind } from "#app/vocabulary.ts";
-import { compressPart, gzipChunks, type CompressedPart } from "./gzip-pieces.ts";
+import { compressParts, gzipChunks, type CompressedPart } from "./gzip-pieces.ts";
 import { requestHost, requestUrl, send, type RenderRequest } from "./request-handler.ts";
 
 /**
@@ -44,6 +44,8 @@ interface CachedPage {
   pieces: Piece[];
   /** The same pieces for gzip: each run of bytes compressed once, when the page was kept (server/gzip-pieces.ts). */
   gzipped: (CompressedPart | null)[];
+  /** How long each answer's own bytes (nonce, form tokens) are, which the compressed pieces count on. */
+  ownLengths: number[];
   nonce: string;
   /** A digest of the page without its nonce: equal pages from any instance have equal tags. */
   digest: string;
@@ -99,7 +101,13 @@ export function pageCache({ render, maxBytes, now = () => Date.now() }: PageCach
   }
 
   /** Renders the page as a visitor with no cookies sees it; keeps it when its route allows. */
-  async function renderShared(req: ExpressRequest, res: ExpressResponse, key: string, version: number): Promise<CachedPage | Response> {
+  async function renderShared(
+    req: ExpressRequest,
+    res: ExpressResponse,
+    site: RequestSite,
+    key: string,
+    version: number,
+  ): Promise<CachedPage | Response> {
     const holder: { nonce?: string } = {};
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
@@ -120,7 +128,8 @@ export function pageCache({ render, maxBytes, now = () => Date.now() }: PageCach
     const template = await response.text();
     const at = now();
     const pieces = inPieces(template, holder.nonce!);
-    const gzipped = pieces.map((piece) => (Buffer.isBuffer(piece) ? compressPart(piece) : null));
+    const ownLengths = ownParts(pieces, site, holder.nonce!, Date.now()).map((own) => own?.byteLength ?? 0);
+    const gzipped = compressParts(pieces.map((piece, index) => (Buffer.isBuffer(piece) ? piece : ownLengths[index]!)));
     // A page of visit times is current until its next time starts, however long that is.
     const changesAt = Number(response.headers.get(PAGE_CHANGES_AT_HEADER) ?? Infinity) || Infinity;
     const page: CachedPage = {
@@ -129,6 +138,7 @@ export function pageCache({ render, maxBytes, now = () => Date.now() }: PageCach
       headers: [...response.headers].filter(([name]) => !/^(date|content-length)$/i.test(name) && !isInternalHeader(name)),
       pieces,
       gzipped,
+      ownLengths,
       nonce: holder.nonce!,
       digest: crypto.createHash("sha256").update(template.replaceAll(holder.nonce!, "")).digest("base64url").slice(0, 22),
       size:
@@ -155,7 +165,7 @@ export function pageCache({ render, maxBytes, now = () => Date.now() }: PageCach
       let pending = rendering.get(key);
       const first = !pending;
       if (!pending) {
-        pending = renderShared(req, res, key, version).finally(() => rendering.delete(key));
+        pending = renderShared(req, res, site, key, version).finally(() => rendering.delete(key));
         rendering.set(key, pending);
       }
       const result = await pending;
@@ -201,17 +211,15 @@ function answer(req: ExpressRequest, res: ExpressResponse, site: RequestSite, pa
     res.removeHeader("Content-Type");
     return res.status(304).end();
   }
-  // This answer's own bytes: its nonce and form tokens, between the page's fixed pieces.
-  const own = page.pieces.map((piece) => {
-    if (Buffer.isBuffer(piece)) return null;
-    if (piece === "nonce") return Buffer.from(`nonce="${nonce}"`);
-    const [before, kind, after] = piece.tokenField;
-    return Buffer.from(`${before}${issueFormToken(site.slug, kind, at)}${after}`);
-  });
+  const own = ownParts(page.pieces, site, nonce, at);
   // Every browser takes gzip. Brotli would be smaller but must be computed again for every answer
   // (its compressed pieces cannot be joined around new bytes); compressing every answer was most
-  // of a cached answer's work (docs/decisions/036-cached-pages-compressed-once.md).
-  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  // of a cached answer's work (docs/decisions/036-cached-pages-compressed-once.md). The compressed
+  // pieces refer back past the answer's own bytes, so those must be as long as when the page was
+  // kept: a token whose time grew a digit goes uncompressed rather than wrong.
+  const gzip =
+    req.acceptsEncodings("gzip", "identity") === "gzip" &&
+    own.every((bytes, index) => !bytes || bytes.byteLength === page.ownLengths[index]);
   const chunks = gzip
     ? gzipChunks(page.gzipped.map((part, index) => part ?? own[index]!))
     : page.pieces.map((piece, index) => (Buffer.isBuffer(piece) ? piece : own[index]!));
@@ -227,6 +235,16 @@ function answer(req: ExpressRequest, res: ExpressResponse, site: RequestSite, pa
   res.end();
   // The compression middleware ends its stream later, through writes this cork would hold back.
   res.uncork();
+}
+
+/** An answer's own bytes, its nonce and form tokens, in the places of the page's pieces that differ per answer. */
+function ownParts(pieces: Piece[], site: RequestSite, nonce: string, at: number): (Buffer | null)[] {
+  return pieces.map((piece) => {
+    if (Buffer.isBuffer(piece)) return null;
+    if (piece === "nonce") return Buffer.from(`nonce="${nonce}"`);
+    const [before, kind, after] = piece.tokenField;
+    return Buffer.from(`${before}${issueFormToken(site.slug, kind, at)}${after}`);
+  });
 }
 
 /**
