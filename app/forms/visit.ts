@@ -61,18 +61,7 @@ export const NO_OPEN_DAYS_TEXT = {
 export const VISIT_MESSAGES = {
   chooseSlot: "방문하실 날짜와 시간을 선택해 주세요.",
   slotNotOnDate: "선택하신 날짜의 방문 시간을 다시 선택해 주세요.",
-  full: "선택하신 시간은 방금 예약이 마감되었습니다.",
-  closed: "선택하신 날짜는 견본주택 방문 예약을 받지 않습니다.",
-  "outside-hours": "선택하신 시간은 견본주택 운영시간 밖이라 예약할 수 없습니다.",
-  past: "선택하신 시간은 이미 지났습니다.",
-  unknown: "선택하신 방문 시간을 찾을 수 없습니다.",
   partySize: (max: number) => `방문 인원은 1명에서 ${max}명 사이로 선택해 주세요.`,
-  "not-offered": "대기하신 자리의 확정 기한이 지나 다음 순서로 넘어갔습니다.",
-  "booked-that-day":
-    "이 전화번호로 같은 날 견본주택 방문 예약이 이미 있습니다. 시간을 바꾸시려면 예약 안내 문자에 있는 링크에서 변경해 주세요.",
-  sameDayAlternatives: (times: string[]) => `같은 날 예약 가능한 시간: ${times.join(", ")}`,
-  otherDayAlternatives: (label: string, times: string[]) => `가장 빠른 예약 가능 일시: ${label} ${times.join(", ")}`,
-  noAlternatives: "지금은 예약 가능한 시간이 없습니다. 대표번호로 문의해 주세요.",
   booked: (when: string) => `${when} 견본주택 방문 예약이 완료되었습니다. 예약 내용과 변경·취소 링크를 문자로 보내 드렸습니다.`,
 } as const;
 
@@ -81,14 +70,3 @@ export function successMessage(kind: LeadKind, booked: { label: string } | null 
   const message = booked ? VISIT_MESSAGES.booked(booked.label) : kind === "inquiry" ? LEAD_MESSAGES.inquirySuccess : LEAD_MESSAGES.success;
   return receiptNumber ? `${message} ${LEAD_MESSAGES.receipt(receiptNumber)}` : message;
 }
-
-/** Why a waitlist could not be joined (app/.server/visits/waitlist.ts), as the visitor reads it. */
-export const WAITLIST_REFUSALS = {
-  "has-room": "이 시간은 지금 바로 예약하실 수 있습니다. 방문 예약 화면에서 예약해 주세요.",
-  closed: VISIT_MESSAGES.closed,
-  past: VISIT_MESSAGES.past,
-  unknown: VISIT_MESSAGES.unknown,
-  "outside-hours": VISIT_MESSAGES["outside-hours"],
-  "too-many": "한 전화번호로는 동시에 세 시간까지 대기 신청하실 수 있습니다.",
-  "booked-that-day": "이 전화번호로 같은 날 견본주택 방문 예약이 이미 있습니다. 시간을 바꾸시려면 예약 안내 문자의 링크를 이용해 주세요.",
-} as const;

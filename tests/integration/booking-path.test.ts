@@ -7,7 +7,8 @@ import { smsOutbox, visitBookings, visitSlots } from "#app/.server/schema.ts";
 import { unsealText } from "#app/.server/sealed.ts";
 import { bookingsOutsideHours, listBookableSchedule, openingHoursOf, openVisitDays } from "#app/.server/visits/schedule.ts";
 import { BOOK_BY_TIME_TEXT } from "#app/forms/lead.ts";
-import { NO_OPEN_DAYS_TEXT, VISIT_MESSAGES } from "#app/forms/visit.ts";
+import { NO_OPEN_DAYS_TEXT } from "#app/forms/visit.ts";
+import { VISIT_REFUSALS } from "#app/forms/visit-refusals.ts";
 import { VISIT_CANCEL_TEXT } from "#app/forms/visit-pages.ts";
 import { addDays, kstDay, kstTime } from "#app/utils/kst.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
@@ -125,7 +126,7 @@ describe("the model house's hours", () => {
     expect(await offeredTimes()).toEqual(["10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00"]);
     const { answer, booking } = await book(five);
     expect(answer.status).toBe(409);
-    expect(answer.body.message).toContain(VISIT_MESSAGES["outside-hours"]);
+    expect(answer.body.message).toContain(VISIT_REFUSALS["outside-hours"]);
     expect(booking).toBeUndefined();
   });
 

@@ -12,6 +12,7 @@ import { listScheduleForAdmin, setSlotCapacity } from "#app/.server/visits/conso
 import { markAttendance } from "#app/.server/visits/office.ts";
 import { queueVisitReminders } from "#app/.server/visits/reminders.ts";
 import { VISIT_MESSAGES } from "#app/forms/visit.ts";
+import { VISIT_REFUSALS } from "#app/forms/visit-refusals.ts";
 import { action as visitPageAction } from "#app/routes/site/customer.tsx";
 import { kstDay, kstInstant, addDays } from "#app/utils/kst.ts";
 import { withTestDatabase } from "#tests/db.ts";
@@ -93,7 +94,7 @@ describe("booking a visit slot", () => {
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(10);
     const refused = answers.filter((answer) => answer.status === 409);
     expect(refused).toHaveLength(190);
-    for (const answer of refused) expect(answer.body.message).toContain(VISIT_MESSAGES.full);
+    for (const answer of refused) expect(answer.body.message).toContain(VISIT_REFUSALS.full);
     expect(await activeBookings(slot!.id)).toHaveLength(10);
     expect(await placesLeft(slot!.id)).toBe(0);
     expect(await db().$count(leads)).toBe(10);
@@ -130,7 +131,7 @@ describe("booking a visit slot", () => {
     await setSlotCapacity(SITE, last.id, 1);
     await openDay(dayFromToday(3));
 
-    expect((await book(slots[0]!)).body.message).toBe(`${VISIT_MESSAGES.full} ${VISIT_MESSAGES.sameDayAlternatives(["17:00"])}`);
+    expect((await book(slots[0]!)).body.message).toBe(`${VISIT_REFUSALS.full} ${VISIT_REFUSALS.sameDayAlternatives(["17:00"])}`);
     expect((await book(last)).status).toBe(200);
     const refusal = await book(last);
     expect(refusal.status).toBe(409);
@@ -245,7 +246,7 @@ describe("booking a visit slot", () => {
     expect((await listBookableSchedule(SITE)).map((day) => day.day)).toEqual([dayFromToday(6)]);
     const refusal = await book(slot!);
     expect(refusal.status).toBe(409);
-    expect(refusal.body.message).toContain(VISIT_MESSAGES.closed);
+    expect(refusal.body.message).toContain(VISIT_REFUSALS.closed);
 
     const [earlyToday] = await openDay(dayFromToday(0));
     const [pastSlot] = await db()
@@ -255,7 +256,7 @@ describe("booking a visit slot", () => {
       .returning();
     const late = await book(pastSlot!);
     expect(late.status).toBe(409);
-    expect(late.body.message).toContain(VISIT_MESSAGES.past);
+    expect(late.body.message).toContain(VISIT_REFUSALS.past);
   });
 
   test("without JavaScript a refused time comes back as the page's message, the typed name kept", async () => {
@@ -264,7 +265,7 @@ describe("booking a visit slot", () => {
     const form = filledForm("visit", { name: "한결", visitDate: slot!.day, visitSlot: String(slot!.id) });
     const outcome = await pageOutcome(() => visitPageAction(post(`/${SITE}/customer`, form)));
     expect(outcome.status).toBe(409);
-    expect(outcome.data).toMatchObject({ values: { name: "한결" }, errors: { visitSlot: expect.stringContaining(VISIT_MESSAGES.full) } });
+    expect(outcome.data).toMatchObject({ values: { name: "한결" }, errors: { visitSlot: expect.stringContaining(VISIT_REFUSALS.full) } });
 
     await setSlotCapacity(SITE, slot!.id, 3);
     const booked = await pageOutcome(() => visitPageAction(post(`/${SITE}/customer`, { ...form, _submission: "no-js-booking" })));

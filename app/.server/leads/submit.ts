@@ -3,6 +3,7 @@ import { formValues, parseLeadForm, storedLeadFields } from "#app/forms/lead-sch
 import { LEAD_MESSAGES } from "#app/forms/lead.ts";
 import type { FieldErrors, FormValues, LeadFormValues } from "#app/forms/lead-schema.ts";
 import { DEFAULT_MAX_PARTY_SIZE, VISIT_MESSAGES, type VisitDay } from "#app/forms/visit.ts";
+import { VISIT_REFUSALS } from "#app/forms/visit-refusals.ts";
 import { readAttribution } from "../attribution.ts";
 import { getClientAddress } from "../client-address.ts";
 import { createLead, type CreateLeadOutcome } from "./create.ts";
@@ -117,8 +118,8 @@ export async function submitLeadForm(
       // A phone's second booking of a day is not about room: the other times would not take it either.
       const message =
         result.reason === "booked-that-day"
-          ? VISIT_MESSAGES[result.reason]
-          : `${VISIT_MESSAGES[result.reason]} ${alternativesText(current, result.day)}`;
+          ? VISIT_REFUSALS[result.reason]
+          : `${VISIT_REFUSALS[result.reason]} ${alternativesText(current, result.day)}`;
       return { status: 409, ok: false, message, errors: { visitSlot: message }, values: { ...values, visitSlot: undefined }, setCookie };
     }
     const booked = result.booking && {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { SitePack } from "#app/content/types.ts";
-import { VISIT_MESSAGES, type VisitDay, type VisitSlotView } from "#app/forms/visit.ts";
+import { type VisitDay, type VisitSlotView } from "#app/forms/visit.ts";
+import { VISIT_REFUSALS } from "#app/forms/visit-refusals.ts";
 import { addDays, formatKoreanDate, kstDay, kstInstant, kstTime, weekdayName } from "#app/utils/kst.ts";
 import { PLACE_HOLDING_STATUSES } from "#app/vocabulary.ts";
 import { db, queryRows, sqlList, type Executor, type Transaction } from "../db.ts";
@@ -180,10 +181,10 @@ export function scheduleChangesAt(schedule: VisitDay[]): Date | null {
 export function alternativesText(schedule: VisitDay[], day: string | null): string {
   const sameDay = schedule.find((entry) => entry.day === day);
   const open = (entry: VisitDay) => entry.slots.filter((slot) => slot.state === "open").map((slot) => slot.time);
-  if (sameDay && open(sameDay).length > 0) return VISIT_MESSAGES.sameDayAlternatives(open(sameDay));
+  if (sameDay && open(sameDay).length > 0) return VISIT_REFUSALS.sameDayAlternatives(open(sameDay));
   const next = schedule.find((entry) => entry.bookable && (day === null || entry.day > day));
-  if (next) return VISIT_MESSAGES.otherDayAlternatives(next.label, open(next));
-  return VISIT_MESSAGES.noAlternatives;
+  if (next) return VISIT_REFUSALS.otherDayAlternatives(next.label, open(next));
+  return VISIT_REFUSALS.noAlternatives;
 }
 
 /** "11월 24일 (화) 14:00": how a booked time reads in answers, pages and the console. */

@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { WaitlistFormSchema } from "#app/forms/lead-schema.ts";
 import { LEAD_MESSAGES } from "#app/forms/lead.ts";
-import { DEFAULT_MAX_PARTY_SIZE, VISIT_MESSAGES, WAITLIST_REFUSALS } from "#app/forms/visit.ts";
+import { DEFAULT_MAX_PARTY_SIZE, VISIT_MESSAGES } from "#app/forms/visit.ts";
+import { WAITLIST_REFUSALS } from "#app/forms/visit-refusals.ts";
 import { getClientAddress } from "../client-address.ts";
 import { consumeRateLimit } from "../rate-limit.ts";
 import { requireSite } from "../site.ts";

@@ -10,6 +10,7 @@ import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { VisitSlotPicker } from "#app/components/visit-slot-picker.tsx";
 import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
 import { VISIT_MESSAGES } from "#app/forms/visit.ts";
+import { VISIT_REFUSALS } from "#app/forms/visit-refusals.ts";
 import { VISIT_CANCEL_TEXT, VISIT_LINK_INTENTS } from "#app/forms/visit-pages.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { CallLink } from "#app/components/call-link.tsx";
@@ -74,7 +75,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const changed = await changeBookingByLink(params.token, slotId, { budget: textBudgetOf(site.slug) });
   if (changed.state === "changed") throw redirect(`${here}?changed=1`, { status: 303, headers: NO_STORE });
   if (changed.state === "unavailable") {
-    const message = `${VISIT_MESSAGES[changed.reason]} ${alternativesText(await listBookableSchedule(site.slug), changed.day)}`;
+    const message = `${VISIT_REFUSALS[changed.reason]} ${alternativesText(await listBookableSchedule(site.slug), changed.day)}`;
     return data({ error: message }, { status: 409, headers: NO_STORE });
   }
   throw redirect(here, { status: 303, headers: NO_STORE });

@@ -12,7 +12,8 @@ import { findWaitlistEntry, withdrawWaitlistByLink } from "#app/.server/visits/w
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { FormsStylesheet } from "#app/components/stylesheets.tsx";
 import { LEAD_FORM_TEXT } from "#app/forms/lead.ts";
-import { PARTY_SIZE_TEXT, VISIT_MESSAGES } from "#app/forms/visit.ts";
+import { PARTY_SIZE_TEXT } from "#app/forms/visit.ts";
+import { VISIT_REFUSALS } from "#app/forms/visit-refusals.ts";
 import { WAITLIST_INTENTS, WAITLIST_TEXT } from "#app/forms/visit-pages.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
@@ -60,7 +61,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     await withdrawWaitlistByLink(params.token);
     throw redirect(here, { status: 303, headers: PERSONAL_PAGE_HEADERS });
   }
-  if (intent !== "claim") return data({ error: VISIT_MESSAGES.unknown }, { status: 400, headers: PERSONAL_PAGE_HEADERS });
+  if (intent !== "claim") return data({ error: VISIT_REFUSALS.unknown }, { status: 400, headers: PERSONAL_PAGE_HEADERS });
   const client = await leadClient(request);
   const headers = new Headers(PERSONAL_PAGE_HEADERS);
   if (client.setCookie) headers.append("Set-Cookie", client.setCookie);
@@ -75,7 +76,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     { budget: textBudgetOf(site.slug) },
   );
   if (claimed.ok || !claimed.reason) throw redirect(here, { status: 303, headers });
-  return data({ error: VISIT_MESSAGES[claimed.reason] }, { status: 409, headers });
+  return data({ error: VISIT_REFUSALS[claimed.reason] }, { status: 409, headers });
 }
 
 export const headers: Route.HeadersFunction = () => PERSONAL_PAGE_HEADERS;

@@ -21,7 +21,7 @@ import {
   VisitScheduleFormSchema,
   WAITLIST_STATUS_LABELS,
 } from "#app/forms/admin-visits.ts";
-import { VISIT_MESSAGES } from "#app/forms/visit.ts";
+import { VISIT_REFUSALS } from "#app/forms/visit-refusals.ts";
 import {
   PLACE_HOLDING_STATUSES,
   WAITLIST_ACTIVE_STATUSES,
@@ -264,7 +264,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const moved = await moveBookingByStaff(change, form.bookingId, form.slotId);
       if (moved === "not-found") return refused("이미 취소되었거나 없는 예약입니다.");
       if (moved === "forbidden") return refused("권한이 없습니다.", { status: 403 });
-      if (moved !== "done") return refused(VISIT_MESSAGES[moved], { field: "slotId" });
+      if (moved !== "done") return refused(VISIT_REFUSALS[moved], { field: "slotId" });
       break;
     }
     case "burst-spam":
