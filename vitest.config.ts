@@ -58,6 +58,7 @@ export default defineConfig({
                 ...integration,
                 name: "integration-postgres",
                 exclude: SAME_ON_EVERY_DATABASE,
+                globalSetup: ["tests/setup/postgres-template.ts"],
                 env: { TEST_DATABASE_URL: process.env.TEST_POSTGRES_URL },
               },
             },

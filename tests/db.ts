@@ -8,7 +8,8 @@ import { forgetAllPages } from "#server/page-cache.ts";
 
 /**
  * A real, migrated database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL
- * names a PostgreSQL server (scripts/test-integration.js starts one), a fresh database on it.
+ * names a PostgreSQL server (scripts/test-integration.js starts one), a fresh database on it. Both
+ * start from a template migrated once per run (tests/setup/pglite-template.ts, postgres-template.ts).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -21,7 +22,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
     return handle;
   }
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
-  await withServer(serverUrl, (client) => client.query(`create database ${name}`));
+  // A copy of the run's migrated template (tests/setup/postgres-template.ts); migrate() then finds nothing to do.
+  const template = inject("postgresTemplate");
+  await withServer(serverUrl, (client) => client.query(`create database ${name}${template ? ` template ${template}` : ""}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 20 });
