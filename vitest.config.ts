@@ -19,15 +19,43 @@ const integration = {
 };
 
 /**
- * Files that never open the test database (they start `npm start` or a script on a data folder of
- * their own): the same on either database, so they run once, on PGlite.
+ * Files that run once, on PGlite. The PostgreSQL project exists to show that the same SQL,
+ * transactions and locks hold on a real server with many connections; PGlite is PostgreSQL itself,
+ * one connection in this process. A file whose subject is not the database (what a request, a form
+ * or a rule answers, read through the same verbs other files exercise on both) learns nothing more
+ * from a second run. Every file that tests concurrency, transactions, locking, capacity,
+ * migrations, SQL of its own or a difference between the two stays on both.
  */
 const SAME_ON_EVERY_DATABASE = [
+  // They never open the test database: `npm start` or a script on a data folder of their own.
   "tests/integration/audit-verify.test.ts",
   "tests/integration/create-admin.test.ts",
   "tests/integration/site-scaffold.test.ts",
   "tests/integration/start.test.ts",
+  // Authorization tables (role × site × route): each answer is the route's rule, decided before
+  // the route's verb runs; the verbs themselves are their own files' subjects, on both databases.
+  "tests/integration/console-authorization-posts.test.ts",
+  "tests/integration/console-authorization-reads.test.ts",
+  "tests/integration/site-isolation.test.ts",
+  // Parsing what a request carries: refused or ignored before any SQL depends on it.
+  "tests/integration/numeric-inputs.test.ts",
+  "tests/integration/request-edge.test.ts",
+  "tests/integration/hosts.test.ts",
+  // What a form answers (every field's error beside its field, values kept, the ad-copy warning).
+  "tests/integration/sign-in-forms.test.ts",
+  "tests/integration/console-export.test.ts",
+  "tests/integration/console-notifications.test.ts",
+  "tests/integration/ad-copy.test.ts",
+  // The documents the server renders: HTML, headers and meta from content and settings.
+  "tests/integration/content-pack.test.tsx",
+  "tests/integration/deferred-parts.test.ts",
+  "tests/integration/documents-http.test.ts",
+  "tests/integration/pages.test.ts",
+  "tests/integration/share-images.test.ts",
 ];
+
+/** Files about two processes on one database server, which PGlite (one process's database) cannot be. */
+const POSTGRES_ONLY = ["tests/integration/two-instances.test.ts", "tests/integration/units-two-instances.test.ts"];
 
 // Unit tests sit beside their subject in app/ (and scripts/); integration tests (real database) in
 // tests/integration, on in-memory PGlite ("integration") and, when TEST_POSTGRES_URL names a
@@ -48,6 +76,7 @@ export default defineConfig({
         test: {
           ...integration,
           name: "integration",
+          exclude: POSTGRES_ONLY,
           globalSetup: ["tests/setup/pglite-template.ts"],
         },
       },
@@ -58,6 +87,7 @@ export default defineConfig({
                 ...integration,
                 name: "integration-postgres",
                 exclude: SAME_ON_EVERY_DATABASE,
+                globalSetup: ["tests/setup/postgres-template.ts"],
                 env: { TEST_DATABASE_URL: process.env.TEST_POSTGRES_URL },
               },
             },

@@ -8,24 +8,28 @@ import { forgetAllPages } from "#server/page-cache.ts";
 
 /**
  * A real, migrated database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL
- * names a PostgreSQL server (scripts/test-integration.js starts one), a fresh database on it.
+ * names a PostgreSQL server (scripts/test-integration.js starts one), a fresh database on it. Both
+ * start from a template migrated once per run (tests/setup/pglite-template.ts, postgres-template.ts).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    // The migrated template the run made once (tests/setup/pglite-template.ts); migrate() then finds nothing to do.
+    // The migrated template the run made once (tests/setup/pglite-template.ts): a copy of it opens
+    // in about a second of processor and is not migrated again.
     const template = inject("pgliteTemplate");
     const startFrom = template ? new Blob([fs.readFileSync(template)]) : undefined;
     const handle = await openDatabase({ kind: "pglite", startFrom });
-    await handle.migrate();
+    if (!template) await handle.migrate();
     return handle;
   }
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
-  await withServer(serverUrl, (client) => client.query(`create database ${name}`));
+  // A copy of the run's migrated template (tests/setup/postgres-template.ts), not migrated again.
+  const template = inject("postgresTemplate");
+  await withServer(serverUrl, (client) => client.query(`create database ${name}${template ? ` template ${template}` : ""}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 20 });
-  await handle.migrate();
+  if (!template) await handle.migrate();
   return {
     ...handle,
     /** Where another process (a second instance) finds this database. */

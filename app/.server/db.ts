@@ -105,7 +105,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     };
   }
   if (config.dataDir && !config.startFrom) createClusterApart(config.dataDir);
-  const client = new PGlite(config.dataDir, {
+  // One options object: `new PGlite(undefined, options)` (an in-memory database) ignores its
+  // options, and so made every test file a new cluster instead of opening the migrated template.
+  const client = new PGlite({
+    dataDir: config.dataDir,
     postgresqlconf: PGLITE_SETTINGS,
     ...(config.startFrom ? { loadDataDir: config.startFrom } : {}),
   });

@@ -13,10 +13,15 @@ const scrypt = promisify(crypto.scrypt) as (
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * `cost` is scrypt's N, production's unless a caller says otherwise: only the tests' shared account
+ * password does (tests/staff.ts), so that their sign-ins do not each pay a real hash's ~100 ms of
+ * processor. The cost is stored with the hash, and verifying reads it from there.
+ */
+export async function hashPassword(password: string, { cost = PARAMS.N }: { cost?: number } = {}): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const key = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64"), key.toString("base64")].join("$");
+  const key = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...PARAMS, N: cost });
+  return ["scrypt", cost, PARAMS.r, PARAMS.p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
