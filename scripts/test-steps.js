@@ -53,7 +53,7 @@ for (const step of STEPS) {
   const since = performance.now();
   const processorBefore = childrenProcessorSeconds();
   console.log(`\n▶ ${step}`);
-  const status = await run("npm", ["run", "-s", step]);
+  const status = await runStep(step);
   results.push({ ok: status === 0, line: line(status === 0, step, `exit ${status}`, seconds(since), processorBefore) });
 }
 
@@ -61,10 +61,10 @@ console.log(`\nnpm test (${seconds(started)} s in all, ${childrenProcessorSecond
 for (const { line } of results) console.log(line);
 process.exit(results.length === STEP_COUNT + 1 && results.every(({ ok }) => ok) ? 0 : 1);
 
-/** A step's command, its output on ours; resolves to its exit status. Not spawnSync: the build's exit must be heard while a step runs. */
-function run(command, args) {
+/** A step, its output on ours; resolves to its exit status. Not spawnSync: the build's exit must be heard while a step runs. */
+function runStep(step) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: "inherit" });
+    const child = spawn("npm", ["run", "-s", step], { stdio: "inherit" });
     child.on("error", () => resolve(1));
     child.on("exit", (code) => resolve(code ?? 1));
   });
@@ -93,8 +93,9 @@ function runKept(step) {
 
 /**
  * User + system seconds of the processes this one has waited for, and theirs (Linux's
- * /proc/self/stat, cutime + cstime): a step's share is the difference across it. Chromium's and
- * PostgreSQL's processes count once their parents have waited for them. 0 where there is no /proc.
+ * /proc/self/stat, cutime + cstime): a step's share is the difference across it. A process counts
+ * only once its parent has waited for it, so Chromium's renderers (children of its zygote) mostly
+ * escape the browser stage's figure (decision 023, fifth round). 0 where there is no /proc.
  */
 function childrenProcessorSeconds() {
   try {

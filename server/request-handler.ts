@@ -133,6 +133,8 @@ export const bodyErrors: ErrorRequestHandler = (error: { status?: number; type?:
   else res.type("text/plain; charset=utf-8").send(message);
 };
 
+type BuildSource = Parameters<typeof createRequestHandler>[0];
+
 /**
  * Renders a request with React Router. By default the request as Express received it; the page
  * cache passes a request of its own (no cookies, no campaign parameters) and a holder that the
@@ -149,7 +151,7 @@ export function reactRouterRenderer({
   getLoadContext,
   reloadBuild = false,
 }: {
-  build: Parameters<typeof createRequestHandler>[0];
+  build: BuildSource;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
   /** Development: every request takes the build as it is now, after an edit. */
   reloadBuild?: boolean;
@@ -162,8 +164,6 @@ export function reactRouterRenderer({
     return handleRequest(shared.request, context);
   };
 }
-
-type BuildSource = Parameters<typeof createRequestHandler>[0];
 
 /**
  * React Router's handler for a build that never changes. Handed a function, React Router calls it
