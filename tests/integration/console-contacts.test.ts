@@ -245,7 +245,7 @@ describe("a contact logged from the call sheet", () => {
     ]);
   });
 
-  test("the 가망 등급 and the next contact time are set from the lead page, in the history and the access records", async () => {
+  test("the 가망 등급 and the next contact time are set from the lead page, in the history and the access records; a time no calendar has is refused beside its field", async () => {
     const cookie = await consoleCookie(counsellor);
     const lead = await insertLead({ assigneeId: counsellor.id });
     expect((await outcome(() => leadAction(post(`/admin/leads/${lead.id}`, { intent: "grade", grade: "B" }, cookie)))).status).toBe(303);
@@ -260,6 +260,19 @@ describe("a contact logged from the call sheet", () => {
     expect(page.history.map((entry) => entry.sentence)).toEqual(
       expect.arrayContaining(["가망 등급을 B 관심 높음으로 정했습니다", "다음 연락을 11월 28일 (토) 10:00으로 잡았습니다"]),
     );
+
+    // A time no calendar has (an old browser's text box, or a hand-made post) is refused beside the
+    // time field, kept as typed, and the time already set stays.
+    const unreadable = await outcome(() =>
+      leadAction(post(`/admin/leads/${lead.id}`, { intent: "follow-up", nextContactAt: "2026-02-31T10:00" }, cookie)),
+    );
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.data).toMatchObject({
+      intent: "follow-up",
+      result: { error: { nextContactAt: [CONTACT_MESSAGES.when] }, initialValue: { nextContactAt: "2026-02-31T10:00" } },
+    });
+    [row] = await db().select().from(leads).where(eq(leads.id, lead.id));
+    expect(row!.nextContactAt).toEqual(kst("2026-11-28T10:00:00"));
 
     // 연락 완료 clears it; a bad grade is refused beside its buttons.
     await outcome(() => leadAction(post(`/admin/leads/${lead.id}`, { intent: "follow-up", nextContactAt: "", clear: "yes" }, cookie)));

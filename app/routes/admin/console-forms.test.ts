@@ -25,7 +25,7 @@ const NOT_IN_BROWSER_TEST: Partial<Record<ConsolePost, string>> = {
   "/admin/leads/:id#visit": CHOICE,
   "/admin/leads/:id#grade": CHOICE,
   "/admin/leads/:id#follow-up":
-    "one date-and-time picker (datetime-local): a browser sends a well-formed time or nothing, so there is nothing to type wrong",
+    "one date-and-time picker (datetime-local): a browser sends a well-formed time or nothing; a time no calendar has is refused beside the field in tests/integration/console-contacts.test.ts",
   "/admin/leads/:id#missed-call-text": BUTTON,
   "/admin/leads/:id/text#opt-out": BUTTON,
   "/admin/leads/:id/delete": BUTTON,
