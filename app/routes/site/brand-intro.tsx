@@ -67,7 +67,7 @@ export default function BrandIntroPage({ loaderData }: Route.ComponentProps) {
 /**
  * The text box rises in 500 ms after mount; the picture once the page has scrolled past 200 px
  * (or at once when the page is too short to scroll that far). Both are only slides of what the
- * server HTML already shows (pages.css): nothing waits for this script to be read. A page whose
+ * server HTML already shows (brand.css): nothing waits for this script to be read. A page whose
  * scripts ran late (a slow phone, a busy network) skips the slides and settles at once.
  */
 function useBrandReveal() {
