@@ -4,6 +4,7 @@ import { requireInfoPage } from "#app/.server/content/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { BrandStylesheet, PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/brand-intro";
 
 const PATH = "/Brand/intro";
@@ -40,6 +41,8 @@ export default function BrandIntroPage({ loaderData }: Route.ComponentProps) {
   if (imageShown) classes.push("is-image-shown");
   return (
     <section className={classes.join(" ")} aria-labelledby="brand-story-title">
+      <PagesStylesheet />
+      <BrandStylesheet />
       <div className="brand-story__text">
         <SectionHeading section={brand} id="brand-story-title" />
         <ul className="brand-values">
@@ -64,7 +67,7 @@ export default function BrandIntroPage({ loaderData }: Route.ComponentProps) {
 /**
  * The text box rises in 500 ms after mount; the picture once the page has scrolled past 200 px
  * (or at once when the page is too short to scroll that far). Both are only slides of what the
- * server HTML already shows (pages.css): nothing waits for this script to be read. A page whose
+ * server HTML already shows (brand.css): nothing waits for this script to be read. A page whose
  * scripts ran late (a slow phone, a busy network) skips the slides and settles at once.
  */
 function useBrandReveal() {

@@ -23,6 +23,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { pack: site, settings } = await effectivePack(requireSite(context, params.site).pack);
   const url = new URL(request.url);
   const schedule = await listBookableSchedule(site.slug);
+  const bookedLabel = await bookedSlotLabel(site.slug, url.searchParams.get("slot"));
+  // The answer page is the visitor's own (private, no-store), so it may repeat their receipt number.
+  const receiptNumber = isReceiptNumber(url.searchParams.get("receipt")) ? url.searchParams.get("receipt") : null;
   return data(
     {
       slug: site.slug,
@@ -35,9 +38,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       // The way to the model house in the map apps, on the form and on its answer alike.
       mapLinks: mapLinks(wayThereOf(site, settings).modelHouse),
       done: url.searchParams.get("done") === "1",
-      bookedLabel: await bookedSlotLabel(site.slug, url.searchParams.get("slot")),
-      // The answer page is the visitor's own (private, no-store), so it may repeat their receipt number.
-      receiptNumber: isReceiptNumber(url.searchParams.get("receipt")) ? url.searchParams.get("receipt") : null,
+      // Worded here, not in the page: the words live beside the visit form's code, which the page
+      // fetches only when the form comes near the screen (DeferredVisitForm).
+      doneMessage:
+        bookedLabel || receiptNumber ? successMessage("visit", bookedLabel ? { label: bookedLabel } : null, receiptNumber) : undefined,
       schedule,
       unitTypes: site.units.map((type) => type.key),
       maxPartySize: site.leads.visits.maxPartySize,
@@ -79,8 +83,7 @@ export default function VisitReservationPage({ loaderData, actionData }: Route.C
     mapLinks,
     done,
     schedule,
-    bookedLabel,
-    receiptNumber,
+    doneMessage,
     unitTypes,
     maxPartySize,
   } = loaderData;
@@ -120,9 +123,7 @@ export default function VisitReservationPage({ loaderData, actionData }: Route.C
           schedule={schedule}
           maxPartySize={maxPartySize}
           done={done}
-          doneMessage={
-            bookedLabel || receiptNumber ? successMessage("visit", bookedLabel ? { label: bookedLabel } : null, receiptNumber) : undefined
-          }
+          doneMessage={doneMessage}
           initial={actionData}
           unitTypes={unitTypes}
         />

@@ -18,7 +18,7 @@ import type { FrameContent, PageInfo } from "#app/content/types.ts";
 import { disclosuresOf } from "#app/forms/disclosures.ts";
 import { ERROR_PAGE } from "#app/content/frame-words.ts";
 import { toolsInUse } from "#app/utils/analytics.ts";
-import { NoticePopupsStylesheet, PagesStylesheet } from "#app/components/stylesheets.tsx";
+import { NoticePopupsStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/layout";
 
 /**
@@ -79,8 +79,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const group = page && subMenus.find((candidate) => candidate.id === page.group);
   return (
     <RegistrationPopupProvider>
-      {/* Every public page's sheets, in the cascade order they always had: global (root), pages, popups, then the page's own. */}
-      <PagesStylesheet />
+      {/* Every public page's sheets: global (root), popups, then the page's own (an informational page's: pages, then its family's). */}
       <NoticePopupsStylesheet />
       <SiteFrame content={content}>
         {/* The home page builds its own hero instead of a banner. */}
