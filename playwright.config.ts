@@ -56,7 +56,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: process.env.CI ? "retain-on-failure" : "off",
+    // A trace records every action's page and screen as it runs: kept only when a test fails, but made
+    // for every test it costs the stage about a quarter of its processor (docs/decisions/023-fast-tests.md).
+    // In CI a failed test runs again, traced.
+    trace: process.env.CI ? "on-first-retry" : "off",
     locale: "ko-KR",
     timezoneId: "Asia/Seoul",
   },
