@@ -27,6 +27,8 @@ const popupDataDir = process.env.E2E_DATA_DIR
   : fs.mkdtempSync(path.join(os.tmpdir(), "e2e-popups-"));
 
 export const E2E_ADMIN = { email: "admin@example.com", password: "sales-office-e2e-2026", name: "김온빛" };
+/** What both servers share: the demo owner (a fictional name) and the browser tests' mode (E2E=1). */
+const OWNER_ENV = { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password, ADMIN_NAME: E2E_ADMIN.name, E2E: "1" };
 
 // Chromium's headless shell when the machine has one, else Debian's Chromium or the one `npm test`
 // found (scripts/ensure-test-tools.js); Playwright never downloads a browser here. Kept in the
@@ -54,7 +56,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: process.env.CI ? "retain-on-failure" : "off",
+    // A trace records every action's page and screen as it runs: kept only when a test fails, but made
+    // for every test it costs the stage about a quarter of its processor (docs/decisions/023-fast-tests.md).
+    // In CI a failed test runs again, traced.
+    trace: process.env.CI ? "on-first-retry" : "off",
     locale: "ko-KR",
     timezoneId: "Asia/Seoul",
   },
@@ -78,49 +83,36 @@ export default defineConfig({
       use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: [
-    {
-      // The production build, as `npm start` serves it (it builds first when sources changed).
-      command: "node server.js",
-      url: `http://localhost:${PORT}/healthz`,
-      reuseExistingServer: false,
-      timeout: 240_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
-        PORT: String(PORT),
-        DATA_DIR: dataDir,
-        // daegu on localhost (and its alias daegu.localhost), suwon on suwon.localhost: Chromium
-        // resolves every *.localhost name to this machine.
-        SITES: `daegu@http://localhost:${PORT},daegu@http://daegu.localhost:${PORT},suwon@http://suwon.localhost:${PORT}`,
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        // The demo owner, a fictional name.
-        ADMIN_NAME: E2E_ADMIN.name,
-        E2E: "1",
-        // A campaign's batches every half second, at any hour (tests/e2e/campaigns.spec.ts).
-        CAMPAIGN_BATCH_INTERVAL_MS: "500",
-        ADVERTISING_QUIET_HOURS: "off",
-      },
+  // Both servers from one command, started side by side (tests/e2e/servers.js): Playwright would
+  // start its web servers one after the other.
+  webServer: {
+    command: "node tests/e2e/servers.js",
+    wait: { stdout: /The browser tests' servers answer\./ },
+    timeout: 240_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      E2E_SERVERS: JSON.stringify([
+        {
+          // The production build, as `npm start` serves it (servers.js builds first when sources changed).
+          url: `http://localhost:${PORT}/healthz`,
+          env: {
+            PORT: String(PORT),
+            DATA_DIR: dataDir,
+            // daegu on localhost (and its alias daegu.localhost), suwon on suwon.localhost: Chromium
+            // resolves every *.localhost name to this machine.
+            SITES: `daegu@http://localhost:${PORT},daegu@http://daegu.localhost:${PORT},suwon@http://suwon.localhost:${PORT}`,
+            ...OWNER_ENV,
+            // A campaign's batches every half second, at any hour (tests/e2e/campaigns.spec.ts).
+            CAMPAIGN_BATCH_INTERVAL_MS: "500",
+            ADVERTISING_QUIET_HOURS: "off",
+          },
+        },
+        {
+          url: `http://localhost:${PORT + 1}/healthz`,
+          env: { PORT: String(PORT + 1), DATA_DIR: popupDataDir, SITES: `daegu@${POPUP_ORIGIN}`, ...OWNER_ENV },
+        },
+      ]),
     },
-    // Started after the first (Playwright starts web servers in order), so the build is done.
-    {
-      command: "node server.js",
-      url: `http://localhost:${PORT + 1}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
-        PORT: String(PORT + 1),
-        DATA_DIR: popupDataDir,
-        SITES: `daegu@${POPUP_ORIGIN}`,
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        // The demo owner, a fictional name.
-        ADMIN_NAME: E2E_ADMIN.name,
-        E2E: "1",
-      },
-    },
-  ],
+  },
 });

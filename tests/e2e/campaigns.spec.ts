@@ -30,10 +30,11 @@ test("a manager registers a 알림톡 template, counts a campaign's audience, se
   request,
 }, testInfo) => {
   test.setTimeout(240_000);
-  await useOwnerSession(owner);
-  const page = (await addCounsellor(owner, browser, `매니저${uniqueTag()}`, { keepSignedIn: true, role: "매니저" }))!;
+  // The customers first: the manager's dashboard, once open, reloads its data at each new lead.
   const tag = `e2e-${uniqueTag(4)}-${Date.now()}`;
   await consentingLeads(request, tag);
+  await useOwnerSession(owner);
+  const page = (await addCounsellor(owner, browser, `매니저${uniqueTag()}`, { keepSignedIn: true, role: "매니저" }))!;
 
   // The reminder's wording as today's texts say it, registered as an approved template (and retired at the end,
   // so no other test's reminders go by it).

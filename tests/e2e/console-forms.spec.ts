@@ -20,7 +20,7 @@ import { UNIT_MESSAGES } from "../../app/forms/units.ts";
 import { addDays, kstDay } from "../../app/utils/kst.ts";
 import type { ConsolePost } from "../../app/routes/admin/console-access.ts";
 import { freshPage, shownKey, totpCode, useOwnerSession } from "./console.ts";
-import { sendInquiry } from "./inquiry.ts";
+import { postInquiry } from "./inquiry.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
 
 // Every console form converted to the one form pipeline (docs/decisions/025-console-forms.md):
@@ -58,10 +58,10 @@ const forms = (...posts: ConsolePost[]) => ({
   annotation: posts.map((post) => ({ type: "console-form", description: post })),
 });
 
-/** An inquiry sent through the public page, opened in the console by the owner; answers the lead's page. */
+/** An inquiry sent as the public form sends it, opened in the console by the owner; answers the lead's page. */
 async function openNewLead(page: Page) {
   const name = `양식${uniqueTag()}`;
-  await sendInquiry(page, { name, message: "견본주택 위치가 궁금합니다." });
+  await postInquiry(page.request, { name, message: "견본주택 위치가 궁금합니다." });
   await page.goto("/admin/leads");
   await page.locator(".admin-leads").getByRole("link", { name }).first().click();
   await expect(page.getByRole("heading", { name: new RegExp(name), level: 1 })).toBeVisible();
@@ -505,7 +505,7 @@ test.describe("calls and follow-ups", () => {
     forms("/admin/leads/:id#contact"),
     async ({ page }) => {
       const name = `통화${uniqueTag()}`;
-      await sendInquiry(page, { name, message: "저녁에 통화 가능합니다." });
+      await postInquiry(page.request, { name, message: "저녁에 통화 가능합니다." });
       await page.goto("/admin/leads");
       await page.locator(".admin-leads").getByRole("link", { name }).first().click();
 
@@ -855,7 +855,7 @@ test.describe("동호수 (units)", () => {
 
   test("a hold without a customer shows its message beside the customer choice", forms("/admin/units#hold"), async ({ page }) => {
     // A customer to choose from, so the board offers the hold form at all.
-    await sendInquiry(page, { name: `홀드${uniqueTag()}` });
+    await postInquiry(page.request, { name: `홀드${uniqueTag()}` });
     await page.goto("/admin/units?status=available");
     await page.locator(".units-cell--available:not(.units-cell--dim)").first().click();
     const form = page.locator("form[id^=hold-]");

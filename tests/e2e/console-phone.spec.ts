@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { addCounsellor, OWNER_STATE } from "./console.ts";
 import { bookVisit, offeredDays, timeUnderShownDay } from "./visit-form.ts";
 import { openTimes } from "./visit-slot.ts";
-import { sendInquiry as sendPublicInquiry } from "./inquiry.ts";
+import { postInquiry } from "./inquiry.ts";
 import { noSidewaysScroll, uniquePhone, uniqueTag } from "./unique.ts";
 
 // The console on a counsellor's phone (issue #26 item 5): the lead lists open on the leads, the lead
@@ -10,10 +10,10 @@ import { noSidewaysScroll, uniquePhone, uniqueTag } from "./unique.ts";
 // takes a new lead and marks its visit, which the visits page then shows. Desktop and phone share
 // one server and database: each lead carries a tag unique to the run.
 
-/** A buyer's inquiry through the public page; answers its name. */
+/** A buyer's inquiry, as the public form sends it; answers its name. */
 async function sendInquiry(page: Page) {
   const name = `폰${uniqueTag()}`;
-  await sendPublicInquiry(page, { name, message: "주말 상담이 가능한가요?" });
+  await postInquiry(page.request, { name, message: "주말 상담이 가능한가요?" });
   return name;
 }
 

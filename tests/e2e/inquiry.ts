@@ -1,17 +1,18 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
 import { uniquePhone } from "./unique.ts";
 
 /**
- * A buyer's inquiry sent through the public page (/Promotion/Customer) with a fresh phone and the
- * required consent, waited for until the page says it was received: how a console test gets a lead.
+ * A buyer's inquiry as the public page's form sends it once hydrated (/actions/inquiry), with a fresh
+ * phone unless given and the required consent: how a test whose subject is the console gets a lead,
+ * without loading the public page (its form has tests of its own: leads.spec.ts).
  */
-export async function sendInquiry(page: Page, { name, message }: { name: string; message?: string }) {
-  await page.goto("/Promotion/Customer");
-  const form = page.locator(".inquiry-form");
-  await form.getByLabel("이름").fill(name);
-  await form.getByLabel("연락처").fill(uniquePhone());
-  if (message) await form.getByLabel("문의내용").fill(message);
-  await form.getByRole("checkbox", { name: /개인정보 수집·이용 동의/ }).check();
-  await form.getByRole("button", { name: "상담 신청하기" }).click();
-  await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
+export async function postInquiry(
+  request: APIRequestContext,
+  { name, message, phone = uniquePhone() }: { name: string; message?: string; phone?: string },
+) {
+  const answer = await request.post("/actions/inquiry", {
+    form: { name, phone, consent: "yes", ...(message ? { message } : {}) },
+    headers: { Accept: "application/json" },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { enterCode, OWNER_STATE, shownKey, totpCode } from "./console.ts";
+import { postInquiry } from "./inquiry.ts";
 
 // Both projects (desktop, phone) share one server: every person and lead made here carries a tag
 // unique to the test, and lists are narrowed to it.
@@ -21,17 +22,6 @@ async function ownerPage(browser: Browser) {
 async function freshPage(browser: Browser) {
   const { viewport, isMobile, hasTouch } = test.info().project.use;
   return (await browser.newContext({ viewport, isMobile, hasTouch, locale: "ko-KR", timezoneId: "Asia/Seoul" })).newPage();
-}
-
-async function sendInquiry(page: Page, name: string, phone: string) {
-  await page.goto("/Promotion/Customer");
-  const form = page.locator(".inquiry-form");
-  await form.getByLabel("이름").fill(name);
-  await form.getByLabel("연락처").fill(phone);
-  await form.getByLabel("문의내용").fill("분양가와 잔여 세대가 궁금합니다.");
-  await form.getByRole("checkbox", { name: /개인정보 수집·이용 동의/ }).check();
-  await form.getByRole("button", { name: "상담 신청하기" }).click();
-  await expect(page.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
 }
 
 /** The owner fills the invitation form and reads the one-time link shown to copy (only in test mode: texts are not sent). */
@@ -84,6 +74,7 @@ async function passwordStep(page: Page, email: string, password: string) {
 
 test("the owner invites a counsellor and a manager; the counsellor enrols, signs in with a code and sees only their lead; the manager's download asks why, and the owner reads it in the access records", async ({
   browser,
+  request,
 }) => {
   // Three people, two enrolments and a download, on a shared two-core machine: room, not a threshold.
   test.setTimeout(180_000);
@@ -121,10 +112,7 @@ test("the owner invites a counsellor and a manager; the counsellor enrols, signs
   });
 
   await test.step("two buyers send inquiries; the owner gives one to the counsellor and one to the manager", async () => {
-    const buyer = await freshPage(browser);
-    await sendInquiry(buyer, theirs.name, theirs.phone);
-    await sendInquiry(buyer, others.name, others.phone);
-    await buyer.context().close();
+    for (const buyer of [theirs, others]) await postInquiry(request, { ...buyer, message: "분양가와 잔여 세대가 궁금합니다." });
     for (const [lead, assignee] of [
       [theirs, counsellor],
       [others, manager],
