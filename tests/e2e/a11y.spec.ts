@@ -13,7 +13,7 @@ async function publicPaths(request: APIRequestContext) {
 /**
  * Axe must judge the page as it ends up, not mid-fade. The page's own signs, not a quiet network
  * plus a fixed wait: its scripts running (hydrated), the reveals this site has done (a page
- * banner's text 100 ms after hydration, the brand story's 500 ms: global.css, pages.css), a lead
+ * banner's text 100 ms after hydration, the brand story's 500 ms: global.css, brand.css), a lead
  * form near the screen hydrated (the visit form's code comes when it nears the screen,
  * docs/decisions/020-javascript-budget.md), then every finite animation and transition finished.
  */
