@@ -27,7 +27,7 @@ describe("one lead's statements", () => {
     // 16 before issue #32: the text budget's two counts are one statement now (15); the two rate
     // limits are one upsert, and the site's settings are read once in the lead's transaction (13);
     // the submission, blocklist and fold checks are one read after the phone's lock (11).
-    expect(statements).toBeLessThanOrEqual(11);
+    expect(statements).toBeLessThanOrEqual(7);
   });
 
   test("a visit booking a time is at most 25", async () => {
@@ -48,6 +48,6 @@ describe("one lead's statements", () => {
     // the slot's waiting line read under the slot's lock among them (31); one rate-limit upsert, and
     // the site's settings and visit settings read once in the transaction, not by each step (27);
     // the submission, blocklist and fold checks in one read after the phone's lock (25).
-    expect(statements).toBeLessThanOrEqual(25);
+    expect(statements).toBeLessThanOrEqual(21);
   });
 });
