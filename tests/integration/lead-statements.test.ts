@@ -48,6 +48,6 @@ describe("one lead's statements", () => {
     // the slot's waiting line read under the slot's lock among them (31); one rate-limit upsert, and
     // the site's settings and visit settings read once in the transaction, not by each step (27);
     // the submission, blocklist and fold checks in one read after the phone's lock (25).
-    expect(statements).toBeLessThanOrEqual(21);
+    expect(statements).toBeLessThanOrEqual(18);
   });
 });
