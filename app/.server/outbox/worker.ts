@@ -168,28 +168,31 @@ function outcomeWriter(workerId: string, providerName: string) {
   let writing: Promise<void> | undefined;
   let failure: unknown;
   const drain = async () => {
-    // Sends that finish in the same turn of the event loop go in one statement.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (queued.length > 0) {
-      const batch = queued;
-      queued = [];
-      await writeOutcomes(
-        batch.map((entry) => entry.outcome),
-        workerId,
-        providerName,
-      );
-      const reports = batch.flatMap((entry) => (entry.report ? [entry.report] : []));
-      if (reports.length > 0) await recordReceipts(reports);
+    try {
+      // Sends that finish in the same turn of the event loop go in one statement.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (queued.length > 0) {
+        const batch = queued;
+        queued = [];
+        await writeOutcomes(
+          batch.map((entry) => entry.outcome),
+          workerId,
+          providerName,
+        );
+        const reports = batch.flatMap((entry) => (entry.report ? [entry.report] : []));
+        if (reports.length > 0) await recordReceipts(reports);
+      }
+    } catch (error) {
+      failure ??= error;
+    } finally {
+      // In the same turn as the loop's last look at the queue: an outcome added later starts a new drain.
+      writing = undefined;
     }
   };
   return {
     add(outcome: Outcome, report: ProviderReport | null = null) {
       queued.push({ outcome, report });
-      writing ??= drain()
-        .catch((error: unknown) => {
-          failure ??= error;
-        })
-        .finally(() => (writing = undefined));
+      writing ??= drain();
     },
     /** Resolves once every outcome added is written; rejects with the first write that failed. */
     async written() {
