@@ -157,11 +157,11 @@ interface Outcome {
 }
 
 /**
- * Writes the outcomes of a pass's messages as their sends finish, those that finish together in
- * one statement (all of a pass's, with a provider that answers at once): one statement a pass
- * instead of one a text, each a round trip a lead's transaction may be waiting behind for a
- * connection. A message is written as soon as the write before it is done, so a crash leaves
- * no more messages "sending" (failed once their claim runs out, never sent twice) than before.
+ * Writes the outcomes of a pass's messages as their sends finish: the first at once, and those
+ * that finish while a write is in flight together in the next (with a provider that answers at
+ * once, two statements a pass instead of one a text, each a round trip a lead's transaction may
+ * wait behind for a connection). A message is written as soon as the write before it is done, so
+ * a crash leaves no more messages "sending" (failed once their claim runs out, never sent twice).
  */
 function outcomeWriter(workerId: string, providerName: string) {
   let queued: { outcome: Outcome; report: ProviderReport | null }[] = [];
@@ -169,8 +169,8 @@ function outcomeWriter(workerId: string, providerName: string) {
   let failure: unknown;
   const drain = async () => {
     try {
-      // Sends that finish in the same turn of the event loop go in one statement.
-      await new Promise((resolve) => setImmediate(resolve));
+      // Not deferred to gather more: on PGlite a write that waits a turn queues behind the leads
+      // that arrived meanwhile, and its messages stay "sending" (failed, if the process dies) the longer.
       while (queued.length > 0) {
         const batch = queued;
         queued = [];
