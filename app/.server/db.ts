@@ -68,11 +68,21 @@ const transactionReads = new WeakMap<Executor, Map<string, Promise<unknown>>>();
  */
 export function readOncePerTransaction<T>(executor: Executor, key: string, read: () => Promise<T>): Promise<T> {
   if (!(executor instanceof PgTransaction)) return read();
-  let reads = transactionReads.get(executor);
-  if (!reads) transactionReads.set(executor, (reads = new Map()));
+  const reads = readsOf(executor);
   let result = reads.get(key) as Promise<T> | undefined;
   if (!result) reads.set(key, (result = read()));
   return result;
+}
+
+/** Keeps `value` as this transaction's reading of `key`, read by a statement that also read other things (a lead's checks, leads/create.ts). */
+export function keepTransactionRead<T>(executor: Executor, key: string, value: T) {
+  if (executor instanceof PgTransaction) readsOf(executor).set(key, Promise.resolve(value));
+}
+
+function readsOf(transaction: Executor) {
+  let reads = transactionReads.get(transaction);
+  if (!reads) transactionReads.set(transaction, (reads = new Map()));
+  return reads;
 }
 
 export function forgetTransactionRead(executor: Executor, key: string) {

@@ -11,7 +11,7 @@ import {
 import type { ChangeContext } from "../audit/records.ts";
 import { bumpContentVersion } from "./content-version.ts";
 import { recordAdCopyConfirmation, type AdCopyConfirmation } from "./ad-copy.ts";
-import { db, forgetTransactionRead, readOncePerTransaction, type Executor } from "../db.ts";
+import { db, forgetTransactionRead, keepTransactionRead, readOncePerTransaction, type Executor } from "../db.ts";
 import type { AnalyticsTags } from "#app/utils/analytics.ts";
 import { siteSettingChanges, siteSettings } from "../schema.ts";
 import { sitePack } from "../site.ts";
@@ -34,6 +34,15 @@ export function siteSettingsOf(site: string, executor: Executor = db()): Promise
 }
 
 const settingsReadKey = (site: string) => `site-settings:${site}`;
+
+/**
+ * The settings row's stored values (null: no row), read in a transaction by a statement that reads
+ * other things too (a lead's first read after its phone's lock, leads/create.ts): siteSettingsOf
+ * answers from it for the rest of the transaction instead of reading again.
+ */
+export function keepSiteSettingsRead(tx: Executor, site: string, stored: Record<string, unknown> | null) {
+  keepTransactionRead(tx, settingsReadKey(site), validSettings(stored ?? {}));
+}
 
 function validSettings(stored: Record<string, unknown>): SiteSettingValues {
   const values: SiteSettingValues = {};

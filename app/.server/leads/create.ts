@@ -10,7 +10,7 @@ import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { customers, leads, visitBookings, visitSlots } from "../schema.ts";
 import { recordFormConsent } from "../consent/ledger.ts";
 import { channelOfAttribution } from "../channels/channels.ts";
-import { textPack } from "../content/site-settings.ts";
+import { keepSiteSettingsRead, textPack } from "../content/site-settings.ts";
 import { sitePack } from "../site.ts";
 import { claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim } from "../visits/booking.ts";
 import { BOOKING_BURSTS, flagBookingBurst, lockSiteBursts, type BookingBurstRules } from "../visits/bursts.ts";
@@ -18,7 +18,7 @@ import { bookingSms } from "../visits/messages.ts";
 import { assignByTurns } from "./assignment.ts";
 import { recordLeadEvent } from "./events.ts";
 import { leadMessages } from "./messages.ts";
-import { nextReceiptNumber } from "./receipts.ts";
+import { nextReceiptNumber, receiptNumberCte } from "./receipts.ts";
 
 /** A lead to store: the form's stored fields (name, phone digits, message, …) and what the server adds. */
 export interface NewLead extends StoredLeadFields {
@@ -106,11 +106,8 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
     const spamReason = input.spamReason ?? (blocked ? "blocked" : null);
     if (spamReason) {
       spam = true;
-      return {
-        outcome: "created",
-        ...(await insertLead(tx, { ...input, consentVersion, spamReason }, { now, customerId: null })),
-        booking: null,
-      };
+      const { leadId, receiptNumber } = await insertLead(tx, { ...input, consentVersion, spamReason }, { now, withCustomer: false });
+      return { outcome: "created", leadId, receiptNumber, booking: null };
     }
     // A channel's visitor is given the channel's number, as the site showed them (issue #31).
     const channel = await channelOfAttribution(tx, input.site, input.attribution);
@@ -193,10 +190,14 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
       return { outcome: "folded", leadId: earlier.id, receiptNumber: earlier.receiptNumber, booking };
     }
 
-    const customerId = await customerOf(tx, input.site, input.phone, now);
-    const { leadId, receiptNumber } = await insertLead(tx, { ...input, consentVersion }, { now, customerId });
+    const { leadId, receiptNumber, customerId, roundRobin } = await insertLead(
+      tx,
+      { ...input, consentVersion },
+      { now, withCustomer: true },
+    );
     if (input.marketingConsent) await recordFormConsent(tx, { site: input.site, phone: input.phone, customerId, leadId, at: now });
-    await assignByTurns(tx, { id: leadId, site: input.site, name: input.name, kind: input.kind }, { budget: textBudget, now });
+    if (roundRobin)
+      await assignByTurns(tx, { id: leadId, site: input.site, name: input.name, kind: input.kind }, { budget: textBudget, now });
     await options.onCreated?.(tx, { id: leadId, receiptNumber });
     const booking = await book(leadId);
     // A channel's new lead is also noted to the channel's recipients (its agency's manager).
@@ -219,11 +220,13 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
 }
 
 interface PhoneRecordRow {
-  what: "repeat" | "blocked" | "latest";
-  id: number;
+  what: "repeat" | "blocked" | "latest" | "settings";
+  id: number | null;
   receipt_number: string | null;
   message: string | null;
   client_id: string | null;
+  /** The site's stored settings (site_settings.values), on the "settings" row. */
+  settings: Record<string, unknown> | null;
 }
 
 /**
@@ -231,19 +234,24 @@ interface PhoneRecordRow {
  * trip while the transaction holds its connection; on PGlite, the only one): the lead this
  * submission already made (a double click, a retried request), whether the site blocks the number
  * (blocked_phones, leads/blocklist.ts), and the latest lead of this phone and form within the
- * folding window. Taken after the lock, the statement's snapshot holds every lead of this phone
- * committed before, so two browsers sending at once take turns and the second sees the first.
+ * folding window; and the site's settings, which the lead's texts and consent are worded from
+ * (kept as this transaction's reading of them, site-settings.ts). Taken after the lock, the
+ * statement's snapshot holds every lead of this phone committed before, so two browsers sending at
+ * once take turns and the second sees the first.
  */
 async function readPhoneRecords(tx: Transaction, input: NewLead, now: Date) {
   const rows = await queryRows<PhoneRecordRow>(
     tx,
-    sql`select 'repeat' as what, id, receipt_number, null::text as message, null::varchar as client_id
+    sql`select 'repeat' as what, id, receipt_number, null::text as message, null::varchar as client_id, null::jsonb as settings
           from leads where submission_id = ${input.submissionId}
         union all
-        select 'blocked', id, null, null, null
+        select 'blocked', id, null, null, null, null
           from blocked_phones where site = ${input.site} and phone = ${input.phone}
         union all
-        (select 'latest', id, receipt_number, message, client_id
+        select 'settings', null, null, null, null, values
+          from site_settings where site = ${input.site}
+        union all
+        (select 'latest', id, receipt_number, message, client_id, null
           from leads
           where site = ${input.site} and kind = ${input.kind} and phone = ${input.phone} and spam = false
             and created_at >= ${new Date(now.getTime() - FOLD_WINDOW_MS).toISOString()}::timestamptz
@@ -253,10 +261,11 @@ async function readPhoneRecords(tx: Transaction, input: NewLead, now: Date) {
   const row = (what: PhoneRecordRow["what"]) => rows.find((candidate) => candidate.what === what);
   const repeat = row("repeat");
   const latest = row("latest");
+  keepSiteSettingsRead(tx, input.site, row("settings")?.settings ?? null);
   return {
-    repeat: repeat && { id: repeat.id, receiptNumber: repeat.receipt_number },
+    repeat: repeat && { id: repeat.id!, receiptNumber: repeat.receipt_number },
     blocked: row("blocked") !== undefined,
-    latest: latest && { id: latest.id, message: latest.message ?? "", clientId: latest.client_id, receiptNumber: latest.receipt_number },
+    latest: latest && { id: latest.id!, message: latest.message ?? "", clientId: latest.client_id, receiptNumber: latest.receipt_number },
   };
 }
 
@@ -276,25 +285,37 @@ function foldableLead(
 
 /** The site's customer with this phone, made on first contact; a merged customer's number leads to the one kept (also for imported lists: leads/import.ts). */
 export async function customerOf(tx: Transaction, site: string, phone: string, now: Date): Promise<number> {
-  const [customer] = await tx
+  const [customer] = await upsertCustomer(tx, site, phone, now);
+  return customer!.id;
+}
+
+function upsertCustomer(tx: Transaction, site: string, phone: string, now: Date) {
+  return tx
     .insert(customers)
     .values({ site, phone, createdAt: now })
     .onConflictDoUpdate({ target: [customers.site, customers.phone], set: { phone } })
-    .returning({ id: customers.id, mergedIntoId: customers.mergedIntoId });
-  return customer!.mergedIntoId ?? customer!.id;
+    .returning({ id: sql<number>`coalesce(${customers.mergedIntoId}, ${customers.id})`.as("id") });
 }
 
+/**
+ * Stores the lead with its receipt number and (`withCustomer`) its customer, and reads whether the
+ * site gives new leads by turns: one statement (the customer's upsert and the day's receipt counter
+ * are its CTEs), where it was four round trips, each while the transaction holds its connection
+ * and, from the counter on, the row every lead of the site and day waits for.
+ */
 async function insertLead(
   tx: Transaction,
   input: NewLead & { consentVersion: string },
-  { now, customerId }: { now: Date; customerId: number | null },
+  { now, withCustomer }: { now: Date; withCustomer: boolean },
 ) {
-  const receiptNumber = await nextReceiptNumber(tx, sitePack(input.site), now);
+  const receipt = receiptNumberCte(tx, sitePack(input.site), now);
+  const customer = tx.$with("customer").as(upsertCustomer(tx, input.site, input.phone, now));
   const [inserted] = await tx
+    .with(receipt.counter, ...(withCustomer ? [customer] : []))
     .insert(leads)
     .values({
       ...leadColumns(input),
-      customerId,
+      customerId: withCustomer ? sql`(select ${customer.id} from ${customer})` : null,
       consentedAt: now,
       marketingConsentAt: input.marketingConsent ? now : null,
       sourcePath: input.sourcePath.slice(0, 300),
@@ -302,11 +323,21 @@ async function insertLead(
       userAgent: input.userAgent.slice(0, 400),
       spam: input.spamReason !== null,
       spamReason: input.spamReason,
-      receiptNumber,
+      receiptNumber: receipt.number,
       createdAt: now,
     })
-    .returning({ id: leads.id });
-  return { leadId: inserted!.id, receiptNumber };
+    .returning({
+      id: leads.id,
+      receiptNumber: leads.receiptNumber,
+      customerId: leads.customerId,
+      roundRobin: sql<boolean>`coalesce((select round_robin from console_settings where site = ${input.site}), false)`,
+    });
+  return {
+    leadId: inserted!.id,
+    receiptNumber: inserted!.receiptNumber!,
+    customerId: inserted!.customerId,
+    roundRobin: inserted!.roundRobin,
+  };
 }
 
 /** The booking a lead made, for the answer to a retried submission (a double tap on the last place is not "full"). */

@@ -17,13 +17,33 @@ export function receiptPrefix(pack: Pick<SitePack, "slug" | "leads">) {
 }
 
 export async function nextReceiptNumber(tx: Executor, pack: Pick<SitePack, "slug" | "leads">, now: Date) {
-  const day = kstDay(now);
-  const [row] = await tx
+  const [row] = await raiseDayCounter(tx, pack, now).returning({ last: receiptCounters.last });
+  return `${receiptNumberStem(pack, now)}${String(row!.last).padStart(4, "0")}`;
+}
+
+/**
+ * The same number as nextReceiptNumber, as part of a larger statement (a new lead's insert,
+ * leads/create.ts): `number` is the receipt number (an SQL expression over the CTE's `last`),
+ * `counter` the CTE that raises the day's counter.
+ */
+export function receiptNumberCte(tx: Executor, pack: Pick<SitePack, "slug" | "leads">, now: Date) {
+  const counter = tx.$with("receipt_counter").as(raiseDayCounter(tx, pack, now).returning({ last: receiptCounters.last }));
+  // lpad would cut a number past 9999 to four digits; padStart does not.
+  const last = sql`(select ${counter.last}::text from ${counter})`;
+  const number = sql<string>`${receiptNumberStem(pack, now)} || lpad(${last}, greatest(4, length(${last})), '0')`;
+  return { counter, number };
+}
+
+function raiseDayCounter(tx: Executor, pack: Pick<SitePack, "slug" | "leads">, now: Date) {
+  return tx
     .insert(receiptCounters)
-    .values({ site: pack.slug, day, last: 1 })
-    .onConflictDoUpdate({ target: [receiptCounters.site, receiptCounters.day], set: { last: sql`${receiptCounters.last} + 1` } })
-    .returning({ last: receiptCounters.last });
-  return `${receiptPrefix(pack)}-${day.replaceAll("-", "")}-${String(row!.last).padStart(4, "0")}`;
+    .values({ site: pack.slug, day: kstDay(now), last: 1 })
+    .onConflictDoUpdate({ target: [receiptCounters.site, receiptCounters.day], set: { last: sql`${receiptCounters.last} + 1` } });
+}
+
+/** "DG-20261125-": the prefix and the Korean day, before the day's sequence. */
+function receiptNumberStem(pack: Pick<SitePack, "slug" | "leads">, now: Date) {
+  return `${receiptPrefix(pack)}-${kstDay(now).replaceAll("-", "")}-`;
 }
 
 /** Whether a value is a whole receipt number, as an answer page's address may carry it. */

@@ -7,7 +7,7 @@ import { startPollingWorker, type PollingWorker } from "../polling-worker.ts";
 import { smsOutbox } from "../schema.ts";
 import { unsealText } from "../sealed.ts";
 import { inQuietHours } from "../sms/advertising.ts";
-import { SmsDeliveryError, truncate, type SmsMessage, type SmsProvider } from "../sms/message.ts";
+import { SmsDeliveryError, truncate, type DeliveryReport as ProviderReport, type SmsMessage, type SmsProvider } from "../sms/message.ts";
 import { alimtalkRoute, readTemplateValues, textChannel } from "../sms/templates.ts";
 import type { AlimtalkFallbackReason, MessageChannel } from "#app/vocabulary.ts";
 import { pollReceipts, receiptColumns, recordReceipts } from "./receipts.ts";
@@ -99,55 +99,145 @@ export async function deliverDueMessages({
         returning id, site, recipient, body, sealed_body, purpose, attempts, channel, template_id`,
   );
   const report: DeliveryReport = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0, abandoned };
+  const outcomes = outcomeWriter(workerId, provider.name);
   await Promise.all(
     claimed.map(async (row) => {
       const outcome = await sendOne(provider, row, sendTimeoutMs);
-      const owned = and(eq(smsOutbox.id, row.id), eq(smsOutbox.lockedBy, workerId), eq(smsOutbox.status, "sending"));
-      const released = { lockedBy: null, lockedUntil: null, provider: provider.name };
       // The channel it went by, when that is not the one it was queued for (a 알림톡 sent as a text).
-      const route = outcome.channel === row.channel ? {} : { channel: outcome.channel, fallbackReason: outcome.fallbackReason };
+      const route = outcome.channel === row.channel ? null : { channel: outcome.channel, fallbackReason: outcome.fallbackReason };
       if (outcome.ok) {
         report.sent++;
         const given = outcome.receipt.report;
-        // A report given with the answer (the log provider's) is kept in the same statement as the
-        // message's new state: one statement a text instead of two. A 알림톡 that fell back also
-        // changes the channel, which recordReceipts decides.
+        // A report given with the answer (the log provider's) is kept with the message's new state.
+        // A 알림톡 that fell back also changes the channel, which recordReceipts decides.
         const kept = given?.state && !given.fellBack && given.messageId === outcome.receipt.messageId ? given : null;
         const sentAt = new Date();
-        await db()
-          .update(smsOutbox)
-          .set({
-            ...released,
-            ...route,
+        outcomes.add(
+          {
+            id: row.id,
             status: "sent",
+            route,
             sentAt,
             providerMessageId: outcome.receipt.messageId ?? null,
             lastResponse: outcome.receipt.response,
-            ...(kept?.state ? receiptColumns({ ...kept, state: kept.state }, sentAt) : {}),
-          })
-          .where(owned);
-        if (given && !kept) await recordReceipts([given]);
+            receipt: kept?.state ? receiptColumns({ ...kept, state: kept.state }, sentAt) : null,
+          },
+          given && !kept ? given : null,
+        );
       } else if (outcome.error.retryable && row.attempts < maxAttempts) {
         report.retrying++;
-        await db()
-          .update(smsOutbox)
-          .set({
-            ...released,
-            status: "pending",
-            nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
-            lastResponse: outcome.error.response,
-          })
-          .where(owned);
+        outcomes.add({
+          id: row.id,
+          status: "pending",
+          route: null,
+          nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
+          lastResponse: outcome.error.response,
+        });
       } else {
         report.failed++;
-        await db()
-          .update(smsOutbox)
-          .set({ ...released, ...route, status: "failed", lastResponse: outcome.error.response })
-          .where(owned);
+        outcomes.add({ id: row.id, status: "failed", route, lastResponse: outcome.error.response });
       }
     }),
   );
+  await outcomes.written();
   return report;
+}
+
+/** A claimed message's new state after its attempt: sent, due again later, or failed for good. */
+interface Outcome {
+  id: number;
+  status: "sent" | "pending" | "failed";
+  /** The channel it went by and why, when not the one it was queued for. */
+  route: { channel: MessageChannel; fallbackReason: AlimtalkFallbackReason | null } | null;
+  lastResponse: string;
+  sentAt?: Date;
+  providerMessageId?: string | null;
+  nextAttemptAt?: Date;
+  receipt?: ReturnType<typeof receiptColumns> | null;
+}
+
+/**
+ * Writes the outcomes of a pass's messages as their sends finish: the first at once, and those
+ * that finish while a write is in flight together in the next (with a provider that answers at
+ * once, two statements a pass instead of one a text, each a round trip a lead's transaction may
+ * wait behind for a connection). A message is written as soon as the write before it is done, so
+ * a crash leaves no more messages "sending" (failed once their claim runs out, never sent twice).
+ */
+function outcomeWriter(workerId: string, providerName: string) {
+  let queued: { outcome: Outcome; report: ProviderReport | null }[] = [];
+  let writing: Promise<void> | undefined;
+  let failure: unknown;
+  const drain = async () => {
+    try {
+      // Not deferred to gather more: on PGlite a write that waits a turn queues behind the leads
+      // that arrived meanwhile, and its messages stay "sending" (failed, if the process dies) the longer.
+      while (queued.length > 0) {
+        const batch = queued;
+        queued = [];
+        await writeOutcomes(
+          batch.map((entry) => entry.outcome),
+          workerId,
+          providerName,
+        );
+        const reports = batch.flatMap((entry) => (entry.report ? [entry.report] : []));
+        if (reports.length > 0) await recordReceipts(reports);
+      }
+    } catch (error) {
+      failure ??= error;
+    } finally {
+      // In the same turn as the loop's last look at the queue: an outcome added later starts a new drain.
+      writing = undefined;
+    }
+  };
+  return {
+    add(outcome: Outcome, report: ProviderReport | null = null) {
+      queued.push({ outcome, report });
+      writing ??= drain();
+    },
+    /** Resolves once every outcome added is written; rejects with the first write that failed. */
+    async written() {
+      while (writing) await writing;
+      if (failure) throw failure;
+    },
+  };
+}
+
+/** Each message's new state, if this worker still holds its claim; the claim is released. */
+async function writeOutcomes(outcomes: Outcome[], workerId: string, providerName: string) {
+  const rows = outcomes.map((outcome) => ({
+    id: outcome.id,
+    status: outcome.status,
+    last_response: outcome.lastResponse,
+    sent_at: outcome.sentAt?.toISOString() ?? null,
+    provider_message_id: outcome.providerMessageId ?? null,
+    next_attempt_at: outcome.nextAttemptAt?.toISOString() ?? null,
+    rerouted: outcome.route !== null,
+    channel: outcome.route?.channel ?? null,
+    fallback_reason: outcome.route?.fallbackReason ?? null,
+    receipt_state: outcome.receipt?.receiptState ?? null,
+    receipt_code: outcome.receipt?.receiptCode ?? null,
+    receipt_message: outcome.receipt?.receiptMessage ?? null,
+    receipt_at: outcome.receipt?.receiptAt.toISOString() ?? null,
+  }));
+  await db().execute(
+    sql`update sms_outbox as m
+        set status = v.status, locked_by = null, locked_until = null, provider = ${providerName},
+            last_response = v.last_response,
+            sent_at = case when v.status = 'sent' then v.sent_at else m.sent_at end,
+            provider_message_id = case when v.status = 'sent' then v.provider_message_id else m.provider_message_id end,
+            next_attempt_at = coalesce(v.next_attempt_at, m.next_attempt_at),
+            channel = case when v.rerouted then v.channel else m.channel end,
+            fallback_reason = case when v.rerouted then v.fallback_reason else m.fallback_reason end,
+            receipt_state = case when v.receipt_state is null then m.receipt_state else v.receipt_state end,
+            receipt_code = case when v.receipt_state is null then m.receipt_code else v.receipt_code end,
+            receipt_message = case when v.receipt_state is null then m.receipt_message else v.receipt_message end,
+            receipt_at = case when v.receipt_state is null then m.receipt_at else v.receipt_at end
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+          id integer, status text, last_response text, sent_at timestamptz, provider_message_id text,
+          next_attempt_at timestamptz, rerouted boolean, channel text, fallback_reason text,
+          receipt_state text, receipt_code text, receipt_message text, receipt_at timestamptz)
+        where m.id = v.id and m.locked_by = ${workerId} and m.status = 'sending'`,
+  );
 }
 
 type SendOutcome = { channel: MessageChannel; fallbackReason: AlimtalkFallbackReason | null } & (

@@ -4,10 +4,10 @@ import { PLACE_HOLDING_STATUSES } from "#app/vocabulary.ts";
 import { queryRows, sqlList, type Transaction } from "../db.ts";
 import { recordLeadEvent } from "../leads/events.ts";
 import { withdrawBookingMessages } from "../outbox/queue.ts";
-import { leads, visitBookings, visitWaitlist } from "../schema.ts";
+import { visitBookings, visitWaitlist } from "../schema.ts";
 import { bumpContentVersion } from "../content/content-version.ts";
 import { siteOpeningHours, withinOpeningHours } from "./schedule.ts";
-import { placesOf, visitSettingsOf } from "./settings.ts";
+import { keepVisitSettingsRead, placesOf, type VisitSettings } from "./settings.ts";
 
 /**
  * Booking a time slot. A slot's places are its capacity minus its active bookings, counted while
@@ -101,16 +101,18 @@ export async function claimVisitSlot(
       .for("update");
     if (!offer) return { ok: false, reason: "not-offered", day: slot.day };
   }
-  const holders = await tx
-    .select({ id: visitBookings.id, phone: visitBookings.phone, clientId: leads.clientId, partySize: visitBookings.partySize })
-    .from(visitBookings)
-    .innerJoin(leads, eq(leads.id, visitBookings.leadId))
-    .where(and(eq(visitBookings.slotId, slot.id), inArray(visitBookings.status, [...PLACE_HOLDING_STATUSES])));
+  const { holders, line, capacityUnit, phoneHoldsThatDay } = await readSlotPlaces(tx, {
+    site,
+    slotId: slot.id,
+    phone,
+    day: slot.day,
+    clientId,
+    moving,
+    now,
+  });
   const own = clientId ? holders.find((holder) => holder.phone === phone && holder.clientId === clientId) : undefined;
   if (own) return { ok: true, slot: claimed, alreadyBookedId: own.id, partySize, offerId };
-  const { capacityUnit } = await visitSettingsOf(site, tx);
   const taken = holders.reduce((sum, holder) => sum + placesOf(capacityUnit, holder.partySize), 0);
-  const line = await waitlistOf(tx, slot.id, now);
   const held = line
     .filter((entry) => entry.status === "offered" && entry.id !== offerId)
     .reduce((sum, entry) => sum + placesOf(capacityUnit, entry.partySize), 0);
@@ -120,50 +122,59 @@ export async function claimVisitSlot(
   // A freed place is first for those waiting for the time (waitlist.ts offers it to them).
   const waitingFits = line.some((entry) => entry.status === "waiting" && placesOf(capacityUnit, entry.partySize) <= free);
   if (offerId === null && waitingFits) return { ok: false, reason: "full", day: slot.day };
-  if (await phoneHoldsThatDay(tx, { site, phone, day: slot.day, clientId, moving, now })) {
-    return { ok: false, reason: "booked-that-day", day: slot.day };
-  }
+  if (phoneHoldsThatDay) return { ok: false, reason: "booked-that-day", day: slot.day };
   return { ok: true, slot: claimed, alreadyBookedId: null, partySize, offerId };
 }
 
-/** The slot's line: those waiting, and the offers still in time (an offer past its deadline holds nothing). */
-async function waitlistOf(tx: Transaction, slotId: number, now: Date) {
-  return tx
-    .select({ id: visitWaitlist.id, status: visitWaitlist.status, partySize: visitWaitlist.partySize })
-    .from(visitWaitlist)
-    .where(
-      and(
-        eq(visitWaitlist.slotId, slotId),
-        sql`(${visitWaitlist.status} = 'waiting' or (${visitWaitlist.status} = 'offered' and ${visitWaitlist.offerExpiresAt} > ${now.toISOString()}::timestamptz))`,
-      ),
-    );
+interface SlotPlacesRow {
+  holders: { id: number; phone: string; clientId: string | null; partySize: number }[];
+  line: { id: number; status: "waiting" | "offered"; partySize: number }[];
+  settings: VisitSettings | null;
+  phone_holds_that_day: boolean;
 }
 
 /**
- * Whether the phone already holds a place at the site on that day, besides the booking being
- * moved and a future booking of this same browser (which its new booking replaces).
+ * What a claim weighs, read in one statement once the slot's row is locked (so its snapshot holds
+ * every booking of the slot committed before): the bookings holding a place in it, its line (those
+ * waiting, and the offers still in time: an offer past its deadline holds nothing), how the site
+ * counts places (kept as this transaction's reading, settings.ts), and whether the phone already
+ * holds a place at the site that day, besides the booking being moved and a future booking of this
+ * same browser (which its new booking replaces).
  */
-async function phoneHoldsThatDay(
+async function readSlotPlaces(
   tx: Transaction,
   {
     site,
+    slotId,
     phone,
     day,
     clientId,
     moving,
     now,
-  }: { site: string; phone: string; day: string; clientId: string | null; moving: number | null; now: Date },
+  }: { site: string; slotId: number; phone: string; day: string; clientId: string | null; moving: number | null; now: Date },
 ) {
-  const rows = await queryRows<{ id: number }>(
+  const at = now.toISOString();
+  const [row] = await queryRows<SlotPlacesRow>(
     tx,
-    sql`select b.id from visit_bookings b join visit_slots s on s.id = b.slot_id join leads l on l.id = b.lead_id
-        where b.site = ${site} and b.phone = ${phone} and s.day = ${day}::date
-          and b.status in (${sqlList(PLACE_HOLDING_STATUSES)})
-          ${moving === null ? sql`` : sql`and b.id <> ${moving}`}
-          ${clientId === null ? sql`` : sql`and not (b.status = 'booked' and l.client_id = ${clientId} and s.starts_at > ${now.toISOString()}::timestamptz)`}
-        limit 1`,
+    sql`select
+          coalesce((select json_agg(json_build_object('id', b.id, 'phone', b.phone, 'clientId', l.client_id, 'partySize', b.party_size))
+            from visit_bookings b join leads l on l.id = b.lead_id
+            where b.slot_id = ${slotId} and b.status in (${sqlList(PLACE_HOLDING_STATUSES)})), '[]') as holders,
+          coalesce((select json_agg(json_build_object('id', w.id, 'status', w.status, 'partySize', w.party_size))
+            from visit_waitlist w
+            where w.slot_id = ${slotId}
+              and (w.status = 'waiting' or (w.status = 'offered' and w.offer_expires_at > ${at}::timestamptz))), '[]') as line,
+          (select json_build_object('capacityUnit', capacity_unit, 'holdMinutes', hold_minutes, 'sameDayReminderHours', same_day_reminder_hours)
+            from visit_settings where site = ${site}) as settings,
+          exists (select 1 from visit_bookings b join visit_slots s on s.id = b.slot_id join leads l on l.id = b.lead_id
+            where b.site = ${site} and b.phone = ${phone} and s.day = ${day}::date
+              and b.status in (${sqlList(PLACE_HOLDING_STATUSES)})
+              ${moving === null ? sql`` : sql`and b.id <> ${moving}`}
+              ${clientId === null ? sql`` : sql`and not (b.status = 'booked' and l.client_id = ${clientId} and s.starts_at > ${at}::timestamptz)`}
+          ) as phone_holds_that_day`,
   );
-  return rows.length > 0;
+  const settings = keepVisitSettingsRead(tx, site, row!.settings);
+  return { holders: row!.holders, line: row!.line, capacityUnit: settings.capacityUnit, phoneHoldsThatDay: row!.phone_holds_that_day };
 }
 
 export interface PlacedBooking {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { CapacityUnit } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { bumpContentVersion } from "../content/content-version.ts";
-import { db, forgetTransactionRead, readOncePerTransaction, type Executor } from "../db.ts";
+import { db, forgetTransactionRead, keepTransactionRead, readOncePerTransaction, type Executor } from "../db.ts";
 import { visitSettings } from "../schema.ts";
 
 /** How a site's visit schedule counts places, holds a waitlist's offers and reminds on the day (/admin/visits). */
@@ -31,6 +31,13 @@ export function visitSettingsOf(site: string, executor: Executor = db()): Promis
 }
 
 const visitSettingsReadKey = (site: string) => `visit-settings:${site}`;
+
+/** The settings row as a larger statement read it in a transaction (null: no row, the defaults): visitSettingsOf answers from it for the rest of the transaction. */
+export function keepVisitSettingsRead(tx: Executor, site: string, row: VisitSettings | null): VisitSettings {
+  const settings = row ?? VISIT_SETTING_DEFAULTS;
+  keepTransactionRead(tx, visitSettingsReadKey(site), settings);
+  return settings;
+}
 
 /** The places a booking or a waiting party takes: one, or one per visitor when the site counts people. */
 export function placesOf(unit: CapacityUnit, partySize: number) {
