@@ -3,19 +3,22 @@ import { defineConfig } from "vitest/config";
 const integration = {
   include: ["tests/integration/**/*.test.{ts,tsx}"],
   environment: "node",
-  setupFiles: ["tests/setup/session-secret.ts", "tests/setup/fail-on-console-error.ts"],
+  setupFiles: ["tests/setup/session-secret.ts", "tests/setup/fail-on-console-error.ts", "tests/setup/between-files.ts"],
   testTimeout: 30_000,
-  // A file's first hook opens and migrates its database; with two workers on a shared two-core
-  // machine (load average 15) an in-memory PGlite has taken over 60 s to start.
+  // A worker's first file opens its database; with two workers on a shared two-core machine (load
+  // average 15) an in-memory PGlite has taken over 60 s to start.
   hookTimeout: 180_000,
-  // Each file opens its own database (an in-memory PGlite, or its own database on the test
-  // PostgreSQL server: tests/db.ts), so two files can run at once. Vitest 4 runs files in
-  // forked processes, at most availableParallelism() - 1 at a time unless told: one on
-  // two cores. Two workers keep both cores busy while a file waits on its database; a
+  // Vitest 4 runs files in forked processes, at most availableParallelism() - 1 at a time unless
+  // told: one on two cores. Two workers keep both cores busy while a file waits on its database; a
   // worker (its PGlite, the app and Vite) holds about 650 MB, so this stays at two. Both
   // integration projects say the same, so one run of both shares these two workers.
   pool: "forks" as const,
   maxWorkers: 2,
+  // A worker keeps its process, its imported app and its one database from file to file, instead
+  // of paying 3–4 s of processor for each (a process, the app's import, a PGlite). Each file starts
+  // from an emptied database (tests/db.ts) and from the module state tests/setup/between-files.ts
+  // puts back; that file lists what a file may leave and how each is undone.
+  isolate: false,
 };
 
 /**

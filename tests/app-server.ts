@@ -13,6 +13,8 @@ export async function startTestApp() {
   const build = await testServerBuild();
   const app = createApp(() => build);
   const server = app.listen(0, "127.0.0.1");
+  listening.add(server);
+  server.once("close", () => listening.delete(server));
   answerAtTheEdge(server);
   await new Promise((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
@@ -30,6 +32,13 @@ export async function startTestApp() {
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+const listening = new Set<http.Server>();
+
+/** How many apps startTestApp() started are still listening (tests/setup/between-files.ts). */
+export function testAppsListening() {
+  return listening.size;
+}
 
 function send(
   port: number,

@@ -220,7 +220,10 @@ export function getEnv(): Env {
   return current;
 }
 
-/** For tests and scripts that build their own configuration. */
-export function setEnv(env: Env) {
+/**
+ * For tests and scripts that build their own configuration; `undefined` forgets it, and the next
+ * getEnv() reads the process's environment again (a test file that sets none starts from there).
+ */
+export function setEnv(env: Env | undefined) {
   current = env;
 }

@@ -1,4 +1,4 @@
-import { afterEach, vi } from "vitest";
+import { afterAll, afterEach, vi } from "vitest";
 
 // An error logged during a test is a failure nobody asserted on.
 let logged: unknown[][] = [];
@@ -7,6 +7,11 @@ console.error = (...args: unknown[]) => {
   logged.push(args);
   original(...args);
 };
+// This file runs again before the next file of the worker (tests/setup/between-files.ts), which
+// would otherwise wrap the wrapper and print each error once more for every earlier file.
+afterAll(() => {
+  console.error = original;
+});
 
 afterEach(() => {
   const errors = logged;

@@ -8,15 +8,15 @@ import type { TestProject } from "vitest/node";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** A dump of an empty, migrated PGlite database, for each test file to start from (tests/db.ts). */
+    /** A dump of an empty, migrated PGlite database, for each test worker to start from (tests/db.ts). */
     pgliteTemplate: string;
   }
 }
 
 /**
  * Makes one migrated PGlite database before the integration files run and leaves its dump for
- * each file to open (tests/db.ts): a new PGlite runs initdb, about 4 s of one core, which 40 files
- * each paid; opening a dump takes under one. Nothing is made for a run on PostgreSQL.
+ * each worker to open once (tests/db.ts): a new PGlite runs initdb, about 4 s of one core; opening
+ * a dump takes under one. Nothing is made for a run on PostgreSQL.
  */
 export default async function makePgliteTemplate(project: TestProject) {
   if (process.env.TEST_DATABASE_URL) return;

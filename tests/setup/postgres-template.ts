@@ -4,7 +4,7 @@ import { openDatabase } from "#app/.server/db.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** A migrated database on the test PostgreSQL server that each test file's database is copied from (tests/db.ts). */
+    /** A migrated database on the test PostgreSQL server that each test worker's database is copied from (tests/db.ts). */
     postgresTemplate: string;
   }
 }
@@ -12,8 +12,8 @@ declare module "vitest" {
 const TEMPLATE = "test_template";
 
 /**
- * Migrates one database on the test PostgreSQL server before the files run; each file's database is
- * then `create database … template` of it, a copy of its files, instead of running every migration
+ * Migrates one database on the test PostgreSQL server before the files run; each worker's database
+ * is then `create database … template` of it, a copy of its files, instead of running every migration
  * again (tests/db.ts). The server is the run's own (scripts/test-integration.js), removed after it.
  */
 export default async function makePostgresTemplate(project: TestProject) {

@@ -37,7 +37,7 @@ export interface SessionState {
   enrolled: boolean;
 }
 
-let cookie: Cookie | undefined;
+let cookie: { secure: boolean; secret: string; cookie: Cookie } | undefined;
 
 /** A request that carries it is a member of staff's: pages are rendered for them, never from the page cache. */
 export const SESSION_COOKIE = "__session";
@@ -49,15 +49,24 @@ export const SESSION_COOKIE = "__session";
  * host has its own cookie, and a session belongs to the site it was made on.
  */
 function sessionCookie(): Cookie {
-  cookie ??= createCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: getEnv().NODE_ENV === "production",
-    path: "/",
-    maxAge: SESSION_LIFETIME_MS / 1000,
-    secrets: [getSessionSecret()],
-  });
-  return cookie;
+  const secure = getEnv().NODE_ENV === "production";
+  const secret = getSessionSecret();
+  // Made again when the configuration it reads changed: tests set another between files.
+  if (cookie?.secure !== secure || cookie.secret !== secret) {
+    cookie = {
+      secure,
+      secret,
+      cookie: createCookie(SESSION_COOKIE, {
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        path: "/",
+        maxAge: SESSION_LIFETIME_MS / 1000,
+        secrets: [secret],
+      }),
+    };
+  }
+  return cookie.cookie;
 }
 
 function hashToken(token: string) {
