@@ -7,7 +7,7 @@ import { withdrawBookingMessages } from "../outbox/queue.ts";
 import { visitBookings, visitWaitlist } from "../schema.ts";
 import { bumpContentVersion } from "../content/content-version.ts";
 import { siteOpeningHours, withinOpeningHours } from "./schedule.ts";
-import { keepVisitSettingsRead, placesOf, type VisitSettings } from "./settings.ts";
+import { keepVisitSettingsRead, placesOf, visitSettingsJson, type VisitSettings } from "./settings.ts";
 
 /**
  * Booking a time slot. A slot's places are its capacity minus its active bookings, counted while
@@ -164,8 +164,7 @@ async function readSlotPlaces(
             from visit_waitlist w
             where w.slot_id = ${slotId}
               and (w.status = 'waiting' or (w.status = 'offered' and w.offer_expires_at > ${at}::timestamptz))), '[]') as line,
-          (select json_build_object('capacityUnit', capacity_unit, 'holdMinutes', hold_minutes, 'sameDayReminderHours', same_day_reminder_hours)
-            from visit_settings where site = ${site}) as settings,
+          ${visitSettingsJson(site)} as settings,
           exists (select 1 from visit_bookings b join visit_slots s on s.id = b.slot_id join leads l on l.id = b.lead_id
             where b.site = ${site} and b.phone = ${phone} and s.day = ${day}::date
               and b.status in (${sqlList(PLACE_HOLDING_STATUSES)})

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { CapacityUnit } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { bumpContentVersion } from "../content/content-version.ts";
@@ -15,19 +15,25 @@ export interface VisitSettings {
 /** Until the office sets them: each booking one place, a freed place held 30 minutes, a reminder 2 hours before. */
 export const VISIT_SETTING_DEFAULTS: VisitSettings = { capacityUnit: "groups", holdMinutes: 30, sameDayReminderHours: 2 };
 
+/** The row's columns by the names VisitSettings gives them: the one list both reads below select. */
+const SETTING_COLUMNS = {
+  capacityUnit: visitSettings.capacityUnit,
+  holdMinutes: visitSettings.holdMinutes,
+  sameDayReminderHours: visitSettings.sameDayReminderHours,
+} satisfies Record<keyof VisitSettings, unknown>;
+
 /** Read once per transaction: a booking's claim and its waiting line both count places by them. */
 export function visitSettingsOf(site: string, executor: Executor = db()): Promise<VisitSettings> {
   return readOncePerTransaction(executor, visitSettingsReadKey(site), async () => {
-    const [row] = await executor
-      .select({
-        capacityUnit: visitSettings.capacityUnit,
-        holdMinutes: visitSettings.holdMinutes,
-        sameDayReminderHours: visitSettings.sameDayReminderHours,
-      })
-      .from(visitSettings)
-      .where(eq(visitSettings.site, site));
+    const [row] = await executor.select(SETTING_COLUMNS).from(visitSettings).where(eq(visitSettings.site, site));
     return row ?? VISIT_SETTING_DEFAULTS;
   });
+}
+
+/** The site's settings as one JSON value (null: no row), for a statement that reads other things too (visits/booking.ts). */
+export function visitSettingsJson(site: string): SQL {
+  const pairs = Object.entries(SETTING_COLUMNS).map(([name, column]) => sql`${sql.raw(`'${name}'`)}, ${column}`);
+  return sql`(select json_build_object(${sql.join(pairs, sql`, `)}) from ${visitSettings} where ${visitSettings.site} = ${site})`;
 }
 
 const visitSettingsReadKey = (site: string) => `visit-settings:${site}`;
