@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { preloadImage } from "#app/components/picture.tsx";
 import type { ImageAsset, InfoSection } from "#app/content/types.ts";
+import { hasVariants } from "#app/utils/image-variants.js";
 
 /**
  * The opening of an informational page's body: a small English label, the section's <h2> (the
@@ -36,14 +37,17 @@ export function Notes({ notes }: { notes: string[] }) {
 
 /**
  * `links` cannot see loader data, so the preload of a page's largest picture rides on `meta`
- * (React Router renders `tagName: "link"` descriptors in the head as well).
+ * (React Router renders `tagName: "link"` descriptors in the head as well). A plain `<img>` that
+ * loads eagerly (a drawing, an SVG) needs none: React writes its preload into the head itself, and
+ * a second one is bytes of the document for nothing. Photos sit in a `<picture>`, which it leaves alone.
  */
-export function preloadMeta(image: ImageAsset): MetaDescriptor {
+export function preloadMeta(image: ImageAsset): MetaDescriptor[] {
+  if (!hasVariants(image.src)) return [];
   const attributes: Record<string, string> = {};
   for (const [name, value] of Object.entries(preloadImage(image))) {
     if (typeof value === "string") attributes[name] = value;
   }
-  return { tagName: "link", ...attributes };
+  return [{ tagName: "link", ...attributes }];
 }
 
 /** Detailed drawings (floor plans, site plans) are hard to read on a phone: open them full size. */

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
     path: PATH,
     image: loaderData?.community.image,
   }),
-  ...(loaderData ? [preloadMeta(loaderData.community.image)] : []),
+  ...(loaderData ? preloadMeta(loaderData.community.image) : []),
 ];
 
 export default function CommunityPage({ loaderData }: Route.ComponentProps) {

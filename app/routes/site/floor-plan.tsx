@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
     path: loaderData?.path ?? "/FloorPlan",
     image: loaderData?.unit.floorPlan,
   }),
-  ...(loaderData ? [preloadMeta(loaderData.unit.floorPlan)] : []),
+  ...(loaderData ? preloadMeta(loaderData.unit.floorPlan) : []),
 ];
 
 export default function FloorPlanPage({ loaderData }: Route.ComponentProps) {

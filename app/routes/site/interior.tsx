@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       path: loaderData?.path ?? "/Interior",
       image: first,
     }),
-    ...(first ? [preloadMeta(first)] : []),
+    ...(first ? preloadMeta(first) : []),
   ];
 };
 

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
     path: PATH,
     image: loaderData?.premium.image,
   }),
-  ...(loaderData ? [preloadMeta(loaderData.premium.image)] : []),
+  ...(loaderData ? preloadMeta(loaderData.premium.image) : []),
 ];
 
 export default function PremiumPage({ loaderData }: Route.ComponentProps) {

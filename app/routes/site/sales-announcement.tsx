@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
     description: loaderData?.page.description ?? "",
     path: PATH,
   }),
-  ...(loaderData ? [preloadMeta(loaderData.announcement.image)] : []),
+  ...(loaderData ? preloadMeta(loaderData.announcement.image) : []),
 ];
 
 export default function AnnouncementPage({ loaderData }: Route.ComponentProps) {
