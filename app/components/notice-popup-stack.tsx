@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { PublicPopup } from "#app/forms/popups.ts";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
+import { NoticePopupsStylesheet } from "./stylesheets.tsx";
 
 /** Where "오늘 하루 보지 않기" is remembered: popup id → the instant it may show again. */
 const HIDDEN_KEY = "notice-popups-hidden";
@@ -96,6 +97,8 @@ export function NoticePopupStack({ active }: { active: PublicPopup[] }) {
   if (shown.length === 0) return null;
   return (
     <div className="notice-popups">
+      {/* Here, not in every page's head: most days no page has a popup to show. React shows the popups once it has loaded. */}
+      <NoticePopupsStylesheet />
       <div className="notice-popups__row">
         {shown.map((popup, index) => (
           <NoticePopup
