@@ -75,13 +75,16 @@ const START_SCRIPTS = `(() => {
   // now; the module preloads and the module script wait.
   const parsed = document.createElement("template");
   parsed.innerHTML = held.textContent;
+  // The held tags carry no nonce (each would be one more place a cached page is cut at): each copy gets this script's.
   const copy = (node) => {
-    if (node.localName !== "script") return node;
-    const script = document.createElement("script");
-    for (const { name, value } of node.attributes) script.setAttribute(name, value);
-    script.nonce = nonce;
-    script.textContent = node.textContent;
-    return script;
+    let element = node;
+    if (node.localName === "script") {
+      element = document.createElement("script");
+      for (const { name, value } of node.attributes) element.setAttribute(name, value);
+      element.textContent = node.textContent;
+    }
+    element.nonce = nonce;
+    return element;
   };
   const nodes = [...parsed.content.children].map(copy);
   const isModule = (node) => node.localName === "link" || node.type === "module";
@@ -100,7 +103,8 @@ function ScriptsAfterLoad({ nonce }: { nonce: string }) {
   return (
     <>
       <noscript>
-        <Scripts nonce={nonce} />
+        {/* An empty nonce, not none: without one, Scripts takes the request's. */}
+        <Scripts nonce="" />
       </noscript>
       {/* The browser keeps the server's text: hydration does not rewrite a script. */}
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? START_SCRIPTS : "" }} />

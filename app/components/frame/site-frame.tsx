@@ -35,14 +35,13 @@ export function SiteFrame({ content, children }: { content: FrameContent; childr
   return (
     // The inline script adds `js` before hydration; React must keep it, not "correct" it.
     <div className={`site-frame${scripted ? " js" : ""}`} suppressHydrationWarning>
-      {/* Only in server HTML: a frame React renders in the browser gets `js` from `scripted`. */}
-      {scripted ? null : <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />}
-      {/* Before the header: a channel's visitor never sees the site's number painted (docs/decisions/032). */}
+      {/* Only in server HTML (a frame React renders in the browser gets `js` from `scripted`), and
+          before the header: a channel's visitor never sees the site's number painted (docs/decisions/032). */}
       {scripted ? null : (
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? callLineScript(content.phone) : "" }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? `${MARK_SCRIPTED};${callLineScript(content.phone)}` : "" }}
         />
       )}
       <a className="skip-link" href="#main">
