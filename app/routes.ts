@@ -113,29 +113,32 @@ export default [
     // The personal opt-out link of a text: stops advertising texts to that one number.
     route(":site/optout/:token", "routes/site/opt-out.tsx"),
     route("privacy", "routes/site/privacy.tsx"),
-    // Informational pages. Paths match regardless of case, so other spellings (/SalesInfo/StampTax)
-    // reach these modules and their loaders redirect them to the canonical URL (decision 005).
-    route("Brand/intro", "routes/site/brand-intro.tsx"),
-    route("Brand/video", "routes/site/brand-video.tsx"),
-    route("BusinessGuide/intro", "routes/site/business-intro.tsx"),
-    route("BusinessGuide/plan", "routes/site/business-plan.tsx"),
-    route("BusinessGuide/documents", "routes/site/business-documents.tsx"),
-    route("SalesInfo/announcement", "routes/site/sales-announcement.tsx"),
-    route("SalesInfo/SubscriptionGuide", "routes/site/sales-subscription.tsx"),
-    route("SalesInfo/guide", "routes/site/sales-subscription-alias.ts"),
-    route("SalesInfo/stampTax", "routes/site/sales-stamp-tax.tsx"),
-    route("SalesInfo/price", "routes/site/sales-price.tsx"),
-    // 잔여세대: the units left per type and 동, from the console's board, when the office turns it on.
-    route("SalesInfo/units", "routes/site/sales-units.tsx"),
-    route("LocationEnvironment/intro", "routes/site/location-intro.tsx"),
-    route("LocationEnvironment/primium", "routes/site/location-premium.tsx"),
-    route("ComplexGuide/intro", "routes/site/complex-intro.tsx"),
-    route("ComplexGuide/detailintro", "routes/site/complex-detail.tsx"),
-    route("ComplexGuide/community", "routes/site/complex-community.tsx"),
-    route("FloorPlan/videos", "routes/site/floor-plan-videos.tsx"),
-    route("FloorPlan/Emodel", "routes/site/floor-plan-emodel.tsx"),
-    route("FloorPlan/:type", "routes/site/floor-plan.tsx"),
-    route("Interior/:type", "routes/site/interior.tsx"),
+    // Informational pages, under the banner and sub-menu of each (decision 044). Paths match
+    // regardless of case, so other spellings (/SalesInfo/StampTax) reach these modules and their
+    // loaders redirect them to the canonical URL (decision 005).
+    layout("routes/site/page-heading.tsx", [
+      route("Brand/intro", "routes/site/brand-intro.tsx"),
+      route("Brand/video", "routes/site/brand-video.tsx"),
+      route("BusinessGuide/intro", "routes/site/business-intro.tsx"),
+      route("BusinessGuide/plan", "routes/site/business-plan.tsx"),
+      route("BusinessGuide/documents", "routes/site/business-documents.tsx"),
+      route("SalesInfo/announcement", "routes/site/sales-announcement.tsx"),
+      route("SalesInfo/SubscriptionGuide", "routes/site/sales-subscription.tsx"),
+      route("SalesInfo/guide", "routes/site/sales-subscription-alias.ts"),
+      route("SalesInfo/stampTax", "routes/site/sales-stamp-tax.tsx"),
+      route("SalesInfo/price", "routes/site/sales-price.tsx"),
+      // 잔여세대: the units left per type and 동, from the console's board, when the office turns it on.
+      route("SalesInfo/units", "routes/site/sales-units.tsx"),
+      route("LocationEnvironment/intro", "routes/site/location-intro.tsx"),
+      route("LocationEnvironment/primium", "routes/site/location-premium.tsx"),
+      route("ComplexGuide/intro", "routes/site/complex-intro.tsx"),
+      route("ComplexGuide/detailintro", "routes/site/complex-detail.tsx"),
+      route("ComplexGuide/community", "routes/site/complex-community.tsx"),
+      route("FloorPlan/videos", "routes/site/floor-plan-videos.tsx"),
+      route("FloorPlan/Emodel", "routes/site/floor-plan-emodel.tsx"),
+      route("FloorPlan/:type", "routes/site/floor-plan.tsx"),
+      route("Interior/:type", "routes/site/interior.tsx"),
+    ]),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

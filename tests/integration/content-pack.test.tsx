@@ -14,6 +14,7 @@ import { daegu } from "#app/content/sites/daegu/index.ts";
 import * as home from "#app/routes/site/home.tsx";
 import * as layout from "#app/routes/site/layout.tsx";
 import * as notFound from "#app/routes/site/not-found.tsx";
+import * as pageHeading from "#app/routes/site/page-heading.tsx";
 import { routeContext } from "#tests/route-context.ts";
 import { NonceProvider } from "#app/utils/nonce.tsx";
 import { fixturePack } from "#tests/fixtures/fixture-pack.ts";
@@ -25,7 +26,7 @@ withTestDatabase();
 const mount = (component: unknown) => withComponentProps(component as Parameters<typeof withComponentProps>[0]);
 const mountBoundary = (component: unknown) => withErrorBoundaryProps(component as Parameters<typeof withErrorBoundaryProps>[0]);
 
-// The real layout and home modules, mounted the way the server mounts them.
+// The real layout, page heading and home modules, mounted the way the server mounts them.
 const routes: RouteObject[] = [
   {
     id: "routes/site/layout",
@@ -35,7 +36,12 @@ const routes: RouteObject[] = [
     ErrorBoundary: mountBoundary(layout.ErrorBoundary),
     children: [
       { id: "routes/site/home", index: true, loader: home.loader, Component: mount(home.default) },
-      { id: "overview", path: "About/overview", Component: () => <p>단지개요 본문</p> },
+      {
+        id: "routes/site/page-heading",
+        loader: pageHeading.loader,
+        Component: mount(pageHeading.default),
+        children: [{ id: "overview", path: "About/overview", Component: () => <p>단지개요 본문</p> }],
+      },
       { id: "routes/site/not-found", path: "*", loader: notFound.loader, Component: notFound.default },
     ],
   },

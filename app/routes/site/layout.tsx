@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, Outlet, useLocation, useMatches } from "react-router";
+import { isRouteErrorResponse, Link, Outlet } from "react-router";
 import { attributionMiddleware } from "#app/.server/attribution.ts";
 import { callLineMiddleware } from "#app/.server/channels/call-line.ts";
 import { CACHE_CONTROL } from "#app/.server/http.ts";
@@ -6,28 +6,17 @@ import { isPersonalPage } from "#app/.server/personal-pages.ts";
 import { analyticsContext, analyticsTagsOf, effectivePack } from "#app/.server/content/site-settings.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { remainingUnits } from "#app/.server/units/remaining.ts";
-import { menuWithUnitsPage, PUBLIC_UNITS_PATH, unitsPageInfo } from "#app/content/units-page.ts";
+import { menuWithUnitsPage } from "#app/content/units-page.ts";
 import { AnalyticsScripts } from "#app/components/frame/analytics-scripts.tsx";
-import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { SiteFrame } from "#app/components/frame/site-frame.tsx";
-import { SubMenu } from "#app/components/frame/sub-menu.tsx";
 import { NoticePopups } from "#app/components/notice-popups.tsx";
 import { RegisterLink } from "#app/components/register-link.tsx";
 import { RegistrationPopupProvider } from "#app/components/registration-popup.tsx";
-import type { FrameContent, PageInfo } from "#app/content/types.ts";
+import type { FrameContent } from "#app/content/types.ts";
 import { disclosuresOf } from "#app/forms/disclosures.ts";
 import { ERROR_PAGE } from "#app/content/frame-words.ts";
 import { toolsInUse } from "#app/utils/analytics.ts";
-import { NoticePopupsStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/layout";
-
-/**
- * A route module may export `handle = { page: "/SalesInfo/SubscriptionGuide" }` to show that
- * page's banner and sub-menu under another URL (aliases); otherwise the URL itself is the key.
- */
-export interface SitePageHandle {
-  page?: string;
-}
 
 // Remembers the campaign (utm_*) and referring site a visit landed from, for the lead forms, and
 // the phone number of its channel (docs/decisions/032).
@@ -56,11 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     disclosures: disclosuresOf(settings),
     remainingUnits: remaining.line ? { line: remaining.line, path: remaining.pagePath } : undefined,
   };
-  // Every page's banner travels once: this loader does not run again on client navigation.
-  const pageEntries = { ...site.pages, ...(remaining.pagePath ? { [PUBLIC_UNITS_PATH]: unitsPageInfo(site) } : {}) };
-  const pages = Object.fromEntries(Object.entries(pageEntries).map(([path, page]) => [path, { group: page.group, banner: page.banner }]));
   const tags = toolsInUse(analytics).map(({ tool, id }) => ({ key: tool.setting, src: tool.scriptSrc(id), init: tool.init(id) }));
-  return { content, pages, subMenus: [...content.menu, ...site.subMenus], tags };
+  return { content, tags };
 }
 
 // Public pages are the same for every visitor. A minute of freshness absorbs traffic spikes
@@ -72,23 +58,11 @@ export const headers: Route.HeadersFunction = ({ errorHeaders }) =>
   errorHeaders?.has("Cache-Control") ? errorHeaders : { "Cache-Control": CACHE_CONTROL.publicPage };
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { content, pages, subMenus, tags } = loaderData;
-  const { pathname } = useLocation();
-  const found = findPage(pages, useCurrentPagePath(pathname));
-  const [path, page] = found ?? ["/", undefined];
-  const group = page && subMenus.find((candidate) => candidate.id === page.group);
+  const { content, tags } = loaderData;
   return (
     <RegistrationPopupProvider>
-      {/* Every public page's sheets: global (root), popups, then the page's own (an informational page's: pages, then its family's). */}
-      <NoticePopupsStylesheet />
       <SiteFrame content={content}>
-        {/* The home page builds its own hero instead of a banner. */}
-        {page && path !== "/" ? (
-          <>
-            <PageBanner key={path} banner={page.banner} eyebrow={content.brand.nameEn} />
-            {group ? <SubMenu group={group} current={path} /> : null}
-          </>
-        ) : null}
+        {/* An informational page's banner and sub-menu come with it (routes/site/page-heading.tsx). */}
         <Outlet />
         <NoticePopups />
       </SiteFrame>
@@ -125,20 +99,4 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
       </SiteFrame>
     </RegistrationPopupProvider>
   );
-}
-
-function useCurrentPagePath(pathname: string) {
-  const matches = useMatches();
-  const aliased = matches.map((match) => (match.handle as SitePageHandle | undefined)?.page).findLast(Boolean);
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return aliased ?? trimmed;
-}
-
-/**
- * The pack's key and entry for a path: exact first, then ignoring case, since old links use
- * both /SalesInfo/stampTax and /SalesInfo/StampTax.
- */
-function findPage<T extends Pick<PageInfo, "group" | "banner">>(pages: Record<string, T>, path: string) {
-  const key = Object.hasOwn(pages, path) ? path : Object.keys(pages).find((candidate) => candidate.toLowerCase() === path.toLowerCase());
-  return key === undefined ? undefined : ([key, pages[key]!] as const);
 }
