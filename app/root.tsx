@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { requireSite } from "#app/.server/site.ts";
-import { GlobalStylesheet } from "#app/components/stylesheets.tsx";
+import { ErrorPageStylesheet, GlobalStylesheet } from "#app/components/stylesheets.tsx";
 import { useNonce } from "#app/utils/nonce.tsx";
 import { themeStyle } from "#app/utils/theme.ts";
 import type { SiteFont } from "#app/content/types.ts";
@@ -126,6 +126,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const inConsole = useLocation().pathname.startsWith("/admin");
   return (
     <main className="error-page">
+      <ErrorPageStylesheet />
       <title>{rootData ? `${heading} | ${rootData.seo.siteName}` : heading}</title>
       <meta name="robots" content="noindex" />
       <h1>{heading}</h1>

@@ -1,6 +1,8 @@
 import { InlineStylesheet } from "./inline-stylesheet.tsx";
 import formsCss from "#app/styles/forms.css?inline";
 import formsHref from "#app/styles/forms.css?url";
+import errorPageCss from "#app/styles/error-page.css?inline";
+import errorPageHref from "#app/styles/error-page.css?url";
 import brandCss from "#app/styles/brand.css?inline";
 import brandHref from "#app/styles/brand.css?url";
 import floorPlansCss from "#app/styles/floor-plans.css?inline";
@@ -41,4 +43,5 @@ export const FloorPlansStylesheet = () => <InlineStylesheet href={floorPlansHref
 export const HomeStylesheet = () => <InlineStylesheet href={homeHref} css={SSR ? homeCss : ""} />;
 export const FormsStylesheet = () => <InlineStylesheet href={formsHref} css={SSR ? formsCss : ""} />;
 export const PressStylesheet = () => <InlineStylesheet href={pressHref} css={SSR ? pressCss : ""} />;
+export const ErrorPageStylesheet = () => <InlineStylesheet href={errorPageHref} css={SSR ? errorPageCss : ""} />;
 export const NoticePopupsStylesheet = () => <InlineStylesheet href={noticePopupsHref} css={SSR ? noticePopupsCss : ""} />;

@@ -12,6 +12,7 @@ import { SiteFrame } from "#app/components/frame/site-frame.tsx";
 import { NoticePopups } from "#app/components/notice-popups.tsx";
 import { RegisterLink } from "#app/components/register-link.tsx";
 import { RegistrationPopupProvider } from "#app/components/registration-popup.tsx";
+import { ErrorPageStylesheet } from "#app/components/stylesheets.tsx";
 import type { FrameContent } from "#app/content/types.ts";
 import { disclosuresOf } from "#app/forms/disclosures.ts";
 import { ERROR_PAGE } from "#app/content/frame-words.ts";
@@ -83,6 +84,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
         <title>{`${heading} | ${loaderData.content.brand.projectName}`}</title>
         <meta name="robots" content="noindex" />
         <section className="error-page">
+          <ErrorPageStylesheet />
           <p className="error-page__code" aria-hidden="true">
             {isRouteErrorResponse(error) ? error.status : 500}
           </p>
