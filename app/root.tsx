@@ -58,7 +58,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * runs its data script at once and adds the module preloads and the module script after the
  * `load` event, the decoding of the pictures the page shows and a painted frame (the first
  * contentful paint, or 3 s after load for a tab in the background). The client never renders
- * <noscript>'s children, so hydration matches.
+ * <noscript>'s children, so hydration matches. The handoff script (window.__reactRouterContext,
+ * which the data scripts after it feed) goes into <head>, out of the body React hydrates, at once.
+ * The held tags carry no nonce (each would be one more place a cached page is cut at): every copy
+ * gets this script's. No comment inside the script: it is bytes of every page.
  */
 const START_SCRIPTS = `(() => {
   const held = document.currentScript.previousElementSibling;
@@ -71,11 +74,8 @@ const START_SCRIPTS = `(() => {
     new PerformanceObserver((list) => list.getEntriesByName("first-contentful-paint").length && resolve()).observe({ type: "paint", buffered: true });
     loaded.then(() => setTimeout(resolve, 3000));
   });
-  // The handoff script (window.__reactRouterContext, which the data scripts after it feed) runs
-  // now; the module preloads and the module script wait.
   const parsed = document.createElement("template");
   parsed.innerHTML = held.textContent;
-  // The held tags carry no nonce (each would be one more place a cached page is cut at): each copy gets this script's.
   const copy = (node) => {
     let element = node;
     if (node.localName === "script") {
@@ -88,7 +88,6 @@ const START_SCRIPTS = `(() => {
   };
   const nodes = [...parsed.content.children].map(copy);
   const isModule = (node) => node.localName === "link" || node.type === "module";
-  // Into <head>, out of the body React hydrates.
   document.head.append(...nodes.filter((node) => !isModule(node)));
   const start = () => document.head.append(...nodes.filter(isModule));
   loaded
