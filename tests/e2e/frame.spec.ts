@@ -178,6 +178,8 @@ test.describe("on every page", () => {
         "aria-current",
         "page",
       );
+      // The banner comes with the page's data (docs/decisions/044).
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("분양일정");
       await page.getByRole("banner").getByRole("link", { name: /홈$/ }).click();
       await expect(page).toHaveURL(/\/$/);
       expect(await page.evaluate(() => "samePage" in window)).toBe(true);
