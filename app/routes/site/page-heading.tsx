@@ -8,7 +8,7 @@ import type { Route } from "./+types/page-heading";
 /**
  * The banner and sub-menu above every public page that has them. A layout of its own, under the
  * site layout, so that a document carries only its own page's banner and a client navigation
- * fetches the next one with the page (docs/decisions/044-page-banner-per-page.md).
+ * fetches the next one with the page (docs/decisions/044-each-page-carries-its-own.md).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = requireSite(context).pack;
