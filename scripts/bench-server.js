@@ -3,7 +3,7 @@
 // from the page cache (server/page-cache.ts) after their first render, which is timed on its own.
 // Figures depend on the machine and what else runs on it: compare ratios, not absolutes.
 // Exits 1 when any target answered other than 2xx or a page was not answered from the cache.
-// --short (SHORT=1): two seconds per target.
+// --short (SHORT=1): one second per target.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,7 +13,7 @@ import autocannon from "autocannon";
 import { freePort, processorMs, residentMemory, startServer, visitEveryPublicPage } from "./lib/server-process.js";
 import { announceShortRun, setting } from "./lib/short-run.js";
 
-const DURATION = setting("BENCH_SECONDS", { full: 10, short: 2 });
+const DURATION = setting("BENCH_SECONDS", { full: 10, short: 1 });
 const CONNECTIONS = setting("BENCH_CONNECTIONS", { full: 20, short: 10 });
 announceShortRun(`${DURATION} s per target, ${CONNECTIONS} connections`);
 

@@ -13,12 +13,11 @@
 //   WIDTH=4032 HEIGHT=3024 npm run bench:uploads
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { register } from "tsx/esm/api";
 import { percentile } from "./lib/lead-load.js";
-import { startServer } from "./lib/server-process.js";
+import { freePort, freshDataDir, startServer } from "./lib/server-process.js";
 import { announceShortRun, setting } from "./lib/short-run.js";
 
 const WIDTH = setting("WIDTH", { full: 4032, short: 1008 });
@@ -123,12 +122,11 @@ function popupForm(photo) {
   return form;
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-uploads-"));
+const dataDir = freshDataDir();
 const photo = await phonePhoto();
 console.log(`Photo: ${WIDTH} × ${HEIGHT} JPEG, ${(photo.length / 1024 / 1024).toFixed(2)} MB`);
 let failed = false;
 try {
-  const { freePort } = await import("./lib/server-process.js");
   const port = await freePort();
   const cookie = await ownerSession(dataDir, port);
   const server = await startServer({ port, dataDir, env: { SESSION_SECRET, LEADS_RATE_LIMIT: "off", NODE_ENV: "" } });

@@ -16,14 +16,13 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { childrenProcessorSeconds } from "./lib/processor-time.js";
 
 /** In order; the steps of an inner list run side by side. */
 const STEPS = [["typecheck", "lint"], "test:unit", "test:integration", "test:e2e", "test:scripts"];
 const STEP_COUNT = STEPS.flat().length;
 /** The steps that serve the production build: they wait for it, and do not run without it. */
 const NEED_THE_BUILD = new Set(["test:e2e", "test:scripts"]);
-/** Linux's USER_HZ, the unit of /proc's processor times: 100 on every architecture Node runs on. */
-const CLOCK_TICKS = 100;
 const started = performance.now();
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(0);
 const results = [];
@@ -89,22 +88,6 @@ function runKept(step) {
       resolve(status);
     });
   });
-}
-
-/**
- * User + system seconds of the processes this one has waited for, and theirs (Linux's
- * /proc/self/stat, cutime + cstime): a step's share is the difference across it. A process counts
- * only once its parent has waited for it, so Chromium's renderers (children of its zygote) mostly
- * escape the browser stage's figure (decision 023, fifth round). 0 where there is no /proc.
- */
-function childrenProcessorSeconds() {
-  try {
-    const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
-    // After the command's name: state is field 3 of the man page, cutime 16 and cstime 17.
-    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
 }
 
 /**

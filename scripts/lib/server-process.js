@@ -4,7 +4,10 @@
 // Never touches ./data. SERVER_PORT picks the port instead (several people measuring on one machine
 // keep to their own ports); SERVER_NODE_ARGS are options for the server's Node and not the script's,
 // e.g. SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" for a profile written when it stops
-// (Node refuses --cpu-prof in NODE_OPTIONS).
+// (Node refuses --cpu-prof in NODE_OPTIONS). SERVER_DATA_TEMPLATE names a data folder a server
+// made and stopped (`npm run test:scripts` makes one for all its scripts): a fresh folder starts as
+// its copy, so each start skips PGlite's initdb and the migrations (about 2 s of processor) and
+// finds what a fresh start would have made (the demo content; no administrator).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -22,9 +25,17 @@ export function freePort() {
   });
 }
 
+/** A new temporary data folder: empty, or a copy of SERVER_DATA_TEMPLATE. */
+export function freshDataDir() {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  const template = process.env.SERVER_DATA_TEMPLATE;
+  if (template) fs.cpSync(template, folder, { recursive: true });
+  return folder;
+}
+
 export async function startServer({ env = {}, dataDir, port, quiet = true } = {}) {
   const usedPort = port ?? (process.env.SERVER_PORT ? Number(process.env.SERVER_PORT) : await freePort());
-  const usedDataDir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  const usedDataDir = dataDir ?? freshDataDir();
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
     env: {
