@@ -28,7 +28,7 @@ import {
 const rounds = setting("ROUNDS", { full: 3, short: 1 });
 const concurrency = setting("CONCURRENCY", { full: 8, short: 8 });
 const loadMs = setting("LOAD_MS", { full: 6000, short: 3000 });
-announceShortRun(`${rounds} rounds of ${concurrency} visitors, killed within ${loadMs / 1000} seconds`);
+announceShortRun(`${rounds === 1 ? "1 round" : `${rounds} rounds`} of ${concurrency} visitors, killed within ${loadMs / 1000} seconds`);
 const env = { LEADS_RATE_LIMIT: "off", NODE_ENV: "" };
 
 const offset = randomRunOffset();
@@ -91,7 +91,7 @@ await restarted.stop();
 
 const stored = await readStoredLeads(dataDir);
 const check = checkAcknowledged(acknowledged, stored);
-console.log(`restarted after ${rounds} kills: /healthz ${JSON.stringify(health)}`);
+console.log(`restarted after ${rounds === 1 ? "1 kill" : `${rounds} kills`}: /healthz ${JSON.stringify(health)}`);
 console.log(`attempted: ${attempted} by ${concurrency} concurrent visitors, in flight at the kills: ${inFlightAtKill} (${cutByKill} cut)`);
 for (const line of tally.lines()) console.log(line);
 console.log(`acknowledged: ${acknowledged.size}`);
