@@ -42,6 +42,11 @@ async function settle(page: Page) {
 }
 
 test.describe("accessibility", () => {
+  // Without motion the page reaches the state it ends in at once: the same styles and markup, as a
+  // visitor who asked for less motion gets them, without the second of banner and section reveals
+  // each route waited through before its scan (docs/decisions/023-fast-tests.md, seventh round).
+  test.use({ reducedMotion: "reduce" });
+
   // Three shards, so each test stays short and the two workers share the routes.
   for (const shard of [0, 1, 2]) {
     // At both widths: the phone layout (accordions, slide menu, bottom bar) is other markup to judge.

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { addCounsellor, freshPage, OWNER_STATE } from "./console.ts";
+import { addCounsellor, OWNER_STATE } from "./console.ts";
+import { postInquiry } from "./inquiry.ts";
 import { textsTo } from "./phone.ts";
 import { noSidewaysScroll, uniquePhone, uniqueTag } from "./unique.ts";
 
@@ -16,7 +17,7 @@ function kstLocalValue(minutes: number) {
 test(
   "a counsellor opens 오늘 할 일, calls a new customer, logs 부재, sends the one-tap text and sees the callback come back due",
   { tag: "@phone" },
-  async ({ browser }, testInfo) => {
+  async ({ browser, request }, testInfo) => {
     // Two sign-ins, a visitor and the text worker on a shared machine: room, not a threshold.
     test.setTimeout(180_000);
     const owner = await (await browser.newContext({ ...testInfo.project.use, storageState: OWNER_STATE })).newPage();
@@ -25,17 +26,9 @@ test(
     const customer = `전화${uniqueTag()}`;
     const phone = uniquePhone();
 
+    // The lead by the inquiry form's endpoint: the form itself is leads.spec.ts's.
     await test.step("a visitor asks for a call, and the owner gives the lead to the counsellor", async () => {
-      const visitor = await freshPage(browser);
-      await visitor.goto("/Promotion/Customer");
-      const form = visitor.locator(".inquiry-form");
-      await form.getByLabel("이름").fill(customer);
-      await form.getByLabel("연락처").fill(phone);
-      await form.getByLabel("문의내용").fill("분양가가 궁금합니다.");
-      await form.getByRole("checkbox", { name: /개인정보 수집·이용 동의/ }).check();
-      await form.getByRole("button", { name: "상담 신청하기" }).click();
-      await expect(visitor.getByText("등록이 완료되었습니다.", { exact: false })).toBeVisible();
-      await visitor.context().close();
+      await postInquiry(request, { name: customer, phone, message: "분양가가 궁금합니다." });
 
       await owner.goto("/admin/leads");
       await owner.locator(".admin-leads").getByRole("link", { name: customer }).first().click();
