@@ -232,7 +232,9 @@ export async function placeVisitBooking(
     .returning({
       id: visitBookings.id,
       earlier: clientId
-        ? sql<EarlierBooking[]>`(select coalesce(json_agg(json_build_object('id', b.id, 'leadId', b.lead_id, 'startsAt', s.starts_at)), '[]')
+        ? sql<
+            EarlierBooking[]
+          >`(select coalesce(json_agg(json_build_object('id', b.id, 'leadId', b.lead_id, 'startsAt', s.starts_at)), '[]')
             from visit_bookings b join visit_slots s on s.id = b.slot_id join leads l on l.id = b.lead_id
             where b.site = ${site} and b.phone = ${phone} and b.status = 'booked' and l.client_id = ${clientId}
               and s.starts_at > ${now.toISOString()}::timestamptz)`
