@@ -307,6 +307,9 @@ function abandonExpiredClaims(now: Date) {
              returning id`;
 }
 
+/** Texts a pass claims and sends at once. */
+const BATCH_SIZE = 10;
+
 /** How often a worker asks the provider for the reports that have not come by webhook. */
 const RECEIPT_POLL_MS = 60_000;
 
@@ -340,7 +343,9 @@ export function startOutboxWorker({
     intervalMs,
     log,
     failure: "SMS outbox: delivery pass failed, retrying at the next poll",
-    step: async () => (await deliverDueMessages({ provider, workerId })).claimed > 0,
+    // Only a full batch may have left due texts behind: a text queued since the claim woke the worker
+    // (createLead), which runs the pass again; without this, every pass ended with an empty claim.
+    step: async () => (await deliverDueMessages({ provider, workerId, batchSize: BATCH_SIZE })).claimed === BATCH_SIZE,
     afterPass: async () => {
       if (provider.reports && Date.now() - polledAt >= RECEIPT_POLL_MS) {
         polledAt = Date.now();
