@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { parse, PGlite, protocol, TransactionAbortedError, type QueryOptions, type Results } from "@electric-sql/pglite";
 import { sql, type SQL } from "drizzle-orm";
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -123,13 +124,74 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     ...(config.startFrom ? { loadDataDir: config.startFrom } : {}),
   });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema, casing: "snake_case", logger: statementCounter });
+  const db = drizzlePglite({ client: oneExchangeStatements(client), schema, casing: "snake_case", logger: statementCounter });
   return {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite's own query() talks to its PostgreSQL six times a statement (parse; describe, for the
+ * parameters' types; bind; describe; execute; sync), each a call into WebAssembly and back, and
+ * its transactions two times each for BEGIN and COMMIT. This client sends each statement as one
+ * message (the parameters as text, typed by the server from the statement, as node-postgres sends
+ * them to PostgreSQL, with node-postgres's own conversion) and BEGIN, COMMIT and ROLLBACK as one
+ * simple query each. Drizzle calls only query() and transaction(); the locks are PGlite's: a
+ * statement outside a transaction waits for the transaction in progress, as PGlite's query() does.
+ */
+function oneExchangeStatements(client: PGlite) {
+  const send = async (message: Uint8Array, inTransaction: boolean) => client.execProtocolStream(message, { syncToFs: !inTransaction });
+  const query = async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+    const values = params.map((value) => prepareValue(value));
+    const message = joinMessages([
+      protocol.serialize.parse({ text }),
+      protocol.serialize.bind({ values }),
+      protocol.serialize.describe({ type: "P" }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ]);
+    return (parse.parseResults(await send(message, true), client.parsers, options)[0] ?? { rows: [], fields: [] }) as Results<T>;
+  };
+  const simple = async (text: string) => parse.parseResults(await send(protocol.serialize.query(text), true), client.parsers)[0];
+  return {
+    query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+      client._runExclusiveTransaction(() => client._runExclusiveQuery(() => query<T>(text, params, options))),
+    transaction: <T>(work: (tx: { query: typeof query }) => Promise<T>) =>
+      client._runExclusiveTransaction(async () => {
+        await client._runExclusiveQuery(() => simple("begin"));
+        const tx = {
+          query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
+            client._runExclusiveQuery(() => query<R>(text, params, options)),
+        };
+        let result: T;
+        try {
+          result = await work(tx);
+        } catch (error) {
+          await client._runExclusiveQuery(() => simple("rollback"));
+          throw error;
+        }
+        // A transaction a failed statement aborted answers COMMIT with ROLLBACK: that is no commit.
+        const committed = await client._runExclusiveQuery(() => simple("commit"));
+        if (committed?.command === "ROLLBACK") throw new TransactionAbortedError();
+        return result;
+      }),
+  } as unknown as PGlite;
+}
+
+/** node-postgres's conversion of a parameter to its text (dates, arrays, JSON) or bytes, so both databases take the same values. */
+const { prepareValue } = createRequire(import.meta.url)("pg/lib/utils.js") as { prepareValue(value: unknown): string | Buffer | null };
+
+function joinMessages(parts: Uint8Array[]) {
+  const joined = new Uint8Array(parts.reduce((size, part) => size + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.byteLength;
+  }
+  return joined;
 }
 
 /**

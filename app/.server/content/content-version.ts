@@ -9,18 +9,29 @@ import { siteSettings } from "../schema.ts";
  * stale (server/page-cache.ts; docs/decisions/018-page-cache.md).
  */
 export async function bumpContentVersion(executor: Executor, site: string, adminId: number | null = null): Promise<number> {
+  const [row] = await raiseVersion(executor, site, adminId).returning({ version: siteSettings.version });
+  return row!.version;
+}
+
+/**
+ * The same bump as a CTE of a larger statement (a visit booking's insert, visits/booking.ts):
+ * PostgreSQL runs a data-modifying CTE whether or not the statement reads it.
+ */
+export function contentVersionBumpCte(executor: Executor, site: string) {
+  return executor.$with("content_version").as(raiseVersion(executor, site, null).returning({ version: siteSettings.version }));
+}
+
+function raiseVersion(executor: Executor, site: string, adminId: number | null) {
   // Marked before the commit and for a few seconds after it, so this instance reads the version
   // afresh on every request until the change is certainly visible: whoever made it sees it next.
   locallyChangedAt.set(site, Date.now());
-  const [row] = await executor
+  return executor
     .insert(siteSettings)
     .values({ site, version: 1, updatedBy: adminId })
     .onConflictDoUpdate({
       target: siteSettings.site,
       set: { version: sql`${siteSettings.version} + 1`, updatedAt: sql`now()`, updatedBy: adminId },
-    })
-    .returning({ version: siteSettings.version });
-  return row!.version;
+    });
 }
 
 /** The site's content version: 0 until anything was ever changed. */

@@ -44,7 +44,8 @@ export function keepSiteSettingsRead(tx: Executor, site: string, stored: Record<
   keepTransactionRead(tx, settingsReadKey(site), validSettings(stored ?? {}));
 }
 
-function validSettings(stored: Record<string, unknown>): SiteSettingValues {
+/** The stored values (the settings row's `values`) as the site's settings: each checked, an invalid or empty one left to the pack. */
+export function validSettings(stored: Record<string, unknown>): SiteSettingValues {
   const values: SiteSettingValues = {};
   for (const name of SITE_SETTING_NAMES) {
     const value = stored[name];

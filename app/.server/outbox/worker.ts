@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { sitePacks } from "#app/content/index.ts";
 import { db, queryRows } from "../db.ts";
 import { logError } from "../log.ts";
 import { startPollingWorker, type PollingWorker } from "../polling-worker.ts";
-import { smsOutbox } from "../schema.ts";
 import { unsealText } from "../sealed.ts";
 import { inQuietHours } from "../sms/advertising.ts";
 import { SmsDeliveryError, truncate, type DeliveryReport as ProviderReport, type SmsMessage, type SmsProvider } from "../sms/message.ts";
@@ -78,26 +77,30 @@ export async function deliverDueMessages({
   sendTimeoutMs = 15_000,
   maxAttempts = MAX_ATTEMPTS,
 }: DeliveryOptions): Promise<DeliveryReport> {
-  const abandoned = await abandonExpiredClaims(now);
-  const claimed = await queryRows<ClaimedRow>(
+  const [pass] = await queryRows<{ abandoned: number; claimed: ClaimedRow[] }>(
     db(),
-    sql`update sms_outbox
-        set status = 'sending', attempts = attempts + 1, locked_by = ${workerId},
-            locked_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
-        where id in (
-          select id from sms_outbox
-          where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
-            -- Advertising is never sent at night (정보통신망법 제50조), whatever brought it due: a retry, a late worker.
-            ${inQuietHours(now) ? sql`and not advertising` : sql``}
-            -- A lead in the bin gets no texts; restored within the week, its texts go out again.
-            and not exists (select 1 from leads where leads.id = sms_outbox.lead_id and leads.deleted_at is not null)
-          -- Everything else before advertising: a campaign's batch never makes a confirmation wait.
-          order by advertising, next_attempt_at, id
-          limit ${batchSize}
-          for update skip locked
-        )
-        returning id, site, recipient, body, sealed_body, purpose, attempts, channel, template_id`,
+    sql`with abandoned as (${abandonExpiredClaims(now)}),
+        claimed as (
+          update sms_outbox
+          set status = 'sending', attempts = attempts + 1, locked_by = ${workerId},
+              locked_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
+          where id in (
+            select id from sms_outbox
+            where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+              -- Advertising is never sent at night (정보통신망법 제50조), whatever brought it due: a retry, a late worker.
+              ${inQuietHours(now) ? sql`and not advertising` : sql``}
+              -- A lead in the bin gets no texts; restored within the week, its texts go out again.
+              and not exists (select 1 from leads where leads.id = sms_outbox.lead_id and leads.deleted_at is not null)
+            -- Everything else before advertising: a campaign's batch never makes a confirmation wait.
+            order by advertising, next_attempt_at, id
+            limit ${batchSize}
+            for update skip locked
+          )
+          returning id, site, recipient, body, sealed_body, purpose, attempts, channel, template_id)
+        select (select count(*)::int from abandoned) as abandoned,
+               coalesce((select json_agg(claimed) from claimed), '[]') as claimed`,
   );
+  const { abandoned, claimed } = pass!;
   const report: DeliveryReport = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0, abandoned };
   const outcomes = outcomeWriter(workerId, provider.name);
   await Promise.all(
@@ -292,19 +295,20 @@ async function attempt(provider: SmsProvider, message: SmsMessage, timeoutMs: nu
   }
 }
 
-async function abandonExpiredClaims(now: Date) {
-  const rows = await db()
-    .update(smsOutbox)
-    .set({
-      status: "failed",
-      lockedBy: null,
-      lockedUntil: null,
-      lastResponse: ABANDONED_RESPONSE,
-    })
-    .where(and(eq(smsOutbox.status, "sending"), sql`${smsOutbox.lockedUntil} < ${now.toISOString()}::timestamptz`))
-    .returning({ id: smsOutbox.id });
-  return rows.length;
+/**
+ * Gives up on claims whose lease ran out while "sending" (see the top of this file), as a CTE of the
+ * pass's claim: one statement a pass instead of two. The rows differ (these are "sending", the
+ * claim takes "pending" ones), so neither part sees the other's change.
+ */
+function abandonExpiredClaims(now: Date) {
+  return sql`update sms_outbox
+             set status = 'failed', locked_by = null, locked_until = null, last_response = ${ABANDONED_RESPONSE}
+             where status = 'sending' and locked_until < ${now.toISOString()}::timestamptz
+             returning id`;
 }
+
+/** Texts a pass claims and sends at once. */
+const BATCH_SIZE = 10;
 
 /** How often a worker asks the provider for the reports that have not come by webhook. */
 const RECEIPT_POLL_MS = 60_000;
@@ -339,7 +343,9 @@ export function startOutboxWorker({
     intervalMs,
     log,
     failure: "SMS outbox: delivery pass failed, retrying at the next poll",
-    step: async () => (await deliverDueMessages({ provider, workerId })).claimed > 0,
+    // Only a full batch may have left due texts behind: a text queued since the claim woke the worker
+    // (createLead), which runs the pass again; without this, every pass ended with an empty claim.
+    step: async () => (await deliverDueMessages({ provider, workerId, batchSize: BATCH_SIZE })).claimed === BATCH_SIZE,
     afterPass: async () => {
       if (provider.reports && Date.now() - polledAt >= RECEIPT_POLL_MS) {
         polledAt = Date.now();

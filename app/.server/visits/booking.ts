@@ -5,7 +5,7 @@ import { queryRows, sqlList, type Transaction } from "../db.ts";
 import { recordLeadEvent } from "../leads/events.ts";
 import { withdrawBookingMessages } from "../outbox/queue.ts";
 import { visitBookings, visitWaitlist } from "../schema.ts";
-import { bumpContentVersion } from "../content/content-version.ts";
+import { contentVersionBumpCte } from "../content/content-version.ts";
 import { siteOpeningHours, withinOpeningHours } from "./schedule.ts";
 import { keepVisitSettingsRead, placesOf, visitSettingsJson, type VisitSettings } from "./settings.ts";
 
@@ -210,16 +210,13 @@ export async function placeVisitBooking(
       .where(eq(visitBookings.id, claim.alreadyBookedId));
     return { id: claim.alreadyBookedId, isNew: false, slot: claim.slot, linkToken: existing!.linkToken };
   }
-  const earlier = clientId
-    ? await queryRows<{ id: number; lead_id: number; starts_at: Date | string }>(
-        tx,
-        sql`select b.id, b.lead_id, s.starts_at from visit_bookings b join visit_slots s on s.id = b.slot_id join leads l on l.id = b.lead_id
-            where b.site = ${site} and b.phone = ${phone} and b.status = 'booked' and l.client_id = ${clientId}
-              and s.starts_at > ${now.toISOString()}::timestamptz`,
-      )
-    : [];
+  // One statement: the booking, the content version's bump (the pages' places left change) and the
+  // same browser's other future bookings of this phone, which this one replaces. RETURNING reads with
+  // the statement's snapshot, so the new booking is not among them.
+  const version = contentVersionBumpCte(tx, site);
   const linkToken = newLinkToken();
   const [booking] = await tx
+    .with(version)
     .insert(visitBookings)
     .values({
       site,
@@ -232,14 +229,24 @@ export async function placeVisitBooking(
       partySize: claim.partySize,
       createdAt: now,
     })
-    .returning({ id: visitBookings.id });
+    .returning({
+      id: visitBookings.id,
+      earlier: clientId
+        ? sql<
+            EarlierBooking[]
+          >`(select coalesce(json_agg(json_build_object('id', b.id, 'leadId', b.lead_id, 'startsAt', s.starts_at)), '[]')
+            from visit_bookings b join visit_slots s on s.id = b.slot_id join leads l on l.id = b.lead_id
+            where b.site = ${site} and b.phone = ${phone} and b.status = 'booked' and l.client_id = ${clientId}
+              and s.starts_at > ${now.toISOString()}::timestamptz)`
+        : sql<EarlierBooking[]>`'[]'::json`,
+    });
+  const earlier = booking!.earlier;
   if (claim.offerId !== null) {
     await tx
       .update(visitWaitlist)
       .set({ status: "claimed", closedAt: now, bookingId: booking!.id })
       .where(eq(visitWaitlist.id, claim.offerId));
   }
-  await bumpContentVersion(tx, site);
   if (earlier.length > 0) {
     const ids = earlier.map((row) => row.id);
     await tx.update(visitBookings).set({ status: "moved", cancelledAt: now }).where(inArray(visitBookings.id, ids));
@@ -248,14 +255,21 @@ export async function placeVisitBooking(
       const detail = {
         bookingId: row.id,
         newBookingId: booking!.id,
-        from: new Date(row.starts_at).toISOString(),
+        from: new Date(row.startsAt).toISOString(),
         to: claim.slot.startsAt.toISOString(),
         by: "customer" as const,
       };
-      await recordLeadEvent(tx, { leadId: row.lead_id, kind: "visit-moved", actor: null, detail }, now);
+      await recordLeadEvent(tx, { leadId: row.leadId, kind: "visit-moved", actor: null, detail }, now);
     }
   }
   return { id: booking!.id, isNew: true, slot: claim.slot, linkToken };
+}
+
+/** A future booking the same browser made for the same phone, as the new booking's insert returns it. */
+interface EarlierBooking {
+  id: number;
+  leadId: number;
+  startsAt: string;
 }
 
 /** 128 random bits: a link that names one booking and says nothing of how many there are. */

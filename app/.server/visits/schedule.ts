@@ -8,9 +8,9 @@ import { db, queryRows, sqlList, type Executor, type Transaction } from "../db.t
 import { visitBookings, visitSlots } from "../schema.ts";
 import { sitePack } from "../site.ts";
 import { bumpContentVersion } from "../content/content-version.ts";
-import { textPack } from "../content/site-settings.ts";
+import { applySettings, textPack, validSettings } from "../content/site-settings.ts";
 import { maskName } from "../leads/messages.ts";
-import { visitSettingsOf } from "./settings.ts";
+import { VISIT_SETTING_DEFAULTS, visitSettingsJson, type VisitSettings } from "./settings.ts";
 
 /**
  * The model house's schedule of time slots: which days are open, what the visit form offers,
@@ -100,7 +100,8 @@ export async function siteOpeningHours(site: string, executor: Executor = db()) 
   return openingHoursOf((await textPack(site, executor)).modelHouse.hours);
 }
 
-interface SlotRow {
+interface ScheduleRow {
+  what: "settings" | "slot";
   id: number;
   day: string;
   starts_at: Date | string;
@@ -109,6 +110,9 @@ interface SlotRow {
   taken: number | string;
   held: number | string;
   smallest_waiting: number | string | null;
+  /** On the "settings" row: the site's stored settings (the model house's hours) and its visit settings. */
+  site_values: Record<string, unknown> | null;
+  visit_settings: VisitSettings | null;
 }
 
 /**
@@ -120,25 +124,34 @@ interface SlotRow {
  */
 export async function listBookableSchedule(site: string, now = new Date()): Promise<VisitDay[]> {
   const today = kstDay(now);
-  const hours = await siteOpeningHours(site);
-  const { capacityUnit } = await visitSettingsOf(site);
-  const people = capacityUnit === "people";
   const at = now.toISOString();
-  const rows = await queryRows<SlotRow>(
+  // One statement with the settings it is read by (a visit post reads it before its transaction:
+  // three round trips before). Places count people when the site's visit settings say so.
+  const people = sql`coalesce((select capacity_unit = 'people' from visit_settings where site = ${site}), ${VISIT_SETTING_DEFAULTS.capacityUnit === "people"})`;
+  const rows = await queryRows<ScheduleRow>(
     db(),
-    sql`select s.id, s.day::text as day, s.starts_at, s.ends_at, s.capacity,
+    sql`select 'settings' as what, null::integer as id, null::text as day, null::timestamptz as starts_at,
+               null::timestamptz as ends_at, null::integer as capacity, null::bigint as taken, null::bigint as held,
+               null::integer as smallest_waiting,
+               (select values from site_settings where site = ${site}) as site_values, ${visitSettingsJson(site)} as visit_settings
+        union all
+        select 'slot', s.id, s.day::text, s.starts_at, s.ends_at, s.capacity,
                (select coalesce(sum(case when ${people} then b.party_size else 1 end), 0) from visit_bookings b
-                 where b.slot_id = s.id and b.status in (${sqlList(PLACE_HOLDING_STATUSES)})) as taken,
+                 where b.slot_id = s.id and b.status in (${sqlList(PLACE_HOLDING_STATUSES)})),
                (select coalesce(sum(case when ${people} then w.party_size else 1 end), 0) from visit_waitlist w
-                 where w.slot_id = s.id and w.status = 'offered' and w.offer_expires_at > ${at}::timestamptz) as held,
+                 where w.slot_id = s.id and w.status = 'offered' and w.offer_expires_at > ${at}::timestamptz),
                (select min(case when ${people} then w.party_size else 1 end) from visit_waitlist w
-                 where w.slot_id = s.id and w.status = 'waiting') as smallest_waiting
+                 where w.slot_id = s.id and w.status = 'waiting'),
+               null, null
         from visit_slots s
         where s.site = ${site} and s.open and s.day between ${today}::date and ${addDays(today, BOOKING_HORIZON_DAYS)}::date
-        order by s.starts_at`,
+        order by what, starts_at`,
   );
+  const [settings, ...slotRows] = rows;
+  const hours = openingHoursOf(applySettings(sitePack(site), validSettings(settings?.site_values ?? {})).modelHouse.hours);
+  const { capacityUnit } = settings?.visit_settings ?? VISIT_SETTING_DEFAULTS;
   const days = new Map<string, VisitSlotView[]>();
-  for (const row of rows) {
+  for (const row of slotRows) {
     const startsAt = new Date(row.starts_at);
     if (!withinOpeningHours(hours, startsAt, new Date(row.ends_at))) continue;
     const free = Math.max(0, row.capacity - Number(row.taken) - Number(row.held));
