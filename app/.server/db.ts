@@ -143,8 +143,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
  * statement outside a transaction waits for the transaction in progress, as PGlite's query() does.
  */
 function oneExchangeStatements(client: PGlite) {
-  const send = async (message: Uint8Array, inTransaction: boolean) => client.execProtocolStream(message, { syncToFs: !inTransaction });
-  const query = async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+  // What a statement changed reaches the file system's store once it is committed: after a statement
+  // outside a transaction, and after COMMIT (a no-op on Node's file system, where PGlite writes
+  // through; not on a store kept in memory).
+  const send = async (message: Uint8Array, { committed }: { committed: boolean }) =>
+    client.execProtocolStream(message, { syncToFs: committed });
+  const query = async <T>(text: string, params: unknown[] = [], options?: QueryOptions, inTransaction = false): Promise<Results<T>> => {
     const values = params.map((value) => prepareValue(value));
     const message = joinMessages([
       protocol.serialize.parse({ text }),
@@ -153,9 +157,13 @@ function oneExchangeStatements(client: PGlite) {
       protocol.serialize.execute({}),
       protocol.serialize.sync(),
     ]);
-    return (parse.parseResults(await send(message, true), client.parsers, options)[0] ?? { rows: [], fields: [] }) as Results<T>;
+    return (parse.parseResults(await send(message, { committed: !inTransaction }), client.parsers, options)[0] ?? {
+      rows: [],
+      fields: [],
+    }) as Results<T>;
   };
-  const simple = async (text: string) => parse.parseResults(await send(protocol.serialize.query(text), true), client.parsers)[0];
+  const simple = async (text: "begin" | "commit" | "rollback") =>
+    parse.parseResults(await send(protocol.serialize.query(text), { committed: text === "commit" }), client.parsers)[0];
   return {
     query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
       client._runExclusiveTransaction(() => client._runExclusiveQuery(() => query<T>(text, params, options))),
@@ -164,7 +172,7 @@ function oneExchangeStatements(client: PGlite) {
         await client._runExclusiveQuery(() => simple("begin"));
         const tx = {
           query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
-            client._runExclusiveQuery(() => query<R>(text, params, options)),
+            client._runExclusiveQuery(() => query<R>(text, params, options, true)),
         };
         let result: T;
         try {
