@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { db } from "#app/.server/db.ts";
+import { db, queryRows } from "#app/.server/db.ts";
 import { withTestDatabase } from "#tests/db.ts";
 
 /**
@@ -19,7 +19,7 @@ afterAll(async () => {
   for (const table of TABLES) await db().execute(sql.raw(`drop table if exists ${table}`));
 });
 
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => (await db().execute(query)).rows as T[];
+const rowsOf = <T>(query: SQL) => queryRows<T>(db(), query);
 
 describe("the database client", () => {
   test("parameters keep their values: text, numbers, booleans, nulls, dates, JSON and arrays", async () => {
@@ -81,12 +81,12 @@ describe("the database client", () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       await tx.execute(sql`insert into client_order values ('still in it')`);
     });
-    const outside = db().execute(sql`select count(*)::int as n from client_order`);
+    const outside = rowsOf<{ n: number }>(sql`select count(*)::int as n from client_order`);
     await transaction;
     // On PGlite (one connection) the read waits for the commit and sees both rows; on PostgreSQL it
     // reads from its own connection and sees none of the uncommitted ones. Never just one.
-    const [{ n }] = (await outside).rows as { n: number }[];
-    expect([0, 2]).toContain(n);
+    const [counted] = await outside;
+    expect([0, 2]).toContain(counted?.n);
   });
 });
 
