@@ -72,7 +72,8 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
 }
 
 async function leadsOf(phone: string) {
-  return db().select().from(leads).where(eq(leads.phone, phone));
+  // In the order they were made: PostgreSQL answers an unordered select in whatever order its pages hold the rows.
+  return db().select().from(leads).where(eq(leads.phone, phone)).orderBy(leads.id);
 }
 
 async function openSlot() {
