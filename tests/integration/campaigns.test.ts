@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { countAudience, listAudience } from "#app/.server/campaigns/audience.ts";
 import { controlCampaign, createCampaign, getCampaign, sendCampaign, sendTestText } from "#app/.server/campaigns/campaigns.ts";
@@ -324,11 +324,12 @@ describe("sending a campaign", () => {
     await deliverDueMessages({ provider, workerId: "test", now: later, batchSize: 10 });
     const [confirmation] = await db().select().from(smsOutbox).where(eq(smsOutbox.purpose, "confirmation"));
     expect(confirmation?.status).toBe("sent");
-    const unsent = await db()
-      .select({ id: smsOutbox.id })
-      .from(smsOutbox)
-      .where(and(eq(smsOutbox.purpose, "campaign"), inArray(smsOutbox.status, ["pending"])));
-    expect(unsent.length).toBeGreaterThan(0);
+    const statuses = (await campaignTexts()).map((text) => text.status);
+    // Seen once on PostgreSQL (CI, 2026-11-27): none pending. The statuses say where they went, if it recurs.
+    const byStatus = Object.fromEntries(
+      [...new Set(statuses)].map((status) => [status, statuses.filter((each) => each === status).length]),
+    );
+    expect(byStatus.pending ?? 0, JSON.stringify(byStatus)).toBeGreaterThan(0);
     expect((await recipientsOf(id)).filter((recipient) => recipient.state === "waiting")).toHaveLength(100);
   });
 });
