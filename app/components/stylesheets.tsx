@@ -27,8 +27,9 @@ import videosHref from "#app/styles/videos.css?url";
 /*
  * The public pages' stylesheets, each rendered by the component that needs it. The CSS text is
  * read only in the server build (`import.meta.env.SSR`), so it never reaches a script.
- * An informational page renders PagesStylesheet, then its family's sheet (brand, sales, location,
- * videos, floor plans): a document carries only the rules its page can use
+ * The informational pages' layout (routes/site/page-heading.tsx) renders PagesStylesheet, and each
+ * page its family's sheet after it (brand, sales, location, videos, floor plans): a document
+ * carries only the rules its page can use
  * (docs/decisions/041-stylesheet-per-page-family.md).
  */
 const SSR = import.meta.env.SSR;

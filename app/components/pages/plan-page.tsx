@@ -1,6 +1,5 @@
 import { Picture } from "#app/components/picture.tsx";
 import type { IllustratedSection } from "#app/content/types.ts";
-import { PagesStylesheet } from "../stylesheets.tsx";
 import { Notes, SectionHeading, ZoomLink } from "./info.tsx";
 
 /**
@@ -11,7 +10,6 @@ import { Notes, SectionHeading, ZoomLink } from "./info.tsx";
 export function PlanPage({ section, titleId }: { section: IllustratedSection & { zoomLabel: string }; titleId: string }) {
   return (
     <section className="info-page" aria-labelledby={titleId}>
-      <PagesStylesheet />
       <SectionHeading section={section} id={titleId} />
       <figure className="info-figure">
         <Picture image={section.image} sizes="(max-width: 900px) 100vw, 1280px" />

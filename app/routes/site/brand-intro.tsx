@@ -4,7 +4,7 @@ import { requireInfoPage } from "#app/.server/content/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { BrandStylesheet, PagesStylesheet } from "#app/components/stylesheets.tsx";
+import { BrandStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/brand-intro";
 
 const PATH = "/Brand/intro";
@@ -41,7 +41,6 @@ export default function BrandIntroPage({ loaderData }: Route.ComponentProps) {
   if (imageShown) classes.push("is-image-shown");
   return (
     <section className={classes.join(" ")} aria-labelledby="brand-story-title">
-      <PagesStylesheet />
       <BrandStylesheet />
       <div className="brand-story__text">
         <SectionHeading section={brand} id="brand-story-title" />

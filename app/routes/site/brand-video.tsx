@@ -4,7 +4,7 @@ import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { videoEmbedUrl } from "#app/utils/video.ts";
 import type { Route } from "./+types/brand-video";
 import { EmbedAfterPaint } from "#app/components/embed-after-paint.tsx";
-import { PagesStylesheet, VideosStylesheet } from "#app/components/stylesheets.tsx";
+import { VideosStylesheet } from "#app/components/stylesheets.tsx";
 
 const PATH = "/Brand/video";
 
@@ -24,7 +24,6 @@ export default function BrandVideoPage({ loaderData }: Route.ComponentProps) {
   const { brandVideo } = loaderData;
   return (
     <section className="info-page brand-video" aria-labelledby="brand-video-title">
-      <PagesStylesheet />
       <VideosStylesheet />
       <SectionHeading section={brandVideo} id="brand-video-title" />
       <div className="video-frame video-frame--brand">

@@ -3,7 +3,6 @@ import { siteDocument } from "#app/.server/content/uploads.ts";
 import { ComingSoon } from "#app/components/pages/coming-soon.tsx";
 import { SectionHeading } from "#app/components/pages/info.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/business-documents";
 
 const PATH = "/BusinessGuide/documents";
@@ -28,7 +27,6 @@ export default function BusinessDocumentsPage({ loaderData }: Route.ComponentPro
   if (!document) return <ComingSoon label={label} section={section} />;
   return (
     <section className="info-page info-page--narrow" aria-labelledby="documents-title">
-      <PagesStylesheet />
       <SectionHeading section={section} id="documents-title" />
       <p>
         <a href={document.href} target="_blank" rel="noopener" className="button button--brand">

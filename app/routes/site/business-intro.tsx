@@ -3,7 +3,6 @@ import { effectivePack } from "#app/.server/content/site-settings.ts";
 import { businessDisclosures, DISCLOSURES_CAPTION } from "#app/forms/disclosures.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/business-intro";
 
 const PATH = "/BusinessGuide/intro";
@@ -25,7 +24,6 @@ export default function BusinessIntroPage({ loaderData }: Route.ComponentProps) 
   const { business, disclosures } = loaderData;
   return (
     <section className="info-page info-page--narrow" aria-labelledby="business-title">
-      <PagesStylesheet />
       <SectionHeading section={business} id="business-title" />
       <table className="facts-table">
         <caption className="visually-hidden">{business.caption}</caption>

@@ -9,7 +9,7 @@ import { pageHeaders } from "#app/utils/headers.ts";
 import { kstDay } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { entryTiming, formatScheduleDays, type EntryTiming } from "#app/utils/schedule-days.ts";
-import { PagesStylesheet, SalesStylesheet } from "#app/components/stylesheets.tsx";
+import { SalesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/business-plan";
 
 const PATH = "/BusinessGuide/plan";
@@ -54,7 +54,6 @@ export default function BusinessPlanPage({ loaderData }: Route.ComponentProps) {
   const { entries, eyebrow } = loaderData;
   return (
     <section className="info-page info-page--narrow sale-schedule" aria-labelledby="sale-schedule-title">
-      <PagesStylesheet />
       <SalesStylesheet />
       <SectionHeading section={SCHEDULE_HEADING(eyebrow)} id="sale-schedule-title" />
       <table className="data-table sale-schedule__table">

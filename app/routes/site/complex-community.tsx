@@ -2,7 +2,7 @@ import { requireInfoPage } from "#app/.server/content/info-pages.ts";
 import { Notes, preloadMeta, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { LocationStylesheet, PagesStylesheet } from "#app/components/stylesheets.tsx";
+import { LocationStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/complex-community";
 
 const PATH = "/ComplexGuide/community";
@@ -26,7 +26,6 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
   const { community } = loaderData;
   return (
     <section className="info-page" aria-labelledby="community-title">
-      <PagesStylesheet />
       <LocationStylesheet />
       <SectionHeading section={community} id="community-title" />
       <figure className="info-figure">

@@ -5,7 +5,7 @@ import { LinkTabs } from "#app/components/pages/link-tabs.tsx";
 import { absoluteUrl, seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { Route } from "./+types/floor-plan-emodel";
 import { EmbedAfterPaint } from "#app/components/embed-after-paint.tsx";
-import { PagesStylesheet, VideosStylesheet } from "#app/components/stylesheets.tsx";
+import { VideosStylesheet } from "#app/components/stylesheets.tsx";
 
 const PATH = "/FloorPlan/Emodel";
 
@@ -43,7 +43,6 @@ export default function EmodelPage({ loaderData }: Route.ComponentProps) {
   const active = tours.find((tour) => tour.key === searchParams.get("tab")) ?? tours[0];
   return (
     <section className="info-page" aria-labelledby="emodel-title">
-      <PagesStylesheet />
       <VideosStylesheet />
       <SectionHeading section={emodel} id="emodel-title" />
       {active ? (

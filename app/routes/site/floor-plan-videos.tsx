@@ -6,7 +6,7 @@ import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { videoEmbedUrl } from "#app/utils/video.ts";
 import type { Route } from "./+types/floor-plan-videos";
 import { EmbedAfterPaint } from "#app/components/embed-after-paint.tsx";
-import { PagesStylesheet, VideosStylesheet } from "#app/components/stylesheets.tsx";
+import { VideosStylesheet } from "#app/components/stylesheets.tsx";
 
 const PATH = "/FloorPlan/videos";
 
@@ -33,7 +33,6 @@ export default function VideosPage({ loaderData }: Route.ComponentProps) {
   const active = videos.tabs.find((tab) => String(tab.id) === searchParams.get("tab")) ?? videos.tabs[0];
   return (
     <section className="info-page" aria-labelledby="videos-title">
-      <PagesStylesheet />
       <VideosStylesheet />
       <SectionHeading section={videos} id="videos-title" />
       {active ? (

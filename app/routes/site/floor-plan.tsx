@@ -5,7 +5,7 @@ import { Notes, preloadMeta, ZoomLink } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import type { InfoPages, UnitType } from "#app/content/types.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { FloorPlansStylesheet, PagesStylesheet } from "#app/components/stylesheets.tsx";
+import { FloorPlansStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/floor-plan";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -32,7 +32,6 @@ export default function FloorPlanPage({ loaderData }: Route.ComponentProps) {
   const [headline, ...points] = unit.features;
   return (
     <section className="info-page floor-plan" aria-labelledby="floor-plan-title">
-      <PagesStylesheet />
       <FloorPlansStylesheet />
       <figure className="floor-plan__figure info-figure">
         <Picture image={unit.floorPlan} priority sizes="(max-width: 900px) 100vw, 760px" />

@@ -4,7 +4,7 @@ import { requireSite } from "#app/.server/site.ts";
 import { Notes, preloadMeta } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { FloorPlansStylesheet, PagesStylesheet } from "#app/components/stylesheets.tsx";
+import { FloorPlansStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/interior";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -34,7 +34,6 @@ export default function InteriorPage({ loaderData }: Route.ComponentProps) {
   const { set, content } = loaderData;
   return (
     <section className="info-page" aria-labelledby="interior-title">
-      <PagesStylesheet />
       <FloorPlansStylesheet />
       <header className="info-heading">
         <p className="info-heading__eyebrow">{content.eyebrow}</p>

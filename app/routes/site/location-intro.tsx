@@ -7,7 +7,7 @@ import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { mapLinks, type Place } from "#app/utils/maps.ts";
 import { KakaoMap } from "./location-map.tsx";
-import { LocationStylesheet, PagesStylesheet } from "#app/components/stylesheets.tsx";
+import { LocationStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/location-intro";
 
 const PATH = "/LocationEnvironment/intro";
@@ -48,7 +48,6 @@ export default function LocationIntroPage({ loaderData }: Route.ComponentProps) 
   const mapped = way.places.find((entry) => entry.place.coordinates)?.place ?? null;
   return (
     <>
-      <PagesStylesheet />
       <LocationStylesheet />
       <section className="info-page" aria-labelledby="location-title">
         <SectionHeading section={location} id="location-title" />

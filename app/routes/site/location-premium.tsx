@@ -2,7 +2,7 @@ import { requireInfoPage } from "#app/.server/content/info-pages.ts";
 import { Notes, preloadMeta, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { LocationStylesheet, PagesStylesheet } from "#app/components/stylesheets.tsx";
+import { LocationStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/location-premium";
 
 // The old site's spelling ("primium") is the published address.
@@ -27,7 +27,6 @@ export default function PremiumPage({ loaderData }: Route.ComponentProps) {
   const { premium } = loaderData;
   return (
     <section className="info-page" aria-labelledby="premium-title">
-      <PagesStylesheet />
       <LocationStylesheet />
       <SectionHeading section={premium} id="premium-title" />
       <figure className="info-figure">

@@ -3,12 +3,13 @@ import { pageHeadingOf } from "#app/.server/content/page-banners.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { PageBanner } from "#app/components/frame/page-banner.tsx";
 import { SubMenu } from "#app/components/frame/sub-menu.tsx";
+import { PagesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/page-heading";
 
 /**
- * The banner and sub-menu above every public page that has them. A layout of its own, under the
- * site layout, so that a document carries only its own page's banner and a client navigation
- * fetches the next one with the page (docs/decisions/044-each-page-carries-its-own.md).
+ * The informational pages' banner and sub-menu, and the stylesheet they share. A layout of its
+ * own, under the site layout, so that a document carries only its own page's banner and a client
+ * navigation fetches the next one with the page (docs/decisions/044-each-page-carries-its-own.md).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = requireSite(context).pack;
@@ -23,6 +24,8 @@ export default function PageHeadingLayout({ loaderData }: Route.ComponentProps) 
   const { heading, eyebrow } = loaderData;
   return (
     <>
+      {/* The informational pages' shared sheet, once for all of them; each page adds its family's after it. */}
+      <PagesStylesheet />
       {heading ? (
         <>
           <PageBanner key={heading.path} banner={heading.banner} eyebrow={eyebrow} />

@@ -5,7 +5,7 @@ import { Notes, preloadMeta, SectionHeading } from "#app/components/pages/info.t
 import { Picture } from "#app/components/picture.tsx";
 import type { InfoPages } from "#app/content/types.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { PagesStylesheet, SalesStylesheet } from "#app/components/stylesheets.tsx";
+import { SalesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/sales-announcement";
 
 const PATH = "/SalesInfo/announcement";
@@ -33,7 +33,6 @@ export default function AnnouncementPage({ loaderData }: Route.ComponentProps) {
   const { announcement } = loaderData;
   return (
     <section className="info-page announcement" aria-labelledby="announcement-title">
-      <PagesStylesheet />
       <SalesStylesheet />
       <div className="announcement__text">
         <SectionHeading section={announcement} id="announcement-title" />

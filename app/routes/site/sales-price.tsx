@@ -7,7 +7,7 @@ import { PaymentCalculator, readChoice } from "#app/components/pages/payment-cal
 import { bandLabel, dueText, manwonFigure, paymentLabel, PRICE_PATH, PRICE_WORDS } from "#app/content/price-words.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import type { PriceSheet } from "#app/utils/payment-plan.ts";
-import { PagesStylesheet, SalesStylesheet } from "#app/components/stylesheets.tsx";
+import { SalesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/sales-price";
 
 /**
@@ -53,7 +53,6 @@ export default function SalesPricePage({ loaderData }: Route.ComponentProps) {
   const { sheet, typeLabels, choice, noticeHref } = loaderData;
   return (
     <section className="info-page info-page--narrow sale-price" aria-labelledby="sale-price-title">
-      <PagesStylesheet />
       <SalesStylesheet />
       <SectionHeading section={{ eyebrow: "PRICE", title: PRICE_WORDS.pageTitle, intro: [PRICE_WORDS.estimate] }} id="sale-price-title" />
       <p className="sale-price__notice">

@@ -2,7 +2,7 @@ import { requireInfoPage } from "#app/.server/content/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { PagesStylesheet, SalesStylesheet } from "#app/components/stylesheets.tsx";
+import { SalesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/sales-stamp-tax";
 
 // Old links also spell it /SalesInfo/StampTax; the loader sends that spelling here.
@@ -25,7 +25,6 @@ export default function StampTaxPage({ loaderData }: Route.ComponentProps) {
   const { stampTax } = officetel;
   return (
     <section className="info-page officetel" aria-labelledby="officetel-title">
-      <PagesStylesheet />
       <SalesStylesheet />
       <div className="officetel__text">
         <SectionHeading section={officetel} id="officetel-title" />

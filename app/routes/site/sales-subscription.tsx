@@ -2,7 +2,7 @@ import { requireInfoPage } from "#app/.server/content/info-pages.ts";
 import { Notes, SectionHeading } from "#app/components/pages/info.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import { PagesStylesheet, SalesStylesheet } from "#app/components/stylesheets.tsx";
+import { SalesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/sales-subscription";
 
 const PATH = "/SalesInfo/SubscriptionGuide";
@@ -23,7 +23,6 @@ export default function SubscriptionGuidePage({ loaderData }: Route.ComponentPro
   const { subscription } = loaderData;
   return (
     <section className="info-page subscription" aria-labelledby="subscription-title">
-      <PagesStylesheet />
       <SalesStylesheet />
       <div className="subscription__text">
         <SectionHeading section={subscription} id="subscription-title" />

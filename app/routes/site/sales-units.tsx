@@ -8,7 +8,7 @@ import { PUBLIC_UNITS_PATH, REMAINING_UNITS_WORDS as WORDS, unitsPageInfo } from
 import { formatPrice, unitNumber } from "#app/utils/unit-labels.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { bandOfFloor, priceFor, type PriceSheet } from "#app/utils/payment-plan.ts";
-import { PagesStylesheet, SalesStylesheet } from "#app/components/stylesheets.tsx";
+import { SalesStylesheet } from "#app/components/stylesheets.tsx";
 import type { Route } from "./+types/sales-units";
 
 /**
@@ -52,14 +52,12 @@ export default function SalesUnitsPage({ loaderData }: Route.ComponentProps) {
   if (byType.length === 0)
     return (
       <section className="info-page info-page--narrow">
-        <PagesStylesheet />
         <SalesStylesheet />
         <p>{WORDS.empty}</p>
       </section>
     );
   return (
     <section className="info-page units-public" aria-labelledby="units-by-type">
-      <PagesStylesheet />
       <SalesStylesheet />
       <h2 id="units-by-type" className="info-subtitle">
         {WORDS.byType}
