@@ -295,3 +295,18 @@ export async function queryRows<Row>(executor: Executor, query: SQL): Promise<Ro
   const result = (await executor.execute(query)) as { rows: Row[] };
   return result.rows;
 }
+
+/**
+ * Rows one multi-row statement carries (an import's leads, customers, history entries): a statement
+ * is a round trip, and on PGlite a turn of the server's only thread, so a list goes in a few
+ * statements rather than one a row; PostgreSQL's protocol takes at most 65,535 parameters a
+ * statement, and a lead's row has about twenty.
+ */
+export const ROWS_PER_STATEMENT = 500;
+
+/** `rows` in consecutive slices of at most `size`. */
+export function inSlices<T>(rows: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
+  const slices: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) slices.push(rows.slice(start, start + size));
+  return slices;
+}

@@ -1,18 +1,22 @@
-import { and, eq, sql } from "drizzle-orm";
+import crypto from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeEach, describe, expect, test } from "vitest";
-import { db } from "#app/.server/db.ts";
+import { countStatements, db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
+import { createLead } from "#app/.server/leads/create.ts";
 import { leadHistory } from "#app/.server/leads/history.ts";
 import { declaredUnpackedSize } from "#app/.server/leads/import-file.ts";
 import type { ImportPreview } from "#app/.server/leads/import.ts";
-import { auditLog, consoleSettings, customers, leadEvents, leads, smsOutbox } from "#app/.server/schema.ts";
+import { admins, adminSites, auditLog, consoleSettings, customers, leadEvents, leads, smsOutbox, staffDuty } from "#app/.server/schema.ts";
+import { kstDay } from "#app/utils/kst.ts";
 import { IMPORT_MESSAGES } from "#app/forms/lead-import.ts";
 import { UPLOAD_MESSAGES } from "#app/forms/uploads.ts";
 import { action as importActionRaw } from "#app/routes/admin/leads/leads-import.tsx";
 import { action as xlsxActionRaw } from "#app/routes/admin/leads/leads-export[.]xlsx.ts";
 import { viaConsole } from "#tests/console-call.ts";
 import { withTestDatabase } from "#tests/db.ts";
+import { BROWSER } from "#tests/lead-requests.ts";
 import { routeContext } from "#tests/route-context.ts";
 import { addStaff, addTeam, consoleCookie, type TestStaff } from "#tests/staff.ts";
 
@@ -271,6 +275,15 @@ describe("the import", () => {
       ["동의함", true],
       ["안함", false],
     ]);
+    const entries = await db()
+      .select({ name: leads.name, detail: leadEvents.detail })
+      .from(leadEvents)
+      .innerJoin(leads, eq(leads.id, leadEvents.leadId))
+      .orderBy(leads.id);
+    expect(entries.map((entry) => [entry.name, entry.detail.marketingFromFile])).toEqual([
+      ["동의함", true],
+      ["안함", false],
+    ]);
   });
 
   test("the declaration counts for nothing in a file without a consent column", async () => {
@@ -317,6 +330,107 @@ describe("the import", () => {
     expect(given.map((lead) => lead.assigneeId)).toEqual([team.counsellor.id, second.id, team.counsellor.id, second.id]);
     const assigned = await db().select().from(leadEvents).where(eq(leadEvents.kind, "assigned"));
     expect(assigned).toHaveLength(4);
+  });
+
+  test("gives imported leads the turns they would get arriving one at a time: weights, a daily cap, 퇴근, and texts to whoever asked", async () => {
+    const second = await addStaff({ email: "second@example.com", role: "counsellor", name: "둘째" });
+    const third = await addStaff({ email: "third@example.com", role: "counsellor", name: "셋째" });
+    const away = await addStaff({ email: "away@example.com", role: "counsellor", name: "퇴근함" });
+    await db().update(adminSites).set({ assignWeight: 2 }).where(eq(adminSites.adminId, second.id));
+    await db().update(adminSites).set({ dailyCap: 2 }).where(eq(adminSites.adminId, third.id));
+    await db().update(admins).set({ textOnAssignment: true, mobile: "01099990001" }).where(eq(admins.id, second.id));
+    await db()
+      .insert(staffDuty)
+      .values({ adminId: away.id, site: "daegu", day: kstDay(new Date()), onDuty: false });
+    await db().insert(consoleSettings).values({ site: "daegu", roundRobin: true });
+    const phones = Array.from({ length: 9 }, (_, index) => `0102000090${index}`);
+    const counsellor = team.counsellor.id;
+    // Worked by hand from nextInTurn: the weight-2 counsellor every 30, the others every 60, the capped one twice.
+    const expected = [counsellor, second.id, third.id, second.id, third.id, counsellor, second.id, second.id, counsellor];
+
+    for (const phone of phones) {
+      const created = await createLead(
+        {
+          kind: "interest",
+          site: "daegu",
+          submissionId: crypto.randomUUID(),
+          name: "고객",
+          phone,
+          message: "",
+          consentVersion: "test",
+          sourcePath: "/",
+          attribution: { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: null },
+          userAgent: BROWSER,
+          spamReason: null,
+          clientId: null,
+        },
+        { staffRecipients: [], textBudget: null },
+      );
+      expect(created.outcome).toBe("created");
+    }
+    const oneAtATime = await db().select({ assigneeId: leads.assigneeId }).from(leads).orderBy(leads.id);
+    expect(oneAtATime.map((lead) => lead.assigneeId)).toEqual(expected);
+
+    // The same leads again, from a list, with the turns as they were before the first.
+    await db().execute(sql`truncate leads, customers, lead_events, sms_outbox restart identity cascade`);
+    await db().update(adminSites).set({ assignPass: 0 });
+    await db().update(consoleSettings).set({ lastAutoAssigneeId: null, assignClock: 0 });
+    const list = await previewed([["이름", "연락처"], ...phones.map((phone) => ["고객", phone])]);
+    expect((await importBatch(list.batch)).data.summary).toMatchObject({ imported: 9, assigned: 9 });
+    const imported = await db().select({ id: leads.id, assigneeId: leads.assigneeId }).from(leads).orderBy(leads.id);
+    expect(imported.map((lead) => lead.assigneeId)).toEqual(expected);
+    const passes = await db()
+      .select({ adminId: adminSites.adminId, pass: adminSites.assignPass })
+      .from(adminSites)
+      .where(eq(adminSites.role, "counsellor"))
+      .orderBy(adminSites.adminId);
+    expect(passes).toEqual([
+      { adminId: counsellor, pass: 180 },
+      { adminId: second.id, pass: 120 },
+      { adminId: third.id, pass: 120 },
+      { adminId: away.id, pass: 0 },
+    ]);
+    expect(
+      await db().select({ last: consoleSettings.lastAutoAssigneeId, clock: consoleSettings.assignClock }).from(consoleSettings),
+    ).toEqual([{ last: counsellor, clock: 120 }]);
+    const history = await db()
+      .select({ leadId: leadEvents.leadId, detail: leadEvents.detail })
+      .from(leadEvents)
+      .where(eq(leadEvents.kind, "assigned"))
+      .orderBy(leadEvents.leadId);
+    expect(history.map((entry) => [entry.leadId, entry.detail.assigneeId, entry.detail.how])).toEqual(
+      imported.map((lead) => [lead.id, lead.assigneeId, "round-robin"]),
+    );
+    // One text for each lead given to the counsellor who asked for them, naming that lead.
+    const texts = await db()
+      .select({ leadId: smsOutbox.leadId, recipient: smsOutbox.recipient, purpose: smsOutbox.purpose, body: smsOutbox.body })
+      .from(smsOutbox)
+      .orderBy(asc(smsOutbox.id));
+    const theirs = imported.filter((lead) => lead.assigneeId === second.id);
+    expect(texts.map((text) => [text.leadId, text.recipient, text.purpose])).toEqual(
+      theirs.map((lead) => [lead.id, "01099990001", "staff"]),
+    );
+    expect(texts.map((text) => text.body.split("\n")[1])).toEqual(theirs.map((lead) => `${SITE_URL}/admin/leads/${lead.id}`));
+  });
+
+  test("two rows with one phone make one lead and one customer; a customer of the phone at another site is not this site's", async () => {
+    await db().insert(customers).values({ site: "suwon", phone: "01020000121" });
+    const list = await previewed([
+      ["이름", "연락처"],
+      ["하나", "01020000121"],
+      ["하나 다시", "010-2000-0121"],
+      ["둘", "01020000122"],
+    ]);
+    expect((await importBatch(list.batch)).data.summary).toMatchObject({ imported: 2, skipped: 1, counts: { "repeated-in-file": 1 } });
+    const stored = await db()
+      .select({ name: leads.name, phone: leads.phone, customerPhone: customers.phone, customerSite: customers.site })
+      .from(leads)
+      .innerJoin(customers, eq(customers.id, leads.customerId))
+      .orderBy(leads.id);
+    expect(stored).toEqual([
+      { name: "하나", phone: "01020000121", customerPhone: "01020000121", customerSite: "daegu" },
+      { name: "둘", phone: "01020000122", customerPhone: "01020000122", customerSite: "daegu" },
+    ]);
   });
 
   test("refuses a missing source and consent basis beside their fields, keeping the preview", async () => {
@@ -377,6 +491,40 @@ describe("the import", () => {
         .from(leads)
         .where(and(eq(leads.site, "daegu"))),
     ).toEqual([]);
+  });
+});
+
+describe("the import's statements", () => {
+  /** A list of `rows` good rows (phones from `first` on), imported with automatic assignment on and a counsellor texted for each lead. */
+  async function importCounted(rows: number, first: number) {
+    const list = await previewed([["이름", "연락처"], ...Array.from({ length: rows }, (_, index) => ["고객", `0103${first + index}`])]);
+    const { result, statements } = await countStatements(() => importBatch(list.batch));
+    expect(result.data.summary).toMatchObject({ imported: rows, assigned: rows });
+    return statements;
+  }
+
+  test("a 500-row list takes as many statements as a 50-row one, and a 1,000-row list a few more, each lead with its own customer", async () => {
+    await addStaff({ email: "second@example.com", role: "counsellor", name: "둘째" });
+    await db().update(admins).set({ textOnAssignment: true, mobile: "01099990002" }).where(eq(admins.id, team.counsellor.id));
+    await db().insert(consoleSettings).values({ site: "daegu", roundRobin: true });
+    const fifty = await importCounted(50, 1_000_000);
+    const fiveHundred = await importCounted(500, 2_000_000);
+    // 12 a row before (issue #25), ~6,000 for 500: now the session, the lock, the checks, the
+    // customers, the leads, their history, the turns (two reads, the assignees, three writes, their
+    // history, the texts) and the access record, each once per 500 rows.
+    expect(fiveHundred).toBe(fifty);
+    expect(fiveHundred).toBeLessThanOrEqual(25);
+    const thousand = await importCounted(1_000, 3_000_000);
+    // The customers, the leads and both histories take a statement per 500 rows (the texts, for half of them, still one).
+    expect(thousand).toBe(fiveHundred + 4);
+    const mismatched = await db()
+      .select({ id: leads.id })
+      .from(leads)
+      .innerJoin(customers, eq(customers.id, leads.customerId))
+      .where(sql`${customers.phone} <> ${leads.phone}`);
+    expect(mismatched).toEqual([]);
+    expect(await db().$count(leads)).toBe(1_550);
+    expect(await db().$count(customers)).toBe(1_550);
   });
 });
 

@@ -9,7 +9,7 @@ import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { admins, adminSites, consoleSettings, leadEvents, leads, staffDaysOff, staffDuty } from "../schema.ts";
 import { textPack } from "../content/site-settings.ts";
 import { siteOrigin, sitePack } from "../site.ts";
-import { recordLeadEvent, type LeadEventDetails } from "./events.ts";
+import { recordLeadEvent, recordLeadEvents, type LeadEvent, type LeadEventDetails } from "./events.ts";
 import { assignmentMessage } from "./messages.ts";
 import type { LeadChange } from "./record.ts";
 
@@ -63,11 +63,16 @@ interface Assignee {
 }
 
 export async function findAssignee(executor: Executor, site: string, id: number): Promise<Assignee | undefined> {
-  const [assignee] = await executor
+  const [assignee] = await findAssignees(executor, site, [id]);
+  return assignee;
+}
+
+/** The accounts in use on the site among `ids`, with what a text about an assignment needs. */
+async function findAssignees(executor: Executor, site: string, ids: readonly number[]): Promise<Assignee[]> {
+  return executor
     .select({ id: admins.id, name: admins.name, email: admins.email, mobile: admins.mobile, textOnAssignment: admins.textOnAssignment })
     .from(admins)
-    .where(and(eq(admins.id, id), ...activeOnSite(site)));
-  return assignee;
+    .where(and(inArray(admins.id, [...ids]), ...activeOnSite(site)));
 }
 
 /** Gives the lead to a person of this site (or back to the unassigned inbox, with null). */
@@ -191,9 +196,26 @@ export async function textAssignee(
   budget: TextBudget | null,
   now: Date,
 ): Promise<boolean> {
-  if (!assignee.textOnAssignment || !assignee.mobile || given.length === 0) return false;
+  return textAssignees(executor, site, [{ assignee, given }], budget, now);
+}
+
+/** One text for each note whose person asked for them and left a number, queued together; whether any was. */
+async function textAssignees(
+  executor: Executor,
+  site: string,
+  notes: { assignee: Assignee; given: { id: number; name: string; kind: LeadKind }[] }[],
+  budget: TextBudget | null,
+  now: Date,
+): Promise<boolean> {
+  const texted = notes.filter(({ assignee, given }) => assignee.textOnAssignment && assignee.mobile && given.length > 0);
+  if (texted.length === 0) return false;
   const pack = await textPack(site, executor);
-  await enqueueSms(executor, [assignmentMessage(pack, siteOrigin(site), assignee.mobile, given)], { budget, now });
+  const origin = siteOrigin(site);
+  await enqueueSms(
+    executor,
+    texted.map(({ assignee, given }) => assignmentMessage(pack, origin, assignee.mobile!, given)),
+    { budget, now },
+  );
   return true;
 }
 
@@ -308,53 +330,76 @@ export async function nextInLine(site: string, now = new Date()) {
 }
 
 /**
- * In a new lead's own transaction: when the site has round-robin on, gives the lead to the
- * counsellor whose turn it is (nextInTurn), passing over those who marked 퇴근, have the day off
- * or reached their daily cap. The settings row is locked for the turn, so leads arriving at once
- * on several servers are counted and weighed one after another and no cap is overrun; with
- * round-robin off this costs one primary-key lookup and locks nothing. An import assigning its
- * leads "by the rules" calls this too, in its own transaction, once per lead. Answers whether a
- * text was queued (the caller wakes the outbox after its commit).
+ * In new leads' own transaction: when the site has round-robin on, gives each lead, in the order
+ * given, to the counsellor whose turn it is (nextInTurn), passing over those who marked 퇴근, have
+ * the day off or reached their daily cap. The settings row is locked for the turns, so leads
+ * arriving at once on several servers are counted and weighed one after another and no cap is
+ * overrun; with round-robin off this costs one primary-key lookup and locks nothing. A form's lead
+ * comes alone; an import's leads come together (leads/import.ts), and each is weighed as if it had
+ * come alone after the one before it (its pass, today's count and the last one given move on with
+ * every lead), in statements that do not grow with the leads. Answers how many were given and
+ * whether a text was queued (the caller wakes the outbox after its commit).
  */
 export async function assignByTurns(
   tx: Executor,
-  lead: { id: number; site: string; name: string; kind: LeadKind },
+  site: string,
+  newLeads: readonly { id: number; name: string; kind: LeadKind }[],
   { budget, now }: { budget: TextBudget | null; now: Date },
-): Promise<{ texted: boolean }> {
-  const [setting] = await tx
-    .select({ roundRobin: consoleSettings.roundRobin })
-    .from(consoleSettings)
-    .where(eq(consoleSettings.site, lead.site));
-  if (!setting?.roundRobin) return { texted: false };
+): Promise<{ assigned: number; texted: boolean }> {
+  const none = { assigned: 0, texted: false };
+  if (newLeads.length === 0) return none;
+  const [setting] = await tx.select({ roundRobin: consoleSettings.roundRobin }).from(consoleSettings).where(eq(consoleSettings.site, site));
+  if (!setting?.roundRobin) return none;
   const [locked] = await tx
     .select({ roundRobin: consoleSettings.roundRobin, last: consoleSettings.lastAutoAssigneeId, clock: consoleSettings.assignClock })
     .from(consoleSettings)
-    .where(eq(consoleSettings.site, lead.site))
+    .where(eq(consoleSettings.site, site))
     .for("update");
-  if (!locked?.roundRobin) return { texted: false };
-  const chosen = nextInTurn(await counsellorTurns(tx, lead.site, now), locked);
-  if (!chosen) return { texted: false };
-  const assignee = (await findAssignee(tx, lead.site, chosen.id))!;
-  await tx.update(leads).set({ assigneeId: assignee.id }).where(eq(leads.id, lead.id));
-  await tx
-    .update(adminSites)
-    .set({ assignPass: chosen.nextPass })
-    .where(and(eq(adminSites.adminId, chosen.id), eq(adminSites.site, lead.site)));
-  await tx
-    .update(consoleSettings)
-    .set({ lastAutoAssigneeId: assignee.id, assignClock: chosen.due })
-    .where(eq(consoleSettings.site, lead.site));
-  await recordLeadEvent(
+  if (!locked?.roundRobin) return none;
+  let candidates = await counsellorTurns(tx, site, now);
+  let state = { last: locked.last, clock: locked.clock };
+  const turns: { lead: (typeof newLeads)[number]; assigneeId: number }[] = [];
+  const passes = new Map<number, number>();
+  for (const lead of newLeads) {
+    const chosen = nextInTurn(candidates, state);
+    // Nobody takes leads now, and giving none changes nothing for the next lead.
+    if (!chosen) break;
+    candidates = candidates.map((candidate) =>
+      candidate.id === chosen.id ? { ...candidate, pass: chosen.nextPass, assignedToday: candidate.assignedToday + 1 } : candidate,
+    );
+    state = { last: chosen.id, clock: chosen.due };
+    passes.set(chosen.id, chosen.nextPass);
+    turns.push({ lead, assigneeId: chosen.id });
+  }
+  if (turns.length === 0) return none;
+  const assignees = new Map((await findAssignees(tx, site, [...passes.keys()])).map((assignee) => [assignee.id, assignee]));
+  await tx.execute(
+    sql`update ${leads} set assignee_id = turn.assignee_id
+        from unnest(${sql.param(turns.map((turn) => turn.lead.id))}::int[], ${sql.param(turns.map((turn) => turn.assigneeId))}::int[]) as turn(lead_id, assignee_id)
+        where ${leads.id} = turn.lead_id`,
+  );
+  await tx.execute(
+    sql`update ${adminSites} set assign_pass = turn.pass
+        from unnest(${sql.param([...passes.keys()])}::int[], ${sql.param([...passes.values()])}::int[]) as turn(admin_id, pass)
+        where ${adminSites.adminId} = turn.admin_id and ${adminSites.site} = ${site}`,
+  );
+  await tx.update(consoleSettings).set({ lastAutoAssigneeId: state.last, assignClock: state.clock }).where(eq(consoleSettings.site, site));
+  await recordLeadEvents(
     tx,
-    {
-      leadId: lead.id,
-      kind: "assigned",
-      actor: null,
-      detail: { assigneeId: assignee.id, assigneeName: assignee.name || assignee.email, how: "round-robin" },
-    },
+    turns.map(({ lead, assigneeId }): LeadEvent => {
+      const assignee = assignees.get(assigneeId)!;
+      return {
+        leadId: lead.id,
+        kind: "assigned",
+        actor: null,
+        detail: { assigneeId, assigneeName: assignee.name || assignee.email, how: "round-robin" },
+      };
+    }),
     now,
   );
-  return { texted: await textAssignee(tx, lead.site, assignee, [lead], budget, now) };
+  // A text for each lead, as each would have had arriving alone.
+  const notes = turns.map(({ lead, assigneeId }) => ({ assignee: assignees.get(assigneeId)!, given: [lead] }));
+  return { assigned: turns.length, texted: await textAssignees(tx, site, notes, budget, now) };
 }
 
 // --- One's own assignment alerts ---

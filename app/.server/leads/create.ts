@@ -3,7 +3,7 @@ import type { SitePack } from "#app/content/types.ts";
 import type { StoredLeadFields } from "#app/forms/lead-schema.ts";
 import type { LeadKind, SpamReason } from "#app/vocabulary.ts";
 import type { Attribution } from "../attribution.ts";
-import { db, queryRows, type Transaction } from "../db.ts";
+import { db, inSlices, queryRows, type Transaction } from "../db.ts";
 import { getEnv } from "../env.ts";
 import { enqueueSms, type OutgoingSms, type TextBudget } from "../outbox/queue.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
@@ -196,8 +196,7 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
       { now, withCustomer: true },
     );
     if (input.marketingConsent) await recordFormConsent(tx, { site: input.site, phone: input.phone, customerId, leadId, at: now });
-    if (roundRobin)
-      await assignByTurns(tx, { id: leadId, site: input.site, name: input.name, kind: input.kind }, { budget: textBudget, now });
+    if (roundRobin) await assignByTurns(tx, input.site, [{ id: leadId, name: input.name, kind: input.kind }], { budget: textBudget, now });
     await options.onCreated?.(tx, { id: leadId, receiptNumber });
     const booking = await book(leadId);
     // A channel's new lead is also noted to the channel's recipients (its agency's manager).
@@ -283,18 +282,24 @@ function foldableLead(
   return { id: lead.id, message: lead.message, receiptNumber: lead.receiptNumber, sameBrowser };
 }
 
-/** The site's customer with this phone, made on first contact; a merged customer's number leads to the one kept (also for imported lists: leads/import.ts). */
-export async function customerOf(tx: Transaction, site: string, phone: string, now: Date): Promise<number> {
-  const [customer] = await upsertCustomer(tx, site, phone, now);
-  return customer!.id;
+/**
+ * The site's customers with these phones (digits), made on first contact, in a statement per
+ * ROWS_PER_STATEMENT: each phone's customer id; a merged customer's number leads to the one kept
+ * (for imported lists: leads/import.ts).
+ */
+export async function customersOf(tx: Transaction, site: string, phones: readonly string[], now: Date): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const slice of inSlices([...new Set(phones)]))
+    for (const customer of await upsertCustomers(tx, site, slice, now)) ids.set(customer.phone, customer.id);
+  return ids;
 }
 
-function upsertCustomer(tx: Transaction, site: string, phone: string, now: Date) {
+function upsertCustomers(tx: Transaction, site: string, phones: readonly string[], now: Date) {
   return tx
     .insert(customers)
-    .values({ site, phone, createdAt: now })
-    .onConflictDoUpdate({ target: [customers.site, customers.phone], set: { phone } })
-    .returning({ id: sql<number>`coalesce(${customers.mergedIntoId}, ${customers.id})`.as("id") });
+    .values(phones.map((phone) => ({ site, phone, createdAt: now })))
+    .onConflictDoUpdate({ target: [customers.site, customers.phone], set: { phone: sql`excluded.phone` } })
+    .returning({ phone: customers.phone, id: sql<number>`coalesce(${customers.mergedIntoId}, ${customers.id})`.as("id") });
 }
 
 /**
@@ -309,7 +314,7 @@ async function insertLead(
   { now, withCustomer }: { now: Date; withCustomer: boolean },
 ) {
   const receipt = receiptNumberCte(tx, sitePack(input.site), now);
-  const customer = tx.$with("customer").as(upsertCustomer(tx, input.site, input.phone, now));
+  const customer = tx.$with("customer").as(upsertCustomers(tx, input.site, [input.phone], now));
   const [inserted] = await tx
     .with(receipt.counter, ...(withCustomer ? [customer] : []))
     .insert(leads)

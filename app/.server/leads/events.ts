@@ -7,7 +7,7 @@ import type {
   LeadGrade,
   LeadStatus,
 } from "#app/vocabulary.ts";
-import type { Executor } from "../db.ts";
+import { inSlices, type Executor } from "../db.ts";
 import { leadEvents } from "../schema.ts";
 
 /**
@@ -61,12 +61,24 @@ export async function recordLeadEvent<K extends Kinds>(
   event: { leadId: number; kind: K; actor: EventActor | null; detail: LeadEventDetails[K] },
   now = new Date(),
 ) {
-  await executor.insert(leadEvents).values({
+  await executor.insert(leadEvents).values(eventRow(event, now));
+}
+
+/** An event of any kind, for recordLeadEvents. */
+export type LeadEvent = { [K in Kinds]: { leadId: number; kind: K; actor: EventActor | null; detail: LeadEventDetails[K] } }[Kinds];
+
+/** Many events (an import's history entries) in a statement per ROWS_PER_STATEMENT: the rows recordLeadEvent writes one at a time. */
+export async function recordLeadEvents(executor: Executor, events: readonly LeadEvent[], now = new Date()) {
+  for (const slice of inSlices(events)) await executor.insert(leadEvents).values(slice.map((event) => eventRow(event, now)));
+}
+
+function eventRow(event: { leadId: number; kind: Kinds; actor: EventActor | null; detail: LeadEventDetails[Kinds] }, now: Date) {
+  return {
     leadId: event.leadId,
     kind: event.kind,
     actorId: event.actor?.id ?? null,
     actorEmail: event.actor?.email ?? null,
     detail: event.detail as unknown as Record<string, unknown>,
     createdAt: now,
-  });
+  };
 }

@@ -1,18 +1,18 @@
 import { gzipSync, gunzipSync } from "node:zlib";
-import { and, count, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
+import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { can } from "#app/permissions.ts";
 import { importedMessage, saysYes } from "#app/forms/lead-import.ts";
 import { NameSchema, PhoneSchema } from "#app/forms/lead-schema.ts";
 import { IMPORT_PROBLEMS, type ImportConsentBasis, type ImportProblem } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
-import { db, type Executor } from "../db.ts";
+import { db, inSlices, type Executor } from "../db.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { customers, leads } from "../schema.ts";
 import { sealText, unsealText } from "../sealed.ts";
 import { sitePack } from "../site.ts";
 import { assignByTurns } from "./assignment.ts";
-import { customerOf } from "./create.ts";
-import { recordLeadEvent } from "./events.ts";
+import { customersOf } from "./create.ts";
+import { recordLeadEvents, type LeadEvent } from "./events.ts";
 import type { ImportFile, ImportRow } from "./import-file.ts";
 
 /**
@@ -21,7 +21,11 @@ import type { ImportFile, ImportRow } from "./import-file.ts";
  * import step sealed in the form (AES-GCM under the server's secret, bound to the site, the person
  * and an hour), so no instance keeps them and any instance can finish the import. The import
  * judges the rows again under the site's import lock and stores the good ones in one transaction:
- * each gets its customer, a history entry and the site's automatic assignment, and no text.
+ * each gets its customer, a history entry and the site's automatic assignment, and no text to the
+ * customer (a counsellor who asked for texts gets one for each lead given to them). The list goes
+ * in set-wise, a statement per table and ROWS_PER_STATEMENT rows, not a dozen statements a row: on
+ * PGlite the transaction holds the server's one connection, and its thread, for as long as it runs
+ * (docs/decisions/047-set-based-import.md).
  */
 
 /** How long a preview can be imported from. */
@@ -192,52 +196,65 @@ export async function importLeads(change: ChangeContext, sealed: string, choices
       return judged[index]!.problems.length === 0 && digits !== null ? [{ row, digits }] : [];
     });
     if (good.length === 0) return { outcome: "nothing" };
-    let marketing = 0;
-    let texted = false;
-    const leadIds: number[] = [];
-    for (const { row, digits } of good) {
-      const withMarketing = choices.marketingFromFile && marketingColumn && saysYes(row.marketing);
-      if (withMarketing) marketing++;
-      const customerId = await customerOf(tx, change.site, digits, now);
-      const [lead] = await tx
+    const customerIds = await customersOf(
+      tx,
+      change.site,
+      good.map(({ digits }) => digits),
+      now,
+    );
+    const rows = good.map(({ row, digits }) => ({
+      row,
+      submissionId: `import:${batch.id}:${row.line}`,
+      digits,
+      withMarketing: choices.marketingFromFile && marketingColumn && saysYes(row.marketing),
+    }));
+    // Each lead's id by its submission: the order of `returning` is not promised.
+    const idOf = new Map<string, number>();
+    for (const slice of inSlices(rows)) {
+      const inserted = await tx
         .insert(leads)
-        .values({
-          submissionId: `import:${batch.id}:${row.line}`,
-          kind: "interest",
-          site: change.site,
-          name: NameSchema.parse(row.name),
-          phone: digits,
-          message: importedMessage(row.unitType, row.message),
-          consentVersion: `import:${choices.basis}`,
-          consentedAt: now,
-          marketingConsentAt: withMarketing ? now : null,
-          sourcePath: IMPORT_PATH,
-          utmSource: choices.source,
-          utmMedium: IMPORT_MEDIUM,
-          utmCampaign: row.source ? row.source.slice(0, 100) : null,
-          customerId,
-          createdAt: now,
-        })
-        .returning({ id: leads.id });
-      const leadId = lead!.id;
-      leadIds.push(leadId);
-      await recordLeadEvent(
-        tx,
-        {
-          leadId,
-          kind: "imported",
-          actor: change.actor,
-          detail: { source: choices.source, basis: choices.basis, marketingFromFile: withMarketing },
-        },
-        now,
-      );
-      const turn = await assignByTurns(tx, { id: leadId, site: change.site, name: row.name, kind: "interest" }, { budget, now });
-      texted ||= turn.texted;
+        .values(
+          slice.map(({ row, submissionId, digits, withMarketing }) => ({
+            submissionId,
+            kind: "interest" as const,
+            site: change.site,
+            name: NameSchema.parse(row.name),
+            phone: digits,
+            message: importedMessage(row.unitType, row.message),
+            consentVersion: `import:${choices.basis}`,
+            consentedAt: now,
+            marketingConsentAt: withMarketing ? now : null,
+            sourcePath: IMPORT_PATH,
+            utmSource: choices.source,
+            utmMedium: IMPORT_MEDIUM,
+            utmCampaign: row.source ? row.source.slice(0, 100) : null,
+            customerId: customerIds.get(digits)!,
+            createdAt: now,
+          })),
+        )
+        .returning({ id: leads.id, submissionId: leads.submissionId });
+      for (const lead of inserted) idOf.set(lead.submissionId, lead.id);
     }
-    const [{ assigned } = { assigned: 0 }] = await tx
-      .select({ assigned: count() })
-      .from(leads)
-      .where(and(inArray(leads.id, leadIds), isNotNull(leads.assigneeId)));
+    const stored = rows.map((row) => ({ ...row, id: idOf.get(row.submissionId)! }));
+    const leadIds = stored.map((lead) => lead.id);
+    const marketing = stored.filter((lead) => lead.withMarketing).length;
+    await recordLeadEvents(
+      tx,
+      stored.map((lead): LeadEvent => ({
+        leadId: lead.id,
+        kind: "imported",
+        actor: change.actor,
+        detail: { source: choices.source, basis: choices.basis, marketingFromFile: lead.withMarketing },
+      })),
+      now,
+    );
+    // By turns in the file's order, as if each row had come alone.
+    const { assigned, texted } = await assignByTurns(
+      tx,
+      change.site,
+      stored.map((lead) => ({ id: lead.id, name: lead.row.name, kind: "interest" })),
+      { budget, now },
+    );
     const counts = countProblems(judged);
     const skipped = judged.length - good.length;
     await recordAccess(
