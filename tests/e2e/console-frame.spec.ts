@@ -37,12 +37,21 @@ const OWNER_PAGES: [label: string, path: RegExp][] = [
 
 const menu = (page: Page) => page.getByRole("navigation", { name: "관리자 메뉴" });
 
+/** The header names the person and their role on this site (the owner: 대표), at either width. */
+async function expectPersonNamed(page: Page) {
+  await expect(page.locator(".admin-header__role")).toHaveText("대표");
+  await expect(page.locator(".admin-header__brand")).not.toContainText("관리자");
+}
+
 test.beforeEach(async ({ page }) => {
   await useOwnerSession(page);
 });
 
 test.describe("the console's menu", () => {
-  test("fits one row at 1440 px: the brand, the menus and the account share the header's one line", async ({ page }) => {
+  // One page, three checks: a console page is about half a second of Chromium's processor (docs/decisions/023-fast-tests.md).
+  test("fits one row at 1440 px: the brand, the menus and the account share the header's one line; names the person and their role on this site; opens a menu by keyboard and closes it on Escape, on another menu's opening and on a click elsewhere", async ({
+    page,
+  }) => {
     await page.goto("/admin");
     const header = page.locator(".admin-header__inner");
     const items = [
@@ -62,28 +71,9 @@ test.describe("the console's menu", () => {
       expect(box.y).toBeGreaterThanOrEqual(headerBox.y);
       expect(box.y + box.height).toBeLessThanOrEqual(headerBox.y + headerBox.height);
     }
-  });
 
-  test("reaches every page through its menus, and a page opened from a menu closes it", async ({ page }) => {
-    // Every page of the menus, one after the other.
-    test.slow();
-    await page.goto("/admin");
-    for (const [label, path] of OWNER_PAGES) {
-      const link = menu(page).getByRole("link", { name: label, exact: true });
-      if (!(await link.isVisible())) {
-        const group = menu(page).locator("details", { has: page.getByRole("link", { name: label, exact: true, includeHidden: true }) });
-        await group.locator("summary").click();
-      }
-      await link.click();
-      await expect(page, label).toHaveURL(path);
-      await expect(menu(page).getByRole("link", { name: label, exact: true, includeHidden: true })).toHaveAttribute("aria-current", "page");
-      // The page opened from a menu closes it.
-      await expect(menu(page).locator("details[open]")).toHaveCount(0);
-    }
-  });
+    await expectPersonNamed(page);
 
-  test("opens a menu by keyboard and closes it on Escape, on another menu's opening and on a click elsewhere", async ({ page }) => {
-    await page.goto("/admin");
     // Escape and clicks elsewhere close a menu by script: from hydration on.
     await expect.poll(() => menu(page).evaluate((nav) => Object.keys(nav).some((key) => key.startsWith("__reactProps")))).toBe(true);
     // By keyboard: the menu's summary opens it, Tab walks its links, Escape closes it and returns to it.
@@ -106,6 +96,24 @@ test.describe("the console's menu", () => {
     await expect(menu(page).locator("details[open]")).toHaveCount(0);
   });
 
+  test("reaches every page through its menus, and a page opened from a menu closes it", async ({ page }) => {
+    // Every page of the menus, one after the other.
+    test.slow();
+    await page.goto("/admin");
+    for (const [label, path] of OWNER_PAGES) {
+      const link = menu(page).getByRole("link", { name: label, exact: true });
+      if (!(await link.isVisible())) {
+        const group = menu(page).locator("details", { has: page.getByRole("link", { name: label, exact: true, includeHidden: true }) });
+        await group.locator("summary").click();
+      }
+      await link.click();
+      await expect(page, label).toHaveURL(path);
+      await expect(menu(page).getByRole("link", { name: label, exact: true, includeHidden: true })).toHaveAttribute("aria-current", "page");
+      // The page opened from a menu closes it.
+      await expect(menu(page).locator("details[open]")).toHaveCount(0);
+    }
+  });
+
   test("opens its menus without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, storageState: OWNER_STATE });
     const page = await context.newPage();
@@ -116,22 +124,21 @@ test.describe("the console's menu", () => {
     await context.close();
   });
 
-  test("on a phone lists every page in one row of links", { tag: "@phone" }, async ({ page }) => {
-    await page.goto("/admin");
-    const links = menu(page).getByRole("link");
-    // "내 고객" joins the menu once leads are given to the owner (other tests may have).
-    const labels = (await links.allInnerTexts()).map((text) => text.trim()).filter((text) => text !== "내 고객");
-    expect(labels).toEqual(OWNER_PAGES.map(([label]) => label));
-    await links.filter({ hasText: "접속 기록" }).click();
-    await expect(page).toHaveURL(/\/admin\/audit$/);
-    await expect(menu(page).getByRole("link", { name: "접속 기록" })).toHaveAttribute("aria-current", "page");
-  });
-
-  test("names the person and their role on this site", { tag: "@every-width" }, async ({ page }) => {
-    await page.goto("/admin");
-    await expect(page.locator(".admin-header__role")).toHaveText("대표");
-    await expect(page.locator(".admin-header__brand")).not.toContainText("관리자");
-  });
+  test(
+    "on a phone lists every page in one row of links, and names the person and their role on this site",
+    { tag: "@phone" },
+    async ({ page }) => {
+      await page.goto("/admin");
+      await expectPersonNamed(page);
+      const links = menu(page).getByRole("link");
+      // "내 고객" joins the menu once leads are given to the owner (other tests may have).
+      const labels = (await links.allInnerTexts()).map((text) => text.trim()).filter((text) => text !== "내 고객");
+      expect(labels).toEqual(OWNER_PAGES.map(([label]) => label));
+      await links.filter({ hasText: "접속 기록" }).click();
+      await expect(page).toHaveURL(/\/admin\/audit$/);
+      await expect(menu(page).getByRole("link", { name: "접속 기록" })).toHaveAttribute("aria-current", "page");
+    },
+  );
 });
 
 test.describe("answers in view", () => {
@@ -148,27 +155,23 @@ test.describe("answers in view", () => {
   }
 
   test(
-    "a refused post of the site settings, sent from the bottom of the page, shows its error summary in view and focused",
+    "a refused post of the site settings, sent from the bottom of the page, shows its error summary in view and focused; a saved one its notice",
     { tag: "@every-width" },
     async ({ page }) => {
       await page.goto("/admin/site-settings");
-      await page.getByLabel("분양문의 전화", { exact: true }).fill("12345");
+      const phone = page.getByLabel("분양문의 전화", { exact: true });
+      const saved = await phone.inputValue();
+      await phone.fill("12345");
       await saveFromTheBottom(page);
 
       const summary = page.getByRole("alert").filter({ hasText: "항목을 확인해 주세요" });
       await expect(summary).toBeFocused();
       await expect(summary).toBeInViewport();
-      await expect(page.getByLabel("분양문의 전화", { exact: true })).toHaveValue("12345");
-    },
-  );
+      await expect(phone).toHaveValue("12345");
 
-  test(
-    "a saved post of the site settings, sent from the bottom of the page, shows its notice in view and focused",
-    { tag: "@every-width" },
-    async ({ page }) => {
-      await page.goto("/admin/site-settings");
+      // Put back as it was, and saved from the bottom again.
+      await phone.fill(saved);
       await saveFromTheBottom(page);
-
       await expect(page).toHaveURL(/saved=1/);
       const notice = page.getByRole("status").filter({ hasText: "저장했습니다" });
       await expect(notice).toBeFocused();

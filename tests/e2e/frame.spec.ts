@@ -10,38 +10,11 @@ async function makePageTall(page: Page) {
   await page.addStyleTag({ content: "main { min-height: 3000px; }" });
 }
 
+// Tests that open the same page check one behaviour after another on it: a public page is most of a
+// second of Chromium's processor (docs/decisions/023-fast-tests.md, the eighth round).
 test.describe("desktop top bar", () => {
-  test("a menu item's dropdown opens on hover and closes when the pointer leaves", { tag: "@desktop" }, async ({ page }) => {
-    await page.goto("/");
-    const menu = page.getByRole("navigation", { name: "주 메뉴" });
-    const subLink = menu.getByRole("link", { name: "분양일정" });
-    await expect(subLink).toBeHidden();
-    await menu.getByRole("link", { name: "사업개요", exact: true }).hover();
-    await expect(subLink).toBeVisible();
-    await page.mouse.move(700, 600);
-    await expect(subLink).toBeHidden();
-  });
-
-  test("a menu item's dropdown opens on keyboard focus and closes when focus moves on", { tag: "@desktop" }, async ({ page }) => {
-    await page.goto("/");
-    await hydrated(page); // Escape closing the dropdown is the script's
-    const menu = page.getByRole("navigation", { name: "주 메뉴" });
-    const topLink = menu.getByRole("link", { name: "사업개요", exact: true });
-    await topLink.focus();
-    await expect(menu.getByRole("link", { name: "분양일정" })).toBeVisible();
-    // Tab walks into the open dropdown: its first link repeats the item, the second is 분양일정.
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
-    await expect(menu.getByRole("link", { name: "분양일정" })).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(menu.getByRole("link", { name: "분양일정" })).toBeHidden();
-    await page.getByRole("link", { name: "모바일 상담" }).focus();
-    await expect(menu.getByRole("link", { name: "사업개요", exact: true })).toBeVisible();
-    await expect(menu.getByRole("link", { name: "분양일정" })).toBeHidden();
-  });
-
   test(
-    "top-level items lead to their first sub page; the phone button and mobile consult are there",
+    "top-level items lead to their first sub page; the phone button and mobile consult are there; a menu item's dropdown opens on hover and closes when the pointer leaves, and opens on keyboard focus and closes when focus moves on",
     { tag: "@desktop" },
     async ({ page }) => {
       await page.goto("/");
@@ -51,18 +24,61 @@ test.describe("desktop top bar", () => {
       await expect(page.getByRole("link", { name: "모바일 상담" })).toHaveAttribute("href", "/Promotion/Customer");
       await expect(page.getByRole("button", { name: "전체 메뉴 열기" })).toBeHidden();
       await expect(page.getByRole("navigation", { name: "빠른 상담" })).toBeHidden();
+
+      // By pointer.
+      const subLink = menu.getByRole("link", { name: "분양일정" });
+      await expect(subLink).toBeHidden();
+      await menu.getByRole("link", { name: "사업개요", exact: true }).hover();
+      await expect(subLink).toBeVisible();
+      await page.mouse.move(700, 600);
+      await expect(subLink).toBeHidden();
+
+      // By keyboard.
+      await hydrated(page); // Escape closing the dropdown is the script's
+      const topLink = menu.getByRole("link", { name: "사업개요", exact: true });
+      await topLink.focus();
+      await expect(menu.getByRole("link", { name: "분양일정" })).toBeVisible();
+      // Tab walks into the open dropdown: its first link repeats the item, the second is 분양일정.
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      await expect(menu.getByRole("link", { name: "분양일정" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(menu.getByRole("link", { name: "분양일정" })).toBeHidden();
+      await page.getByRole("link", { name: "모바일 상담" }).focus();
+      await expect(menu.getByRole("link", { name: "사업개요", exact: true })).toBeVisible();
+      await expect(menu.getByRole("link", { name: "분양일정" })).toBeHidden();
     },
   );
 });
 
 test.describe("phone header and slide menu", () => {
   test(
-    "the accordion keeps one group open, closes the open one on a second tap, and a link closes the menu",
+    "Escape closes the menu and gives focus back to the toggle; the header has a call link, and the bottom bar offers a visit and a call without covering the footer; the accordion keeps one group open, closes the open one on a second tap, and a link closes the menu",
     { tag: "@phone" },
     async ({ page }) => {
       await page.goto("/");
       await hydrated(page);
       const toggle = page.getByRole("button", { name: "전체 메뉴 열기" });
+      await toggle.click();
+      await expect(page.getByRole("navigation", { name: "전체 메뉴" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("navigation", { name: "전체 메뉴" })).toBeHidden();
+      await expect(toggle).toBeFocused();
+
+      // The call link and the bottom bar, which leaves the footer's last line uncovered.
+      await expect(page.getByRole("link", { name: /전화 걸기/ })).toHaveAttribute("href", "tel:16610000");
+      const bar = page.getByRole("navigation", { name: "빠른 상담" });
+      await expect(bar).toBeVisible();
+      await expect(bar.getByRole("link", { name: "방문예약" })).toBeVisible();
+      await expect(bar.getByRole("link", { name: "전화상담" })).toHaveAttribute("href", "tel:16610000");
+      await expect(page.getByRole("navigation", { name: "주 메뉴" })).toBeHidden();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const copyright = await page.getByText(/© 2025/).boundingBox();
+      const barBox = await bar.boundingBox();
+      expect(copyright!.y + copyright!.height).toBeLessThanOrEqual(barBox!.y);
+      await page.evaluate(() => window.scrollTo(0, 0));
+
+      // The accordion.
       await expect(toggle).toHaveAttribute("aria-controls", "mobile-menu");
       await toggle.click();
       await expect(page.getByRole("button", { name: "전체 메뉴 닫기" })).toHaveAttribute("aria-expanded", "true");
@@ -91,36 +107,6 @@ test.describe("phone header and slide menu", () => {
     },
   );
 
-  test("Escape closes the menu and gives focus back to the toggle", { tag: "@phone" }, async ({ page }) => {
-    await page.goto("/");
-    await hydrated(page);
-    await page.getByRole("button", { name: "전체 메뉴 열기" }).click();
-    await expect(page.getByRole("navigation", { name: "전체 메뉴" })).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("navigation", { name: "전체 메뉴" })).toBeHidden();
-    await expect(page.getByRole("button", { name: "전체 메뉴 열기" })).toBeFocused();
-  });
-
-  test(
-    "the header has a call link, and the bottom bar offers a visit and a call without covering the footer",
-    { tag: "@phone" },
-    async ({ page }) => {
-      await page.goto("/");
-      await hydrated(page);
-      await expect(page.getByRole("link", { name: /전화 걸기/ })).toHaveAttribute("href", "tel:16610000");
-      const bar = page.getByRole("navigation", { name: "빠른 상담" });
-      await expect(bar).toBeVisible();
-      await expect(bar.getByRole("link", { name: "방문예약" })).toBeVisible();
-      await expect(bar.getByRole("link", { name: "전화상담" })).toHaveAttribute("href", "tel:16610000");
-      await expect(page.getByRole("navigation", { name: "주 메뉴" })).toBeHidden();
-
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      const copyright = await page.getByText(/© 2025/).boundingBox();
-      const barBox = await bar.boundingBox();
-      expect(copyright!.y + copyright!.height).toBeLessThanOrEqual(barBox!.y);
-    },
-  );
-
   test("without JavaScript the menu still opens and every link is reachable", { tag: "@phone" }, async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -134,18 +120,6 @@ test.describe("phone header and slide menu", () => {
 });
 
 test.describe("on every page", () => {
-  test("the header turns to its scrolled style once the page scrolls, and back at the top", async ({ page }) => {
-    await page.goto("/");
-    await hydrated(page);
-    await makePageTall(page);
-    const header = page.getByRole("banner");
-    await expect(header).not.toHaveClass(/is-scrolled/);
-    await page.evaluate(() => window.scrollTo(0, 400));
-    await expect(header).toHaveClass(/is-scrolled/);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expect(header).not.toHaveClass(/is-scrolled/);
-  });
-
   test("following a menu link starts the next page at its top", { tag: "@every-width" }, async ({ page }, testInfo) => {
     await page.goto("/");
     await hydrated(page);
@@ -227,7 +201,9 @@ test.describe("on every page", () => {
     await noScript.close();
   });
 
-  test("the skip link is the first stop of the keyboard and jumps to the content", async ({ page }) => {
+  test("the skip link is the first stop of the keyboard and jumps to the content; the footer names the company, builder and phone, and opens the family site in a new tab; the header turns to its scrolled style once the page scrolls, and back at the top", async ({
+    page,
+  }) => {
     await page.goto("/");
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "본문 바로가기" });
@@ -235,10 +211,7 @@ test.describe("on every page", () => {
     await expect(skip).toBeInViewport();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("main")).toBeFocused();
-  });
 
-  test("the footer names the company, builder and phone, and opens the family site in a new tab", async ({ page }) => {
-    await page.goto("/");
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText("온빛건설(주)");
     await expect(footer).toContainText("1661-0000");
@@ -247,6 +220,16 @@ test.describe("on every page", () => {
     await expect(family).toBeVisible();
     await expect(family).toHaveAttribute("target", "_blank");
     await expect(family).toHaveAttribute("rel", "noopener");
+
+    await hydrated(page);
+    await makePageTall(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const header = page.getByRole("banner");
+    await expect(header).not.toHaveClass(/is-scrolled/);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(header).toHaveClass(/is-scrolled/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).not.toHaveClass(/is-scrolled/);
   });
 
   test(
