@@ -25,9 +25,9 @@ import { requestHost, requestUrl, send, type RenderRequest } from "./request-han
  *   version is never answered;
  * - what differs per response is put in per response: each form's token, and the script nonce
  *   (a fresh one in the body and the Content-Security-Policy alike);
- * - a page with no form tokens needs no nonce: its scripts are allowed by their hashes, so it is
- *   the same for every answer and goes compressed once, in Brotli to browsers that take it
- *   (docs/decisions/045-pages-allowed-by-hashes.md);
+ * - a page with no form tokens (and no script from a file) needs no nonce: its scripts are allowed
+ *   by their hashes, so it is the same for every answer and goes compressed once, in Brotli to
+ *   browsers that take it (docs/decisions/045-pages-allowed-by-hashes.md);
  * - a signed-in member of staff gets the page rendered for them; a campaign landing gets the
  *   cached page and its campaign cookie, privately.
  */
