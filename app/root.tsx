@@ -61,7 +61,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * <noscript>'s children, so hydration matches. The handoff script (window.__reactRouterContext,
  * which the data scripts after it feed) goes into <head>, out of the body React hydrates, at once.
  * The held tags carry no nonce (each would be one more place a cached page is cut at): every copy
- * gets this script's. No comment inside the script: it is bytes of every page.
+ * gets this script's. A page the cache keeps without a nonce (docs/decisions/045-pages-allowed-by-hashes.md)
+ * gives them none: its policy allows the inline copies by their hashes, which the server took of
+ * the held text, and the module scripts and preloads this script adds by 'strict-dynamic'. No
+ * comment inside the script: it is bytes of every page.
  */
 const START_SCRIPTS = `(() => {
   const held = document.currentScript.previousElementSibling;

@@ -6,11 +6,13 @@ import { forgetContentVersions, recentContentVersion } from "#app/.server/conten
 import { getEnv } from "#app/.server/env.ts";
 import { fillFormTokens, FORM_TOKEN_FIELD, issueFormToken } from "#app/.server/form-tokens.ts";
 import { CACHE_CONTROL, isInternalHeader, PAGE_CACHE_SECONDS, PAGE_CHANGES_AT_HEADER } from "#app/.server/http.ts";
+import { logError } from "#app/.server/log.ts";
 import { SESSION_COOKIE } from "#app/.server/auth/session.ts";
 import type { RequestSite } from "#app/.server/site.ts";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
 import type { LeadKind } from "#app/vocabulary.ts";
 import { compressParts, gzipChunks, type CompressedPart } from "./gzip-pieces.ts";
+import { brotliOnce, hashedPage, policyWithHashes } from "./script-hashes.ts";
 import { requestHost, requestUrl, send, type RenderRequest } from "./request-handler.ts";
 
 /**
@@ -23,6 +25,9 @@ import { requestHost, requestUrl, send, type RenderRequest } from "./request-han
  *   version is never answered;
  * - what differs per response is put in per response: each form's token, and the script nonce
  *   (a fresh one in the body and the Content-Security-Policy alike);
+ * - a page with no form tokens (and no script from a file) needs no nonce: its scripts are allowed
+ *   by their hashes, so it is the same for every answer and goes compressed once, in Brotli to
+ *   browsers that take it (docs/decisions/045-pages-allowed-by-hashes.md);
  * - a signed-in member of staff gets the page rendered for them; a campaign landing gets the
  *   cached page and its campaign cookie, privately.
  */
@@ -46,7 +51,10 @@ interface CachedPage {
   gzipped: (CompressedPart | null)[];
   /** How long each answer's own bytes (nonce, form tokens) are, which the compressed pieces count on. */
   ownLengths: number[];
-  nonce: string;
+  /** The render's nonce, replaced in every answer; null for a page whose scripts are allowed by their hashes. */
+  nonce: string | null;
+  /** The page in Brotli, for a page without a nonce: made once, after the page was kept (until then, gzip). */
+  brotli?: Buffer;
   /** A digest of the page without its nonce: equal pages from any instance have equal tags. */
   digest: string;
   size: number;
@@ -127,25 +135,42 @@ export function pageCache({ render, maxBytes, now = () => Date.now() }: PageCach
     if (!shareable) return response;
     const template = await response.text();
     const at = now();
-    const pieces = inPieces(template, holder.nonce!);
+    const cut = inPieces(template, holder.nonce!);
+    // Form tokens are the visitor's own; a page without them is the same for everyone once its
+    // scripts are allowed by hashes instead of the nonce.
+    const hashed = cut.some((piece) => typeof piece === "object" && !Buffer.isBuffer(piece)) ? null : hashedPage(template, holder.nonce!);
+    const pieces = hashed ? [Buffer.from(hashed.html)] : cut;
     const ownLengths = ownParts(pieces, site, holder.nonce!, Date.now()).map((own) => own?.byteLength ?? 0);
     const gzipped = compressParts(pieces.map((piece, index) => (Buffer.isBuffer(piece) ? piece : ownLengths[index]!)));
+    const keptHeaders = [...response.headers]
+      .filter(([name]) => !/^(date|content-length)$/i.test(name) && !isInternalHeader(name))
+      .map(([name, value]): [string, string] =>
+        hashed && /^content-security-policy$/i.test(name) ? [name, policyWithHashes(value, holder.nonce!, hashed.hashes)] : [name, value],
+      );
     // A page of visit times is current until its next time starts, however long that is.
     const changesAt = Number(response.headers.get(PAGE_CHANGES_AT_HEADER) ?? Infinity) || Infinity;
     const page: CachedPage = {
       version,
       expiresAt: Math.min(at + seconds * 1000, nextKoreanMidnight(at), changesAt),
-      headers: [...response.headers].filter(([name]) => !/^(date|content-length)$/i.test(name) && !isInternalHeader(name)),
+      headers: keptHeaders,
       pieces,
       gzipped,
       ownLengths,
-      nonce: holder.nonce!,
+      nonce: hashed ? null : holder.nonce!,
       digest: crypto.createHash("sha256").update(template.replaceAll(holder.nonce!, "")).digest("base64url").slice(0, 22),
+      // The Brotli copy to come is counted now, as large as the gzip one (it is smaller).
       size:
         pieces.reduce((total, piece) => total + (Buffer.isBuffer(piece) ? piece.byteLength : 64), 0) +
-        gzipped.reduce((total, part) => total + (part?.deflated.byteLength ?? 0), 0),
+        gzipped.reduce((total, part) => total + (part?.deflated.byteLength ?? 0), 0) * (hashed ? 2 : 1),
     };
     keep(key, page);
+    if (hashed) {
+      brotliOnce(pieces[0] as Buffer).then(
+        (compressed) => (page.brotli = compressed),
+        // Not expected; the page goes on in gzip.
+        (error: unknown) => logError(`Brotli of ${key} failed`, error),
+      );
+    }
     return page;
   }
 
@@ -191,12 +216,12 @@ function answer(req: ExpressRequest, res: ExpressResponse, site: RequestSite, pa
   const at = Date.now();
   const etag = `W/"${page.digest}.${Math.floor(at / TOKEN_WINDOW_MS).toString(36)}"`;
   const notModified = (req.get("If-None-Match") ?? "").split(",").some((tag) => tag.trim() === etag);
-  const nonce = crypto.randomBytes(16).toString("base64");
+  const nonce = page.nonce === null ? null : crypto.randomBytes(16).toString("base64");
   for (const [name, value] of page.headers) {
     // A 304 carries no policy: the browser keeps the one that came with the copy it holds, whose
     // nonce matches that copy's scripts (a new nonce here would lock them out).
     if (/^content-security-policy$/i.test(name)) {
-      if (!notModified) res.setHeader(name, value.replace(`'nonce-${page.nonce}'`, `'nonce-${nonce}'`));
+      if (!notModified) res.setHeader(name, nonce === null ? value : value.replace(`'nonce-${page.nonce}'`, `'nonce-${nonce}'`));
     } else res.append(name, value);
   }
   res.setHeader("ETag", etag);
@@ -211,18 +236,24 @@ function answer(req: ExpressRequest, res: ExpressResponse, site: RequestSite, pa
     res.removeHeader("Content-Type");
     return res.status(304).end();
   }
-  const own = ownParts(page.pieces, site, nonce, at);
-  // Every browser takes gzip. Brotli would be smaller but must be computed again for every answer
-  // (its compressed pieces cannot be joined around new bytes); compressing every answer was most
-  // of a cached answer's work (docs/decisions/036-cached-pages-compressed-once.md). The compressed
-  // pieces refer back past the answer's own bytes, so those must be as long as when the page was
-  // kept: a token whose time grew a digit goes uncompressed rather than wrong.
+  const own = ownParts(page.pieces, site, nonce ?? "", at);
+  // A page the same for every answer goes in the Brotli made once when it was kept, to a client
+  // that takes it. Every browser takes gzip: a page with its own bytes per answer goes so, as
+  // Brotli would have to be computed again for every answer (its compressed pieces cannot be
+  // joined around new bytes; decision 036). The gzip pieces refer back past the answer's own
+  // bytes, so those must be as long as when the page was kept: a token whose time grew a digit
+  // goes uncompressed rather than wrong.
+  const brotli = page.brotli && req.acceptsEncodings("br") === "br";
   const gzip =
+    !brotli &&
     req.acceptsEncodings("gzip", "identity") === "gzip" &&
     own.every((bytes, index) => !bytes || bytes.byteLength === page.ownLengths[index]);
-  const chunks = gzip
-    ? gzipChunks(page.gzipped.map((part, index) => part ?? own[index]!))
-    : page.pieces.map((piece, index) => (Buffer.isBuffer(piece) ? piece : own[index]!));
+  const chunks = brotli
+    ? [page.brotli!]
+    : gzip
+      ? gzipChunks(page.gzipped.map((part, index) => part ?? own[index]!))
+      : page.pieces.map((piece, index) => (Buffer.isBuffer(piece) ? piece : own[index]!));
+  if (brotli) res.setHeader("Content-Encoding", "br");
   if (gzip) res.setHeader("Content-Encoding", "gzip");
   res.setHeader(
     "Content-Length",

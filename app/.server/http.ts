@@ -118,7 +118,8 @@ export const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-i
 
 /**
  * The policy for HTML documents. Scripts run only with this request's nonce ('strict-dynamic'
- * lets React Router's module scripts load the chunks they import). Frames are limited to the
+ * lets React Router's module scripts load the chunks they import); the page cache puts the hashes
+ * of a page's scripts in its place for a page it keeps the same for everyone (server/script-hashes.ts). Frames are limited to the
  * video and VR hosts the content pack names. An ad or analytics tag the office switched on opens
  * exactly its own hosts (app/utils/analytics.ts); with none, nothing leaves the origin.
  */

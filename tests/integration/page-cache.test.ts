@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
@@ -51,6 +52,32 @@ const asManager = (path: string, form?: Record<string, string>) => on(path, { fo
 
 function noncesOf(html: string) {
   return new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]));
+}
+
+/** What a policy's script-src allows by hash. */
+function hashSourcesOf(policy: string) {
+  const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(policy)![1]!.split(/\s+/);
+  return new Set(scriptSrc.filter((source) => source.startsWith("'sha256-")));
+}
+
+/** The SHA-256 source of every script in the page a browser runs: inside <noscript> too, as the starter copies those. */
+function scriptHashesOf(html: string) {
+  return new Set(
+    [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+      .filter(([, attributes]) => !attributes!.includes('type="application/ld+json"'))
+      .map(([, , text]) => `'sha256-${crypto.createHash("sha256").update(text!).digest("base64")}'`),
+  );
+}
+
+/** Asks for a page as the client `acceptEncoding` says until the answer comes in `encoding` (the Brotli copy is made after the page is kept). */
+async function answeredIn(path: string, acceptEncoding: string, encoding: string, limitMs = 8_000) {
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
+    const answer = await on(path, { headers: { "Accept-Encoding": acceptEncoding } });
+    if (answer.headers.get("Content-Encoding") === encoding) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${path} was not answered in ${encoding} within ${limitMs} ms`);
 }
 
 function tokensOf(html: string) {
@@ -147,6 +174,70 @@ describe("the page cache", () => {
     expect(again.headers.get("Content-Security-Policy")).toBeNull();
     expect(await again.text()).toBe("");
     expect((await on("/Brand/intro", { headers: { "If-None-Match": 'W/"other"' } })).status).toBe(200);
+  });
+
+  test("a page without forms is the same in every answer: no nonce, its scripts allowed by exactly their hashes", async () => {
+    const answers = [await on("/FloorPlan/84A"), await on("/FloorPlan/84A")];
+    expect(answers.map((answer) => answer.headers.get("X-Page-Cache"))).toEqual(["miss", "hit"]);
+    const [first, second] = await Promise.all(answers.map((answer) => answer.text()));
+    expect(second).toBe(first);
+    expect(noncesOf(first!).size).toBe(0);
+    const [policy, secondPolicy] = answers.map((answer) => answer.headers.get("Content-Security-Policy")!);
+    expect(secondPolicy).toBe(policy);
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(policy!)![1]!;
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'nonce-");
+    expect(scriptSrc).toContain("'strict-dynamic'");
+    // Exactly the page's own scripts, the ones held in <noscript> for the starter to copy among them.
+    const hashes = scriptHashesOf(first!);
+    expect(scriptHashesOf(/<noscript>([\s\S]*?)<\/noscript>/.exec(first!)![1]!).size).toBeGreaterThan(0);
+    expect(hashSourcesOf(policy!)).toEqual(hashes);
+  });
+
+  test("a page without forms goes in Brotli to a browser that takes it, the same document as in gzip and as it is", async () => {
+    const plain = await on("/FloorPlan/84A");
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    const html = await plain.text();
+    const br = await answeredIn("/FloorPlan/84A", "gzip, deflate, br, zstd", "br");
+    const gzip = await on("/FloorPlan/84A", { headers: { "Accept-Encoding": "gzip, deflate" } });
+    expect(gzip.headers.get("Content-Encoding")).toBe("gzip");
+    const [brBytes, gzipBytes] = await Promise.all([br, gzip].map(async (answer) => Buffer.from(await answer.arrayBuffer())));
+    expect(zlib.brotliDecompressSync(brBytes!).toString("utf8")).toBe(html);
+    expect(zlib.gunzipSync(gzipBytes!).toString("utf8")).toBe(html);
+    expect(brBytes!.byteLength).toBeLessThan(gzipBytes!.byteLength);
+    for (const [answer, bytes] of [
+      [br, brBytes],
+      [gzip, gzipBytes],
+    ] as const) {
+      expect(Number(answer.headers.get("Content-Length"))).toBe(bytes!.byteLength);
+      expect(answer.headers.get("Vary")).toContain("Accept-Encoding");
+      // One page, one tag, one policy, whatever the coding.
+      expect(answer.headers.get("ETag")).toBe(plain.headers.get("ETag"));
+      expect(answer.headers.get("Content-Security-Policy")).toBe(plain.headers.get("Content-Security-Policy"));
+    }
+
+    // HEAD says what GET would send, and sends none of it.
+    const head = await app.fetch("/FloorPlan/84A", { method: "HEAD", headers: { "Accept-Encoding": "br" } });
+    expect(head.headers.get("Content-Encoding")).toBe("br");
+    expect(Number(head.headers.get("Content-Length"))).toBe(brBytes!.byteLength);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    // The tag still gets 304, with no policy, whatever the coding asked.
+    const again = await on("/FloorPlan/84A", { headers: { "Accept-Encoding": "br", "If-None-Match": plain.headers.get("ETag")! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("Content-Security-Policy")).toBeNull();
+  });
+
+  test("a page with a form is never sent in Brotli: each answer keeps its own nonce and token, in gzip", async () => {
+    await openVisitDays("daegu", [addDays(kstDay(new Date()), 2)]);
+    await on("/");
+    const answers = [
+      await on("/", { headers: { "Accept-Encoding": "br" } }),
+      await on("/", { headers: { "Accept-Encoding": "br, gzip" } }),
+    ];
+    expect(answers.map((answer) => answer.headers.get("Content-Encoding"))).toEqual([null, "gzip"]);
+    const pages = [await answers[0]!.text(), zlib.gunzipSync(Buffer.from(await answers[1]!.arrayBuffer())).toString("utf8")];
+    expect(new Set(pages.flatMap((html) => [...noncesOf(html)])).size).toBe(2);
+    expect(new Set(pages.flatMap(tokensOf)).size).toBe(2);
   });
 
   test("a published article shows on the very next request", async () => {
