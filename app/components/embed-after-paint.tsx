@@ -1,4 +1,4 @@
-import type { IframeHTMLAttributes } from "react";
+import { useEffect, useState, type IframeHTMLAttributes } from "react";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 
 /**
@@ -7,10 +7,21 @@ import { useHydrated } from "#app/utils/use-hydrated.ts";
  * document would otherwise share a phone's line with that paint. Without JavaScript the
  * `<noscript>` copy loads with the page. Its box keeps its size meanwhile (.video-frame), so
  * nothing moves when it arrives.
+ *
+ * After hydration the frame comes in a task of its own (a timer), not in hydration's: making a
+ * frame (its window, its first document) took ~8 ms of processor on this machine, which at a
+ * phone's 4× made hydration's task a long one (docs/performance.md, "Hydration's blocking time").
+ * A page reached by a client navigation has nothing to hydrate and shows the frame at once.
  */
 export function EmbedAfterPaint(props: IframeHTMLAttributes<HTMLIFrameElement> & { title: string }) {
   const hydrated = useHydrated();
-  return hydrated ? (
+  const [shown, setShown] = useState(hydrated);
+  useEffect(() => {
+    if (shown) return;
+    const timer = window.setTimeout(() => setShown(true), 0);
+    return () => window.clearTimeout(timer);
+  }, [shown]);
+  return shown ? (
     <iframe {...props} />
   ) : (
     <noscript>
