@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { PublicPopup } from "#app/forms/popups.ts";
-import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
 import { NoticePopupsStylesheet } from "./stylesheets.tsx";
 
 /** Where "오늘 하루 보지 않기" is remembered: popup id → the instant it may show again. */
@@ -10,9 +9,15 @@ const CLOSED_KEY = "notice-popups-closed";
 /** The frame's own phone breakpoint (app/styles/global.css). */
 const PHONE_QUERY = "(max-width: 900px)";
 
-/** The next midnight in Korea after `now`, whatever the browser's zone. */
-function nextKstMidnight(now: number) {
-  return kstInstant(addDays(kstDay(new Date(now)), 1), "00:00").getTime();
+/** Korea keeps no daylight saving: every day there is this long. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The next midnight in Korea after `now`, whatever the browser's zone or clock: whole days on from
+ * `koreanMidnight`, a midnight the server named (/popups.json), so no calendar code comes here.
+ */
+function nextKoreanMidnight(now: number, koreanMidnight: number) {
+  return koreanMidnight + (Math.floor((now - koreanMidnight) / DAY_MS) + 1) * DAY_MS;
 }
 
 function subscribeToPhoneQuery(onChange: () => void) {
@@ -52,10 +57,10 @@ function closeForVisit(id: number) {
   }
 }
 
-function hideUntilTomorrow(id: number) {
+function hideUntilTomorrow(id: number, koreanMidnight: number) {
   const now = Date.now();
   try {
-    window.localStorage.setItem(HIDDEN_KEY, JSON.stringify({ ...readHidden(now), [id]: nextKstMidnight(now) }));
+    window.localStorage.setItem(HIDDEN_KEY, JSON.stringify({ ...readHidden(now), [id]: nextKoreanMidnight(now, koreanMidnight) }));
   } catch {
     // Private browsing may refuse storage: the popup still closes for this page.
   }
@@ -66,7 +71,7 @@ function hideUntilTomorrow(id: number) {
  * today or closed earlier in this visit. Side by side on wide screens; one at a time on phones,
  * the next after one is closed.
  */
-export function NoticePopupStack({ active }: { active: PublicPopup[] }) {
+export function NoticePopupStack({ active, koreanMidnight }: { active: PublicPopup[]; koreanMidnight: number }) {
   const [popups, setPopups] = useState(() => {
     const hidden = readHidden(Date.now());
     const closed = readClosed();
@@ -110,7 +115,7 @@ export function NoticePopupStack({ active }: { active: PublicPopup[] }) {
               dismiss(popup.id);
             }}
             onHideToday={() => {
-              hideUntilTomorrow(popup.id);
+              hideUntilTomorrow(popup.id, koreanMidnight);
               dismiss(popup.id);
             }}
           />

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import type { PublicPopup } from "#app/forms/popups.ts";
+import type { PopupsAnswer } from "#app/forms/popups.ts";
 
 /** The popups' own code comes only to a page that has popups to show: most days none do. */
 const NoticePopupStack = lazy(() => import("./notice-popup-stack.tsx").then((module) => ({ default: module.NoticePopupStack })));
@@ -10,24 +10,25 @@ const NoticePopupStack = lazy(() => import("./notice-popup-stack.tsx").then((mod
  * while the visitor is in a form, so a notice never covers a form someone has started.
  */
 export function NoticePopups() {
-  const [active, setActive] = useState<PublicPopup[]>([]);
+  const [answer, setAnswer] = useState<PopupsAnswer | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     fetch("/popups.json", { signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<{ popups: PublicPopup[] }>) : { popups: [] }))
-      .then(async ({ popups }) => {
-        if (popups.length > 0) await formLeft(controller.signal);
-        if (!controller.signal.aborted) setActive(popups);
+      .then((response) => (response.ok ? (response.json() as Promise<PopupsAnswer>) : null))
+      .then(async (answer) => {
+        if (!answer || answer.popups.length === 0) return;
+        await formLeft(controller.signal);
+        if (!controller.signal.aborted) setAnswer(answer);
       })
       .catch(() => {
         // A notice that cannot load is not worth an error on the visitor's page.
       });
     return () => controller.abort();
   }, []);
-  if (active.length === 0) return null;
+  if (!answer) return null;
   return (
     <Suspense fallback={null}>
-      <NoticePopupStack active={active} />
+      <NoticePopupStack active={answer.popups} koreanMidnight={answer.koreanMidnight} />
     </Suspense>
   );
 }

@@ -86,6 +86,12 @@ export interface PublicPopup {
   } | null;
 }
 
+/** What /popups.json answers: the popups showing now, and a midnight in Korea (ms since 1970) to count days from. */
+export interface PopupsAnswer {
+  popups: PublicPopup[];
+  koreanMidnight: number;
+}
+
 /**
  * Which of the editor's buttons posted: 저장 (also Enter in a field, or no button at all), 삭제, or
  * 다시 처리 for an image that failed. Only a save has fields, read by PopupSchema.

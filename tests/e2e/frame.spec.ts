@@ -171,6 +171,22 @@ test.describe("on every page", () => {
     await expect(page).toHaveTitle(/^페이지를 찾을 수 없습니다 \|/);
   });
 
+  test("a frame drawn in the browser (404 → home, in place) is marked for scripts as a hydrated one is, without the server's inline script", async ({
+    page,
+  }) => {
+    await page.goto("/no/such/page");
+    await hydrated(page);
+    await expect(page.locator(".site-frame")).toHaveClass(/(^| )js( |$)/);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.getByRole("main").getByRole("link", { name: "홈으로 돌아가기" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator(".home")).toBeAttached();
+    // The error page's frame and the home's are different trees: this one was drawn by React in the browser.
+    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+    await expect(page.locator(".site-frame")).toHaveClass(/(^| )js( |$)/);
+    await expect(page.locator(".site-frame > script")).toHaveCount(0);
+  });
+
   test("the frame passes the WCAG 2.1 AA checks of axe, on a page and on the 404 screen", { tag: "@every-width" }, async ({ page }) => {
     await page.goto("/");
     const frame = await axe(page)

@@ -392,6 +392,15 @@ describe("notice popups", () => {
     expect(await (await get(A, "/")).text()).not.toContain("지금 공지");
   });
 
+  test("the popups' answer names the next midnight in Korea, from which 「오늘 하루 보지 않기」 counts its days", async () => {
+    const before = Date.now();
+    const { koreanMidnight } = (await (await get(A, "/popups.json", { Accept: "application/json" })).json()) as { koreanMidnight: number };
+    // Midnight in Korea is 15:00 UTC; the next one comes within a day of the answer.
+    expect(new Date(koreanMidnight).toISOString()).toMatch(/T15:00:00\.000Z$/);
+    expect(koreanMidnight).toBeGreaterThan(before);
+    expect(koreanMidnight).toBeLessThanOrEqual(Date.now() + 24 * HOUR);
+  });
+
   test("a popup's end must come after its start, and its link be https or a path on the site", async () => {
     const backwards = await post(A, "/admin/popups/new", await multipart({ ...POPUP, endDay: "2026-10-01" }));
     expect(backwards.status).toBe(400);

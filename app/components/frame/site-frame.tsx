@@ -13,6 +13,13 @@ import { MOBILE_MENU_ID, SiteHeader } from "./header.tsx";
 // effect will animate in, without ever hiding it from crawlers or visitors without scripts.
 const MARK_SCRIPTED = `document.currentScript.parentElement.classList.add("js")`;
 
+/**
+ * A frame React renders in the browser (the error page after a client navigation) ran no inline
+ * script: it gets `js` here, once, when it mounts. React's own `className` never names `js`, so
+ * no render takes it off again, and the frame need not render anew once the page has hydrated.
+ */
+const markScripted = (frame: HTMLDivElement | null) => frame?.classList.add("js");
+
 const DESKTOP = "(min-width: 901px)";
 
 // Below every page's content: hydrated when near the screen (docs/decisions/034-hydration-when-near.md).
@@ -20,8 +27,6 @@ const FooterWhenNear = hydrateWhenNear(SiteFooter);
 
 /** Header, footer and the phone bottom bar around every public page, error pages included. */
 export function SiteFrame({ content, children }: { content: FrameContent; children: React.ReactNode }) {
-  const nonce = useNonce();
-  const scripted = useHydrated();
   const { pathname } = useLocation();
   // Remembering where the menu was opened closes it on any navigation, with no effect needed.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
@@ -34,16 +39,8 @@ export function SiteFrame({ content, children }: { content: FrameContent; childr
 
   return (
     // The inline script adds `js` before hydration; React must keep it, not "correct" it.
-    <div className={`site-frame${scripted ? " js" : ""}`} suppressHydrationWarning>
-      {/* Only in server HTML (a frame React renders in the browser gets `js` from `scripted`), and
-          before the header: a channel's visitor never sees the site's number painted (docs/decisions/032). */}
-      {scripted ? null : (
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? `${MARK_SCRIPTED};${callLineScript(content.phone)}` : "" }}
-        />
-      )}
+    <div ref={markScripted} className="site-frame" suppressHydrationWarning>
+      <FrameScript phone={content.phone} />
       <a className="skip-link" href="#main">
         본문 바로가기
       </a>
@@ -61,6 +58,25 @@ export function SiteFrame({ content, children }: { content: FrameContent; childr
         />
       </div>
     </div>
+  );
+}
+
+/**
+ * The frame's inline script, only in the server's HTML, and before the header: a channel's visitor
+ * never sees the site's number painted (docs/decisions/032). Its own component: once the page has
+ * hydrated, only this re-renders (to nothing), not the whole frame with its menus, which made
+ * hydration's task ~5 ms of processor longer (docs/performance.md, "Hydration's blocking time").
+ */
+function FrameScript({ phone }: { phone: FrameContent["phone"] }) {
+  const nonce = useNonce();
+  const hydrated = useHydrated();
+  if (hydrated) return null;
+  return (
+    <script
+      nonce={nonce}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? `${MARK_SCRIPTED};${callLineScript(phone)}` : "" }}
+    />
   );
 }
 
