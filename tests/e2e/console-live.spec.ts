@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { addCounsellor, freshPage, OWNER_STATE } from "./console.ts";
+import { postInquiry } from "./inquiry.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
 
 // Both projects (desktop, phone) share one server: the counsellor and the lead made here carry a
@@ -49,4 +50,31 @@ test("with the inbox open, a lead sent through the public form appears in the li
   await expect(owner.getByText(counsellor).first()).toBeVisible();
   await owner.context().close();
   await visitor.context().close();
+});
+
+test("twelve leads arriving at once reach the open inbox and the menu's count, and reload its data once a burst, not once a lead", async ({
+  browser,
+}) => {
+  const tag = uniqueTag(5);
+  const owner = await (await browser.newContext({ ...test.info().project.use, storageState: OWNER_STATE })).newPage();
+  const streaming = owner.waitForResponse((response) => new URL(response.url()).pathname === "/admin/events");
+  await owner.goto("/admin/leads");
+  await streaming;
+  // The person is using the page (the reload waits for that), and every reload of its data is counted from here.
+  await owner.mouse.wheel(0, 10);
+  let reloads = 0;
+  owner.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/admin/leads.data") reloads++;
+  });
+
+  const names = [..."가나다라마바사아자차카타"].map((letter) => `묶음${tag}${letter}`);
+  await Promise.all(names.map((name) => postInquiry(owner.request, { name })));
+
+  for (const name of names) await expect(owner.getByRole("link", { name })).toBeVisible();
+  const inboxLink = owner.getByRole("navigation", { name: "관리자 메뉴" }).getByRole("link", { name: /^고객 접수/, includeHidden: true });
+  await expect(inboxLink.locator(".admin-nav__badge")).toHaveText(/^(1[2-9]|[2-9]\d|\d{3,})$/);
+  // One reload for each burst the server's polls (every 2 s) bring, not twelve; other tests' leads may add a burst.
+  expect(reloads).toBeGreaterThanOrEqual(1);
+  expect(reloads).toBeLessThan(6);
+  await owner.context().close();
 });

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
+import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { MenuItem } from "./console-access.ts";
 import { ConsoleMenu, currentLink } from "./console-menu.tsx";
@@ -15,7 +15,7 @@ import { arrivalMessage } from "#app/forms/door.ts";
 
 export type NavItem = MenuItem;
 
-interface Alert {
+export interface Alert {
   type: "lead" | "assigned" | "callback" | "arrived";
   leadId: number;
   kindLabel: string;
@@ -30,6 +30,14 @@ const TOUCHES = ["pointerdown", "keydown", "wheel", "touchstart"] as const;
 let lastTouch = Date.now();
 const MINE = "/admin/leads?mine=1";
 const TODAY = "/admin/today";
+/**
+ * Alerts that arrive together are taken together: an import or a bulk assignment brings hundreds
+ * in a few polls (up to 100 a poll), and each one reloading the page's data cancelled the reload
+ * before it and re-rendered the page under the person's hands. The menu counts each at once.
+ */
+const BURST_MS = 300;
+/** More alerts of one kind than this in a burst make one notification that counts them. */
+const NOTES_ONE_BY_ONE = 3;
 
 /** What a callback coming due says, on the page and in the notification. */
 export function callbackMessage(maskedName: string) {
@@ -72,6 +80,15 @@ export function LiveNav({ items }: { items: NavItem[] }) {
     setStale(false);
     if (location.pathname === "/admin" || location.pathname.startsWith(INBOX) || location.pathname === TODAY) void revalidator.revalidate();
   });
+  const burst = useRef<Alert[]>([]);
+  const burstTimer = useRef<number | undefined>(undefined);
+  const takeBurst = useEffectEvent(() => {
+    const alerts = burst.current;
+    burst.current = [];
+    if (document.visibilityState === "visible" && Date.now() - lastTouch < IN_USE_MS) reload();
+    else setStale(true);
+    notify(notesFor(alerts), (path) => void navigate(path));
+  });
   const receive = useEffectEvent((alert: Alert) => {
     setCounts((current) =>
       alert.type === "lead"
@@ -83,9 +100,7 @@ export function LiveNav({ items }: { items: NavItem[] }) {
             : current,
     );
     if (alert.type === "callback" || alert.type === "arrived") setCallback(alert);
-    if (document.visibilityState === "visible" && Date.now() - lastTouch < IN_USE_MS) reload();
-    else setStale(true);
-    notify(alert, (path) => void navigate(path));
+    if (burst.current.push(alert) === 1) burstTimer.current = window.setTimeout(() => takeBurst(), BURST_MS);
   });
   const touched = useEffectEvent(() => {
     lastTouch = Date.now();
@@ -104,6 +119,7 @@ export function LiveNav({ items }: { items: NavItem[] }) {
     for (const name of TOUCHES) window.addEventListener(name, onTouch, { passive: true });
     return () => {
       source.close();
+      window.clearTimeout(burstTimer.current);
       for (const name of TOUCHES) window.removeEventListener(name, onTouch);
     };
   }, []);
@@ -144,27 +160,62 @@ export function LiveNav({ items }: { items: NavItem[] }) {
 /** The permission changes only when the person answers our own request, after which the page re-renders. */
 const noSubscription = () => () => {};
 
-/** A browser notification, once the person allowed them: masked name and kind, never a number. */
-function notify(alert: Alert, open: (path: string) => void) {
-  if (!("Notification" in window) || Notification.permission !== "granted") return;
-  const title =
-    alert.type === "lead"
-      ? "새 고객이 접수되었습니다"
-      : alert.type === "assigned"
-        ? "고객이 배정되었습니다"
+/** What a browser notification says and opens. */
+export interface Note {
+  title: string;
+  body: string;
+  /** Notifications with the same tag replace each other. */
+  tag: string;
+  path: string;
+}
+
+/**
+ * The notifications a burst of alerts makes: one each, but one that counts them for a kind that
+ * came more than NOTES_ONE_BY_ONE times (an import's new leads, a bulk assignment), so a list of 500
+ * does not make 500. Masked names and kinds only, never a number.
+ */
+export function notesFor(alerts: readonly Alert[]): Note[] {
+  const many = (type: Alert["type"]) => alerts.filter((alert) => alert.type === type).length > NOTES_ONE_BY_ONE;
+  const notes: Note[] = [];
+  for (const type of ["lead", "assigned"] as const) {
+    if (!many(type)) continue;
+    const count = alerts.filter((alert) => alert.type === type).length;
+    notes.push(
+      type === "lead"
+        ? { title: `새 고객 ${count}명이 접수되었습니다`, body: "고객 접수 목록에서 확인하세요", tag: "lead-many", path: INBOX }
+        : { title: `고객 ${count}명이 배정되었습니다`, body: "내 고객 목록에서 확인하세요", tag: "assigned-many", path: MINE },
+    );
+  }
+  for (const alert of alerts) {
+    if (many(alert.type)) continue;
+    const title =
+      alert.type === "lead"
+        ? "새 고객이 접수되었습니다"
+        : alert.type === "assigned"
+          ? "고객이 배정되었습니다"
+          : alert.type === "arrived"
+            ? "고객이 도착했습니다"
+            : "다시 전화할 시간입니다";
+    const body =
+      alert.type === "callback"
+        ? callbackMessage(alert.maskedName)
         : alert.type === "arrived"
-          ? "고객이 도착했습니다"
-          : "다시 전화할 시간입니다";
-  const body =
-    alert.type === "callback"
-      ? callbackMessage(alert.maskedName)
-      : alert.type === "arrived"
-        ? arrivalMessage(alert.maskedName)
-        : `${alert.maskedName} · ${alert.kindLabel}`;
-  const notification = new Notification(title, { body, tag: `${alert.type}-${alert.leadId}` });
-  notification.onclick = () => {
-    window.focus();
-    open(`/admin/leads/${alert.leadId}`);
-    notification.close();
-  };
+          ? arrivalMessage(alert.maskedName)
+          : `${alert.maskedName} · ${alert.kindLabel}`;
+    notes.push({ title, body, tag: `${alert.type}-${alert.leadId}`, path: `/admin/leads/${alert.leadId}` });
+  }
+  return notes;
+}
+
+/** The browser's notifications, once the person allowed them. */
+function notify(notes: readonly Note[], open: (path: string) => void) {
+  if (!("Notification" in window) || Notification.permission !== "granted") return;
+  for (const { title, body, tag, path } of notes) {
+    const notification = new Notification(title, { body, tag });
+    notification.onclick = () => {
+      window.focus();
+      open(path);
+      notification.close();
+    };
+  }
 }
