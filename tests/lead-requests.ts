@@ -1,6 +1,7 @@
 import { routeContext } from "#tests/route-context.ts";
 import crypto from "node:crypto";
 import { issueFormToken } from "#app/.server/form-tokens.ts";
+import type { NewLead } from "#app/.server/leads/create.ts";
 
 import { action as inquiryJsonAction } from "#app/routes/actions/inquiry.ts";
 import { action as interestAction } from "#app/routes/actions/interest.ts";
@@ -12,6 +13,28 @@ import { type LeadKind } from "#app/vocabulary.ts";
 export const SITE_URL = "http://localhost:3000";
 
 export const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
+
+/**
+ * A lead as `createLead` takes it, from a visitor's phone with the required consent (an interest
+ * registration unless `kind` says otherwise): each test names only what differs.
+ */
+export function newLeadInput(overrides: Partial<NewLead> = {}): NewLead {
+  return {
+    kind: "interest",
+    site: "daegu",
+    submissionId: crypto.randomUUID(),
+    name: "박서연",
+    phone: uniquePhone(),
+    message: "",
+    consentVersion: "test",
+    sourcePath: "/",
+    attribution: { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: null },
+    userAgent: BROWSER,
+    spamReason: null,
+    clientId: crypto.randomUUID(),
+    ...overrides,
+  };
+}
 
 let phoneCounter = 0;
 export function uniquePhone() {

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import http from "node:http";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -12,7 +11,7 @@ import { BULK_ASSIGN_MESSAGES } from "#app/forms/admin.ts";
 import { renderedField } from "#tests/console-form-html.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
-import { BROWSER, uniquePhone } from "#tests/lead-requests.ts";
+import { newLeadInput } from "#tests/lead-requests.ts";
 import { addStaff, addTeam, consoleCookie, type TestStaff } from "#tests/staff.ts";
 
 /**
@@ -39,21 +38,7 @@ beforeEach(async () => {
 });
 
 function newLead(overrides: Partial<NewLead> = {}): NewLead {
-  return {
-    kind: "visit",
-    site: "daegu",
-    submissionId: crypto.randomUUID(),
-    name: "박서연",
-    phone: uniquePhone(),
-    message: "",
-    consentVersion: "test",
-    sourcePath: "/",
-    attribution: { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: null },
-    userAgent: BROWSER,
-    spamReason: null,
-    clientId: crypto.randomUUID(),
-    ...overrides,
-  };
+  return newLeadInput({ kind: "visit", ...overrides });
 }
 
 async function addLead(overrides: Partial<NewLead> = {}) {

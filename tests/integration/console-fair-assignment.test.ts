@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/.server/db.ts";
@@ -11,7 +10,7 @@ import { auditLog, consoleSettings, leadEvents, leads, leadTransfers } from "#ap
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
-import { BROWSER, uniquePhone } from "#tests/lead-requests.ts";
+import { newLeadInput as newLead, uniquePhone } from "#tests/lead-requests.ts";
 import { addStaff, addTeam, consoleCookie, type TestStaff } from "#tests/staff.ts";
 
 /**
@@ -37,24 +36,6 @@ beforeEach(async () => {
   setEnv(parseEnv({ SITES: `daegu@${HERE},suwon@http://there.localhost:${app.port}`, TRUST_PROXY: "1", LEADS_RATE_LIMIT: "off" }));
   team = await addTeam();
 });
-
-function newLead(overrides: Partial<NewLead> = {}): NewLead {
-  return {
-    kind: "interest",
-    site: "daegu",
-    submissionId: crypto.randomUUID(),
-    name: "박서연",
-    phone: uniquePhone(),
-    message: "",
-    consentVersion: "test",
-    sourcePath: "/",
-    attribution: { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: null },
-    userAgent: BROWSER,
-    spamReason: null,
-    clientId: crypto.randomUUID(),
-    ...overrides,
-  };
-}
 
 async function addLead(overrides: Partial<NewLead> = {}, now = new Date()) {
   const result = await createLead(newLead(overrides), { staffRecipients: [], now });

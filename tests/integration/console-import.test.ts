@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeEach, describe, expect, test } from "vitest";
@@ -16,7 +15,7 @@ import { action as importActionRaw } from "#app/routes/admin/leads/leads-import.
 import { action as xlsxActionRaw } from "#app/routes/admin/leads/leads-export[.]xlsx.ts";
 import { viaConsole } from "#tests/console-call.ts";
 import { withTestDatabase } from "#tests/db.ts";
-import { BROWSER } from "#tests/lead-requests.ts";
+import { newLeadInput } from "#tests/lead-requests.ts";
 import { routeContext } from "#tests/route-context.ts";
 import { addStaff, addTeam, consoleCookie, type TestStaff } from "#tests/staff.ts";
 
@@ -349,23 +348,7 @@ describe("the import", () => {
     const expected = [counsellor, second.id, third.id, second.id, third.id, counsellor, second.id, second.id, counsellor];
 
     for (const phone of phones) {
-      const created = await createLead(
-        {
-          kind: "interest",
-          site: "daegu",
-          submissionId: crypto.randomUUID(),
-          name: "고객",
-          phone,
-          message: "",
-          consentVersion: "test",
-          sourcePath: "/",
-          attribution: { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: null },
-          userAgent: BROWSER,
-          spamReason: null,
-          clientId: null,
-        },
-        { staffRecipients: [], textBudget: null },
-      );
+      const created = await createLead(newLeadInput({ name: "고객", phone, clientId: null }), { staffRecipients: [], textBudget: null });
       expect(created.outcome).toBe("created");
     }
     const oneAtATime = await db().select({ assigneeId: leads.assigneeId }).from(leads).orderBy(leads.id);

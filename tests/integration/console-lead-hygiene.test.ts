@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/.server/db.ts";
@@ -10,7 +9,7 @@ import { suggestedTemplates, textsMatching } from "#app/.server/sms/template-che
 import { kstDay } from "#app/utils/kst.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
-import { BROWSER, filledForm, uniquePhone } from "#tests/lead-requests.ts";
+import { BROWSER, filledForm, newLeadInput as newLead, uniquePhone } from "#tests/lead-requests.ts";
 import { addTeam, consoleCookie, type TestStaff } from "#tests/staff.ts";
 
 /**
@@ -36,24 +35,6 @@ beforeEach(async () => {
   setEnv(parseEnv({ SITES: `daegu@${HERE},suwon@http://there.localhost:${app.port}`, TRUST_PROXY: "1", LEADS_RATE_LIMIT: "off" }));
   team = await addTeam();
 });
-
-function newLead(overrides: Partial<NewLead> = {}): NewLead {
-  return {
-    kind: "interest",
-    site: "daegu",
-    submissionId: crypto.randomUUID(),
-    name: "박서연",
-    phone: uniquePhone(),
-    message: "",
-    consentVersion: "test",
-    sourcePath: "/",
-    attribution: { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: null },
-    userAgent: BROWSER,
-    spamReason: null,
-    clientId: crypto.randomUUID(),
-    ...overrides,
-  };
-}
 
 async function addLead(overrides: Partial<NewLead> = {}) {
   const result = await createLead(newLead(overrides), { staffRecipients: [] });

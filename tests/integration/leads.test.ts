@@ -27,8 +27,8 @@ import {
   post,
   postArgs,
   SITE_URL,
+  newLeadInput,
   submitJson,
-  uniquePhone,
 } from "#tests/lead-requests.ts";
 
 /** The success message, then the lead's receipt number (issue #28): "… 접수번호는 DG-20261125-0001입니다." */
@@ -48,21 +48,7 @@ async function countRows(table: typeof leads | typeof smsOutbox) {
 }
 
 function newLead(overrides: Partial<NewLead> = {}): NewLead {
-  return {
-    kind: "visit",
-    site: "daegu",
-    submissionId: crypto.randomUUID(),
-    name: "박서연",
-    phone: uniquePhone(),
-    message: "",
-    consentVersion: "test",
-    sourcePath: "/",
-    attribution: { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: null },
-    userAgent: BROWSER,
-    spamReason: null,
-    clientId: "browser-a",
-    ...overrides,
-  };
+  return newLeadInput({ kind: "visit", clientId: "browser-a", ...overrides });
 }
 
 function recordingProvider(answer: (message: SmsMessage, call: number) => Promise<void> | void = () => {}) {

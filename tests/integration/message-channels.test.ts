@@ -18,7 +18,7 @@ import type { AlimtalkPurpose } from "#app/vocabulary.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { renderedField } from "#tests/console-form-html.ts";
 import { withTestDatabase } from "#tests/db.ts";
-import { BROWSER, uniquePhone } from "#tests/lead-requests.ts";
+import { newLeadInput } from "#tests/lead-requests.ts";
 import { addTeam, consoleCookie } from "#tests/staff.ts";
 
 /**
@@ -45,21 +45,7 @@ beforeEach(() => {
 });
 
 function newLead(overrides: Partial<NewLead> = {}): NewLead {
-  return {
-    kind: "interest",
-    site: "daegu",
-    submissionId: crypto.randomUUID(),
-    name: "김하늘",
-    phone: uniquePhone(),
-    message: "",
-    consentVersion: "test",
-    sourcePath: "/",
-    attribution: { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: null },
-    userAgent: BROWSER,
-    spamReason: null,
-    clientId: "browser-a",
-    ...overrides,
-  };
+  return newLeadInput({ name: "김하늘", clientId: "browser-a", ...overrides });
 }
 
 async function connectKakao() {

@@ -1,10 +1,9 @@
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { createLead } from "#app/.server/leads/create.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
-import { BROWSER, uniquePhone } from "#tests/lead-requests.ts";
+import { newLeadInput } from "#tests/lead-requests.ts";
 import { addStaff, consoleCookie } from "#tests/staff.ts";
 
 /**
@@ -26,23 +25,7 @@ beforeAll(async () => {
   setEnv(parseEnv({ SITES: `daegu@${HERE}`, LEADS_RATE_LIMIT: "off" }));
   const owner = await addStaff({ email: "owner@example.com", role: "owner" });
   ownerCookie = await consoleCookie(owner);
-  const created = await createLead(
-    {
-      kind: "visit",
-      site: "daegu",
-      submissionId: crypto.randomUUID(),
-      name: "박서연",
-      phone: uniquePhone(),
-      message: "",
-      consentVersion: "test",
-      sourcePath: "/",
-      attribution: { utmSource: null, utmMedium: null, utmCampaign: null, referrerHost: null },
-      userAgent: BROWSER,
-      spamReason: null,
-      clientId: crypto.randomUUID(),
-    },
-    { staffRecipients: [] },
-  );
+  const created = await createLead(newLeadInput({ kind: "visit" }), { staffRecipients: [] });
   if (created.outcome !== "created") throw new Error(`expected a new lead, got ${created.outcome}`);
   leadId = created.leadId;
 });
