@@ -79,12 +79,12 @@ export async function deliverDueMessages({
 }: DeliveryOptions): Promise<DeliveryReport> {
   const [pass] = await queryRows<{ abandoned: number; claimed: ClaimedRow[] }>(
     db(),
+    // The batch is chosen once, in a materialized CTE. Inside `where id in (…)` PostgreSQL may run
+    // the choice again for each row of a nested loop, and a row locked again after this statement
+    // updated it is skipped (it was "updated by us"), so every rescan took the next batch: a pass of
+    // 10 once claimed all 100 of a campaign's queued texts (campaigns.test.ts, PostgreSQL only).
     sql`with abandoned as (${abandonExpiredClaims(now)}),
-        claimed as (
-          update sms_outbox
-          set status = 'sending', attempts = attempts + 1, locked_by = ${workerId},
-              locked_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
-          where id in (
+        due as materialized (
             select id from sms_outbox
             where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
               -- Advertising is never sent at night (정보통신망법 제50조), whatever brought it due: a retry, a late worker.
@@ -95,7 +95,12 @@ export async function deliverDueMessages({
             order by advertising, next_attempt_at, id
             limit ${batchSize}
             for update skip locked
-          )
+        ),
+        claimed as (
+          update sms_outbox
+          set status = 'sending', attempts = attempts + 1, locked_by = ${workerId},
+              locked_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
+          where id in (select id from due)
           returning id, site, recipient, body, sealed_body, purpose, attempts, channel, template_id)
         select (select count(*)::int from abandoned) as abandoned,
                coalesce((select json_agg(claimed) from claimed), '[]') as claimed`,
