@@ -57,7 +57,7 @@ test("a manager registers a 알림톡 template, counts a campaign's audience, se
   const body = page.getByLabel("보낼 내용 (필수)");
   await body.fill("견본주택이 12월 5일 문을 엽니다.");
   // The byte count includes the marks the system adds.
-  await expect(page.locator("#campaign-length")).toContainText(/SMS \d+\/90바이트|LMS \d+\/2000바이트/);
+  await expect(page.locator("#campaign-length")).toContainText(/SMS [1-9]\d*\/90바이트|LMS \d+\/2000바이트/);
   await page.getByLabel("캠페인 (utm_campaign)").fill(tag);
   await page.getByRole("button", { name: "대상 확인" }).click();
   await expect(page.locator(".campaign-count")).toContainText(`대상 ${RECIPIENTS}명`);

@@ -59,7 +59,7 @@ test("a day in the office: a new lead appears live, is assigned, texted, visits,
     const texts = counsellorPage.locator("#texts");
     await expect(texts.getByText("테스트 모드: 문자가 실제로 발송되지 않습니다.")).toBeVisible();
     await texts.getByLabel("보낼 내용").fill("오늘 견본주택 방문을 기다리겠습니다. 주차는 건물 뒤편을 이용해 주세요.");
-    await expect(texts.getByText(/^SMS \d+\/90바이트/)).toBeVisible();
+    await expect(texts.getByText(/^SMS [1-9]\d*\/90바이트/)).toBeVisible();
     await texts.getByRole("button", { name: "문자 보내기" }).click();
     // What counts is the text in the lead's list (the confirmation line is console-texts.spec's).
     await expect(texts.locator(".admin-message").filter({ hasText: "직원이 보낸 문자" })).toBeVisible();

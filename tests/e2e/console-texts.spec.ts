@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Route } from "@playwright/test";
 import { OWNER_STATE } from "./console.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
 
@@ -38,7 +38,7 @@ test.describe("texts from the console", () => {
       await expect(texts.getByText("테스트 모드: 문자가 실제로 발송되지 않습니다.")).toBeVisible();
       const body = texts.getByLabel("보낼 내용");
       await body.fill("안녕하세요, 문의 주셔서 감사합니다.");
-      await expect(texts.getByText(/^SMS \d+\/90바이트/)).toBeVisible();
+      await expect(texts.getByText(/^SMS [1-9]\d*\/90바이트/)).toBeVisible();
       await body.fill(
         `${name} 고객님, 견본주택 주차장은 방문객 모두 무료로 이용하실 수 있습니다. 주말에는 붐비니 평일 오전 방문을 권해 드립니다.`,
       );
@@ -56,6 +56,31 @@ test.describe("texts from the console", () => {
       }).toPass({ timeout: 30_000 });
       await expect(row).not.toContainText("발송 완료");
       await expect(row).toContainText("서버 기록에만 남기고 고객에게 보내지 않았습니다");
+    });
+
+    await test.step("a text typed before the page's script runs is kept when the script takes over and the form redraws", async () => {
+      const leadPage = page.url().replace(/[?#].*$/, "");
+      let release = () => {};
+      const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+      const holdScripts = async (route: Route) => {
+        await scriptsHeld;
+        await route.continue();
+      };
+      await page.route(/\.m?js(?:\?.*)?$/, holdScripts);
+      await page.goto(leadPage, { waitUntil: "commit" });
+      const texts = page.locator("#texts");
+      const typed = "주차 안내드립니다. 건물 뒤편 주차장을 이용해 주세요.";
+      await texts.getByLabel("보낼 내용").fill(typed);
+      release();
+      // Once the script runs, the GET button that loads a template without it goes away.
+      await expect(texts.getByRole("button", { name: "불러오기" })).toHaveCount(0);
+      await page.unroute(/\.m?js(?:\?.*)?$/, holdScripts);
+      // Ticking and unticking redraws the form, which wrote the empty state back into the box.
+      const advertising = texts.getByRole("checkbox", { name: /광고성 문자/ });
+      await advertising.check();
+      await advertising.uncheck();
+      await expect(texts.getByLabel("보낼 내용")).toHaveValue(typed);
+      await expect(texts.getByText(/^SMS [1-9]\d*\/90바이트/)).toBeVisible();
     });
 
     await test.step("the outbox says the same, under the test-mode notice", async () => {

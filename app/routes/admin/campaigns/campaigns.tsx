@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/audit/access.ts";
 import { countAudience } from "#app/.server/campaigns/audience.ts";
@@ -22,6 +22,7 @@ import {
 } from "#app/forms/campaigns.ts";
 import { composeText, smsLength, smsLengthLabel } from "#app/forms/lead-text.ts";
 import { formatKst } from "#app/utils/kst.ts";
+import { useTypedText } from "#app/utils/use-typed-text.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { LEAD_KINDS } from "#app/vocabulary.ts";
 import { ErrorList, Field, SelectField, useConsoleForm } from "../forms.tsx";
@@ -171,7 +172,7 @@ function NewCampaign({
     defaultValue: { intent: "count", kind: "", status: "", utmSource: "", utmCampaign: "", from: "", to: "", visited: "" },
   });
   const posted = (answer?.result.initialValue ?? {}) as { body?: unknown };
-  const [body, setBody] = useState(typeof posted.body === "string" ? posted.body : "");
+  const [body, setBody, bodyBox] = useTypedText<HTMLTextAreaElement>(typeof posted.body === "string" ? posted.body : "");
   const length = smsLength(composeText(body, true, wrap.counted));
   const count = answer && "count" in answer ? answer.count : null;
   const price = prices ? unitPrice(prices, length.type === "SMS" ? "sms" : "lms") : null;
@@ -196,6 +197,7 @@ function NewCampaign({
           <label htmlFor={fields.body.id}>보낼 내용 (필수)</label>
           {/* Controlled, for the live byte count; Conform's ids tie it to its errors. */}
           <textarea
+            ref={bodyBox}
             id={fields.body.id}
             name={fields.body.name}
             rows={8}

@@ -5,6 +5,7 @@ import { SMS_PURPOSE_LABELS } from "#app/forms/admin.ts";
 import { composeText, leadTextFormSchema, smsLength, smsLengthLabel, type AdvertisingWrap } from "#app/forms/lead-text.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
+import { useTypedText } from "#app/utils/use-typed-text.ts";
 import { ErrorList, useConsoleForm, type ConsoleFormAnswer } from "../forms.tsx";
 import { OutboxStatus, TestModeNotice } from "../outbox-parts.tsx";
 import type { OutboxStatus as OutboxStatusValue, SmsPurpose } from "#app/vocabulary.ts";
@@ -148,7 +149,7 @@ function TextForm({
     (template) => template.key === (typeof posted.template === "string" ? posted.template : params.get("template")),
   );
   const [template, setTemplate] = useState(chosen);
-  const [body, setBody] = useState(typeof posted.body === "string" ? posted.body : (chosen?.text ?? ""));
+  const [body, setBody, bodyBox] = useTypedText<HTMLTextAreaElement>(typeof posted.body === "string" ? posted.body : (chosen?.text ?? ""));
   const [ticked, setTicked] = useState(posted.advertising === "yes");
   // Until the page's script runs, choosing a template takes the 불러오기 button (a GET with ?template=).
   const hydrated = useHydrated();
@@ -194,6 +195,7 @@ function TextForm({
           <label htmlFor={fields.body.id}>보낼 내용</label>
           {/* Controlled, for the live length; Conform's ids tie it to its errors. */}
           <textarea
+            ref={bodyBox}
             id={fields.body.id}
             name={fields.body.name}
             rows={7}
