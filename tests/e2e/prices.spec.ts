@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Route } from "@playwright/test";
 import { noSidewaysScroll } from "./unique.ts";
 
 // The demo's published sheet (app/content/sites/daegu/prices.ts); nothing in the browser tests
@@ -10,14 +10,25 @@ test(
   "the calculator's figures for 84A on 5–10층 match the worked example, and follow the buyer's rate",
   { tag: "@every-width" },
   async ({ page }) => {
-    await page.goto("/SalesInfo/price");
+    // The type is chosen before the page's script runs (a slow phone): the figures must follow it.
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    const holdScripts = async (route: Route) => {
+      await scriptsHeld;
+      await route.continue();
+    };
+    await page.route(/\.m?js(?:\?.*)?$/, holdScripts);
+    await page.goto("/SalesInfo/price", { waitUntil: "commit" });
     const calculator = page.locator("#calculator");
+    await calculator.getByLabel("주택형", { exact: true }).selectOption({ label: "84A㎡" });
+    release();
     // Hydrated: the GET form's submit is taken over, so a change answers at once.
     await expect
       .poll(() => calculator.locator("form").evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))))
       .toBe(true);
-    await calculator.getByLabel("주택형", { exact: true }).selectOption({ label: "84A㎡" });
+    await page.unroute(/\.m?js(?:\?.*)?$/, holdScripts);
     await calculator.getByLabel("층", { exact: true }).selectOption({ label: "5–10층" });
+    await expect(calculator.getByLabel("주택형", { exact: true })).toHaveValue("84A");
 
     // Worked by hand: 458,700,000원; 계약금 5% twice = 22,935,000; 중도금 10% six times = 45,870,000,
     // each wholly a loan; 잔금 30% at 입주 = 137,610,000. At 4.5% a year the six loans (275,220,000)

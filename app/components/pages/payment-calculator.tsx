@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { bandLabel, dueText, formatWon, fullWon, paymentLabel, PRICE_WORDS } from "#app/content/price-words.ts";
 import { paymentPlan, rateText, readRate, type PriceSheet } from "#app/utils/payment-plan.ts";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
@@ -29,6 +29,16 @@ export function readChoice(sheet: PriceSheet, params: URLSearchParams): Calculat
   return { type: sheet.types[0] ?? "", band: 0, rate };
 }
 
+/** What the calculator's boxes hold. */
+function typedChoice(form: HTMLFormElement, initial: CalculatorChoice): CalculatorChoice {
+  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+  return {
+    type: field("type")?.value ?? initial.type,
+    band: Number(field("band")?.value ?? initial.band),
+    rate: field("rate")?.value ?? initial.rate,
+  };
+}
+
 /**
  * Pick a type and a band, see each payment and the 중도금 loan's interest. Without scripts it is a
  * GET form the server answers with the same figures; with them it answers as the buyer changes it.
@@ -44,6 +54,15 @@ export function PaymentCalculator({
 }) {
   const [choice, setChoice] = useState(initial);
   const hydrated = useHydrated();
+  const controls = useRef<HTMLFormElement>(null);
+  // A choice made before the page's script ran (a slow phone) stays in the boxes while the state
+  // keeps the server's: the figures would not follow it, and the next change would undo it.
+  useEffect(() => {
+    const typed = controls.current ? typedChoice(controls.current, initial) : initial;
+    if (typed.type !== initial.type || typed.band !== initial.band || typed.rate !== initial.rate) setChoice(typed);
+    // Only once, when the script takes over the form the server sent.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const band = sheet.bands[choice.band];
   const price = band?.prices[choice.type] ?? null;
   const asksRate = sheet.loan.kind === "deferred-interest";
@@ -60,6 +79,7 @@ export function PaymentCalculator({
       </h3>
       <p className="calculator__intro">{PRICE_WORDS.calculatorIntro}</p>
       <form
+        ref={controls}
         method="get"
         action="#calculator"
         className="calculator__controls"
