@@ -76,7 +76,17 @@ function decodes(path: string): boolean {
  * Whatever still fails: a status an Express middleware set (a 4xx from the static files) is
  * answered as such; anything else is a 500 with a line for the log and never a stack for the client.
  */
-export const lastResortErrors: ErrorRequestHandler = (error: { status?: unknown; statusCode?: unknown }, req, res, _next) => {
+export const lastResortErrors: ErrorRequestHandler = (
+  error: { status?: unknown; statusCode?: unknown; code?: unknown },
+  req,
+  res,
+  _next,
+) => {
+  // The browser went away mid-answer (a page left while its files load): nothing failed, and no one is there to answer.
+  if (error?.code === "ECONNABORTED") {
+    res.destroy();
+    return;
+  }
   const declared = Number(error?.status ?? error?.statusCode);
   const status = declared >= 400 && declared < 500 ? declared : 500;
   if (status === 500) logError(`${req.method.slice(0, 20)} request failed`, error);

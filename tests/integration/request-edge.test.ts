@@ -1,4 +1,7 @@
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
@@ -168,6 +171,37 @@ describe("an error nothing else answered", () => {
       expect(logged).toHaveLength(1);
     } finally {
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  test("is not logged when the browser went away while a file was being sent", async () => {
+    const big = path.join(os.tmpdir(), `request-edge-${process.pid}.bin`);
+    fs.writeFileSync(big, Buffer.alloc(32 * 1024 * 1024));
+    const sending = express();
+    const settled = new Promise<unknown>((resolve) => {
+      sending.get("/big", (_req, res, next) =>
+        res.sendFile(big, (error) => {
+          resolve(error);
+          if (error) next(error);
+        }),
+      );
+    });
+    sending.use(lastResortErrors);
+    const server = sending.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const logged: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
+    try {
+      const { port } = server.address() as net.AddressInfo;
+      const socket = net.connect(port, "127.0.0.1", () => socket.write("GET /big HTTP/1.1\r\nHost: localhost\r\n\r\n"));
+      // The first bytes of the answer arrive, and the browser leaves.
+      socket.once("data", () => socket.destroy());
+      expect(await settled).toMatchObject({ code: "ECONNABORTED" });
+      expect(logged).toEqual([]);
+      expect(warnings).toEqual([]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(big, { force: true });
     }
   });
 });
