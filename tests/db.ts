@@ -14,15 +14,7 @@ import { forgetAllPages } from "#server/page-cache.ts";
  */
 async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    // The migrated template the run made once (tests/setup/pglite-template.ts): a copy of it opens
-    // in about a second of processor and is not migrated again.
-    const template = inject("pgliteTemplate");
-    const startFrom = template ? new Blob([fs.readFileSync(template)]) : undefined;
-    const handle = await openDatabase({ kind: "pglite", startFrom });
-    if (!template) await handle.migrate();
-    return handle;
-  }
+  if (!serverUrl) return openFreshPglite();
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
   // A copy of the run's migrated template (tests/setup/postgres-template.ts), not migrated again.
   const template = inject("postgresTemplate");
@@ -36,6 +28,19 @@ async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> 
     /** Where another process (a second instance) finds this database. */
     url: url.toString(),
   };
+}
+
+/**
+ * A new, migrated, in-memory PGlite database of its own (a test about a whole database, the
+ * worker's left as it is): a copy of the migrated template the run made once
+ * (tests/setup/pglite-template.ts) opens in about a second of processor and is not migrated again.
+ */
+export async function openFreshPglite(): Promise<DatabaseHandle> {
+  const template = inject("pgliteTemplate");
+  const startFrom = template ? new Blob([fs.readFileSync(template)]) : undefined;
+  const handle = await openDatabase({ kind: "pglite", startFrom });
+  if (!template) await handle.migrate();
+  return handle;
 }
 
 async function withServer<T>(url: string, work: (client: pg.Client) => Promise<T>) {

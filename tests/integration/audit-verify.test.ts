@@ -8,6 +8,7 @@ import { hashRecord, recordAccess, verifyAuditChains } from "#app/.server/audit/
 import { db, openDatabase, queryRows, setDatabase } from "#app/.server/db.ts";
 import { getSessionSecret } from "#app/.server/secret.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
+import { openFreshPglite } from "#tests/db.ts";
 import { addTeam } from "#tests/staff.ts";
 
 /**
@@ -93,8 +94,7 @@ function handleRows<Row>(query: SQL) {
 
 /** A fresh in-memory database for one test. */
 async function withFreshDatabase<T>(work: () => Promise<T>) {
-  const handle = await openDatabase({ kind: "pglite" });
-  await handle.migrate();
+  const handle = await openFreshPglite();
   setDatabase(handle);
   try {
     return await work();
