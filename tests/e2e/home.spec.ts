@@ -139,6 +139,8 @@ test.describe("desktop wheel steps", () => {
       await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "8.5");
       await expect(page.locator("#interestForm")).toBeInViewport();
       await expect(page.locator(".site-footer")).toBeInViewport();
+      // The smooth scroll ends there before the page goes back up (an instant scroll does not stop it).
+      await expectAtSection(page, 8);
 
       // The steps read the preference at each wheel, so it may change under the open page.
       await backToFirstSection(page);
