@@ -33,50 +33,49 @@ async function bookOnThisPage(page: Page, day: string, time = "14:00") {
   return phone;
 }
 
+/** Back from the booking, which answered in place, to the page the path left. */
+async function backToBrandIntro(page: Page) {
+  await page.goBack();
+  await expect(page).toHaveURL(/\/Brand\/intro$/);
+}
+
 test.describe("every 방문예약 opens the time-slot booking", () => {
-  test("the phone's bottom bar", { tag: "@phone" }, async ({ page }) => {
+  // Each path from one /Brand/intro page, back to it after each booking (the booking answers in place,
+  // so Back returns to the page the path left): a page load is most of a second of Chromium's processor.
+  test("the phone's bottom bar; the slide menu's first entry; the footer", { tag: "@phone" }, async ({ page }) => {
     await page.goto("/Brand/intro");
     await hydrated(page);
     await page.getByRole("navigation", { name: "빠른 상담" }).getByRole("link", { name: "방문예약" }).click();
     await expect(page).toHaveURL(/\/daegu\/customer$/);
     await bookOnThisPage(page, dayFromToday(5));
-  });
 
-  test("the slide menu's first entry", { tag: "@phone" }, async ({ page }) => {
-    await page.goto("/Brand/intro");
-    await hydrated(page);
+    await backToBrandIntro(page);
     await page.getByRole("button", { name: "전체 메뉴 열기" }).click();
     await page.getByRole("navigation", { name: "전체 메뉴" }).getByRole("link", { name: "방문예약" }).click();
     await expect(page).toHaveURL(/\/daegu\/customer$/);
     await bookOnThisPage(page, dayFromToday(6));
+
+    await backToBrandIntro(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "방문예약" }).click();
+    await expect(page).toHaveURL(/\/daegu\/customer$/);
+    await bookOnThisPage(page, dayFromToday(8));
   });
 
-  test("the header", async ({ page }) => {
+  test("the header; the footer; the menu lists the inquiry page under its own name, and it sends a visitor to the booking", async ({
+    page,
+  }) => {
     await page.goto("/Brand/intro");
     await hydrated(page);
     await page.getByRole("banner").getByRole("link", { name: "방문예약" }).click();
     await expect(page).toHaveURL(/\/daegu\/customer$/);
     await bookOnThisPage(page, dayFromToday(7));
-  });
 
-  test("the footer", { tag: "@every-width" }, async ({ page }, testInfo) => {
-    await page.goto("/Brand/intro");
-    await hydrated(page);
+    await backToBrandIntro(page);
     await page.getByRole("contentinfo").getByRole("link", { name: "방문예약" }).click();
     await expect(page).toHaveURL(/\/daegu\/customer$/);
-    await bookOnThisPage(page, dayFromToday(testInfo.project.name === "phone" ? 8 : 9));
-  });
+    await bookOnThisPage(page, dayFromToday(9));
 
-  test("the home hero, without leaving the home page", { tag: "@every-width" }, async ({ page }, testInfo) => {
-    await page.goto("/");
-    await hydrated(page);
-    await page.locator(".home-hero").getByRole("link", { name: "견본주택 방문 예약" }).click();
-    await expect(page).toHaveURL(/\/#interestForm$/);
-    await bookOnThisPage(page, dayFromToday(testInfo.project.name === "phone" ? 10 : 11), "15:00");
-  });
-
-  test("the menu lists the inquiry page under its own name, and it sends a visitor to the booking", async ({ page }) => {
-    await page.goto("/Brand/intro");
+    await backToBrandIntro(page);
     const menu = page.getByRole("navigation", { name: "주 메뉴" });
     await menu.getByRole("link", { name: "홍보센터" }).hover();
     await menu.getByRole("link", { name: "상담문의" }).click();
@@ -85,6 +84,14 @@ test.describe("every 방문예약 opens the time-slot booking", () => {
     await expect(page.getByPlaceholder(/방문 일시/)).toHaveCount(0);
     await page.getByRole("link", { name: "방문 예약하기" }).click();
     await expect(page).toHaveURL(/\/daegu\/customer$/);
+  });
+
+  test("the home hero, without leaving the home page", { tag: "@every-width" }, async ({ page }, testInfo) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.locator(".home-hero").getByRole("link", { name: "견본주택 방문 예약" }).click();
+    await expect(page).toHaveURL(/\/#interestForm$/);
+    await bookOnThisPage(page, dayFromToday(testInfo.project.name === "phone" ? 10 : 11), "15:00");
   });
 });
 

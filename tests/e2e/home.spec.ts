@@ -31,6 +31,14 @@ async function expectAtSection(page: Page, position: number) {
   await expect.poll(distance).toBeLessThanOrEqual(2);
 }
 
+/** Scrolls back to the first section, as a fresh page starts, and lets the wheel's step lock run out. */
+async function backToFirstSection(page: Page) {
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+  await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "1");
+  await expectAtSection(page, 0);
+  await page.waitForTimeout(PAST_STEP_LOCK_MS);
+}
+
 async function wheelDown(page: Page) {
   await page.mouse.move(720, 500);
   await page.mouse.wheel(0, 120);
@@ -59,101 +67,108 @@ test.describe("the server-rendered home page", () => {
 });
 
 test.describe("desktop wheel steps", () => {
-  test("one wheel step moves exactly one section, and a step up comes back", { tag: "@desktop" }, async ({ page }) => {
-    await openHome(page);
-    await wheelDown(page);
-    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
-    await expectAtSection(page, 1);
-    await page.waitForTimeout(PAST_STEP_LOCK_MS);
-    await page.mouse.wheel(0, -120);
-    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "1");
-    await expectAtSection(page, 0);
-  });
+  // One page for every check (a page is most of a second of Chromium's processor): each step starts
+  // from the first section with the step lock run out (backToFirstSection), as a fresh page does.
+  // The keyboard's comes first, as it needs the page's first Tab; reduced motion comes last.
+  test(
+    "keyboard users scroll with Page Down and reach the visit form by tabbing; the wheel is ignored while a field is focused; " +
+      "one wheel step moves exactly one section, and a step up comes back; a second wheel event within 500 ms does nothing; " +
+      "the wheel is ignored while the registration popup is open; the last step shows the visit form and the footer as index 8.5; " +
+      "with reduced motion a wheel step jumps to the next section without animating",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      test.slow();
+      await openHome(page);
+      await page.keyboard.press("PageDown");
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      const name = page.locator("#interestForm input[name=name]");
+      for (let presses = 0; presses < 250 && !(await name.evaluate((input) => input === document.activeElement)); presses++) {
+        await page.keyboard.press("Tab");
+      }
+      await expect(name).toBeFocused();
+      await expect(name).toBeInViewport();
 
-  test("a second wheel event within 500 ms does nothing", { tag: "@desktop" }, async ({ page }) => {
-    await openHome(page);
-    await wheelDown(page);
-    await page.mouse.wheel(0, 120);
-    await expectAtSection(page, 1);
-    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
-  });
-
-  test("the last step shows the visit form and the footer as index 8.5", { tag: "@desktop" }, async ({ page }) => {
-    await openHome(page);
-    for (let step = 2; step <= 8; step++) {
+      // The visit form's name field keeps the focus the Tabs gave it.
+      await backToFirstSection(page);
+      await expect(name).toBeFocused();
       await wheelDown(page);
-      await expect(sectionIndex(page)).toHaveAttribute("data-section-index", String(step));
       await page.waitForTimeout(PAST_STEP_LOCK_MS);
-    }
-    await wheelDown(page);
-    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "8.5");
-    await expect(page.locator("#interestForm")).toBeInViewport();
-    await expect(page.locator(".site-footer")).toBeInViewport();
-  });
+      await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "1");
+      expect(await page.evaluate(() => window.scrollY)).toBeLessThan(await sectionTop(page, 1));
+      await name.evaluate((input: HTMLInputElement) => input.blur());
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+      await wheelDown(page);
+      await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
+      await expectAtSection(page, 1);
 
-  test("the wheel is ignored while a field is focused", { tag: "@desktop" }, async ({ page }) => {
-    await openHome(page);
-    await page.locator("#interestForm input[name=name]").evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
-    await wheelDown(page);
-    await page.waitForTimeout(PAST_STEP_LOCK_MS);
-    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "1");
-    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(await sectionTop(page, 1));
+      await backToFirstSection(page);
+      await wheelDown(page);
+      await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
+      await expectAtSection(page, 1);
+      await page.waitForTimeout(PAST_STEP_LOCK_MS);
+      await page.mouse.wheel(0, -120);
+      await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "1");
+      await expectAtSection(page, 0);
 
-    await page.locator("#interestForm input[name=name]").evaluate((input: HTMLInputElement) => input.blur());
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-    await wheelDown(page);
-    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
-  });
+      await page.waitForTimeout(PAST_STEP_LOCK_MS);
+      await wheelDown(page);
+      await page.mouse.wheel(0, 120);
+      await expectAtSection(page, 1);
+      await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
 
-  test("the wheel is ignored while the registration popup is open", { tag: "@desktop" }, async ({ page }) => {
-    await openHome(page);
-    await page.locator(".home-hero").getByRole("link", { name: "관심고객 등록" }).click();
-    const dialog = page.getByRole("dialog");
-    await expect(dialog).toBeVisible();
-    await wheelDown(page);
-    await page.waitForTimeout(PAST_STEP_LOCK_MS);
-    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "1");
+      await backToFirstSection(page);
+      await page.locator(".home-hero").getByRole("link", { name: "관심고객 등록" }).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      await wheelDown(page);
+      await page.waitForTimeout(PAST_STEP_LOCK_MS);
+      await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "1");
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await wheelDown(page);
+      await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
+      await expectAtSection(page, 1);
 
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
-    await wheelDown(page);
-    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
-  });
+      await backToFirstSection(page);
+      for (let step = 2; step <= 8; step++) {
+        await wheelDown(page);
+        await expect(sectionIndex(page)).toHaveAttribute("data-section-index", String(step));
+        await page.waitForTimeout(PAST_STEP_LOCK_MS);
+      }
+      await wheelDown(page);
+      await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "8.5");
+      await expect(page.locator("#interestForm")).toBeInViewport();
+      await expect(page.locator(".site-footer")).toBeInViewport();
+      // The smooth scroll ends there before the page goes back up (an instant scroll does not stop it).
+      await expectAtSection(page, 8);
 
-  test("with reduced motion a wheel step jumps to the next section without animating", { tag: "@desktop" }, async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    await openHome(page);
-    await page.evaluate(() => {
-      const seen: number[] = [];
-      Object.assign(window, { seenScrollPositions: seen });
-      window.addEventListener("scroll", () => seen.push(window.scrollY));
-    });
-    await wheelDown(page);
-    await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
-    await expectAtSection(page, 1);
-    const seen = await page.evaluate(() => (window as unknown as { seenScrollPositions: number[] }).seenScrollPositions);
-    expect(new Set(seen)).toEqual(new Set([await sectionTop(page, 1)]));
-  });
-
-  test("keyboard users scroll with Page Down and reach the visit form by tabbing", { tag: "@desktop" }, async ({ page }) => {
-    await openHome(page);
-    await page.keyboard.press("PageDown");
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-
-    const name = page.locator("#interestForm input[name=name]");
-    for (let presses = 0; presses < 250 && !(await name.evaluate((input) => input === document.activeElement)); presses++) {
-      await page.keyboard.press("Tab");
-    }
-    await expect(name).toBeFocused();
-    await expect(name).toBeInViewport();
-  });
+      // The steps read the preference at each wheel, so it may change under the open page.
+      await backToFirstSection(page);
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await page.evaluate(() => {
+        const seen: number[] = [];
+        Object.assign(window, { seenScrollPositions: seen });
+        window.addEventListener("scroll", () => seen.push(window.scrollY));
+      });
+      await wheelDown(page);
+      await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
+      await expectAtSection(page, 1);
+      const seen = await page.evaluate(() => (window as unknown as { seenScrollPositions: number[] }).seenScrollPositions);
+      expect(new Set(seen)).toEqual(new Set([await sectionTop(page, 1)]));
+    },
+  );
 });
 
 test.describe("phone layout", () => {
+  // One page for the checks that need no clock of their own, the links last as they leave the page.
   test(
-    "the overview and complex accordions keep one item open, and each complex item shows its picture",
+    "the overview and complex accordions keep one item open, and each complex item shows its picture; a premium card's text opens on tap; " +
+      "unit tabs switch the plan with a fade, and the arrows stop at the ends; the VR model house loads a tour only once its group and tab are opened, and the title follows; " +
+      "the premium cards, the brand picture and the unit plan link where the spec says",
     { tag: "@phone" },
     async ({ page }) => {
+      test.slow();
+      await page.route(/^https?:\/\/(?!localhost)/, (route) => route.fulfill({ contentType: "text/html", body: "<title>VR</title>" }));
       await openHome(page);
       const overview = page.locator(".home-overview");
       const business = overview.getByRole("button", { name: "사업개요", exact: true });
@@ -186,128 +201,50 @@ test.describe("phone layout", () => {
         await expect(panel.locator("img")).toBeVisible();
         await expect(complex.locator('[aria-expanded="true"]')).toHaveCount(1);
       }
-    },
-  );
 
-  test("the premium slider advances on its own after 6 s, by a swipe, and by its buttons", { tag: "@phone" }, async ({ page }) => {
-    await page.clock.install();
-    await openHome(page);
-    await page.clock.pauseAt(Date.now() + 60_000);
-    await page.locator(".home-overview").getByRole("button", { name: "프리미엄", exact: true }).click();
-    const slider = page.getByRole("region", { name: /슬라이드/ });
-    await expect(slider).toHaveAttribute("data-slide-index", "0");
+      const cardToggle = page.getByRole("button", { name: /PREMIUM 01/ });
+      const cardText = page.locator(`#${await cardToggle.getAttribute("aria-controls")}`);
+      await expect(cardText).toBeHidden();
+      await cardToggle.tap();
+      await expect(cardToggle).toHaveAttribute("aria-expanded", "true");
+      await expect(cardText).toBeVisible();
+      await cardToggle.tap();
+      await expect(cardText).toBeHidden();
 
-    await page.clock.runFor(6_000);
-    await expect(slider).toHaveAttribute("data-slide-index", "1");
-
-    await swipe(slider, 300, 200);
-    await expect(slider).toHaveAttribute("data-slide-index", "2");
-    await swipe(slider, 200, 300);
-    await expect(slider).toHaveAttribute("data-slide-index", "1");
-    await swipe(slider, 200, 230);
-    await expect(slider).toHaveAttribute("data-slide-index", "1");
-
-    await slider.getByRole("button", { name: "다음 슬라이드" }).click();
-    await expect(slider).toHaveAttribute("data-slide-index", "2");
-    await slider.getByRole("button", { name: "이전 슬라이드" }).click();
-    await expect(slider).toHaveAttribute("data-slide-index", "1");
-
-    // Focus is still on the previous button: the slides hold still while it is there.
-    await page.clock.runFor(12_000);
-    await expect(slider).toHaveAttribute("data-slide-index", "1");
-  });
-
-  test("with reduced motion the premium slider does not advance on its own", { tag: "@phone" }, async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.clock.install();
-    await openHome(page);
-    await page.clock.pauseAt(Date.now() + 60_000);
-    await page.locator(".home-overview").getByRole("button", { name: "프리미엄", exact: true }).click();
-    const slider = page.getByRole("region", { name: /슬라이드/ });
-    await page.clock.runFor(12_000);
-    await expect(slider).toHaveAttribute("data-slide-index", "0");
-    await swipe(slider, 300, 200);
-    await expect(slider).toHaveAttribute("data-slide-index", "1");
-  });
-
-  test("a premium card's text opens on tap", { tag: "@phone" }, async ({ page }) => {
-    await openHome(page);
-    const toggle = page.getByRole("button", { name: /PREMIUM 01/ });
-    const text = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
-    await expect(text).toBeHidden();
-    await toggle.tap();
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await expect(text).toBeVisible();
-    await toggle.tap();
-    await expect(text).toBeHidden();
-  });
-
-  test("the premium cards, the brand picture and the unit plan link where the spec says", { tag: "@phone" }, async ({ page }) => {
-    await openHome(page);
-    const cards = page.locator(".premium-card");
-    await expect(cards).toHaveCount(4);
-    const expected = ["/BusinessGuide/intro", "/LocationEnvironment/intro", "/LocationEnvironment/intro", "/LocationEnvironment/primium"];
-    for (const [index, href] of expected.entries()) {
-      // On phones the link sits in the card's folded text, so it is checked in the markup.
-      await expect(cards.nth(index).locator("a")).toHaveAttribute("href", href);
-    }
-    await expect(page.locator(".home-brand").getByRole("link")).toHaveAttribute("href", "/Brand/video");
-
-    await cards.nth(3).getByRole("button").tap();
-    await cards.nth(3).getByRole("link").click();
-    await expect(page).toHaveURL(/\/LocationEnvironment\/primium$/);
-    await page.goBack();
-    await page
-      .locator(".home-units")
-      .getByRole("link", { name: /세대안내/ })
-      .click();
-    await expect(page).toHaveURL(/\/FloorPlan\/84A$/);
-  });
-
-  test("unit tabs switch the plan with a fade, and the arrows stop at the ends", { tag: "@phone" }, async ({ page }) => {
-    await openHome(page);
-    const units = page.locator(".home-units");
-    const tabs = units.getByRole("tab");
-    const previous = units.getByRole("button", { name: "이전 타입" });
-    const next = units.getByRole("button", { name: "다음 타입" });
-    await expect(tabs).toHaveText(DAEGU_UNIT_TYPES.map((type) => `${type}㎡`));
-    await expect(tabs.nth(0)).toHaveAttribute("aria-selected", "true");
-    await expect(previous).toBeDisabled();
-
-    // The fade class lives for 500 ms; a busy machine can poll past it, so the page records it.
-    const panels = units.locator(".unit-tabs__panels");
-    await panels.evaluate((element) => {
-      const seen = window as unknown as { sawFade?: boolean };
-      seen.sawFade = false;
-      new MutationObserver(() => {
-        if (element.classList.contains("is-fading")) seen.sawFade = true;
-      }).observe(element, { attributes: true, attributeFilter: ["class"] });
-    });
-    await next.click();
-    await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
-    await expect.poll(() => page.evaluate(() => (window as unknown as { sawFade?: boolean }).sawFade)).toBe(true);
-    await expect(panels).not.toHaveClass(/is-fading/);
-    await expect(units.getByRole("tabpanel")).toHaveAttribute("id", "unit-panel-59B");
-    await expect(units.getByRole("tabpanel").locator("img")).toHaveAttribute("src", /59b/i);
-
-    const last = DAEGU_UNIT_TYPES.length - 1;
-    for (let index = 2; index <= last; index++) await next.click();
-    await expect(tabs.nth(last)).toHaveAttribute("aria-selected", "true");
-    await expect(next).toBeDisabled();
-    await expect(previous).toBeEnabled();
-
-    await tabs.nth(0).click();
-    await expect(tabs.nth(0)).toHaveAttribute("aria-selected", "true");
-    await expect(previous).toBeDisabled();
-  });
-
-  test(
-    "the VR model house loads a tour only once its group and tab are opened, and the title follows",
-    { tag: "@phone" },
-    async ({ page }) => {
-      await page.route(/^https?:\/\/(?!localhost)/, (route) => route.fulfill({ contentType: "text/html", body: "<title>VR</title>" }));
-      await openHome(page);
       const units = page.locator(".home-units");
+      const tabs = units.getByRole("tab");
+      const previous = units.getByRole("button", { name: "이전 타입" });
+      const next = units.getByRole("button", { name: "다음 타입" });
+      await expect(tabs).toHaveText(DAEGU_UNIT_TYPES.map((type) => `${type}㎡`));
+      await expect(tabs.nth(0)).toHaveAttribute("aria-selected", "true");
+      await expect(previous).toBeDisabled();
+
+      // The fade class lives for 500 ms; a busy machine can poll past it, so the page records it.
+      const panels = units.locator(".unit-tabs__panels");
+      await panels.evaluate((element) => {
+        const seen = window as unknown as { sawFade?: boolean };
+        seen.sawFade = false;
+        new MutationObserver(() => {
+          if (element.classList.contains("is-fading")) seen.sawFade = true;
+        }).observe(element, { attributes: true, attributeFilter: ["class"] });
+      });
+      await next.click();
+      await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
+      await expect.poll(() => page.evaluate(() => (window as unknown as { sawFade?: boolean }).sawFade)).toBe(true);
+      await expect(panels).not.toHaveClass(/is-fading/);
+      await expect(units.getByRole("tabpanel")).toHaveAttribute("id", "unit-panel-59B");
+      await expect(units.getByRole("tabpanel").locator("img")).toHaveAttribute("src", /59b/i);
+
+      const last = DAEGU_UNIT_TYPES.length - 1;
+      for (let index = 2; index <= last; index++) await next.click();
+      await expect(tabs.nth(last)).toHaveAttribute("aria-selected", "true");
+      await expect(next).toBeDisabled();
+      await expect(previous).toBeEnabled();
+
+      await tabs.nth(0).click();
+      await expect(tabs.nth(0)).toHaveAttribute("aria-selected", "true");
+      await expect(previous).toBeDisabled();
+
       const title = units.getByRole("heading", { level: 2 });
       const typesTitle = await title.textContent();
       const tourLinks = await units.locator(".vr-tabs__links a").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
@@ -326,6 +263,67 @@ test.describe("phone layout", () => {
       await units.getByRole("button", { name: "타입", exact: true }).click();
       await expect(title).toHaveText(typesTitle!);
       await expect(page.locator("iframe")).toHaveCount(0);
+
+      const cards = page.locator(".premium-card");
+      await expect(cards).toHaveCount(4);
+      const expected = ["/BusinessGuide/intro", "/LocationEnvironment/intro", "/LocationEnvironment/intro", "/LocationEnvironment/primium"];
+      for (const [index, href] of expected.entries()) {
+        // On phones the link sits in the card's folded text, so it is checked in the markup.
+        await expect(cards.nth(index).locator("a")).toHaveAttribute("href", href);
+      }
+      await expect(page.locator(".home-brand").getByRole("link")).toHaveAttribute("href", "/Brand/video");
+
+      await cards.nth(3).getByRole("button").tap();
+      await cards.nth(3).getByRole("link").click();
+      await expect(page).toHaveURL(/\/LocationEnvironment\/primium$/);
+      await page.goBack();
+      await page
+        .locator(".home-units")
+        .getByRole("link", { name: /세대안내/ })
+        .click();
+      await expect(page).toHaveURL(/\/FloorPlan\/84A$/);
+    },
+  );
+
+  // The slider reads the motion preference whenever it would arm its timer, so the second half
+  // turns reduced motion on under the open page and lets the slider arm again (focus leaving it).
+  test(
+    "the premium slider advances on its own after 6 s, by a swipe, and by its buttons; with reduced motion it does not advance on its own",
+    { tag: "@phone" },
+    async ({ page }) => {
+      await page.clock.install();
+      await openHome(page);
+      await page.clock.pauseAt(Date.now() + 60_000);
+      await page.locator(".home-overview").getByRole("button", { name: "프리미엄", exact: true }).click();
+      const slider = page.getByRole("region", { name: /슬라이드/ });
+      await expect(slider).toHaveAttribute("data-slide-index", "0");
+
+      await page.clock.runFor(6_000);
+      await expect(slider).toHaveAttribute("data-slide-index", "1");
+
+      await swipe(slider, 300, 200);
+      await expect(slider).toHaveAttribute("data-slide-index", "2");
+      await swipe(slider, 200, 300);
+      await expect(slider).toHaveAttribute("data-slide-index", "1");
+      await swipe(slider, 200, 230);
+      await expect(slider).toHaveAttribute("data-slide-index", "1");
+
+      await slider.getByRole("button", { name: "다음 슬라이드" }).click();
+      await expect(slider).toHaveAttribute("data-slide-index", "2");
+      const previousSlide = slider.getByRole("button", { name: "이전 슬라이드" });
+      await previousSlide.click();
+      await expect(slider).toHaveAttribute("data-slide-index", "1");
+
+      // Focus is still on the previous button: the slides hold still while it is there.
+      await page.clock.runFor(12_000);
+      await expect(slider).toHaveAttribute("data-slide-index", "1");
+
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await previousSlide.blur();
+      await page.clock.runFor(12_000);
+      await expect(slider).toHaveAttribute("data-slide-index", "1");
+      await swipe(slider, 300, 200);
+      await expect(slider).toHaveAttribute("data-slide-index", "2");
     },
   );
 });
