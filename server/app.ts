@@ -6,6 +6,7 @@ import { startOutboxWorker } from "#app/.server/outbox/worker.ts";
 import { startRecyclingTimer } from "#app/.server/leads/recycling.ts";
 import { startRetentionTimer } from "#app/.server/retention.ts";
 import { smsProviderFromEnv } from "#app/.server/sms/provider.ts";
+import { startSpamRecordsPruning } from "#app/.server/spam.ts";
 import { startVisitReminders } from "#app/.server/visits/reminders.ts";
 import { createApp } from "./create-app.ts";
 
@@ -30,6 +31,8 @@ export async function boot() {
   const campaigns = startCampaignPacer();
   // Gives leads left untouched past a site's recycling period back to the unassigned inbox, hourly.
   const recycling = startRecyclingTimer();
+  // Forgets ended rate-limit windows and expired form tokens, hourly.
+  const spamRecords = startSpamRecordsPruning();
   return {
     ...booted,
     async shutdown() {
@@ -41,6 +44,7 @@ export async function boot() {
         images.stop(),
         campaigns.stop(),
         recycling.stop(),
+        spamRecords.stop(),
       ]);
       await booted.shutdown();
     },

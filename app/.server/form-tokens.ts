@@ -65,10 +65,7 @@ export async function spendFormToken(tokenId: string, submissionId: string, now 
     .values({ tokenId, submissionId, spentAt: now })
     .onConflictDoNothing()
     .returning({ tokenId: spentFormTokens.tokenId });
-  if (inserted) {
-    if (Math.random() < 0.01) await forgetExpiredTokens(now);
-    return "spent";
-  }
+  if (inserted) return "spent";
   const [holder] = await db()
     .select({ submissionId: spentFormTokens.submissionId })
     .from(spentFormTokens)

@@ -47,7 +47,6 @@ export async function consumeRateLimit(key: string, rules: RateLimitRule[], now 
   for (const row of exhausted) {
     retryAfterMs = Math.max(retryAfterMs, row.windowStartedAt.getTime() + windowOf.get(row.key)!.windowMs - now.getTime());
   }
-  if (Math.random() < 0.01) await pruneRateLimits(now);
   const blocked = exhausted.length > 0;
   return { allowed: !blocked, retryAfterSeconds: blocked ? Math.max(1, Math.ceil(retryAfterMs / 1000)) : 0 };
 }

@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
 import type { LeadKind, SpamReason } from "#app/vocabulary.ts";
-import { readFormToken } from "./form-tokens.ts";
+import { forgetExpiredTokens, readFormToken } from "./form-tokens.ts";
 import { hmac } from "./secret.ts";
 import { getEnv, type Env } from "./env.ts";
 import { MIN_FILL_MS } from "#app/forms/lead.ts";
 import type { TextBudget } from "./outbox/queue.ts";
-import type { RateLimitRule } from "./rate-limit.ts";
+import { pruneRateLimits, type RateLimitRule } from "./rate-limit.ts";
+import { logError } from "./log.ts";
+import { startPeriodicTask, type PeriodicTask } from "./periodic.ts";
 import { BOOKING_BURSTS, type BookingBurstRules } from "./visits/bursts.ts";
 import { sitePack } from "./site.ts";
 
@@ -93,4 +95,23 @@ export function textBudgetOf(site: string, policy: LeadPolicy = leadPolicy()): T
 /** A client's address, keyed so that it identifies the client for rate limits but cannot be read back. */
 export function clientKey(address: string): string {
   return hmac("client", address).slice(0, 32);
+}
+
+/**
+ * Forgets the rate limits' ended windows and the form tokens past their lifetime, shortly after
+ * boot and then hourly, on every instance (a delete that finds nothing costs nothing). A lead's
+ * post did this itself one time in a hundred: a delete in the visitor's wait, and a lead whose
+ * statements could not be counted (issue #32).
+ */
+export function startSpamRecordsPruning({ firstRunMs = 60_000, intervalMs = 60 * 60_000 } = {}): PeriodicTask {
+  return startPeriodicTask({
+    task: async () => {
+      const now = new Date();
+      await pruneRateLimits(now);
+      await forgetExpiredTokens(now);
+    },
+    firstRunMs,
+    intervalMs,
+    onError: (error) => logError("Could not forget old rate-limit windows and form tokens; trying again in an hour", error),
+  });
 }
