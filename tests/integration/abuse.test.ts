@@ -1,13 +1,14 @@
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { upsertAdmin } from "#app/.server/auth/admins.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { FORM_TOKEN_LIFETIME_MS, issueFormToken } from "#app/.server/form-tokens.ts";
 import { createLead, FOLD_WINDOW_MS } from "#app/.server/leads/create.ts";
 import { describeError, loggablePath } from "#app/.server/log.ts";
-import { leads, sessions, smsOutbox, visitBookings } from "#app/.server/schema.ts";
+import { leads, rateLimits, sessions, smsOutbox, spentFormTokens, visitBookings } from "#app/.server/schema.ts";
+import { startSpamRecordsPruning } from "#app/.server/spam.ts";
 import { unsealText } from "#app/.server/sealed.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import { addDays, kstDay } from "#app/utils/kst.ts";
@@ -401,5 +402,37 @@ describe("the log", () => {
     expect(line).not.toContain("2026-02-31");
     expect(line).toContain("22007");
     expect(loggablePath("http://localhost/daegu/visit/YqTBSXsK-rAsqGLav8fHhA?x=1")).toBe("/daegu/visit/…");
+  });
+});
+
+describe("the hourly pruning", () => {
+  test("forgets rate-limit windows two days old and form tokens past their lifetime, and keeps the rest", async () => {
+    const now = Date.now();
+    await db()
+      .insert(rateLimits)
+      .values([
+        { key: "prune-test:old", windowStartedAt: new Date(now - 3 * 24 * 60 * 60_000), hits: 4 },
+        { key: "prune-test:recent", windowStartedAt: new Date(now - 60_000), hits: 1 },
+      ]);
+    await db()
+      .insert(spentFormTokens)
+      .values([
+        { tokenId: "prune-test-old", submissionId: "a", spentAt: new Date(now - FORM_TOKEN_LIFETIME_MS - 2 * 60 * 60_000) },
+        { tokenId: "prune-test-recent", submissionId: "b", spentAt: new Date(now - 60_000) },
+      ]);
+    const pruning = startSpamRecordsPruning({ firstRunMs: 0 });
+    try {
+      await vi.waitFor(async () => {
+        const tokens = await db().select({ id: spentFormTokens.tokenId }).from(spentFormTokens);
+        expect(tokens.map((token) => token.id)).not.toContain("prune-test-old");
+      });
+    } finally {
+      await pruning.stop();
+    }
+    const windows = await db().select({ key: rateLimits.key }).from(rateLimits);
+    expect(windows.map((window) => window.key)).toContain("prune-test:recent");
+    expect(windows.map((window) => window.key)).not.toContain("prune-test:old");
+    const tokens = await db().select({ id: spentFormTokens.tokenId }).from(spentFormTokens);
+    expect(tokens.map((token) => token.id)).toContain("prune-test-recent");
   });
 });
