@@ -1,5 +1,6 @@
-import { expect, test, type Route } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { OWNER_STATE } from "./console.ts";
+import { openWithScriptsHeld } from "./hydration.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
 
 // Desktop and phone share one server and database: the lead made here carries a tag unique to the run.
@@ -60,21 +61,13 @@ test.describe("texts from the console", () => {
 
     await test.step("a text typed before the page's script runs is kept when the script takes over and the form redraws", async () => {
       const leadPage = page.url().replace(/[?#].*$/, "");
-      let release = () => {};
-      const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-      const holdScripts = async (route: Route) => {
-        await scriptsHeld;
-        await route.continue();
-      };
-      await page.route(/\.m?js(?:\?.*)?$/, holdScripts);
-      await page.goto(leadPage, { waitUntil: "commit" });
+      const scripts = await openWithScriptsHeld(page, leadPage);
       const texts = page.locator("#texts");
       const typed = "주차 안내드립니다. 건물 뒤편 주차장을 이용해 주세요.";
       await texts.getByLabel("보낼 내용").fill(typed);
-      release();
+      await scripts.release();
       // Once the script runs, the GET button that loads a template without it goes away.
       await expect(texts.getByRole("button", { name: "불러오기" })).toHaveCount(0);
-      await page.unroute(/\.m?js(?:\?.*)?$/, holdScripts);
       // Ticking and unticking redraws the form, which wrote the empty state back into the box.
       const advertising = texts.getByRole("checkbox", { name: /광고성 문자/ });
       await advertising.check();

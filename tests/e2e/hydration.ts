@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, type Route } from "@playwright/test";
 
 /**
  * Waits until the page's scripts have started (after the load event and the first paint,
@@ -18,3 +18,26 @@ export async function formHydrated(card: Locator) {
   await card.scrollIntoViewIfNeeded();
   await expect(card.locator("form[novalidate]")).toBeAttached();
 }
+
+/**
+ * Opens `path` with its scripts held back, as on a slow phone where a person types or chooses
+ * before the page's script runs; `release` lets them load (and stops holding later ones).
+ */
+export async function openWithScriptsHeld(page: Page, path: string) {
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  const hold = async (route: Route) => {
+    await held;
+    await route.continue();
+  };
+  await page.route(SCRIPT_FILES, hold);
+  await page.goto(path, { waitUntil: "commit" });
+  return {
+    async release() {
+      letThrough();
+      await page.unroute(SCRIPT_FILES, hold);
+    },
+  };
+}
+
+const SCRIPT_FILES = /\.m?js(?:\?.*)?$/;

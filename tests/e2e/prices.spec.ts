@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { openWithScriptsHeld } from "./hydration.ts";
 import { noSidewaysScroll } from "./unique.ts";
 
 // The demo's published sheet (app/content/sites/daegu/prices.ts); nothing in the browser tests
@@ -11,22 +12,14 @@ test(
   { tag: "@every-width" },
   async ({ page }) => {
     // The type is chosen before the page's script runs (a slow phone): the figures must follow it.
-    let release = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    const holdScripts = async (route: Route) => {
-      await scriptsHeld;
-      await route.continue();
-    };
-    await page.route(/\.m?js(?:\?.*)?$/, holdScripts);
-    await page.goto("/SalesInfo/price", { waitUntil: "commit" });
+    const scripts = await openWithScriptsHeld(page, "/SalesInfo/price");
     const calculator = page.locator("#calculator");
     await calculator.getByLabel("주택형", { exact: true }).selectOption({ label: "84A㎡" });
-    release();
+    await scripts.release();
     // Hydrated: the GET form's submit is taken over, so a change answers at once.
     await expect
       .poll(() => calculator.locator("form").evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))))
       .toBe(true);
-    await page.unroute(/\.m?js(?:\?.*)?$/, holdScripts);
     await calculator.getByLabel("층", { exact: true }).selectOption({ label: "5–10층" });
     await expect(calculator.getByLabel("주택형", { exact: true })).toHaveValue("84A");
 
