@@ -13,8 +13,22 @@ const rows = (page: Page) => page.locator(".press-table tbody tr");
 const moreButton = (page: Page) => page.getByRole("link", { name: "더보기" });
 
 test.describe("the press list", () => {
-  test("the seeded articles load ten at a time until the button is gone", async ({ page }) => {
-    await page.goto("/daegu/press");
+  // One page for the list's checks (ADR 023, the tenth round): the missing article lands on it first, then
+  // /Promotion/Press opens it again for the paging, and the sign-in link, which leaves it, comes last.
+  test("a missing article lands on /Promotion/Press, then the list; /Promotion/Press lands on the list; the seeded articles load ten at a time until the button is gone; visitors find the console's sign-in below the list, not a form of its own", async ({
+    page,
+    request,
+  }) => {
+    const response = await request.get("/daegu/press/999999", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toBe("/Promotion/Press");
+    await page.goto("/daegu/press/999999");
+    await expect(page).toHaveURL(/\/daegu\/press$/);
+
+    await page.goto("/Promotion/Press");
+    await expect(page).toHaveURL(/\/daegu\/press$/);
+    await expect(rows(page).first()).toBeVisible();
+
     await expect(rows(page)).toHaveCount(10);
     await hydrated(page);
     await moreButton(page).click();
@@ -36,6 +50,10 @@ test.describe("the press list", () => {
     const numbers = (await rows(page).locator("td:first-child").allTextContents()).map(Number);
     expect(numbers[0]).toBe(1);
     expect(numbers.every((number, index) => index === 0 || number > numbers[index - 1]!)).toBe(true);
+
+    await expect(page.getByLabel("비밀번호")).toHaveCount(0);
+    await page.getByRole("link", { name: "관리자 로그인" }).click();
+    await expect(page).toHaveURL(/\/admin\/login\?returnTo=%2Fadmin%2Fpress$/);
   });
 
   test("without JavaScript, 더보기 is a link to the next page", async ({ browser }) => {
@@ -50,30 +68,9 @@ test.describe("the press list", () => {
     expect(secondPage.filter((title) => firstPage.includes(title))).toEqual([]);
     await context.close();
   });
-
-  test("/Promotion/Press lands on the list", async ({ page }) => {
-    await page.goto("/Promotion/Press");
-    await expect(page).toHaveURL(/\/daegu\/press$/);
-    await expect(rows(page).first()).toBeVisible();
-  });
-
-  test("a missing article lands on /Promotion/Press, then the list", async ({ page, request }) => {
-    const response = await request.get("/daegu/press/999999", { maxRedirects: 0 });
-    expect(response.status()).toBe(302);
-    expect(response.headers()["location"]).toBe("/Promotion/Press");
-    await page.goto("/daegu/press/999999");
-    await expect(page).toHaveURL(/\/daegu\/press$/);
-  });
 });
 
 test.describe("press in the console", () => {
-  test("visitors find the console's sign-in below the list, not a form of its own", async ({ page }) => {
-    await page.goto("/daegu/press");
-    await expect(page.getByLabel("비밀번호")).toHaveCount(0);
-    await page.getByRole("link", { name: "관리자 로그인" }).click();
-    await expect(page).toHaveURL(/\/admin\/login\?returnTo=%2Fadmin%2Fpress$/);
-  });
-
   test("a manager writes an article in the console, previews it, publishes it and finds it on the public list; a draft is not there", async ({
     page,
     browser,
