@@ -65,7 +65,7 @@ test.describe("texts from the console", () => {
       const texts = page.locator("#texts");
       const typed = "주차 안내드립니다. 건물 뒤편 주차장을 이용해 주세요.";
       await texts.getByLabel("보낼 내용").fill(typed);
-      await scripts.release();
+      scripts.release();
       // Once the script runs, the GET button that loads a template without it goes away.
       await expect(texts.getByRole("button", { name: "불러오기" })).toHaveCount(0);
       // Ticking and unticking redraws the form, which wrote the empty state back into the box.

@@ -21,7 +21,7 @@ export async function formHydrated(card: Locator) {
 
 /**
  * Opens `path` with its scripts held back, as on a slow phone where a person types or chooses
- * before the page's script runs; `release` lets them load (and stops holding later ones).
+ * before the page's script runs; `release` lets them load, and any later ones.
  */
 export async function openWithScriptsHeld(page: Page, path: string) {
   let letThrough = () => {};
@@ -33,9 +33,10 @@ export async function openWithScriptsHeld(page: Page, path: string) {
   await page.route(SCRIPT_FILES, hold);
   await page.goto(path, { waitUntil: "commit" });
   return {
-    async release() {
+    release() {
+      // The route stays: what it holds from now on goes through at once. Taking it away here
+      // would race the held requests' own `continue` ("Route is already handled").
       letThrough();
-      await page.unroute(SCRIPT_FILES, hold);
     },
   };
 }

@@ -15,13 +15,22 @@ test(
     const scripts = await openWithScriptsHeld(page, "/SalesInfo/price");
     const calculator = page.locator("#calculator");
     await calculator.getByLabel("주택형", { exact: true }).selectOption({ label: "84A㎡" });
-    await scripts.release();
+    scripts.release();
     // Hydrated: the GET form's submit is taken over, so a change answers at once.
     await expect
       .poll(() => calculator.locator("form").evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))))
       .toBe(true);
     await calculator.getByLabel("층", { exact: true }).selectOption({ label: "5–10층" });
     await expect(calculator.getByLabel("주택형", { exact: true })).toHaveValue("84A");
+    // The boxes and the button sit side by side without one drawn over another (the rate box's
+    // own width once widened its column under the button at 1440).
+    const overlaps = await calculator.locator(".calculator__controls").evaluate((controls) => {
+      const boxes = [...controls.querySelectorAll("label, select, input, small, button")].map((part) => part.getBoundingClientRect());
+      return boxes.flatMap((a, i) =>
+        boxes.slice(i + 1).filter((b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1),
+      ).length;
+    });
+    expect(overlaps).toBe(0);
 
     // Worked by hand: 458,700,000원; 계약금 5% twice = 22,935,000; 중도금 10% six times = 45,870,000,
     // each wholly a loan; 잔금 30% at 입주 = 137,610,000. At 4.5% a year the six loans (275,220,000)
