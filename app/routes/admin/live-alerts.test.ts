@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { notesFor, type Alert } from "./live-alerts.tsx";
+import { notesFor, showsLiveLeads, type Alert } from "./live-alerts.tsx";
 
 const alert = (type: Alert["type"], leadId: number): Alert => ({ type, leadId, kindLabel: "관심고객", maskedName: `김*${leadId}` });
 
@@ -32,5 +32,12 @@ describe("the console's browser notifications for a burst of alerts", () => {
       "다시 전화할 시간입니다",
       "고객이 도착했습니다",
     ]);
+  });
+});
+
+describe("the pages a burst of alerts reloads", () => {
+  test("are the dashboard, the inbox, a lead's page and 오늘 할 일, and not the import page whose summary a reload would drop", () => {
+    expect(["/admin", "/admin/leads", "/admin/leads/42", "/admin/today"].filter(showsLiveLeads)).toHaveLength(4);
+    expect(["/admin/leads/import", "/admin/leads/42/text", "/admin/settings", "/admin/visits"].filter(showsLiveLeads)).toEqual([]);
   });
 });

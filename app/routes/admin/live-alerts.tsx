@@ -40,6 +40,15 @@ const BURST_MS = 300;
 const NOTES_ONE_BY_ONE = 3;
 
 /** What a callback coming due says, on the page and in the notification. */
+/**
+ * The pages whose data new alerts change: the dashboard, the inbox, a lead's page and 오늘 할 일.
+ * Not the import page under the inbox: a reload drops a page's action result, and there that is
+ * the import's summary (which rows were skipped, and why), wiped by the imported leads' own alerts.
+ */
+export function showsLiveLeads(pathname: string) {
+  return pathname === "/admin" || pathname === INBOX || /^\/admin\/leads\/\d+$/.test(pathname) || pathname === TODAY;
+}
+
 export function callbackMessage(maskedName: string) {
   return `${maskedName} 고객님께 다시 전화할 시간입니다`;
 }
@@ -78,7 +87,7 @@ export function LiveNav({ items }: { items: NavItem[] }) {
   const [stale, setStale] = useState(false);
   const reload = useEffectEvent(() => {
     setStale(false);
-    if (location.pathname === "/admin" || location.pathname.startsWith(INBOX) || location.pathname === TODAY) void revalidator.revalidate();
+    if (showsLiveLeads(location.pathname)) void revalidator.revalidate();
   });
   const burst = useRef<Alert[]>([]);
   const burstTimer = useRef<number | undefined>(undefined);
