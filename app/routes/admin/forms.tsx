@@ -8,8 +8,16 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { useNavigation } from "react-router";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
+import { useLocation, useNavigation } from "react-router";
 import type { $ZodType, input, output } from "zod/v4/core";
 
 /**
@@ -51,6 +59,23 @@ export function useConsoleForm<Schema extends $ZodType>({
     defaultValue,
     constraint: getZodConstraint(formObject(schema)),
   });
+}
+
+/**
+ * A page's last action answer, kept while the page's data reloads: React Router forgets `actionData`
+ * on every revalidation, and live alerts revalidate the inbox and a lead's page (live-alerts.tsx),
+ * which took away a question being asked (mark as spam?) or a number just revealed while the person
+ * read it. Conform's forms keep their errors themselves; answers drawn straight from the action's
+ * data need this. The answer is kept for the location it is shown at (it arrives a render before
+ * the post's new location does) and goes when the person moves on: a link, a redirect.
+ */
+export function useKeptAnswer<Answer>(actionData: Answer | undefined): Answer | undefined {
+  const { key } = useLocation();
+  const [kept, setKept] = useState({ key, answer: actionData });
+  // Adjusted while rendering (not in an effect), so the page never draws a frame without it.
+  if (actionData !== undefined && (actionData !== kept.answer || key !== kept.key)) setKept({ key, answer: actionData });
+  else if (actionData === undefined && kept.key !== key && kept.answer !== undefined) setKept({ key, answer: undefined });
+  return actionData ?? (kept.key === key ? kept.answer : undefined);
 }
 
 /** The object a form's fields come from: Conform reads constraints from it, not from a transform after it. */

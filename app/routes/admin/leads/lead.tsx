@@ -46,7 +46,7 @@ import { SOURCE_WORDS } from "#app/forms/conversion.ts";
 import { formatPhone, maskPhone, smsHref, telHref } from "#app/utils/phone.ts";
 import { browserSummary } from "#app/utils/user-agent.ts";
 import type { LeadStatus } from "#app/vocabulary.ts";
-import { ErrorList, SelectField, TextareaField, useConsoleForm, type ConsoleFormAnswer } from "../forms.tsx";
+import { ErrorList, SelectField, TextareaField, useConsoleForm, useKeptAnswer, type ConsoleFormAnswer } from "../forms.tsx";
 import { signedInAdmin } from "../guard.server.ts";
 import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
 import { CallSheet, CALL_SHEET_ID, FollowUpCard, openCallSheet } from "./call-sheet.tsx";
@@ -266,7 +266,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
     pendingTransfer,
     units,
   } = loaderData;
-  const answer: Answer | undefined = actionData;
+  const answer = useKeptAnswer<Answer>(actionData);
   const revealed = answer?.intent === "reveal" && "phone" in answer ? answer : null;
   const confirming = answer?.intent === "confirm" && "status" in answer ? answer.status : null;
   /** Conform's reply, for the form whose intent was posted. */
