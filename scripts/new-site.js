@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as prettier from "prettier";
-import { packPictures } from "#app/content/pictures.ts";
+import { DRAWING_FONT_FAMILY, packPictures } from "#app/content/pictures.ts";
 import routes from "#app/routes.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -79,11 +79,15 @@ async function register(root, slug, name) {
   fs.writeFileSync(file, await formatted(file, lines.join("\n")));
 }
 
-/** A drawing that says what belongs in its place, at the size the pack declares; the words sit in a corner, clear of page text. */
+/**
+ * A drawing that says what belongs in its place, at the size the pack declares; the words sit in a
+ * corner, clear of page text. Its root names fonts and draws text as the pack's detailed drawings must
+ * (tests/pack-checks.ts).
+ */
 function placeholder(name, width, height) {
   const size = Math.min(width, height);
   const inset = size * 0.04;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Pretendard, 'Noto Sans KR', sans-serif" role="img">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${DRAWING_FONT_FAMILY}" text-rendering="geometricPrecision" role="img">
 <title>${TODO_MARK}: ${name}</title>
 <rect width="${width}" height="${height}" fill="#f4f3f0"/>
 <rect x="${inset}" y="${inset}" width="${width - 2 * inset}" height="${height - 2 * inset}" fill="none" stroke="#b9a27d" stroke-width="${Math.max(1, size / 200)}" stroke-dasharray="${size / 40} ${size / 60}"/>

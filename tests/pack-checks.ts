@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { expect, test } from "vitest";
-import { packPictures } from "#app/content/pictures.ts";
+import { detailedDrawings, DRAWING_FONT_FAMILY, packPictures } from "#app/content/pictures.ts";
 import { codePagePaths, REDIRECT_PATHS } from "#app/content/public-paths.ts";
 import type { SitePack } from "#app/content/types.ts";
 import { MANUAL_TEXT_PLACEHOLDERS, PROMOTION_WORDS } from "#app/forms/lead-text.ts";
@@ -67,6 +67,15 @@ export function contentPackTests(site: SitePack, publicDir: string) {
       // The declared size sets the aspect box (and for photos, the variant widths): it must match.
       expect(image.width / image.height, `${at} aspect ratio`).toBeCloseTo(actual.width / actual.height, 2);
       if (!image.src.endsWith(".svg")) expect(image.width, `${at} width`).toBe(actual.width);
+    }
+  });
+
+  test("every detailed drawing names the Korean system fonts and lays its text out once", () => {
+    for (const image of detailedDrawings(site).filter((drawing) => drawing.src.endsWith(".svg"))) {
+      const svg = fs.readFileSync(path.join(publicDir, image.src), "utf8");
+      const root = svg.slice(svg.indexOf("<svg"), svg.indexOf(">", svg.indexOf("<svg")) + 1);
+      expect(root, image.src).toContain(`font-family="${DRAWING_FONT_FAMILY}"`);
+      expect(root, image.src).toContain('text-rendering="geometricPrecision"');
     }
   });
 

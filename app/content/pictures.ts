@@ -1,5 +1,24 @@
 import type { ImageAsset, SitePack } from "./types";
 
+/**
+ * The fonts a pack's drawing names on its root. An SVG in an `<img>` cannot use the page's web
+ * fonts, so its labels are drawn in the visitor's own: one of these Korean system fonts of each
+ * platform (with a list that names none the machine has, Chromium falls back, measurably slower:
+ * decision 052).
+ */
+export const DRAWING_FONT_FAMILY = "Pretendard, 'Apple SD Gothic Neo', 'Noto Sans KR', 'Noto Sans CJK KR', 'Malgun Gothic', sans-serif";
+
+/**
+ * The pack's detailed drawings, each the largest picture of its page's first screen: the floor
+ * plans, the complex layout and the unit placement. Chromium lays out and paints such an SVG on
+ * the page's main thread before any script (decision 052), so their text is drawn with
+ * `text-rendering="geometricPrecision"`: laid out once at its own size, not again at each scale it
+ * is shown at.
+ */
+export function detailedDrawings(site: SitePack): ImageAsset[] {
+  return [site.infoPages.complexLayout.image, site.infoPages.unitPlacement.image, ...site.units.map((unit) => unit.floorPlan)];
+}
+
 /** Every picture a pack names, with where it sits in the pack (for test messages); repeats included. */
 export function packPictures(value: unknown, at = "pack"): { at: string; image: ImageAsset }[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => packPictures(item, `${at}[${index}]`));
