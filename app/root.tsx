@@ -76,7 +76,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * gets this script's. A page the cache keeps without a nonce (docs/decisions/045-pages-allowed-by-hashes.md)
  * gives them none: its policy allows the inline copies by their hashes, which the server took of
  * the held text, and the module scripts and preloads this script adds by 'strict-dynamic'. No
- * comment inside the script: it is bytes of every page.
+ * comment inside the script: it is bytes of every page. Before all that, at once, it adds the wide
+ * screens' font sheet held in <head> (WIDE_FONT_ID) when the screen is wide or becomes so.
  */
 const START_SCRIPTS = `(() => {
   const font = document.getElementById("${WIDE_FONT_ID}");
