@@ -10,11 +10,19 @@ import pretendardHref from "pretendard/dist/web/variable/pretendardvariable-dyna
 
 /**
  * The @font-face sheet of each font a pack may choose. Phones draw the system's Korean sans;
- * wide screens, where Windows would fall back to Malgun Gothic, get Pretendard. A stylesheet whose
- * media does not match neither blocks rendering nor loads its fonts (docs/decisions/009-fonts.md).
+ * wide screens, where Windows would fall back to Malgun Gothic, get Pretendard (docs/decisions/009-fonts.md).
  * The query matches global.css's wide --font.
  */
 const FONT_STYLESHEETS: Record<SiteFont, string | undefined> = { pretendard: pretendardHref, system: undefined };
+const WIDE_SCREEN = "(min-width: 901px)";
+/**
+ * The font's sheet is held in a `<noscript>` of this id, which a browser with scripting reads as
+ * text: a `<link>` whose media does not match is still fetched (at the lowest priority), and
+ * Lighthouse's simulated phone counted that fetch, on a second connection, into every page's
+ * first and largest paint. The starter script adds it while the screen is wide, or once it
+ * becomes so (docs/decisions/051-wide-font-held.md).
+ */
+const WIDE_FONT_ID = "wide-font";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { pack: site, origin } = requireSite(context);
@@ -39,7 +47,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <GlobalStylesheet />
         <Meta />
         <Links />
-        {fontStylesheet ? <link rel="stylesheet" href={fontStylesheet} media="(min-width: 901px)" /> : null}
+        {fontStylesheet ? (
+          <noscript id={WIDE_FONT_ID}>
+            <link rel="stylesheet" href={fontStylesheet} media={WIDE_SCREEN} />
+          </noscript>
+        ) : null}
       </head>
       <body>
         {children}
@@ -64,9 +76,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * gets this script's. A page the cache keeps without a nonce (docs/decisions/045-pages-allowed-by-hashes.md)
  * gives them none: its policy allows the inline copies by their hashes, which the server took of
  * the held text, and the module scripts and preloads this script adds by 'strict-dynamic'. No
- * comment inside the script: it is bytes of every page.
+ * comment inside the script: it is bytes of every page. Before all that, at once, it adds the wide
+ * screens' font sheet held in <head> (WIDE_FONT_ID) when the screen is wide or becomes so.
  */
 const START_SCRIPTS = `(() => {
+  const font = document.getElementById("${WIDE_FONT_ID}");
+  if (font) {
+    const sheet = document.createElement("template");
+    sheet.innerHTML = font.textContent;
+    const link = sheet.content.firstElementChild;
+    const wide = matchMedia(link.media);
+    const add = () => document.head.append(link);
+    wide.matches ? add() : wide.addEventListener("change", add, { once: true });
+  }
   const held = document.currentScript.previousElementSibling;
   const nonce = document.currentScript.nonce;
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));

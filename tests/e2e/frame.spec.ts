@@ -249,7 +249,7 @@ test.describe("on every page", () => {
   });
 
   test(
-    "every request stays on our origin; wide screens fetch only the font subsets the page uses, phones none",
+    "every request stays on our origin; wide screens fetch only the font subsets the page uses, phones neither fonts nor their sheet",
     { tag: "@every-width" },
     async ({ page, baseURL }, testInfo) => {
       const requests: string[] = [];
@@ -259,14 +259,46 @@ test.describe("on every page", () => {
       const origin = new URL(baseURL!).origin;
       expect(requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith("data:"))).toEqual([]);
       const fonts = requests.filter((url) => /\.woff2$/.test(url));
-      // Phones read the system's Korean font (decision 009): no font bytes on a mobile network.
+      const fontSheets = requests.filter((url) => FONT_SHEET.test(url));
+      // Phones read the system's Korean font (decision 009): no font bytes on a mobile network, and
+      // not even the @font-face sheet, whose fetch Lighthouse counts into a phone's first paint (decision 051).
       if (testInfo.project.name === "phone") {
         expect(fonts).toEqual([]);
+        expect(fontSheets).toEqual([]);
       } else {
+        expect(fontSheets).toHaveLength(1);
         expect(fonts.length).toBeGreaterThan(0);
         // Pretendard ships 92 subsets; a Korean page needs a handful of them.
         expect(fonts.length).toBeLessThan(92 / 2);
       }
     },
   );
+
+  test("a narrow window that becomes wide gets the wide screens' font @phone", async ({ page }) => {
+    const fontSheets: string[] = [];
+    page.on("request", (request) => FONT_SHEET.test(request.url()) && fontSheets.push(request.url()));
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(fontSheets).toEqual([]);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(() => fontSheets.length).toBe(1);
+    await expect.poll(() => pretendardLoaded(page)).toBe(true);
+  });
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a wide screen still draws Pretendard, from the sheet held in <noscript>", async ({ page }) => {
+    await page.goto("/");
+    await expect.poll(() => pretendardLoaded(page)).toBe(true);
+  });
+});
+
+/** Whether a face of Pretendard's @font-face sheet has loaded: the sheet is applied and text is drawn with it. */
+function pretendardLoaded(page: Page) {
+  return page.evaluate(() => [...document.fonts].some((font) => font.family.includes("Pretendard") && font.status === "loaded"));
+}
+
+/** Pretendard's @font-face sheet (root.tsx), fetched by wide screens only. */
+const FONT_SHEET = /\/assets\/pretendardvariable-[^/]*\.css$/;
