@@ -9,23 +9,18 @@
 // One after another, not side by side: running the integration tests beside the browser tests was
 // tried and was slower on two cores (decision 023), as both are bound by the processor. The
 // exceptions are single-threaded: the type check and ESLint run side by side (their output kept and
-// shown after both), the unit tests after the type check, beside ESLint's longer run (a core was
-// idle then: decision 023, the eleventh round), and the production build starts with them
-// (`node server.js --build-only`) in the background, so the browser tests' server finds it made.
-// What it prints is kept in a file and shown when it fails.
+// shown after both), and the production build starts with them (`node server.js --build-only`) in
+// the background, so the browser tests' server finds it made. What it prints is kept in a file and
+// shown when it fails.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { childrenProcessorSeconds } from "./lib/processor-time.js";
 
-/**
- * In order. An inner list's lanes run side by side, each lane's steps one after the other; a failure
- * of one of STOPPING ends the run there, a failed unit test does not.
- */
-const STEPS = [[["typecheck", "test:unit"], ["lint"]], "test:integration", "test:e2e", "test:scripts"];
-const STOPPING = new Set(["typecheck", "lint"]);
-const STEP_COUNT = STEPS.flat(2).length;
+/** In order; the steps of an inner list run side by side. */
+const STEPS = [["typecheck", "lint"], "test:unit", "test:integration", "test:e2e", "test:scripts"];
+const STEP_COUNT = STEPS.flat().length;
 /** The steps that serve the production build: they wait for it, and do not run without it. */
 const NEED_THE_BUILD = new Set(["test:e2e", "test:scripts"]);
 const started = performance.now();
@@ -39,8 +34,8 @@ const build = startBuild();
 
 for (const step of STEPS) {
   if (Array.isArray(step)) {
-    const lanes = await Promise.all(step.map((lane) => runLane(lane)));
-    if (lanes.flat().some(({ name, status }) => STOPPING.has(name) && status !== 0)) {
+    const statuses = await Promise.all(step.map((name) => runKept(name)));
+    if (statuses.some((status) => status !== 0)) {
       // A type error or a lint failure is answered in a minute, without the long steps.
       build.stop();
       break;
@@ -72,13 +67,6 @@ function runStep(step) {
     child.on("error", () => resolve(1));
     child.on("exit", (code) => resolve(code ?? 1));
   });
-}
-
-/** A lane's steps one after the other, each kept (runKept); resolves to each one's name and exit status. */
-async function runLane(lane) {
-  const statuses = [];
-  for (const name of lane) statuses.push({ name, status: await runKept(name) });
-  return statuses;
 }
 
 /**
