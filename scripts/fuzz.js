@@ -14,7 +14,8 @@
 // not judged; a 5xx, a crash or an unescaped payload fails the run as before.
 //
 // The requests follow from a seed, printed as FUZZ_SEED: set it to send the same ones again.
-// --short (SHORT=1): 100 random requests (each of the ten kinds about ten times), and every attack.
+// --short (SHORT=1): 100 random requests (each of the ten kinds about ten times), and every attack,
+// the out-of-range numbers two at each console input, in turn (each of the six reaching a third of them).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -23,10 +24,12 @@ import { CROSS_SITE_FAMILY, OVERSIZED_FAMILY, runAttacks, signIn } from "./lib/f
 import { phoneFor } from "./lib/lead-load.js";
 import { send } from "./lib/raw-request.js";
 import { startServer } from "./lib/server-process.js";
-import { announceShortRun, setting } from "./lib/short-run.js";
+import { announceShortRun, setting, SHORT } from "./lib/short-run.js";
 
 const TOTAL = setting("FUZZ_REQUESTS", { full: 10_000, short: 100 });
-announceShortRun(`${TOTAL} random requests, and every attack`);
+/** How many of the six out-of-range numbers each console input gets (scripts/lib/fuzz-attacks.js). */
+const OUT_OF_RANGE_PER_INPUT = SHORT ? 2 : 6;
+announceShortRun(`${TOTAL} random requests, and every attack (${OUT_OF_RANGE_PER_INPUT} out-of-range numbers at each console input)`);
 const CONCURRENCY = 16;
 const SEED = process.env.FUZZ_SEED || crypto.randomBytes(4).toString("hex");
 const MARKER = `fz${SEED}`;
@@ -310,7 +313,13 @@ try {
     }),
   );
 
-  const attacks = await runAttacks({ baseUrl: server.baseUrl, admin: ADMIN, nextPhone, script: SCRIPT });
+  const attacks = await runAttacks({
+    baseUrl: server.baseUrl,
+    admin: ADMIN,
+    nextPhone,
+    script: SCRIPT,
+    outOfRangePerInput: OUT_OF_RANGE_PER_INPUT,
+  });
   victim = attacks.victim;
   const attackFailures = attacks.results.filter(isFailure);
   const crashed = server.hasExited();

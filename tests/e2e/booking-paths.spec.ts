@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { addDays, kstDay } from "../../app/utils/kst.ts";
 import { hydrated } from "./hydration.ts";
 import { linkTextedTo } from "./phone.ts";
-import { timeUnderShownDay } from "./visit-form.ts";
+import { postVisit, timeUnderShownDay } from "./visit-form.ts";
 
 // One booking path (issue #26): every 방문예약 button ends on a booked time slot. Each test books
 // its own day in the middle of the demo fortnight (visits.spec.ts keeps to its last days), so the
@@ -96,50 +96,59 @@ test.describe("every 방문예약 opens the time-slot booking", () => {
 });
 
 test.describe("cancelling a booking from its text", () => {
-  test(
-    "asks first: 아니요 keeps the booking, 예 cancels it and texts the cancellation",
-    { tag: "@every-width" },
-    async ({ page }, testInfo) => {
-      test.setTimeout(60_000);
-      await page.goto("/daegu/customer");
-      const phone = await bookOnThisPage(page, dayFromToday(testInfo.project.name === "phone" ? 12 : 4), "11:00");
-      const link = await linkTextedTo(phone, "confirmation", /https?:\/\/\S+\/daegu\/visit\/\S+/);
-      expect(await linkTextedTo(phone, "confirmation", /예약 변경·취소는 아래 링크에서/)).not.toBe("");
+  // The bookings are posted as the hydrated form posts them (postVisit): their subject is what the
+  // text's link leads to, and the form's own paths are booked through the page above.
 
-      await page.goto(link);
-      await hydrated(page);
-      await page.getByRole("link", { name: "예약 취소하기" }).click();
-      const question = page.getByRole("heading", { name: /11:00 방문 예약을 취소하시겠습니까\?/ });
-      await expect(question).toBeInViewport();
-      await page.getByRole("link", { name: "아니요, 예약을 유지합니다" }).click();
-      await expect(question).toHaveCount(0);
-      await expect(page.getByRole("heading", { name: "다른 시간으로 변경" })).toBeVisible();
-
-      await page.getByRole("link", { name: "예약 취소하기" }).click();
-      await page.getByRole("button", { name: "예, 예약을 취소합니다" }).click();
-      await expect(page.getByText("방문 예약이 취소되었습니다.", { exact: false })).toBeVisible();
-      expect(await linkTextedTo(phone, "visit-cancelled", /방문 예약이 취소되었습니다/)).not.toBe("");
-    },
-  );
-
-  test("asks first without JavaScript too", { tag: "@phone" }, async ({ page: scripted, browser }, testInfo) => {
-    await scripted.goto("/daegu/customer");
-    // The fortnight's last day as the form offers it (a run that passes midnight in Korea offers one day fewer than today + 13).
-    const lastFor = await scripted.locator('.visit-form label[for*="-20"]').last().getAttribute("for");
-    const phone = await bookOnThisPage(scripted, lastFor!.slice(-10), "12:00");
-    const context = await browser.newContext({
-      javaScriptEnabled: false,
-      viewport: { width: 390, height: 844 },
-      baseURL: testInfo.project.use.baseURL,
-    });
-    const page = await context.newPage();
+  /** From the text the booking sent: 예약 취소하기 asks first, 아니요 keeps it, 예 cancels it and texts the cancellation. */
+  async function cancelWithScripts(page: Page, phone: string, time: string) {
     const link = await linkTextedTo(phone, "confirmation", /https?:\/\/\S+\/daegu\/visit\/\S+/);
+    expect(await linkTextedTo(phone, "confirmation", /예약 변경·취소는 아래 링크에서/)).not.toBe("");
 
     await page.goto(link);
+    await hydrated(page);
     await page.getByRole("link", { name: "예약 취소하기" }).click();
-    await expect(page.getByRole("heading", { name: /12:00 방문 예약을 취소하시겠습니까\?/ })).toBeInViewport();
+    const question = page.getByRole("heading", { name: new RegExp(`${time} 방문 예약을 취소하시겠습니까\\?`) });
+    await expect(question).toBeInViewport();
+    await page.getByRole("link", { name: "아니요, 예약을 유지합니다" }).click();
+    await expect(question).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "다른 시간으로 변경" })).toBeVisible();
+
+    await page.getByRole("link", { name: "예약 취소하기" }).click();
     await page.getByRole("button", { name: "예, 예약을 취소합니다" }).click();
     await expect(page.getByText("방문 예약이 취소되었습니다.", { exact: false })).toBeVisible();
-    await context.close();
+    expect(await linkTextedTo(phone, "visit-cancelled", /방문 예약이 취소되었습니다/)).not.toBe("");
+  }
+
+  test("asks first: 아니요 keeps the booking, 예 cancels it and texts the cancellation", async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const phone = await postVisit(request, { day: dayFromToday(4), time: "11:00" });
+    await cancelWithScripts(page, phone, "11:00");
   });
+
+  test(
+    "asks first: 아니요 keeps the booking, 예 cancels it and texts the cancellation; asks first without JavaScript too",
+    { tag: "@phone" },
+    async ({ page, request, browser }, testInfo) => {
+      test.setTimeout(60_000);
+      const offered = [...(await (await request.get("/daegu/customer")).text()).matchAll(/data-day="([\d-]+)"/g)].map((match) => match[1]!);
+      // The fortnight's last day as the form offers it (a run that passes midnight in Korea offers one day fewer than today + 13).
+      const lastDay = offered.at(-1)!;
+      const scripted = await postVisit(request, { day: dayFromToday(12), time: "11:00" });
+      const withoutScripts = await postVisit(request, { day: lastDay, time: "12:00" });
+      await cancelWithScripts(page, scripted, "11:00");
+
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        viewport: { width: 390, height: 844 },
+        baseURL: testInfo.project.use.baseURL,
+      });
+      const noScripts = await context.newPage();
+      await noScripts.goto(await linkTextedTo(withoutScripts, "confirmation", /https?:\/\/\S+\/daegu\/visit\/\S+/));
+      await noScripts.getByRole("link", { name: "예약 취소하기" }).click();
+      await expect(noScripts.getByRole("heading", { name: /12:00 방문 예약을 취소하시겠습니까\?/ })).toBeInViewport();
+      await noScripts.getByRole("button", { name: "예, 예약을 취소합니다" }).click();
+      await expect(noScripts.getByText("방문 예약이 취소되었습니다.", { exact: false })).toBeVisible();
+      await context.close();
+    },
+  );
 });

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { uniquePhone, uniqueTag } from "./unique.ts";
 
 // The public visit form, as the browser tests drive it.
 
@@ -22,4 +23,31 @@ export async function bookVisit(page: Page, day: string, time: string, name: str
   await form.getByLabel(/개인정보 수집·이용 동의/).check();
   await form.getByRole("button", { name: "방문 예약하기" }).click();
   await expect(form.getByText(`${time} 견본주택 방문 예약이 완료되었습니다.`, { exact: false })).toBeVisible();
+}
+
+/**
+ * Books `time` on `day` as the form posts it once hydrated (/actions/visit), the time's id read off
+ * the page's HTML: how a test whose subject comes after the booking (its text, its cancellation, the
+ * console) gets one without Chromium loading the public page (the form has tests of its own:
+ * booking-paths.spec.ts, visits.spec.ts). Resolves to the phone it booked with.
+ */
+export async function postVisit(
+  request: APIRequestContext,
+  { day, time, name = `예약${uniqueTag(4)}`, phone = uniquePhone() }: { day: string; time: string; name?: string; phone?: string },
+) {
+  const page = await (await request.get("/daegu/customer")).text();
+  const attributes = [...page.matchAll(/<input([^>]*\bname="visitSlot"[^>]*)>\s*<span class="visit-slot__time">([^<]*)</g)]
+    .filter(([, input, shown]) => input!.includes(`data-day="${day}"`) && shown === time)
+    .map(([, input]) => input!)
+    .at(0);
+  expect(attributes, `${day} ${time} on the visit form`).toBeDefined();
+  expect(attributes, `${day} ${time} is open`).not.toMatch(/\bdisabled\b/);
+  const id = /\bvalue="(\d+)"/.exec(attributes!)![1]!;
+  const answer = await request.post("/actions/visit", {
+    form: { name, phone, consent: "yes", visitDate: day, visitSlot: id },
+    headers: { Accept: "application/json" },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  expect((await answer.json()).message).toContain(`${time} 견본주택 방문 예약이 완료되었습니다.`);
+  return phone;
 }

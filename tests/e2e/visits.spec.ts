@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { axe } from "./axe.ts";
 import { useOwnerSession } from "./console.ts";
 import { linkTextedTo } from "./phone.ts";
-import { bookVisit, offeredDays, timeUnderShownDay } from "./visit-form.ts";
+import { offeredDays, postVisit, timeUnderShownDay } from "./visit-form.ts";
 
 // These tests run in the desktop project only, but a project that ran them beside it (a width tag,
 // playwright.config.ts) shares the server, so each project books and closes its own days (counted
@@ -110,7 +110,7 @@ test.describe("model-house visits by time slot", () => {
     const form = page.locator(".visit-form");
     await page.goto("/daegu/customer");
     const day = (await offeredDays(form)).at(-own.close)!;
-    await bookVisit(page, day, "11:00", name, phone);
+    await postVisit(page.request, { day, time: "11:00", name, phone });
 
     await signIn(page);
     await page.goto(`/admin/visits?day=${day}`);
@@ -143,7 +143,7 @@ test.describe("model-house visits by time slot", () => {
     const bookable = (await offeredDays(form)).includes(today) && (await form.locator(`input[id$="-${today}"]`).isEnabled());
     if (bookable) await form.locator(`label[for$="-${today}"]`).click();
     test.skip(!bookable || !(await timeUnderShownDay(form, own.today).locator("input").isEnabled()), `${own.today} has passed today`);
-    await bookVisit(page, today, own.today, name, phone);
+    await postVisit(page.request, { day: today, time: own.today, name, phone });
 
     await signIn(page);
     await page.goto("/admin/visits");

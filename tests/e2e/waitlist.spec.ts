@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { useOwnerSession } from "./console.ts";
 import { linkTextedTo } from "./phone.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
-import { bookVisit, offeredDays } from "./visit-form.ts";
+import { offeredDays, postVisit } from "./visit-form.ts";
 
 // Its own day of the demo fortnight (visits.spec.ts books and closes the last four) and hour.
 const OWN_DAY_FROM_END = 5;
@@ -30,7 +30,7 @@ test.describe("the waitlist of a full visit time", () => {
         await capacity.fill("1");
         await page.locator(".admin-visits__slots tr", { has: capacity }).getByRole("button", { name: "변경" }).click();
         await expect(page.getByRole("spinbutton", { name: `${TIME} 정원`, exact: true })).toHaveValue("1");
-        await bookVisit(visitor, day, TIME, holder.name, holder.phone);
+        await postVisit(visitor.request, { day, time: TIME, name: holder.name, phone: holder.phone });
       });
 
       await test.step("the buyer finds the time full and joins its waitlist with a party of two", async () => {
