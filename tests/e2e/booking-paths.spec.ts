@@ -5,8 +5,10 @@ import { linkTextedTo } from "./phone.ts";
 import { postVisit, timeUnderShownDay } from "./visit-form.ts";
 
 // One booking path (issue #26): every 방문예약 button ends on a booked time slot. Each test books
-// its own day in the middle of the demo fortnight (visits.spec.ts keeps to its last days), so the
-// tests never fill each other's slots.
+// its own day of the demo fortnight, today + 2 to + 9, and the last days only at hours no other
+// spec takes: visits.spec.ts closes today + 10 and + 11 (the fortnight's end − 3 and − 2, by date)
+// and books at 17:00 on the last two, waitlist.spec.ts takes 13:00 on today + 9. So the tests never
+// fill or close each other's slots.
 
 const dayFromToday = (days: number) => addDays(kstDay(new Date()), days);
 
@@ -37,6 +39,9 @@ async function bookOnThisPage(page: Page, day: string, time = "14:00") {
 async function backToBrandIntro(page: Page) {
   await page.goBack();
   await expect(page).toHaveURL(/\/Brand\/intro$/);
+  // The address changes at once, the page when its data has come: a menu opened before then is
+  // closed by the navigation's end.
+  await expect(page.getByRole("heading", { level: 1, name: "브랜드소개" })).toBeVisible();
 }
 
 test.describe("every 방문예약 opens the time-slot booking", () => {
@@ -91,7 +96,7 @@ test.describe("every 방문예약 opens the time-slot booking", () => {
     await hydrated(page);
     await page.locator(".home-hero").getByRole("link", { name: "견본주택 방문 예약" }).click();
     await expect(page).toHaveURL(/\/#interestForm$/);
-    await bookOnThisPage(page, dayFromToday(testInfo.project.name === "phone" ? 10 : 11), "15:00");
+    await bookOnThisPage(page, dayFromToday(testInfo.project.name === "phone" ? 2 : 3), "15:00");
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { addDays } from "../../app/utils/kst.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
 
 // The public visit form, as the browser tests drive it.
@@ -6,6 +7,16 @@ import { uniquePhone, uniqueTag } from "./unique.ts";
 /** The day chips of the visit form, as "2026-12-04" values, in order. */
 export async function offeredDays(form: Locator) {
   return form.locator('input[name="visitDate"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+}
+
+/**
+ * A spec's own day, `fromEnd` days back from the last the form offers (1: the last), by date. Specs
+ * keep to their own days counted from the fortnight's end; a place in the offered list would move
+ * when another spec, running beside it, closes a later day (visits.spec's phone run then closed
+ * booking-paths' today + 9).
+ */
+export async function dayFromFortnightEnd(form: Locator, fromEnd: number) {
+  return addDays((await offeredDays(form)).at(-1)!, 1 - fromEnd);
 }
 
 /** The slot of a time under the day shown, e.g. "17:00": its label reads the places left. */

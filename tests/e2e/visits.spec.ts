@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { axe } from "./axe.ts";
 import { useOwnerSession } from "./console.ts";
 import { linkTextedTo } from "./phone.ts";
-import { offeredDays, postVisit, timeUnderShownDay } from "./visit-form.ts";
+import { dayFromFortnightEnd, offeredDays, postVisit, timeUnderShownDay } from "./visit-form.ts";
 
 // These tests run in the desktop project only, but a project that ran them beside it (a width tag,
 // playwright.config.ts) shares the server, so each project books and closes its own days (counted
@@ -35,8 +35,7 @@ test.describe("model-house visits by time slot", () => {
     let day = "";
     await test.step("the form offers days and times with the places left", async () => {
       await page.goto("/daegu/customer");
-      const days = await offeredDays(form);
-      day = days.at(-own.book)!;
+      day = await dayFromFortnightEnd(form, own.book);
       await form.locator(`label[for$="-${day}"]`).click();
       await expect(timeUnderShownDay(form, time)).toContainText("6자리 남음");
     });
@@ -109,7 +108,7 @@ test.describe("model-house visits by time slot", () => {
     const phone = uniquePhone();
     const form = page.locator(".visit-form");
     await page.goto("/daegu/customer");
-    const day = (await offeredDays(form)).at(-own.close)!;
+    const day = await dayFromFortnightEnd(form, own.close);
     await postVisit(page.request, { day, time: "11:00", name, phone });
 
     await signIn(page);

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { useOwnerSession } from "./console.ts";
 import { linkTextedTo } from "./phone.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
-import { offeredDays, postVisit } from "./visit-form.ts";
+import { dayFromFortnightEnd, postVisit } from "./visit-form.ts";
 
 // Its own day of the demo fortnight (visits.spec.ts books and closes the last four) and hour.
 const OWN_DAY_FROM_END = 5;
@@ -22,7 +22,7 @@ test.describe("the waitlist of a full visit time", () => {
       let day = "";
       await test.step("the office makes the time one place; a visitor books it", async () => {
         await visitor.goto("/daegu/customer");
-        day = (await offeredDays(visitor.locator(".visit-form"))).at(-OWN_DAY_FROM_END)!;
+        day = await dayFromFortnightEnd(visitor.locator(".visit-form"), OWN_DAY_FROM_END);
         await useOwnerSession(page);
         await page.goto(`/admin/visits?day=${day}#visit-day`);
         // The time's own capacity field (another time's row may mention this time, e.g. in its waitlist's history).
