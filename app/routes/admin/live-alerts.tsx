@@ -39,16 +39,17 @@ const BURST_MS = 300;
 /** More alerts of one kind than this in a burst make one notification that counts them. */
 const NOTES_ONE_BY_ONE = 3;
 
-/** What a callback coming due says, on the page and in the notification. */
 /**
  * The pages whose data new alerts change: the dashboard, the inbox, a lead's page and 오늘 할 일.
- * Not the import page under the inbox: a reload drops a page's action result, and there that is
- * the import's summary (which rows were skipped, and why), wiped by the imported leads' own alerts.
+ * Not the import page under the inbox: a reload drops a page's action result unless the page keeps
+ * it (`useKeptAnswer`, as a lead's page does), and the import's summary (which rows were skipped,
+ * and why) has no live data to gain from one.
  */
 export function showsLiveLeads(pathname: string) {
   return pathname === "/admin" || pathname === INBOX || /^\/admin\/leads\/\d+$/.test(pathname) || pathname === TODAY;
 }
 
+/** What a callback coming due says, on the page and in the notification. */
 export function callbackMessage(maskedName: string) {
   return `${maskedName} 고객님께 다시 전화할 시간입니다`;
 }
