@@ -8,7 +8,9 @@
 //
 // Runs the production server (`node server.js`) on a temporary PGlite folder; the owner and their
 // session are made in that folder before the server opens it (PGlite is single-user).
-// --short (SHORT=1): a 1008 × 756 photo and 20 baseline requests.
+// --short (SHORT=1): a 480 × 360 photo (one variant width, so its encodes take a second or so, not
+// ten: the short run checks the script's path, the widths are tested in uploads-popups.test.ts) and 20
+// baseline requests.
 //
 //   WIDTH=4032 HEIGHT=3024 npm run bench:uploads
 import crypto from "node:crypto";
@@ -20,8 +22,8 @@ import { percentile } from "./lib/lead-load.js";
 import { freePort, freshDataDir, startServer } from "./lib/server-process.js";
 import { announceShortRun, setting } from "./lib/short-run.js";
 
-const WIDTH = setting("WIDTH", { full: 4032, short: 1008 });
-const HEIGHT = setting("HEIGHT", { full: 3024, short: 756 });
+const WIDTH = setting("WIDTH", { full: 4032, short: 480 });
+const HEIGHT = setting("HEIGHT", { full: 3024, short: 360 });
 const BASELINE = setting("N", { full: 100, short: 20 });
 announceShortRun(`a ${WIDTH} × ${HEIGHT} photo, ${BASELINE} baseline requests`);
 const PUBLIC_PAGES = ["/", "/daegu/press", "/FloorPlan/59A", "/popups.json"];

@@ -13,21 +13,21 @@ import { childrenProcessorSeconds } from "./lib/processor-time.js";
 import { startServer } from "./lib/server-process.js";
 
 /**
- * The lanes, balanced by their short runs' wall time at load 16 (decision 023: 245 s each); the
- * two Chromium scripts share a lane, so at most one browser runs at a time.
+ * The lanes, balanced by their short runs' wall time on quiet cores (decision 023, twelfth round:
+ * ~50 s each); the two Chromium scripts share a lane, so at most one browser runs at a time.
  */
 const LANES = [
   [
     ["bench:web", "scripts/bench-web.js"],
     ["trace:web", "scripts/trace-web.js"],
     ["bench:press", "scripts/bench-press.js"],
-    ["bench:leads", "scripts/bench-leads.js"],
   ],
   [
     ["bench:server", "scripts/bench-server.js"],
     ["fuzz", "scripts/fuzz.js"],
     ["crash:leads", "scripts/crash-leads.js"],
     ["bench:uploads", "scripts/bench-uploads.js"],
+    ["bench:leads", "scripts/bench-leads.js"],
   ],
 ];
 
