@@ -44,7 +44,8 @@ class StartFailure extends Error {
 
 /**
  * A digest of every build input's content. Each file's own digest is kept beside the build with
- * its size and time, so a start reads only the files that changed (scripts/lib/input-stamp.js).
+ * its size and time, so a start reads only the files that changed (scripts/lib/input-stamp.js);
+ * `keep()` writes them there, once the start knows the configuration is sound.
  */
 function hashInputs() {
   const files = filesUnder(BUILD_INPUTS).filter((file) => !/\.test\.tsx?$/.test(file));
@@ -55,9 +56,11 @@ function hashInputs() {
     // No earlier start, or a build folder from before the file existed: every file is read once.
   }
   const { digest, files: digests } = contentDigest(files, known);
-  fs.mkdirSync(BUILD_DIR, { recursive: true });
-  fs.writeFileSync(INPUT_DIGESTS_FILE, JSON.stringify(digests));
-  return digest;
+  const keep = () => {
+    fs.mkdirSync(BUILD_DIR, { recursive: true });
+    fs.writeFileSync(INPUT_DIGESTS_FILE, JSON.stringify(digests));
+  };
+  return { digest, keep };
 }
 
 /** What the pictures and link previews are drawn from: when none of these moved, build-images has nothing to do. */
@@ -96,7 +99,11 @@ function runStep(name, args) {
   return (performance.now() - started) / 1000;
 }
 
-/** Before any build: a wrong value is named in seconds, not after minutes of building (scripts/check-config.ts). */
+/**
+ * Before any build: a wrong value is named in seconds, not after minutes of building
+ * (scripts/check-config.ts). A TypeScript process of its own, so only a start that builds pays for
+ * it: with the build made, the server checks the same values as it boots (an EnvError).
+ */
 function checkConfiguration() {
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/check-config.ts"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(1);
@@ -105,10 +112,11 @@ function checkConfiguration() {
 // AVIF/WebP variants and link previews are written into public/, so they come before hashing:
 // up-to-date files are skipped, and the hash then sees the same public/ every time. tsx loads
 // the content packs (TypeScript) the previews are drawn from.
-function buildImages() {
+function buildImages(beforeDrawing = () => {}) {
   // A stat of each input instead of a TypeScript process that loads every pack and looks at every picture.
   const stamp = imageInputsStamp();
   if (fs.existsSync(IMAGE_STAMP_FILE) && fs.readFileSync(IMAGE_STAMP_FILE, "utf8") === stamp) return 0;
+  beforeDrawing();
   const seconds = runStep("Drawing the pictures and link previews (scripts/build-images.js)", [
     "--import",
     "tsx",
@@ -125,11 +133,25 @@ function progress(what, step) {
   if (!VERBOSE) process.stdout.write(`${Math.round(seconds)} s\n`);
 }
 
-function buildIfStale() {
-  const imageSeconds = buildImages();
-  const inputs = hashInputs();
+/**
+ * Builds what changed since the last build. `checkFirst` (a start, not `--build-only`) checks the
+ * configuration before anything is drawn, written or built, and only then.
+ */
+function buildIfStale({ checkFirst }) {
+  let checked = !checkFirst;
+  const checkOnce = () => {
+    if (!checked) checkConfiguration();
+    checked = true;
+  };
+  const imageSeconds = buildImages(checkOnce);
+  const { digest: inputs, keep } = hashInputs();
   const built = fs.existsSync(INPUTS_HASH_FILE) && fs.readFileSync(INPUTS_HASH_FILE, "utf8");
-  if (built === inputs && fs.existsSync(path.join(BUILD_DIR, "server", "index.js"))) return;
+  if (built === inputs && fs.existsSync(path.join(BUILD_DIR, "server", "index.js"))) {
+    keep();
+    return;
+  }
+  checkOnce();
+  keep();
   const started = performance.now();
   console.log(
     fs.existsSync(INPUTS_HASH_FILE)
@@ -150,9 +172,10 @@ function buildIfStale() {
 
 async function loadApp() {
   if (!DEVELOPMENT) {
-    buildIfStale();
+    buildIfStale({ checkFirst: true });
     return { server: await import(path.resolve(BUILD_DIR, "server", "index.js")), vite: undefined };
   }
+  checkConfiguration();
   buildImages();
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true } });
@@ -200,7 +223,6 @@ function servePrecompressed(root) {
 const openedSoFar = [];
 
 async function main() {
-  checkConfiguration();
   const { server, vite } = await loadApp();
   if (vite) openedSoFar.push(() => vite.close());
   const booted = await server.boot();
@@ -301,7 +323,7 @@ async function fail(error) {
 // build this way beside its first steps, so the browser tests' server finds it made (scripts/test-steps.js).
 if (process.argv.includes("--build-only")) {
   try {
-    buildIfStale();
+    buildIfStale({ checkFirst: false });
   } catch (error) {
     await fail(error);
   }
