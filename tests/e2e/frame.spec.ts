@@ -107,6 +107,17 @@ test.describe("phone header and slide menu", () => {
     },
   );
 
+  // Decision 053: the closed menu was a third of a phone's first render. checkVisibility() is false
+  // for what content-visibility skips, and unmoved by visibility: hidden.
+  test("a phone's first render leaves out the closed menu, which is drawn once opened", { tag: "@phone" }, async ({ page }) => {
+    await page.goto("/Promotion/Customer");
+    await hydrated(page);
+    const menuLink = page.locator("#mobile-menu a").first();
+    expect(await menuLink.evaluate((link) => link.checkVisibility())).toBe(false);
+    await page.getByRole("button", { name: "전체 메뉴 열기" }).click();
+    await expect.poll(() => menuLink.evaluate((link) => link.checkVisibility())).toBe(true);
+  });
+
   test("without JavaScript the menu still opens and every link is reachable", { tag: "@phone" }, async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
