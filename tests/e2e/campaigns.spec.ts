@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { addCounsellor, useOwnerSession } from "./console.ts";
+import { reactHydrated } from "./hydration.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
 
 // A campaign text from the console to 200 customers who agreed to marketing, under the log
@@ -52,7 +53,7 @@ test("a manager registers a 알림톡 template, counts a campaign's audience, se
   await page.goto("/admin/campaigns");
   await expect(page.getByRole("heading", { name: "캠페인 문자", level: 1 })).toBeVisible();
   const form = page.locator("form.campaign-form");
-  await expect.poll(() => form.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps")))).toBe(true);
+  await reactHydrated(form);
   await page.getByLabel("캠페인 이름 (필수)").fill(`견본주택 오픈 ${tag}`);
   const body = page.getByLabel("보낼 내용 (필수)");
   await body.fill("견본주택이 12월 5일 문을 엽니다.");

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { addCounsellor, OWNER_STATE } from "./console.ts";
+import { reactHydrated } from "./hydration.ts";
 import { postInquiry } from "./inquiry.ts";
 import { textsTo } from "./phone.ts";
 import { noSidewaysScroll, uniquePhone, uniqueTag } from "./unique.ts";
@@ -58,7 +59,7 @@ test(
     await test.step("tapping 전화 dials the customer and lifts the call sheet over the page", async () => {
       const call = counsellor.locator(".admin-lead-bar").getByRole("link", { name: "전화", exact: true });
       await expect(call).toHaveAttribute("href", `tel:${phone}`);
-      await expect.poll(() => call.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps")))).toBe(true);
+      await reactHydrated(call);
       // The browser under test has no dialler: the tap's own navigation is held back, the page's handler runs.
       await call.evaluate((element) => {
         element.addEventListener("click", (event) => event.preventDefault(), { once: true });

@@ -20,6 +20,7 @@ import { UNIT_MESSAGES } from "../../app/forms/units.ts";
 import { addDays, kstDay } from "../../app/utils/kst.ts";
 import type { ConsolePost } from "../../app/routes/admin/console-access.ts";
 import { freshPage, shownKey, totpCode, useOwnerSession } from "./console.ts";
+import { reactHydrated } from "./hydration.ts";
 import { postInquiry } from "./inquiry.ts";
 import { uniquePhone, uniqueTag } from "./unique.ts";
 
@@ -33,10 +34,8 @@ import { uniquePhone, uniqueTag } from "./unique.ts";
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The form once React has hydrated it (its props are on the element): Conform checks it from then on. */
-async function formReady(form: Locator) {
-  await expect.poll(() => form.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps")))).toBe(true);
-}
+/** The form once React has hydrated it: Conform checks it from then on. */
+const formReady = reactHydrated;
 
 async function expectErrorBeside(control: Locator, message: string) {
   await expect(control).toHaveAttribute("aria-invalid", "true");

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { MENU_GROUPS } from "../../app/routes/admin/console-access.ts";
 import { OWNER_STATE, useOwnerSession } from "./console.ts";
+import { reactHydrated } from "./hydration.ts";
 
 // The console's frame: its menu (grouped into a few menus on a desk, one scrolling row on a phone)
 // and the answers of its forms brought into view. Nothing here is saved.
@@ -75,7 +76,7 @@ test.describe("the console's menu", () => {
     await expectPersonNamed(page);
 
     // Escape and clicks elsewhere close a menu by script: from hydration on.
-    await expect.poll(() => menu(page).evaluate((nav) => Object.keys(nav).some((key) => key.startsWith("__reactProps")))).toBe(true);
+    await reactHydrated(menu(page));
     // By keyboard: the menu's summary opens it, Tab walks its links, Escape closes it and returns to it.
     const settings = menu(page).locator("summary", { hasText: MENU_GROUPS.settings });
     await settings.focus();
@@ -148,9 +149,7 @@ test.describe("answers in view", () => {
 
   /** Posts the site settings from the bottom of the page, as a person who scrolled down to 저장 would. */
   async function saveFromTheBottom(page: Page) {
-    await expect
-      .poll(() => settingsForm(page).evaluate((form) => Object.keys(form).some((key) => key.startsWith("__reactProps"))))
-      .toBe(true);
+    await reactHydrated(settingsForm(page));
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await settingsForm(page).evaluate((form: HTMLFormElement) => form.requestSubmit());

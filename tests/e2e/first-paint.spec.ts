@@ -20,6 +20,10 @@ test.describe("the first paint, before scripts", () => {
     );
     // Only the module scripts are held back: the page's inline scripts run as they do for everyone.
     await page.route(/\.(?:m?js)(?:\?.*)?$/, (route) => route.abort());
+    // The wide screens' font files are not fetched: they swap in (`font-display: swap`) and change
+    // no opacity or visibility, but the load event waited for the six or so each page asks for,
+    // which made this test at 1440 px twice its phone run (docs/decisions/023-fast-tests.md).
+    await page.route(/\.woff2?(?:\?.*)?$/, (route) => route.abort());
     const hidden: string[] = [];
     for (const path of [...paths.filter((path) => !ARTICLE.test(path)), ...articles]) {
       await page.goto(path, { waitUntil: "load" });

@@ -5,7 +5,8 @@ import { DAEGU_UNIT_TYPES } from "./unit-types.ts";
 // Width tags (playwright.config.ts): wheel stepping through full-screen sections is for wide screens
 // (@desktop); accordions, the premium slider and tap-to-open cards are the phone layout (@phone).
 
-// The wheel ignores a step within 500 ms of the previous one; waiting this long starts afresh.
+// The wheel ignores a step within 500 ms of the previous one (by the page's clock); this long after,
+// a step counts again.
 const PAST_STEP_LOCK_MS = 600;
 
 /** Opens the home page and waits until its script runs (it publishes the section index). */
@@ -26,17 +27,40 @@ function sectionTop(page: Page, position: number) {
   }, position);
 }
 
+/** Waits for the page to rest at a section, asked every 50 ms (a smooth scroll takes a few hundred). */
 async function expectAtSection(page: Page, position: number) {
   const distance = async () => Math.abs((await page.evaluate(() => window.scrollY)) - (await sectionTop(page, position)));
-  await expect.poll(distance).toBeLessThanOrEqual(2);
+  await expect.poll(distance, { intervals: [50] }).toBeLessThanOrEqual(2);
 }
 
-/** Scrolls back to the first section, as a fresh page starts, and lets the wheel's step lock run out. */
+/**
+ * Runs the wheel's step lock out: the page's clock (installed before the page opened) jumps past it,
+ * as the waiting did, rather than the test waiting 600 ms a time.
+ */
+async function pastStepLock(page: Page) {
+  await page.clock.fastForward(PAST_STEP_LOCK_MS);
+}
+
+/** Marks the page as scrolling from a `scroll` event to the `scrollend` that ends it. */
+async function trackScrolling(page: Page) {
+  await page.evaluate(() => {
+    const marks = window as unknown as { scrolling: boolean };
+    marks.scrolling = false;
+    window.addEventListener("scroll", () => (marks.scrolling = true));
+    window.addEventListener("scrollend", () => (marks.scrolling = false));
+  });
+}
+
+/**
+ * Scrolls back to the first section, as a fresh page starts, and lets the wheel's step lock run out.
+ * A smooth scroll still running would go on under an instant one (trackScrolling), so it ends first.
+ */
 async function backToFirstSection(page: Page) {
+  await expect.poll(() => page.evaluate(() => (window as unknown as { scrolling: boolean }).scrolling), { intervals: [50] }).toBe(false);
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
   await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "1");
   await expectAtSection(page, 0);
-  await page.waitForTimeout(PAST_STEP_LOCK_MS);
+  await pastStepLock(page);
 }
 
 async function wheelDown(page: Page) {
@@ -78,7 +102,10 @@ test.describe("desktop wheel steps", () => {
     { tag: "@desktop" },
     async ({ page }) => {
       test.slow();
+      // The step lock is timed by the page's clock, which the test moves past it (pastStepLock).
+      await page.clock.install();
       await openHome(page);
+      await trackScrolling(page);
       await page.keyboard.press("PageDown");
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
       const name = page.locator("#interestForm input[name=name]");
@@ -92,6 +119,7 @@ test.describe("desktop wheel steps", () => {
       await backToFirstSection(page);
       await expect(name).toBeFocused();
       await wheelDown(page);
+      // A wait for nothing (the wheel must not step), so it is real time, here and with the popup open.
       await page.waitForTimeout(PAST_STEP_LOCK_MS);
       await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "1");
       expect(await page.evaluate(() => window.scrollY)).toBeLessThan(await sectionTop(page, 1));
@@ -105,12 +133,12 @@ test.describe("desktop wheel steps", () => {
       await wheelDown(page);
       await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "2");
       await expectAtSection(page, 1);
-      await page.waitForTimeout(PAST_STEP_LOCK_MS);
+      await pastStepLock(page);
       await page.mouse.wheel(0, -120);
       await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "1");
       await expectAtSection(page, 0);
 
-      await page.waitForTimeout(PAST_STEP_LOCK_MS);
+      await pastStepLock(page);
       await wheelDown(page);
       await page.mouse.wheel(0, 120);
       await expectAtSection(page, 1);
@@ -133,13 +161,13 @@ test.describe("desktop wheel steps", () => {
       for (let step = 2; step <= 8; step++) {
         await wheelDown(page);
         await expect(sectionIndex(page)).toHaveAttribute("data-section-index", String(step));
-        await page.waitForTimeout(PAST_STEP_LOCK_MS);
+        await expectAtSection(page, step - 1);
+        await pastStepLock(page);
       }
       await wheelDown(page);
       await expect(sectionIndex(page)).toHaveAttribute("data-section-index", "8.5");
       await expect(page.locator("#interestForm")).toBeInViewport();
       await expect(page.locator(".site-footer")).toBeInViewport();
-      // The smooth scroll ends there before the page goes back up (an instant scroll does not stop it).
       await expectAtSection(page, 8);
 
       // The steps read the preference at each wheel, so it may change under the open page.

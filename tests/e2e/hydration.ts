@@ -10,6 +10,17 @@ export async function hydrated(page: Page) {
 }
 
 /**
+ * Waits until React has hydrated `element` (its props are on the DOM node): its handlers run from
+ * then on. Asked every 50 ms: with expect.poll's default steps (100, 250, 500, 1000 ms) a hydration
+ * done in 400 ms was seen at 850 ms, on nearly every console page a test opens.
+ */
+export async function reactHydrated(element: Locator) {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps"))), { intervals: [50] })
+    .toBe(true);
+}
+
+/**
  * Waits until a lead form (its `.lead-card`) runs its scripts: hydrated, it checks its fields
  * itself (novalidate). The visit form's code comes only when it nears the screen
  * (docs/decisions/020-javascript-budget.md), so it is scrolled to first.

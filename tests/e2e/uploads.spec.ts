@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { SUWON_ORIGIN } from "../../playwright.config.ts";
 import { IMAGE_PROCESSING_MESSAGES } from "../../app/forms/uploads.ts";
 import { OWNER_STATE, useOwnerSession } from "./console.ts";
+import { reactHydrated } from "./hydration.ts";
 import { kstDayAndTime } from "./live-popups.ts";
 
 // Uploads with scripts on (issue #26 item 6), at one width: a page with scripts posts to the
@@ -15,17 +16,12 @@ const MEGABYTE_PDF = Buffer.concat([
   Buffer.alloc(1024 * 1024, 0x20),
 ]);
 
-/** The page's scripts are running: the form's element carries React's props. */
-async function scriptsRun(page: Page, form: ReturnType<Page["locator"]>) {
-  await expect.poll(() => form.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps")))).toBe(true);
-}
-
 test("a 1 MB PDF uploaded on the documents page with scripts on is accepted and served", async ({ browser }) => {
   const page = await (await browser.newContext({ storageState: OWNER_STATE })).newPage();
   try {
     await page.goto(`${SUWON_ORIGIN}/admin/documents`);
     const card = page.locator(".document-card").filter({ has: page.getByRole("heading", { name: "계약 서류" }) });
-    await scriptsRun(page, card.locator("form"));
+    await reactHydrated(card.locator("form"));
     await card.getByLabel("새 PDF (20MB 이하)").setInputFiles({ name: "계약서류.pdf", mimeType: "application/pdf", buffer: MEGABYTE_PDF });
     const posted = page.waitForResponse(
       (response) => response.request().method() === "POST" && /\/admin\/documents\.data/.test(response.url()),
@@ -62,7 +58,7 @@ test("a 3 MB phone photo saved as a popup image answers at once, shows its proce
 
   await page.goto("/admin/popups/new");
   const form = page.locator("form.popup-editor");
-  await scriptsRun(page, form);
+  await reactHydrated(form);
   await page.getByLabel("제목").fill(title);
   await page.getByLabel("시작 날짜").fill(nextMonth.day);
   await page.getByLabel("시작 시각").fill("09:00");

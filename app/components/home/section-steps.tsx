@@ -56,10 +56,13 @@ export function useSectionSteps<T extends HTMLElement>() {
       // The form and footer may be taller than the window: from the last step, scroll natively.
       if (position === last && (event.deltaY > 0 || window.scrollY > tops[last]! + AT_STEP_PX)) return;
       event.preventDefault();
-      if (event.timeStamp - lastStepAt < STEP_LOCK_MS) return;
+      // The page's clock, not the event's own stamp (the same time base, a frame apart at most): a
+      // browser test moves it (page.clock) instead of waiting the lock out.
+      const now = performance.now();
+      if (now - lastStepAt < STEP_LOCK_MS) return;
       const next = Math.min(last, Math.max(0, position + Math.sign(event.deltaY)));
       if (next === position) return;
-      lastStepAt = event.timeStamp;
+      lastStepAt = now;
       position = next;
       publish(tops.length);
       window.scrollTo({ top: tops[next], behavior: reducedMotion.matches ? "instant" : "smooth" });
