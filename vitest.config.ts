@@ -59,7 +59,7 @@ const SAME_ON_EVERY_DATABASE = [
 ];
 
 /** Files about two processes on one database server, which PGlite (one process's database) cannot be. */
-const POSTGRES_ONLY = ["tests/integration/two-instances.test.ts", "tests/integration/units-two-instances.test.ts"];
+const POSTGRES_ONLY = ["tests/integration/two-instances.test.ts"];
 
 // Unit tests sit beside their subject in app/ (and scripts/); integration tests (real database) in
 // tests/integration, on in-memory PGlite ("integration") and, when TEST_POSTGRES_URL names a
