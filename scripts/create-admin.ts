@@ -12,62 +12,85 @@ import { upsertAdmin } from "#app/.server/auth/admins.ts";
 import { passwordProblem } from "#app/.server/auth/password-policy.ts";
 import { setUpDatabase } from "#app/.server/set-up.ts";
 import { PersonNameSchema } from "#app/forms/staff.ts";
+import { startedAsCommand, TERMINAL, type CommandOutput } from "./lib/command.ts";
 
 const USAGE =
   "Usage: npm run admin:create -- <email> [--name 홍길동] [--reset-second-factor] [--grant-sites daegu,suwon | --all-sites]   (password from ADMIN_PASSWORD or typed when asked)";
 
-const options = parseArguments(process.argv.slice(2));
-if (!options) {
-  console.error(USAGE);
-  process.exit(2);
-}
-
-const password = process.env.ADMIN_PASSWORD || (await ask("Password (at least 10 characters, not a common one): "));
-// Here ADMIN_PASSWORD is this command's input, not the server's first owner: the configuration
-// check would refuse it without ADMIN_EMAIL.
-delete process.env.ADMIN_PASSWORD;
-const problem = passwordProblem(password, { email: options.email, name: options.name });
-if (problem) {
-  console.error(problem);
-  process.exit(2);
-}
-
-try {
-  const booted = await setUpDatabase({ purpose: "npm run admin:create", seed: false });
-  const served = booted.env.SITES.map((site) => site.slug);
-  const unknown = options.grant === "all" ? [] : options.grant.filter((site) => !served.includes(site));
-  if (unknown.length > 0) {
-    await booted.shutdown();
-    console.error(`--grant-sites names a site this server does not present: ${unknown.join(", ")} (SITES: ${served.join(", ")}).`);
-    process.exit(2);
+/**
+ * The command on the configuration getEnv() reads, with `args` as typed after `--`; `password`
+ * is asked only once the arguments make sense. Resolves to the exit status: 0 done, 1 a wrong
+ * configuration or a data folder in use, 2 a wrong argument or password. The command line runs it
+ * below; a test may call it in its own process (tests/integration/create-admin.test.ts).
+ */
+export async function createAdmin(
+  args: string[],
+  { password: readPassword, output }: { password: () => Promise<string>; output: CommandOutput },
+): Promise<number> {
+  const options = parseArguments(args);
+  if (!options) {
+    output.error(USAGE);
+    return 2;
   }
-  const grantSites = options.grant === "all" ? served : options.grant;
-  const outcome = await upsertAdmin(options.email, password, {
-    sites: served,
-    name: options.name,
-    grantSites,
-    resetSecondFactor: options.resetSecondFactor,
+  const password = await readPassword();
+  const problem = passwordProblem(password, { email: options.email, name: options.name });
+  if (problem) {
+    output.error(problem);
+    return 2;
+  }
+  try {
+    const booted = await setUpDatabase({ purpose: "npm run admin:create", seed: false });
+    try {
+      const served = booted.env.SITES.map((site) => site.slug);
+      const unknown = options.grant === "all" ? [] : options.grant.filter((site) => !served.includes(site));
+      if (unknown.length > 0) {
+        output.error(`--grant-sites names a site this server does not present: ${unknown.join(", ")} (SITES: ${served.join(", ")}).`);
+        return 2;
+      }
+      const grantSites = options.grant === "all" ? served : options.grant;
+      const outcome = await upsertAdmin(options.email, password, {
+        sites: served,
+        name: options.name,
+        grantSites,
+        resetSecondFactor: options.resetSecondFactor,
+      });
+      output.out(
+        outcome === "created"
+          ? `Owner created for ${(grantSites.length > 0 ? grantSites : served).join(", ")}. At the first sign-in the account enrols an authenticator app (the second factor), then invites the team from /admin/staff.`
+          : [
+              "Password updated; the account's sessions are ended.",
+              grantSites.length > 0
+                ? `It is an owner of ${grantSites.join(", ")}; its other sites are as they were.`
+                : "Its sites and roles are unchanged.",
+              options.resetSecondFactor ? "Its second factor is cleared: the next sign-in enrols a new one." : "",
+            ]
+              .filter(Boolean)
+              .join(" "),
+      );
+      return 0;
+    } finally {
+      await booted.shutdown();
+    }
+  } catch (error) {
+    if (error instanceof Error && (error.name === "EnvError" || error.name === "DataDirBusyError")) {
+      output.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+if (startedAsCommand(import.meta.filename)) {
+  process.exitCode = await createAdmin(process.argv.slice(2), {
+    async password() {
+      const password = process.env.ADMIN_PASSWORD || (await ask("Password (at least 10 characters, not a common one): "));
+      // Here ADMIN_PASSWORD is this command's input, not the server's first owner: the configuration
+      // check would refuse it without ADMIN_EMAIL.
+      delete process.env.ADMIN_PASSWORD;
+      return password;
+    },
+    output: TERMINAL,
   });
-  console.log(
-    outcome === "created"
-      ? `Owner created for ${(grantSites.length > 0 ? grantSites : served).join(", ")}. At the first sign-in the account enrols an authenticator app (the second factor), then invites the team from /admin/staff.`
-      : [
-          "Password updated; the account's sessions are ended.",
-          grantSites.length > 0
-            ? `It is an owner of ${grantSites.join(", ")}; its other sites are as they were.`
-            : "Its sites and roles are unchanged.",
-          options.resetSecondFactor ? "Its second factor is cleared: the next sign-in enrols a new one." : "",
-        ]
-          .filter(Boolean)
-          .join(" "),
-  );
-  await booted.shutdown();
-} catch (error) {
-  if (error instanceof Error && (error.name === "EnvError" || error.name === "DataDirBusyError")) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
 }
 
 /** The command's arguments, or null when they do not make sense together. */

@@ -13,40 +13,38 @@ import {
   type Sessions,
 } from "#tests/console-probes.ts";
 import { consoleRequest } from "#tests/console-request.ts";
-import { emptyAll, withTestDatabase } from "#tests/db.ts";
-import { forgetAllPages } from "#server/page-cache.ts";
+import { keepRows, withTestDatabase } from "#tests/db.ts";
 
 /**
  * Who may use each console form and action (issues #16, #24), asked of the running app over HTTP:
  * every action of every console route × every person of tests/console-probes.ts, the expected
  * answer derived from the route's rule. A refused post is refused before its route runs and
  * changes nothing, so the refusals all ask the records made first; every post the rule allows
- * starts from fresh records, since it may change them (end sessions, delete, disable).
+ * starts from those records put back as they were made (a copy kept after seeding), since it may
+ * change them (end sessions, delete, disable).
  */
 
 const database = withTestDatabase({ empty: "once" });
 let app: TestApp;
 let records: Records;
 let sessions: Sessions;
+let seeded: Awaited<ReturnType<typeof keepRows>>;
 
 /** Whether the records are as made: no allowed post has run since. */
-let pristine = false;
-
-async function freshRecords() {
-  await emptyAll(database.handle);
-  forgetAllPages();
-  const people = await addPeople();
-  sessions = people.sessions;
-  records = await addRecords(people.ids);
-  pristine = true;
-}
+let pristine = true;
 
 beforeAll(async () => {
   app = await startTestApp();
   setEnv(parseEnv({ SITES: `daegu@http://here.localhost:${app.port},suwon@http://there.localhost:${app.port}`, TRUST_PROXY: "1" }));
-  await freshRecords();
+  const people = await addPeople();
+  sessions = people.sessions;
+  records = await addRecords(people.ids);
+  seeded = await keepRows(database.handle);
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await seeded.discard();
+  await app.close();
+});
 
 // Refusals first: they all run on the records made once.
 const cases = probesOf("POST")
@@ -58,7 +56,7 @@ describe("who may use each console form", () => {
     "$name",
     async ({ route, probe, person, refused }) => {
       if (!refused) {
-        if (!pristine) await freshRecords();
+        if (!pristine) await seeded.putBack();
         pristine = false;
       }
       const path = probe.path(records);

@@ -1,0 +1,17 @@
+import path from "node:path";
+
+/** Where an operator's command writes: the terminal when run, a test's lines when a test calls it. */
+export interface CommandOutput {
+  out(line: string): void;
+  error(line: string): void;
+}
+
+export const TERMINAL: CommandOutput = { out: (line) => console.log(line), error: (line) => console.error(line) };
+
+/**
+ * Whether the module at `moduleFile` (its `import.meta.filename`) is the command this process was
+ * started for, not a module a test imported to call the command in its own process.
+ */
+export function startedAsCommand(moduleFile: string) {
+  return Boolean(process.argv[1]) && path.resolve(process.argv[1]!) === moduleFile;
+}
