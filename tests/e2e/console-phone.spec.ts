@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { addCounsellor, OWNER_STATE } from "./console.ts";
-import { offeredDays, postVisit, timeUnderShownDay } from "./visit-form.ts";
+import { isOpenUnderShownDay, offeredDays, postVisit } from "./visit-form.ts";
 import { openTimes } from "./visit-slot.ts";
 import { postInquiry } from "./inquiry.ts";
 import { noSidewaysScroll, uniqueTag } from "./unique.ts";
@@ -116,7 +116,7 @@ test(
       const days = await offeredDays(form);
       if (days.includes(today) && (await form.locator(`input[id$="-${today}"]`).isEnabled())) {
         await form.locator(`label[for$="-${today}"]`).click();
-        bookedToday = await timeUnderShownDay(form, hour).locator("input").isEnabled();
+        bookedToday = await isOpenUnderShownDay(form, hour);
       }
       // Once this width's hour has passed, the first open time of the first day still offered.
       const day = bookedToday ? today : days.find((each) => each !== today)!;
@@ -133,7 +133,7 @@ test(
       await expect(actions.getByRole("link", { name: "전화" })).toHaveAttribute("href", /^tel:010\d{8}$/);
       await expect(counsellor.getByRole("list", { name: /이 접수의 기록/ })).toContainText(`${counsellorName} 님에게 배정 (직접 배정받음)`);
     });
-    test.skip(!bookedToday, `${hour} has passed today (Korean time): 방문 is marked from the visit's day on`);
+    test.skip(!bookedToday, `${hour} today has passed or is full (Korean time): 방문 is marked from the visit's day on`);
 
     await test.step("the counsellor marks 방문 beside the booking; the lead reads 방문 완료", async () => {
       const marks = counsellor.getByRole("form", { name: "방문 여부" });

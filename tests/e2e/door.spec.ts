@@ -5,7 +5,7 @@ import QRCode from "qrcode";
 import { addCounsellor, OWNER_STATE } from "./console.ts";
 import { linkTextedTo } from "./phone.ts";
 import { noSidewaysScroll, uniquePhone, uniqueTag } from "./unique.ts";
-import { offeredDays, postVisit, timeUnderShownDay } from "./visit-form.ts";
+import { isOpenUnderShownDay, offeredDays, postVisit } from "./visit-form.ts";
 
 // The model house's door (issue #29, items 4–5): a staff phone reads a booking's entry QR with its
 // camera and the counsellor's console hears of the arrival live; a tablet turned kiosk registers a
@@ -58,7 +58,7 @@ test(
     // The door checks in today's bookings only, and the public form books times still ahead.
     const bookable = (await offeredDays(form)).includes(today) && (await form.locator(`input[id$="-${today}"]`).isEnabled());
     if (bookable) await form.locator(`label[for$="-${today}"]`).click();
-    test.skip(!bookable || !(await timeUnderShownDay(form, HOUR).locator("input").isEnabled()), `${HOUR} has passed today (Korean time)`);
+    test.skip(!bookable || !(await isOpenUnderShownDay(form, HOUR)), `${HOUR} today has passed or is full (Korean time)`);
     await postVisit(visitor.request, { day: today, time: HOUR, name: customer, phone });
 
     const link = await linkTextedTo(phone, "confirmation", /https?:\/\/\S+\/daegu\/visit\/[A-Za-z0-9_-]+/);

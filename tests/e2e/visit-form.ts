@@ -23,6 +23,16 @@ export async function dayFromFortnightEnd(form: Locator, fromEnd: number) {
 export const timeUnderShownDay = (form: Locator, time: string) =>
   form.locator(".visit-day__slots:visible .visit-slot", { has: form.page().getByText(time, { exact: true }) });
 
+/**
+ * Whether `time` under the day shown can be booked now: its radio there and enabled. A time that
+ * has passed shows a disabled radio; a full one a waitlist link, no radio at all. Counted, not
+ * awaited: a locator's isEnabled() waits for a radio that never comes.
+ */
+export async function isOpenUnderShownDay(form: Locator, time: string) {
+  const radio = timeUnderShownDay(form, time).locator("input");
+  return (await radio.count()) === 1 && (await radio.isEnabled());
+}
+
 /** Books a time through the public form, as a visitor. */
 export async function bookVisit(page: Page, day: string, time: string, name: string, phone: string, landing = "/daegu/customer") {
   const form = page.locator(".visit-form");
