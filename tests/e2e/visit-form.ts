@@ -24,12 +24,15 @@ export const timeUnderShownDay = (form: Locator, time: string) =>
   form.locator(".visit-day__slots:visible .visit-slot", { has: form.page().getByText(time, { exact: true }) });
 
 /**
- * Whether `time` under the day shown can be booked now: its radio there and enabled. A time that
- * has passed shows a disabled radio; a full one a waitlist link, no radio at all. Counted, not
- * awaited: a locator's isEnabled() waits for a radio that never comes.
+ * Whether `time` under the day shown can be booked now: its radio there and enabled. Every time of
+ * an offered day is listed, so the time is awaited (the slots show once the day is drawn); then a
+ * time that has passed shows a disabled radio, and a full one a waitlist link with no radio at all,
+ * which is counted, not awaited (a locator's isEnabled() would wait out the test for it).
  */
 export async function isOpenUnderShownDay(form: Locator, time: string) {
-  const radio = timeUnderShownDay(form, time).locator("input");
+  const slot = timeUnderShownDay(form, time);
+  await slot.waitFor();
+  const radio = slot.locator("input");
   return (await radio.count()) === 1 && (await radio.isEnabled());
 }
 
