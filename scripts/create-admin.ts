@@ -12,7 +12,7 @@ import { upsertAdmin } from "#app/.server/auth/admins.ts";
 import { passwordProblem } from "#app/.server/auth/password-policy.ts";
 import { setUpDatabase } from "#app/.server/set-up.ts";
 import { PersonNameSchema } from "#app/forms/staff.ts";
-import { startedAsCommand, TERMINAL, type CommandOutput } from "./lib/command.ts";
+import { startedAsCommand, startFailure, TERMINAL, type CommandOutput } from "./lib/command.ts";
 
 const USAGE =
   "Usage: npm run admin:create -- <email> [--name 홍길동] [--reset-second-factor] [--grant-sites daegu,suwon | --all-sites]   (password from ADMIN_PASSWORD or typed when asked)";
@@ -72,11 +72,7 @@ export async function createAdmin(
       await booted.shutdown();
     }
   } catch (error) {
-    if (error instanceof Error && (error.name === "EnvError" || error.name === "DataDirBusyError")) {
-      output.error(error.message);
-      return 1;
-    }
-    throw error;
+    return startFailure(error, output);
   }
 }
 

@@ -8,7 +8,7 @@
 import { parseArgs } from "node:util";
 import { verifyAuditChains } from "#app/.server/audit/records.ts";
 import { setUpDatabase } from "#app/.server/set-up.ts";
-import { startedAsCommand, TERMINAL, type CommandOutput } from "./lib/command.ts";
+import { startedAsCommand, startFailure, TERMINAL, type CommandOutput } from "./lib/command.ts";
 
 const USAGE = "Usage: npm run audit:verify [-- --expect <hash> ...]";
 
@@ -69,11 +69,7 @@ export async function verifyAudit(args: string[], output: CommandOutput): Promis
       await booted.shutdown();
     }
   } catch (error) {
-    if (error instanceof Error && (error.name === "EnvError" || error.name === "DataDirBusyError")) {
-      output.error(error.message);
-      return 1;
-    }
-    throw error;
+    return startFailure(error, output);
   }
 }
 

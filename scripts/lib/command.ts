@@ -15,3 +15,15 @@ export const TERMINAL: CommandOutput = { out: (line) => console.log(line), error
 export function startedAsCommand(moduleFile: string) {
   return Boolean(process.argv[1]) && path.resolve(process.argv[1]!) === moduleFile;
 }
+
+/**
+ * A command's start that failed: a wrong configuration or a data folder in use is its message and
+ * exit status 1; anything else is a fault and is thrown.
+ */
+export function startFailure(error: unknown, output: CommandOutput): number {
+  if (error instanceof Error && (error.name === "EnvError" || error.name === "DataDirBusyError")) {
+    output.error(error.message);
+    return 1;
+  }
+  throw error;
+}
