@@ -43,13 +43,17 @@ const chromium = {
   },
 };
 
+const RETRIES = Number(process.env.TEST_RETRIES ?? (process.env.CI ? 1 : 0));
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // npm test gives a failed test one more try and names it in its summary (scripts/test-steps.js).
+  retries: RETRIES,
+  // `npm test` (scripts/test-steps.js) asks for a JSON report too, to name in its summary what failed or passed on a retry.
+  reporter: process.env.TEST_STEP_REPORT ? [["list"], ["json", { outputFile: process.env.TEST_STEP_REPORT }]] : [["list"]],
   timeout: 30_000,
   // Waits, not limits: on a busy machine a page can take longer than Playwright's default 5 s to
   // hydrate or to answer a post.
@@ -58,8 +62,8 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     // A trace records every action's page and screen as it runs: kept only when a test fails, but made
     // for every test it costs the stage about a quarter of its processor (docs/decisions/023-fast-tests.md).
-    // In CI a failed test runs again, traced.
-    trace: process.env.CI ? "on-first-retry" : "off",
+    // Under npm test a failed test runs again, traced.
+    trace: RETRIES > 0 ? "on-first-retry" : "off",
     locale: "ko-KR",
     timezoneId: "Asia/Seoul",
   },

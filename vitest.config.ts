@@ -5,6 +5,9 @@ const integration = {
   environment: "node",
   setupFiles: ["tests/setup/session-secret.ts", "tests/setup/fail-on-console-error.ts", "tests/setup/between-files.ts"],
   testTimeout: 30_000,
+  // npm test gives a failed test one more try and names it in its summary (scripts/test-steps.js,
+  // decision 023): one slow moment on a shared machine should not fail a run, and must not go unseen.
+  retry: Number(process.env.TEST_RETRIES ?? 0),
   // A worker's first file opens its database; with two workers on a shared two-core machine (load
   // average 15) an in-memory PGlite has taken over 60 s to start.
   hookTimeout: 180_000,
@@ -65,8 +68,14 @@ const POSTGRES_ONLY = ["tests/integration/two-instances.test.ts"];
 // tests/integration, on in-memory PGlite ("integration") and, when TEST_POSTGRES_URL names a
 // PostgreSQL server, on it too ("integration-postgres"): scripts/test-integration.js starts one
 // and runs both projects in one Vitest run.
+// `npm test` (scripts/test-steps.js) asks each step for a JSON report too, to name in its summary
+// what failed or passed on a retry.
+const stepReport = process.env.TEST_STEP_REPORT;
+
 export default defineConfig({
   test: {
+    reporters: stepReport ? ["default", "json"] : ["default"],
+    outputFile: stepReport ? { json: stepReport } : undefined,
     projects: [
       {
         test: {

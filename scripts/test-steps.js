@@ -4,7 +4,9 @@
 // after another. A failed step does not stop the ones after it, so one run reports every failure;
 // the run ends with one line per step (exit status, seconds, and the processor seconds its processes
 // used: on two cores a step's floor is half of that; the build's share counts in the step it ends
-// beside) and exits 1 if any failed.
+// beside), under a test step the tests that failed in it and those that passed only on a retry (CI
+// shows the end of the output), and exits 1 if any failed. An integration or browser test that fails
+// gets one more try (TEST_RETRIES=1, decision 023), and the summary names it.
 //
 // One after another, not side by side: running the integration tests beside the browser tests was
 // tried and was slower on two cores (decision 023), as both are bound by the processor. The
@@ -17,10 +19,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { childrenProcessorSeconds } from "./lib/processor-time.js";
+import { testReportLines } from "./lib/test-report.js";
 
 /** In order; the steps of an inner list run side by side. */
 const STEPS = [["typecheck", "lint"], "test:unit", "test:integration", "test:e2e", "test:scripts"];
 const STEP_COUNT = STEPS.flat().length;
+/** The steps whose runner writes a JSON report (TEST_STEP_REPORT), so the summary can name their failed and retried tests. */
+const REPORTING = new Set(["test:unit", "test:integration", "test:e2e"]);
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "test-steps-"));
 /** The steps that serve the production build: they wait for it, and do not run without it. */
 const NEED_THE_BUILD = new Set(["test:e2e", "test:scripts"]);
 const started = performance.now();
@@ -52,18 +58,32 @@ for (const step of STEPS) {
   const since = performance.now();
   const processorBefore = childrenProcessorSeconds();
   console.log(`\n▶ ${step}`);
-  const status = await runStep(step);
-  results.push({ ok: status === 0, line: line(status === 0, step, `exit ${status}`, seconds(since), processorBefore) });
+  const report = REPORTING.has(step) ? path.join(reports, `${step.replace(":", "-")}.json`) : undefined;
+  const status = await runStep(step, report);
+  results.push({
+    ok: status === 0,
+    line: line(status === 0, step, `exit ${status}`, seconds(since), processorBefore),
+    ...(report ? testReportLines(report) : {}),
+  });
 }
+fs.rmSync(reports, { recursive: true, force: true });
 
 console.log(`\nnpm test (${seconds(started)} s in all, ${childrenProcessorSeconds().toFixed(0)} s of processor):`);
-for (const { line } of results) console.log(line);
+for (const { line, failed = [], retried = [] } of results) {
+  console.log(line);
+  for (const each of failed) console.log(`    ✘ ${each}`);
+  for (const each of retried) console.log(`    ↻ passed on its second try: ${each}`);
+}
 process.exit(results.length === STEP_COUNT + 1 && results.every(({ ok }) => ok) ? 0 : 1);
 
-/** A step, its output on ours; resolves to its exit status. Not spawnSync: the build's exit must be heard while a step runs. */
-function runStep(step) {
+/**
+ * A step, its output on ours (and its runner's JSON report in `report`, when given); resolves to its
+ * exit status. Not spawnSync: the build's exit must be heard while a step runs.
+ */
+function runStep(step, report) {
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "-s", step], { stdio: "inherit" });
+    const env = { ...process.env, TEST_RETRIES: process.env.TEST_RETRIES ?? "1", ...(report && { TEST_STEP_REPORT: report }) };
+    const child = spawn("npm", ["run", "-s", step], { stdio: "inherit", env });
     child.on("error", () => resolve(1));
     child.on("exit", (code) => resolve(code ?? 1));
   });
