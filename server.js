@@ -10,18 +10,20 @@ import { contentDigest, filesUnder, statStamp } from "./scripts/lib/input-stamp.
 
 /**
  * Two V8 settings that keep the default demo (PGlite in this process) under 300 MiB of RSS
- * (docs/decisions/039-lean-v8-and-gzip-dictionaries.md); neither cost processor time a lead in
- * paired runs. Set here rather than as start flags so that `npm start`, `node server.js` and the
- * measuring scripts all get them:
- * - The young generation keeps its first size (1 MB a semi-space) instead of growing to 16 MB
- *   (32 MiB resident) after a burst of requests. `--max-semi-space-size` is read only when the
- *   process starts, the growth factor at every growth. A `--max-semi-space-size` given to node
- *   (or in NODE_OPTIONS) is the operator's choice, and wins.
+ * (docs/decisions/039-lean-v8-and-gzip-dictionaries.md). Set here rather than as start flags so
+ * that `npm start`, `node server.js` and the measuring scripts all get them:
+ * - With PGlite, the young generation keeps its first size (1 MB a semi-space) instead of growing
+ *   to 16 MB (32 MiB resident) after a burst of requests. `--max-semi-space-size` is read only when
+ *   the process starts, the growth factor at every growth. A `--max-semi-space-size` given to node
+ *   (or in NODE_OPTIONS) is the operator's choice, and wins. On PostgreSQL (DATABASE_URL) the server
+ *   holds a third of PGlite's memory, and the small young generation cost 8–12 % of its processor
+ *   a lead in scavenges (decision 039's addendum), so it grows as V8 decides.
  * - WebAssembly (PostgreSQL) is optimised on one background thread instead of all of V8's
  *   workers: each compiling thread kept a malloc arena of its own (~25 MiB together at start).
  */
 function leanV8() {
   v8.setFlagsFromString("--wasm-num-compilation-tasks=1");
+  if (process.env.DATABASE_URL) return;
   if (/--max-semi-space-size/.test(`${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`)) return;
   v8.setFlagsFromString("--semi-space-growth-factor=1");
 }
