@@ -14,6 +14,14 @@ function reportFile(report) {
   return file;
 }
 
+/** One file's entry in Vitest's JSON report. */
+const vitestFile = (name, status, assertionResults, message = "") => ({
+  name: path.join(process.cwd(), name),
+  status,
+  message,
+  assertionResults,
+});
+
 // The shapes below are cut from reports the two runners wrote for a failing test (Vitest 4, Playwright 1.5x).
 const colouredExpectation =
   "Error: \u001b[2mexpect(\u001b[22m\u001b[31mreceived\u001b[39m\u001b[2m).\u001b[22mtoBe\u001b[2m(\u001b[22m\u001b[32mexpected\u001b[39m\u001b[2m)\u001b[22m\n\nExpected: 2";
@@ -22,27 +30,17 @@ describe("the tests npm test's summary names", () => {
   test("a Vitest report names each failed test by file, describe and title with its error's first line, and each test that passed on a retry", () => {
     const file = reportFile({
       testResults: [
-        {
-          name: path.join(process.cwd(), "tests/integration/leads.test.ts"),
-          status: "failed",
-          message: "",
-          assertionResults: [
-            {
-              ancestorTitles: ["leads"],
-              title: "are stored",
-              status: "failed",
-              failureMessages: ["AssertionError: expected 1 to be 2\n    at stack"],
-            },
-            { ancestorTitles: ["leads"], title: "are counted", status: "passed", failureMessages: [] },
-            {
-              ancestorTitles: [],
-              title: "are kept",
-              status: "passed",
-              failureMessages: ["Error: Test timed out in 30000ms.\n    at stack"],
-            },
-          ],
-        },
-        { name: path.join(process.cwd(), "tests/integration/pages.test.ts"), status: "passed", message: "", assertionResults: [] },
+        vitestFile("tests/integration/leads.test.ts", "failed", [
+          {
+            ancestorTitles: ["leads"],
+            title: "are stored",
+            status: "failed",
+            failureMessages: ["AssertionError: expected 1 to be 2\n    at stack"],
+          },
+          { ancestorTitles: ["leads"], title: "are counted", status: "passed", failureMessages: [] },
+          { ancestorTitles: [], title: "are kept", status: "passed", failureMessages: ["Error: Test timed out in 30000ms.\n    at stack"] },
+        ]),
+        vitestFile("tests/integration/pages.test.ts", "passed", []),
       ],
     });
     expect(testReportLines(file)).toEqual({
@@ -52,16 +50,7 @@ describe("the tests npm test's summary names", () => {
   });
 
   test("a Vitest file that failed outside its tests (a hook, an import) is named with its message", () => {
-    const file = reportFile({
-      testResults: [
-        {
-          name: path.join(process.cwd(), "tests/integration/door.test.ts"),
-          status: "failed",
-          message: "Hook timed out in 180000ms.",
-          assertionResults: [],
-        },
-      ],
-    });
+    const file = reportFile({ testResults: [vitestFile("tests/integration/door.test.ts", "failed", [], "Hook timed out in 180000ms.")] });
     expect(testReportLines(file).failed).toEqual(["tests/integration/door.test.ts: Hook timed out in 180000ms."]);
   });
 
@@ -105,20 +94,13 @@ describe("the tests npm test's summary names", () => {
   });
 
   test("a long list ends with how many more there are, and a missing report names nothing", () => {
-    const file = reportFile({
-      testResults: [
-        {
-          name: path.join(process.cwd(), "a.test.ts"),
-          status: "failed",
-          assertionResults: Array.from({ length: 15 }, (_, i) => ({
-            ancestorTitles: [],
-            title: `case ${i}`,
-            status: "failed",
-            failureMessages: ["no"],
-          })),
-        },
-      ],
-    });
+    const cases = Array.from({ length: 15 }, (_, i) => ({
+      ancestorTitles: [],
+      title: `case ${i}`,
+      status: "failed",
+      failureMessages: ["no"],
+    }));
+    const file = reportFile({ testResults: [vitestFile("a.test.ts", "failed", cases)] });
     const lines = testReportLines(file).failed;
     expect(lines).toHaveLength(13);
     expect(lines.at(-1)).toBe("and 3 more");
