@@ -1,6 +1,7 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
 import { requireSite } from "#app/.server/site.ts";
 import { ErrorPageStylesheet, GlobalStylesheet } from "#app/components/stylesheets.tsx";
+import { ScrollRestoration } from "#app/components/scroll-restoration.tsx";
 import { useNonce } from "#app/utils/nonce.tsx";
 import { themeStyle } from "#app/utils/theme.ts";
 import type { SiteFont } from "#app/content/types.ts";

@@ -149,6 +149,22 @@ test.describe("on every page", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("a page opened anew (an address, a link) reads no stored scroll position while it is parsed", async ({ page }) => {
+    // The first storage read waits on the browser process while a page loads (docs/decisions/054).
+    await page.addInitScript(() => {
+      const seen = { readsWhileParsing: 0 };
+      Object.assign(window, { seen });
+      const getItem = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (this: Storage, key: string) {
+        if (document.readyState === "loading") seen.readsWhileParsing++;
+        return getItem.call(this, key);
+      };
+    });
+    await page.goto("/");
+    await hydrated(page);
+    expect(await page.evaluate(() => (window as unknown as { seen: { readsWhileParsing: number } }).seen.readsWhileParsing)).toBe(0);
+  });
+
   test(
     "the frame's plain menu links change the page in place, without loading a new document",
     { tag: "@every-width" },
