@@ -20,11 +20,11 @@ test.describe("the first paint, before scripts", () => {
     );
     // Only the module scripts are held back: the page's inline scripts run as they do for everyone.
     // The wide screens' font files are not fetched either: they swap in (`font-display: swap`) and
-    // change no opacity or visibility, but the load event waited for the six or so each page asks for,
+    // change no opacity or visibility, but the load event waited for the dozen or so each page asks for,
     // which made this test at 1440 px twice its phone run. Both are refused by the browser itself
-    // (blockedURLs): `page.route` stops every request of the page on its way through Playwright and
-    // turns the browser's cache off, which made the 33 loads two to three times slower
-    // (docs/decisions/023-fast-tests.md, the thirteenth round).
+    // (blockedURLs): `page.route` holds each of the page's requests in Playwright (a matching one until
+    // the test process answers it) and turns the browser's cache off, which made the 33 loads about
+    // twice as slow (docs/decisions/023-fast-tests.md, the thirteenth round).
     await blockRequests(page, ["*.js", "*.js?*", "*.mjs", "*.mjs?*", "*.woff", "*.woff?*", "*.woff2", "*.woff2?*"]);
     const hidden: string[] = [];
     for (const path of [...paths.filter((path) => !ARTICLE.test(path)), ...articles]) {
