@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { axe } from "./axe.ts";
+import { axe, violationsOutsideFrames } from "./axe.ts";
 import { hydrated } from "./hydration.ts";
 
 async function publicPaths(request: APIRequestContext) {
@@ -59,8 +59,7 @@ test.describe("accessibility", () => {
       for (const path of paths) {
         await page.goto(path);
         await settle(page);
-        const results = await axe(page).exclude("iframe").analyze();
-        for (const violation of results.violations) {
+        for (const violation of await violationsOutsideFrames(page)) {
           failures.push(`${path}: ${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(" ")}`);
         }
       }
