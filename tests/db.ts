@@ -67,6 +67,12 @@ async function withServer<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
+/** The rows of every table of the app's schema gone, the foreign keys' triggers off for the statement. */
+const DELETE_EVERY_ROW = `perform set_config('session_replication_role', 'replica', true);
+  for name in select quote_ident(tablename) from pg_tables where schemaname = 'public' loop
+    execute 'delete from ' || name;
+  end loop;`;
+
 /**
  * Empties every table of the app's schema, keeping the migrations' bookkeeping, and starts every
  * sequence again (ids from 1, as `truncate … restart identity` would). Deleting the few rows a test
@@ -79,10 +85,7 @@ const EMPTY_ALL = sql.raw(`do $$
 declare
   name text;
 begin
-  perform set_config('session_replication_role', 'replica', true);
-  for name in select quote_ident(tablename) from pg_tables where schemaname = 'public' loop
-    execute 'delete from ' || name;
-  end loop;
+  ${DELETE_EVERY_ROW}
   perform setval(format('%I.%I', schemaname, sequencename), start_value, false)
     from pg_sequences where schemaname = 'public' and last_value is not null;
 end $$`);
@@ -121,10 +124,7 @@ const PUT_BACK_KEPT = sql.raw(`do $$
 declare
   name text;
 begin
-  perform set_config('session_replication_role', 'replica', true);
-  for name in select quote_ident(tablename) from pg_tables where schemaname = 'public' loop
-    execute 'delete from ' || name;
-  end loop;
+  ${DELETE_EVERY_ROW}
   for name in select filled.name from kept.filled loop
     execute format('insert into public.%s overriding system value select * from kept.%s', name, name);
   end loop;
