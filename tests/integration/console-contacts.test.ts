@@ -281,11 +281,9 @@ describe("a contact logged from the call sheet", () => {
     const bad = await outcome(() => leadAction(post(`/admin/leads/${lead.id}`, { intent: "grade", grade: "E" }, cookie)));
     expect(bad.status).toBe(400);
     expect(bad.data).toMatchObject({ result: { error: { grade: [CONTACT_MESSAGES.grade] } } });
-    expect((await db().select().from(auditLog)).map((record) => record.action).filter((action) => action !== "lead.view")).toEqual([
-      "lead.grade",
-      "lead.follow-up",
-      "lead.follow-up",
-    ]);
+    expect(
+      (await db().select().from(auditLog).orderBy(auditLog.id)).map((record) => record.action).filter((action) => action !== "lead.view"),
+    ).toEqual(["lead.grade", "lead.follow-up", "lead.follow-up"]);
   });
 });
 
