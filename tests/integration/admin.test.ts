@@ -419,7 +419,8 @@ describe("a lead's page", () => {
     const records = await db()
       .select()
       .from(auditLog)
-      .where(inArray(auditLog.action, ["lead.delete", "lead.restore", "lead.destroy"]));
+      .where(inArray(auditLog.action, ["lead.delete", "lead.restore", "lead.destroy"]))
+      .orderBy(auditLog.id);
     expect(records.map((record) => [record.action, record.leadIds, record.adminEmail])).toEqual([
       ["lead.delete", [doomed.id], manager.email],
       ["lead.restore", [doomed.id], manager.email],

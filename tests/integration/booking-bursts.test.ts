@@ -194,7 +194,7 @@ describe("a burst of bookings", () => {
       )
       .orderBy(smsOutbox.bookingId);
     expect(texts.map((text) => text.status)).toEqual(["pending", ...spam.map(() => "withdrawn")]);
-    const records = await db().select().from(auditLog).where(eq(auditLog.action, "visits.change"));
+    const records = await db().select().from(auditLog).where(eq(auditLog.action, "visits.change")).orderBy(auditLog.id);
     expect(records.map((record) => record.detail)).toEqual([
       { intent: "burst-clear", bookingIds: [genuine!.id] },
       { intent: "burst-spam", bookingIds: spam.map((booking) => booking.id) },

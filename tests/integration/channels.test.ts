@@ -314,7 +314,7 @@ describe("spend and cost per stage", () => {
     expect(html).toContain(CHANNEL_MESSAGES.amount);
     expect(await db().select().from(channelSpend)).toEqual([]);
     await asManager("/admin/channels", { intent: "spend", channelId: String(naver.id), month: "2026-11", amount: "1000" });
-    const records = await db().select({ action: auditLog.action }).from(auditLog);
+    const records = await db().select({ action: auditLog.action }).from(auditLog).orderBy(auditLog.id);
     expect(records.map((record) => record.action)).toEqual(["channel.change", "channel.spend"]);
   });
 

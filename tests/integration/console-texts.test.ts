@@ -201,7 +201,7 @@ describe("advertising texts", () => {
       ["manual", "withdrawn", true],
       ["opt-out", "pending", false],
     ]);
-    const records = await db().select().from(auditLog).where(eq(auditLog.action, "consent.withdraw"));
+    const records = await db().select().from(auditLog).where(eq(auditLog.action, "consent.withdraw")).orderBy(auditLog.id);
     expect(records.at(-1)?.detail).toMatchObject({ via: "console" });
 
     const refused = await outcome(() =>

@@ -162,7 +162,7 @@ describe("the price editor", () => {
     await post("save");
     await post("publish");
     await post("withdraw", {});
-    const records = await db().select().from(auditLog).where(eq(auditLog.action, "prices.change"));
+    const records = await db().select().from(auditLog).where(eq(auditLog.action, "prices.change")).orderBy(auditLog.id);
     expect(records.map((record) => [record.site, record.adminEmail, (record.detail as { step: string }).step])).toEqual([
       ["daegu", team.manager.email, "saved"],
       ["daegu", team.manager.email, "published"],
