@@ -97,7 +97,9 @@ test.describe("the console's menu", () => {
     await expect(menu(page).locator("details[open]")).toHaveCount(0);
   });
 
-  test("reaches every page through its menus, and a page opened from a menu closes it", async ({ page }) => {
+  test("reaches every page through its menus, a page opened from a menu closes it, and each page's boxes and selects are one height", async ({
+    page,
+  }) => {
     // Every page of the menus, one after the other.
     test.slow();
     await page.goto("/admin");
@@ -114,6 +116,8 @@ test.describe("the console's menu", () => {
       await expect(menu(page).getByRole("link", { name: label, exact: true, includeHidden: true })).toHaveAttribute("aria-current", "page");
       // The page opened from a menu closes it.
       await expect(menu(page).locator("details[open]")).toHaveCount(0);
+      // A row of fields lines up, and each is a thumb's height (admin.css, .admin-field).
+      expect(await controlsNotOfHeight(page, 44), label).toEqual([]);
     }
   });
 
@@ -180,3 +184,20 @@ test.describe("answers in view", () => {
     },
   );
 });
+
+/** The visible text boxes, date boxes and selects of the page's fields (not those of a one-line form) whose height is not `height`, as "name: height". */
+function controlsNotOfHeight(page: Page, height: number) {
+  return page.evaluate((height) => {
+    const controls = document.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+      ".admin-field select, .admin-field input:not([type=checkbox], [type=radio], [type=file], [type=hidden], [type=color], [type=range])",
+    );
+    return (
+      [...controls]
+        // A select in a one-line form takes the height of the button beside it instead.
+        .filter((control) => control.getClientRects().length > 0 && !control.closest(".admin-check, .admin-inline-form"))
+        .map((control) => [control.name || control.id, control.getBoundingClientRect().height] as const)
+        .filter(([, shown]) => Math.abs(shown - height) > 0.5)
+        .map(([name, shown]) => `${name}: ${shown}`)
+    );
+  }, height);
+}
