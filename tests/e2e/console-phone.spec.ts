@@ -11,9 +11,9 @@ import { noSidewaysScroll, uniqueTag } from "./unique.ts";
 // one server and database: each lead carries a tag unique to the run.
 
 /** A buyer's inquiry, as the public form sends it; answers its name. */
-async function sendInquiry(page: Page) {
+async function sendInquiry(page: Page, message = "주말 상담이 가능한가요?") {
   const name = `폰${uniqueTag()}`;
-  await postInquiry(page.request, { name, message: "주말 상담이 가능한가요?" });
+  await postInquiry(page.request, { name, message });
   return name;
 }
 
@@ -28,23 +28,41 @@ const bar = (page: Page) => page.getByRole("region", { name: "빠른 작업" });
 test.describe("the console on a phone", () => {
   test.use({ storageState: OWNER_STATE });
 
-  test("the lead list opens on the leads, with the filters folded until one is applied", { tag: "@phone" }, async ({ page }) => {
-    const name = await sendInquiry(page);
-    await page.goto("/admin/leads");
-    const filters = page.locator("details.admin-filters-fold");
-    await expect(filters).not.toHaveAttribute("open");
-    await expect(page.getByLabel("이름·연락처 검색")).toBeHidden();
-    // The newest lead is on the first screen, not below the filters.
-    await expect(page.locator(".admin-leads").getByRole("link", { name }).first()).toBeInViewport();
+  test(
+    "the lead list opens on the leads, with the filters folded until one is applied; a long message wraps beside its label",
+    { tag: "@phone" },
+    async ({ page }) => {
+      const name = await sendInquiry(page, "84A 타입 분양가와 중도금 대출 조건이 궁금합니다. 주말에도 상담이 가능할까요?");
+      await page.goto("/admin/leads");
+      const filters = page.locator("details.admin-filters-fold");
+      await expect(filters).not.toHaveAttribute("open");
+      await expect(page.getByLabel("이름·연락처 검색")).toBeHidden();
+      // The newest lead is on the first screen, not below the filters.
+      const card = page.locator(".admin-leads tr").filter({ has: page.getByRole("link", { name }) });
+      await expect(card).toBeInViewport();
+      // The card's message takes two lines, both in the column right of its label (내용), not back under it.
+      const message = await card.locator("td[data-label='내용']").evaluate((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const lines = [...range.getClientRects()].filter((line) => line.width > 0);
+        return {
+          tops: new Set(lines.map((line) => Math.round(line.top))).size,
+          starts: lines.map((line) => line.left),
+          labelEnd: cell.getBoundingClientRect().left + parseFloat(getComputedStyle(cell, "::before").width),
+        };
+      });
+      expect(message.tops).toBeGreaterThanOrEqual(2);
+      for (const start of message.starts) expect(start).toBeGreaterThanOrEqual(Math.floor(message.labelEnd));
 
-    await page.getByText("필터", { exact: true }).click();
-    await page.getByLabel("상태").selectOption("new");
-    await page.getByRole("button", { name: "적용" }).click();
-    await expect(page).toHaveURL(/status=new/);
-    await expect(filters).toHaveAttribute("open");
-    await expect(page.getByLabel("상태")).toHaveValue("new");
-    await noSidewaysScroll(page);
-  });
+      await page.getByText("필터", { exact: true }).click();
+      await page.getByLabel("상태").selectOption("new");
+      await page.getByRole("button", { name: "적용" }).click();
+      await expect(page).toHaveURL(/status=new/);
+      await expect(filters).toHaveAttribute("open");
+      await expect(page.getByLabel("상태")).toHaveValue("new");
+      await noSidewaysScroll(page);
+    },
+  );
 
   test(
     "the lead page keeps 전화, 문자 and the statuses in a bar at the bottom, each easy to tap; 문자 보내기 reaches the text form",
