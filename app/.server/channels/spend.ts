@@ -65,15 +65,6 @@ export type SpendPreview =
   | { ok: true; rows: SpendRow[]; totals: { channelId: number; channelName: string; month: string; amount: number }[] }
   | { ok: false; problem: "unreadable" | "empty" };
 
-/** The file's text: UTF-8 (with or without its mark), else the EUC-KR Korean ad platforms still export. */
-export function decodeSpendFile(bytes: Buffer): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
-  } catch {
-    return new TextDecoder("euc-kr").decode(bytes);
-  }
-}
-
 /** "2026-11", "2026.11", "2026-11-25", "2026/11/25", "20261125", "2026년 11월": the KST month; null when unreadable. */
 function monthOf(cell: string): string | null {
   const text = cell.trim();

@@ -5,6 +5,7 @@ import { UPLOAD_MESSAGES } from "#app/forms/uploads.ts";
 import { formatKst, isCalendarDay, kstInstant } from "#app/utils/kst.ts";
 import { formatPhone, normalizePhone } from "#app/utils/phone.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
+import { decodeCsvText } from "../csv-text.ts";
 import { textPack } from "../content/site-settings.ts";
 import { db, type Executor } from "../db.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
@@ -26,15 +27,6 @@ const PHONE_HEADERS = ["전화번호", "수신번호", "번호", "휴대폰번�
 const DATE_HEADERS = ["날짜", "수신거부일시", "수신거부일", "거부일시", "일시", "등록일시", "등록일", "접수일시", "date"];
 
 const normalizeHeader = (cell: string) => cell.replace(/\s+/g, "").toLowerCase();
-
-/** The file's text: UTF-8 (with or without its mark), else the EUC-KR most Korean spreadsheets still save. */
-function decode(bytes: Buffer): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
-  } catch {
-    return new TextDecoder("euc-kr").decode(bytes);
-  }
-}
 
 /** A mobile number as digits ("+82 10-…" becomes "010…"), or null. */
 function mobileNumber(cell: string): string | null {
@@ -62,7 +54,7 @@ function instantOf(cell: string): Date | null {
  * without a date counts from `now`.
  */
 export function readOptOutCsv(bytes: Buffer, now = new Date()): OptOutListEntry[] {
-  const text = decode(bytes);
+  const text = decodeCsvText(bytes);
   const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
   const delimiter =
     firstLine.includes("\t") && !firstLine.includes(",") ? "\t" : firstLine.includes(";") && !firstLine.includes(",") ? ";" : ",";

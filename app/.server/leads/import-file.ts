@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import type ExcelJS from "exceljs";
+import { decodeCsvText } from "../csv-text.ts";
 import { loadExcel } from "../lazy-modules.ts";
 import { IMPORT_MAX_ROWS, IMPORT_MESSAGES, importColumnOf, type ImportColumn } from "#app/forms/lead-import.ts";
 import { withoutControlCharactersExceptLineBreaks } from "#app/forms/text.ts";
@@ -116,7 +117,7 @@ function cellText(cell: ExcelJS.Cell): string {
 
 function csvTable(bytes: Buffer): string[][] {
   if (isCompoundFile(bytes) || bytes.subarray(0, 4096).includes(0)) throw new ImportFileRefused(UPLOAD_MESSAGES.wrongType.spreadsheet);
-  const text = decodeText(bytes);
+  const text = decodeCsvText(bytes);
   const firstLine = text.slice(0, text.indexOf("\n") >>> 0);
   // Excel on a Korean Windows saves "CSV" with commas; some tools export tab-separated text under the same name.
   const delimiter = (firstLine.match(/\t/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? "\t" : ",";
@@ -130,15 +131,6 @@ function csvTable(bytes: Buffer): string[][] {
     }) as string[][];
   } catch {
     throw new ImportFileRefused(IMPORT_MESSAGES.unreadable);
-  }
-}
-
-/** UTF-8 when the bytes are; otherwise CP949 (EUC-KR), what Excel on a Korean Windows writes as "CSV". */
-function decodeText(bytes: Buffer): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder("euc-kr").decode(bytes);
   }
 }
 

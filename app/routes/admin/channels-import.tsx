@@ -2,7 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/audit/access.ts";
 import { chosenFile, readUploadForm, UploadRefused } from "#app/.server/content/uploads.ts";
-import { decodeSpendFile, importSpendCsv, previewSpendCsv, type SpendPreview } from "#app/.server/channels/spend.ts";
+import { importSpendCsv, previewSpendCsv, type SpendPreview } from "#app/.server/channels/spend.ts";
+import { decodeCsvText } from "#app/.server/csv-text.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { CHANNEL_MESSAGES, SPEND_ROW_PROBLEMS, SpendImportSchema } from "#app/forms/channels.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "preview": {
       const file = chosenFile(form, "file");
       if (!file) return refuse(CHANNEL_MESSAGES.noFile);
-      const csv = decodeSpendFile(Buffer.from(await file.arrayBuffer()));
+      const csv = decodeCsvText(Buffer.from(await file.arrayBuffer()));
       const preview = await previewSpendCsv(requireSite(context).slug, csv);
       if (!preview.ok) return refuse(preview.problem === "unreadable" ? CHANNEL_MESSAGES.unreadable : CHANNEL_MESSAGES.emptyFile);
       return data<ImportAnswer>({ result: parsed.submission.reply({ resetForm: true }), preview, csv });
