@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IMPORT_CONSENT_BASES, type ImportConsentBasis, type ImportProblem } from "#app/vocabulary.ts";
 import { MESSAGE_MAX } from "./lead.ts";
-import { withoutControlCharacters } from "./text.ts";
+import { headerKey, withoutControlCharacters } from "./text.ts";
 
 /**
  * Importing a list of leads (/admin/leads/import): the columns a file may have and every header an
@@ -38,15 +38,6 @@ export const IMPORT_HEADER_SYNONYMS: Record<ImportColumn, readonly string[]> = {
   source: ["유입경로", "매체", "출처", "유입매체", "경로", "source"],
   marketing: ["광고수신동의", "마케팅동의", "광고동의", "수신동의", "마케팅수신동의", "광고성정보수신동의", "광고문자동의"],
 };
-
-/** A header as compared: "연락처 (필수)" → "연락처", "Phone" → "phone". */
-export function headerKey(header: string): string {
-  return header
-    .normalize("NFKC")
-    .replace(/\([^)]*\)|\[[^\]]*\]/g, "")
-    .replace(/[^\p{L}\p{N}]/gu, "")
-    .toLowerCase();
-}
 
 /** The column a header names, if any. */
 export function importColumnOf(header: string): ImportColumn | undefined {

@@ -249,7 +249,7 @@ describe("withdrawals", () => {
     expect((await outboxTo("01044440001")).filter((text) => text.purpose === "opt-out")).toHaveLength(1);
   });
 
-  test("an 080 list without a header, saved as EUC-KR with a Korean header, or with only numbers is read", async () => {
+  test("an 080 list without a header, saved as EUC-KR with a Korean header, with notes and spaces in its headers, or with only numbers is read", async () => {
     await consentingCustomer("01044450001", new Date("2026-01-02T00:00:00Z"));
     const cookie = await consoleCookie(manager);
     const eucKr = Buffer.from([
@@ -271,7 +271,8 @@ describe("withdrawals", () => {
       0x0a,
       ...Buffer.from("01044450001,20261124\r\n"),
     ]);
-    for (const file of [eucKr, "01044450001,2026-11-24\n", "01044450001\n"]) {
+    const notedHeaders = "\uFEFF수신번호 (필수),수신거부 일시\r\n010-4445-0001,2026-11-24 10:00\r\n";
+    for (const file of [eucKr, notedHeaders, "01044450001,2026-11-24\n", "01044450001\n"]) {
       const uploaded = await pageOutcome(() =>
         consentAction(consoleArgs("/admin/consent", cookie, { method: "POST", body: csvUpload(file) })),
       );

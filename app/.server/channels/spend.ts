@@ -1,6 +1,7 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { and, eq, inArray } from "drizzle-orm";
 import { readWon, type SpendRowProblem } from "#app/forms/channels.ts";
+import { headerKey } from "#app/forms/text.ts";
 import { can } from "#app/permissions.ts";
 import { isCalendarDay } from "#app/utils/kst.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
@@ -23,31 +24,14 @@ const CHANNEL_HEADERS = [
   "캠페인이름",
   "캠페인명",
   "광고매체",
-  "utm_source",
+  "utmsource",
   "source",
   "channel",
   "campaign",
   "campaignname",
 ];
 const PERIOD_HEADERS = ["월", "기간", "날짜", "일자", "일", "보고기간", "month", "date", "day", "reportingstarts"];
-const COST_HEADERS = [
-  "비용",
-  "광고비",
-  "지출",
-  "지출금액",
-  "총비용",
-  "금액",
-  "소진액",
-  "비용(원)",
-  "총비용(vat포함,원)",
-  "cost",
-  "spend",
-  "amountspent",
-  "amountspent(krw)",
-  "amount",
-];
-
-const normalizeHeader = (cell: string) => cell.replace(/\s+/g, "").toLowerCase();
+const COST_HEADERS = ["비용", "광고비", "지출", "지출금액", "총비용", "금액", "소진액", "cost", "spend", "amountspent", "amount"];
 
 export interface SpendRow {
   line: number;
@@ -91,11 +75,11 @@ export async function previewSpendCsv(site: string, text: string): Promise<Spend
   }
   // Some exports put a title or a date range above the table: the header is the first line naming all three columns.
   const headerAt = records.findIndex((cells) => {
-    const header = cells.map(normalizeHeader);
+    const header = cells.map(headerKey);
     return [CHANNEL_HEADERS, PERIOD_HEADERS, COST_HEADERS].every((names) => header.some((cell) => names.includes(cell)));
   });
   if (headerAt < 0) return { ok: false, problem: "empty" };
-  const header = records[headerAt]!.map(normalizeHeader);
+  const header = records[headerAt]!.map(headerKey);
   const column = (names: string[]) => header.findIndex((cell) => names.includes(cell));
   const [channelColumn, periodColumn, costColumn] = [column(CHANNEL_HEADERS), column(PERIOD_HEADERS), column(COST_HEADERS)];
   const known = await listChannels(site);

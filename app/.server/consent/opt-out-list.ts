@@ -1,6 +1,7 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { and, desc, eq, inArray, isNull, lt, max } from "drizzle-orm";
 import { OPT_OUT_LIST_MESSAGES, type OptOutRowStatus } from "#app/forms/consent.ts";
+import { headerKey } from "#app/forms/text.ts";
 import { UPLOAD_MESSAGES } from "#app/forms/uploads.ts";
 import { formatKst, isCalendarDay, kstInstant } from "#app/utils/kst.ts";
 import { formatPhone, normalizePhone } from "#app/utils/phone.ts";
@@ -25,8 +26,6 @@ export const OPT_OUT_LIST_MAX_ROWS = 20_000;
 
 const PHONE_HEADERS = ["전화번호", "수신번호", "번호", "휴대폰번호", "휴대전화번호", "핸드폰번호", "수신거부번호", "발신번호", "phone"];
 const DATE_HEADERS = ["날짜", "수신거부일시", "수신거부일", "거부일시", "일시", "등록일시", "등록일", "접수일시", "date"];
-
-const normalizeHeader = (cell: string) => cell.replace(/\s+/g, "").toLowerCase();
 
 /** A mobile number as digits ("+82 10-…" becomes "010…"), or null. */
 function mobileNumber(cell: string): string | null {
@@ -60,7 +59,7 @@ export function readOptOutCsv(bytes: Buffer, now = new Date()): OptOutListEntry[
     firstLine.includes("\t") && !firstLine.includes(",") ? "\t" : firstLine.includes(";") && !firstLine.includes(",") ? ";" : ",";
   const records: string[][] = parse(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true });
   if (records.length === 0) return [];
-  const header = records[0]!.map(normalizeHeader);
+  const header = records[0]!.map(headerKey);
   const phoneColumn = header.findIndex((cell) => PHONE_HEADERS.includes(cell));
   const hasHeader = phoneColumn >= 0;
   const dateColumn = hasHeader ? header.findIndex((cell) => DATE_HEADERS.includes(cell)) : 1;

@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
 import { can } from "#app/permissions.ts";
-import { headerKey } from "#app/forms/lead-import.ts";
+import { headerKey } from "#app/forms/text.ts";
 import { withoutControlCharacters } from "#app/forms/text.ts";
 import {
   readPrice,
