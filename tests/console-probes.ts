@@ -299,6 +299,20 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       path: (r) => `/admin/today?who=${r.counsellorId}`,
       allowed: { "counsellor@both": 403, default: 200 },
     },
+    {
+      does: "marks a visit of this site's counsellor's lead",
+      method: "POST",
+      path: () => "/admin/today",
+      form: (r) => ({ intent: "visit", leadId: String(r.mine), bookingId: String(r.booking), status: "booked" }),
+      allowed: { "counsellor@both": 404, default: 303 },
+    },
+    {
+      does: "marks a visit of a lead another person works",
+      method: "POST",
+      path: () => "/admin/today",
+      form: (r) => ({ intent: "visit", leadId: String(r.theirs), bookingId: String(r.theirBooking), status: "booked" }),
+      allowed: { counsellor: 404, default: 303 },
+    },
   ],
   "/admin/login": [
     { does: "opens the sign-in page", path: () => "/admin/login", allowed: { signedOut: 200, default: 302 } },

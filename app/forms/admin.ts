@@ -286,11 +286,23 @@ export const NoteFormSchema = z.object({
     .max(NOTE_MAX, `메모는 ${NOTE_MAX.toLocaleString("ko-KR")}자 이내로 입력해 주세요.`),
 });
 
-/** 방문 and 노쇼 (or 예약, to undo) for one booking, from the lead, customer or visits page. */
+/** 방문 and 노쇼 (or 예약, to undo) for one booking, from the lead, customer, visits or 오늘 할 일 page. */
 export const VisitMarkFields = {
   bookingId: wholeNumber({ message: "표시할 방문 예약을 다시 선택해 주세요." }),
   status: z.enum(PLACE_HOLDING_STATUSES, { error: "방문·노쇼 중에서 골라 주세요." }),
 };
+
+/** Why a visit could not be marked, on every page that marks one. */
+export const VISIT_MARK_MESSAGES = {
+  tooEarly: "방문·노쇼는 방문일 당일부터 표시할 수 있습니다.",
+} as const;
+
+/** A booking's mark on a page that lists several people's bookings: the lead it belongs to travels with it. */
+export const LeadVisitMarkSchema = z.object({
+  intent: z.literal("visit"),
+  leadId: wholeNumber({ message: "표시할 방문 예약을 다시 선택해 주세요." }),
+  ...VisitMarkFields,
+});
 
 /** The lead page's forms, one per intent (the intents of its rule in console-access.ts). */
 export const LeadFormSchema = z.discriminatedUnion(
@@ -317,14 +329,7 @@ export const LeadFormSchema = z.discriminatedUnion(
 /** The customer page's forms: marking a booked visit of one of their leads; merging another customer into this one. */
 export const CustomerFormSchema = z.discriminatedUnion(
   "intent",
-  [
-    z.object({
-      intent: z.literal("visit"),
-      leadId: wholeNumber({ message: "표시할 방문 예약을 다시 선택해 주세요." }),
-      ...VisitMarkFields,
-    }),
-    z.object({ intent: z.literal("merge"), ...MergeFields }),
-  ],
+  [LeadVisitMarkSchema, z.object({ intent: z.literal("merge"), ...MergeFields })],
   { error: "알 수 없는 요청입니다." },
 );
 

@@ -5,8 +5,8 @@ import { noSidewaysScroll, uniquePhone, uniqueTag } from "./unique.ts";
 
 // A sales team's day, walked at 1440 and at 390: a visitor books today's visit from a campaign
 // link, the lead appears in the open inbox, the owner gives it to a new counsellor, the counsellor
-// texts the customer (recorded, not sent, under the log provider), the visitor comes and is marked
-// 방문, the lead reads 방문 완료 with the whole story, and the conversion report counts the campaign.
+// texts the customer (recorded, not sent, under the log provider), the visitor comes and the
+// counsellor marks 방문 on 오늘 할 일, the visits page shows it, the lead reads 방문 완료 with the whole story, and the conversion report counts the campaign.
 // Every project shares one server, so each that runs this books its own hour of today (the test
 // runs at desktop width only, unless tagged); the visits spec uses 16:00 and 17:00.
 const OWN_HOUR = { desktop: "15:00", phone: "14:00" } as const;
@@ -78,13 +78,18 @@ test("a day in the office: a new lead appears live, is assigned, texted, visits,
     await noSidewaysScroll(owner);
   });
 
-  await test.step("the visitor comes; 방문 on today's list makes the lead 방문 완료, with the whole day in its history", async () => {
+  await test.step("the visitor comes; the counsellor marks 방문 on 오늘 할 일, the visits page shows it, and the lead is 방문 완료 with the whole day in its history", async () => {
+    await counsellorPage.goto("/admin/today");
+    const marks = counsellorPage.getByRole("form", { name: `${customer} 방문 여부` });
+    await expect(counsellorPage.locator(".admin-today__row", { has: marks })).toContainText(`${hour} 방문`);
+    await noSidewaysScroll(counsellorPage);
+    await marks.getByRole("button", { name: "방문", exact: true }).click();
+    await expect(marks.getByRole("button", { name: "방문", exact: true })).toHaveAttribute("aria-pressed", "true");
     await owner.goto("/admin/visits");
     const booking = owner.locator(".admin-visits__today .admin-visits__booking", { hasText: customer });
     await expect(booking).toContainText(hour);
-    await noSidewaysScroll(owner);
-    await booking.getByRole("button", { name: "방문", exact: true }).click();
     await expect(booking.getByRole("button", { name: "방문", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await noSidewaysScroll(owner);
     await booking.getByRole("link", { name: new RegExp(customer) }).click();
     await expect(owner.locator(".admin-status").first()).toHaveText("방문 완료");
     const history = owner.getByRole("list", { name: /이 접수의 기록/ });

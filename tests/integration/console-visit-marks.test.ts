@@ -8,6 +8,7 @@ import { action as customerActionRaw, loader as customerLoaderRaw } from "#app/r
 import { action as leadActionRaw, loader as leadLoaderRaw } from "#app/routes/admin/leads/lead.tsx";
 import { action as binActionRaw } from "#app/routes/admin/leads/leads-bin.tsx";
 import { action as textActionRaw } from "#app/routes/admin/leads/lead-text.tsx";
+import { action as todayActionRaw, loader as todayLoaderRaw } from "#app/routes/admin/today.tsx";
 import { action as visitsActionRaw } from "#app/routes/admin/visits/visits.tsx";
 import { addDays, kstDay } from "#app/utils/kst.ts";
 import { viaConsole } from "#tests/console-call.ts";
@@ -17,7 +18,7 @@ import { addTeam, consoleCookie, type TestStaff } from "#tests/staff.ts";
 
 /**
  * Visits and leads are one record to the team (issue #26 item 5): marking a visit from the lead,
- * customer or visits page changes the booking and the lead together; a counsellor marks their own
+ * customer, visits or 오늘 할 일 page changes the booking and the lead together; a counsellor marks their own
  * customers' visits and takes a lead nobody works; 스팸 asks first; every form answers all of its
  * field errors at once (docs/decisions/025).
  */
@@ -29,6 +30,8 @@ withTestDatabase();
 const leadAction = viaConsole(leadActionRaw);
 const customerAction = viaConsole(customerActionRaw);
 const visitsAction = viaConsole(visitsActionRaw);
+const todayAction = viaConsole(todayActionRaw);
+const todayLoader = viaConsole(todayLoaderRaw);
 const binAction = viaConsole(binActionRaw);
 const textAction = viaConsole(textActionRaw);
 const leadLoader = viaConsole(leadLoaderRaw);
@@ -98,6 +101,7 @@ async function post(
 const onLead = (staff: TestStaff, leadId: number, fields: Record<string, string>) =>
   post(leadAction, `/admin/leads/${leadId}`, { id: String(leadId) }, staff, fields);
 const onVisits = (staff: TestStaff, fields: Record<string, string>) => post(visitsAction, "/admin/visits", {}, staff, fields);
+const onToday = (staff: TestStaff, fields: Record<string, string>) => post(todayAction, "/admin/today", {}, staff, fields);
 
 async function bookingStatus(id: number) {
   const [row] = await db().select({ status: visitBookings.status }).from(visitBookings).where(eq(visitBookings.id, id));
@@ -154,7 +158,53 @@ describe("marking a visit changes the booking and the lead together", () => {
     ]);
   });
 
-  test("a counsellor cannot mark the visit of a customer another person works, from any of the three pages", async () => {
+  test("a counsellor marks 방문 where 오늘 할 일 lists the visitor: the booking and the lead change together, and the list shows it", async () => {
+    const lead = await insertLead({ assigneeId: team.counsellor.id, status: "contacted" });
+    const booking = await bookToday(lead.id);
+    const request = new Request(new URL("/admin/today", SITE_URL), { headers: { Cookie: await consoleCookie(team.counsellor) } });
+    const before = (await todayLoader({ request, params: {}, context: routeContext(request.url) } as never)) as Awaited<
+      ReturnType<typeof todayLoaderRaw>
+    >;
+    expect(before.visitors).toEqual([expect.objectContaining({ id: lead.id, bookingId: booking, bookingStatus: "booked" })]);
+
+    const answer = await onToday(team.counsellor, {
+      intent: "visit",
+      leadId: String(lead.id),
+      bookingId: String(booking),
+      status: "visited",
+    });
+
+    expect(answer.status).toBe(303);
+    expect(await bookingStatus(booking)).toBe("visited");
+    expect((await leadRow(lead.id)).status).toBe("visited");
+    const [event] = await db().select().from(leadEvents).where(eq(leadEvents.leadId, lead.id));
+    expect(event).toMatchObject({ kind: "visit-marked", actorEmail: team.counsellor.email, detail: { from: "booked", to: "visited" } });
+    const after = (await todayLoader({ request, params: {}, context: routeContext(request.url) } as never)) as Awaited<
+      ReturnType<typeof todayLoaderRaw>
+    >;
+    expect(after.visitors).toEqual([expect.objectContaining({ id: lead.id, bookingStatus: "visited", status: "visited" })]);
+  });
+
+  test("오늘 할 일 answers a mark without a status beside its buttons, and one naming another lead's booking is not found", async () => {
+    const lead = await insertLead({ assigneeId: team.counsellor.id });
+    const other = await insertLead({ assigneeId: team.counsellor.id });
+    const booking = await bookToday(lead.id);
+
+    const unreadable = await onToday(team.counsellor, { intent: "visit", leadId: String(lead.id), bookingId: String(booking) });
+    const mismatched = await onToday(team.counsellor, {
+      intent: "visit",
+      leadId: String(other.id),
+      bookingId: String(booking),
+      status: "visited",
+    });
+
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.data).toMatchObject({ result: { error: { status: ["방문·노쇼 중에서 골라 주세요."] } } });
+    expect(mismatched.status).toBe(404);
+    expect(await bookingStatus(booking)).toBe("booked");
+  });
+
+  test("a counsellor cannot mark the visit of a customer another person works, from any of the four pages", async () => {
     const lead = await insertLead({ assigneeId: team.manager.id });
     const booking = await bookToday(lead.id);
 
@@ -168,11 +218,19 @@ describe("marking a visit changes the booking and the lead together", () => {
       { intent: "visit", leadId: String(lead.id), bookingId: String(booking), status: "visited" },
     );
 
+    const fromToday = await onToday(team.counsellor, {
+      intent: "visit",
+      leadId: String(lead.id),
+      bookingId: String(booking),
+      status: "visited",
+    });
+
     expect(fromVisits.status).toBe(403);
     expect(fromVisits.data).toMatchObject({ result: { error: { "": ["담당으로 배정된 고객의 방문만 표시할 수 있습니다."] } } });
-    // On the lead's and the customer's pages a lead the counsellor may not see does not exist.
+    // On the lead's, the customer's and 오늘 할 일's pages a lead the counsellor may not see does not exist.
     expect(fromLead.status).toBe(404);
     expect(fromCustomer.status).toBe(404);
+    expect(fromToday.status).toBe(404);
     expect(await bookingStatus(booking)).toBe("booked");
     expect((await leadRow(lead.id)).status).toBe("new");
     expect(await recordsOf(lead.id)).toEqual([]);

@@ -69,7 +69,8 @@ export const CONSOLE_ROUTES = {
   // A counsellor's /admin is 오늘 할 일 (the dashboard sends them there).
   "/admin": { view: "leads.unassigned", menu: [{ label: "대시보드", onlyFor: "leads.all" }] },
   // Callbacks due, today's visitors, new leads not yet called: one's own; owners and managers the team's.
-  "/admin/today": { view: "leads.unassigned", menu: [{ label: "오늘 할 일", group: "customers" }] },
+  // visit: a visitor's 방문 / 노쇼, of a lead the person works (visits/office.ts decides).
+  "/admin/today": { view: "leads.unassigned", post: { visit: "leads.unassigned" }, menu: [{ label: "오늘 할 일", group: "customers" }] },
   "/admin/leads": {
     view: "leads.unassigned",
     post: { search: "leads.unassigned", assign: "leads.assign" },

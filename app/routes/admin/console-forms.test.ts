@@ -32,6 +32,7 @@ const NOT_IN_BROWSER_TEST: Partial<Record<ConsolePost, string>> = {
   "/admin/leads/bin#restore": BUTTON,
   "/admin/leads/export.xlsx": sameFormAs("/admin/leads/export.csv"),
   "/admin/customers/:id#visit": CHOICE,
+  "/admin/today#visit": CHOICE,
   "/admin/visits#open-day": BUTTON,
   "/admin/visits#close-day": BUTTON,
   "/admin/visits#close-day-confirmed": BUTTON,

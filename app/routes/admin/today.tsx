@@ -1,10 +1,12 @@
-import { data, Form, Link } from "react-router";
-import { recordConsoleAccess } from "#app/.server/audit/access.ts";
+import { data, Form, Link, redirect } from "react-router";
+import { changeContext, recordConsoleAccess } from "#app/.server/audit/access.ts";
+import { FORBIDDEN_MESSAGE } from "#app/.server/auth/sign-in.ts";
 import { assignableStaff } from "#app/.server/leads/assignment.ts";
 import { todaysWork, workOf } from "#app/.server/leads/follow-ups.ts";
 import { requireSite } from "#app/.server/site.ts";
+import { markAttendance } from "#app/.server/visits/office.ts";
 import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
-import { STATUS_LABELS } from "#app/forms/admin.ts";
+import { LeadVisitMarkSchema, STATUS_LABELS, VISIT_MARK_MESSAGES } from "#app/forms/admin.ts";
 import { CONTACT_RESULT_LABELS, durationLabel, whenLabel } from "#app/forms/contacts.ts";
 import { readWholeNumber } from "#app/forms/numbers.ts";
 import { ROLE_LABELS } from "#app/forms/staff.ts";
@@ -13,15 +15,20 @@ import { formatKoreanDate, kstTime } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import type { ContactResult, LeadGrade, LeadKind } from "#app/vocabulary.ts";
+import type { ConsoleFormAnswer } from "./forms.tsx";
 import { GradeLegend } from "./leads/call-sheet.tsx";
+import { VisitMarks } from "./leads/lead-actions.tsx";
+import { notFound } from "./leads/lead.server.ts";
+import { parseConsoleForm, refuseSubmission } from "./submission.server.ts";
 import { signedInAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/today";
 
 /**
  * 오늘 할 일: the page a counsellor's console opens on. Callbacks due today (the most overdue
  * first, with how late), today's visitors among their customers, and leads given to them that
- * nobody has called yet; each row one tap to call, one to open the lead. Owners and managers see
- * the team's, or one person's (`?who=`); a counsellor asking for someone else's is refused.
+ * nobody has called yet; each row one tap to call, one to open the lead, and a visitor's row marks
+ * 방문 or 노쇼 where it stands. Owners and managers see the team's, or one person's (`?who=`); a
+ * counsellor asking for someone else's is refused.
  */
 
 const WHO_REFUSED = "다른 담당자의 할 일은 볼 수 없습니다.";
@@ -61,6 +68,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** 방문 / 노쇼 of a visitor in the list: the booking and its lead change together (visits/office.ts), then the same list again. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = signedInAdmin(context);
+  const parsed = parseConsoleForm(await request.formData(), LeadVisitMarkSchema);
+  if (!parsed.ok) return parsed.refused;
+  const post = parsed.value;
+  const marked = await markAttendance(changeContext(context, admin), post.bookingId, post.status, new Date(), { leadId: post.leadId });
+  if (marked === "not-found") throw notFound();
+  if (marked === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
+  if (marked === "too-early") {
+    return refuseSubmission(
+      parsed.submission,
+      { formErrors: [VISIT_MARK_MESSAGES.tooEarly] },
+      { status: 409, extra: { intent: post.intent } },
+    );
+  }
+  return redirect(`/admin/today${new URL(request.url).search}`, { status: 303 });
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteSeoFrom(matches), {
     title: "오늘 할 일 | 관리자",
@@ -71,8 +97,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-export default function TodayPage({ loaderData }: Route.ComponentProps) {
+export default function TodayPage({ loaderData, actionData }: Route.ComponentProps) {
   const { day, callbacks, visitors, fresh, team, who, staff } = loaderData;
+  const answer: ConsoleFormAnswer | undefined = actionData;
   return (
     <div className="admin-page admin-today">
       <div className="admin-page__head">
@@ -117,7 +144,19 @@ export default function TodayPage({ loaderData }: Route.ComponentProps) {
 
       <TodaySection id="today-visitors" title="오늘 방문 고객" count={visitors.length} empty="오늘 견본주택 방문 예약이 없습니다.">
         {visitors.map((lead) => (
-          <TodayRow key={`b${lead.bookingId}`} lead={lead} data={loaderData} showAssignee={team}>
+          <TodayRow
+            key={`b${lead.bookingId}`}
+            lead={lead}
+            data={loaderData}
+            showAssignee={team}
+            marks={
+              <VisitMarks
+                booking={{ id: lead.bookingId, status: lead.bookingStatus, leadId: lead.id }}
+                name={lead.name}
+                lastResult={answer?.result}
+              />
+            }
+          >
             <span className="admin-today__due">
               {lead.time} 방문 · {BOOKING_STATUS_LABELS[lead.bookingStatus]}
             </span>
@@ -181,11 +220,14 @@ function TodayRow({
   lead,
   data,
   showAssignee,
+  marks,
   children,
 }: {
   lead: TodayLead;
   data: LoaderData;
   showAssignee: boolean;
+  /** A visitor's 방문 / 노쇼 buttons, under the row. */
+  marks?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
@@ -223,6 +265,7 @@ function TodayRow({
           통화 기록
         </Link>
       </div>
+      {marks ? <div className="admin-today__marks">{marks}</div> : null}
     </li>
   );
 }

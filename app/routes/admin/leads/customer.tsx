@@ -8,7 +8,7 @@ import { MERGE_MESSAGES } from "#app/forms/assignment.ts";
 import { can } from "#app/permissions.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
-import { CustomerFormSchema, STATUS_LABELS } from "#app/forms/admin.ts";
+import { CustomerFormSchema, STATUS_LABELS, VISIT_MARK_MESSAGES } from "#app/forms/admin.ts";
 import { CONSENT_STANDING_TEXT, consentSentence } from "#app/forms/consent.ts";
 import { sourcePageTitle } from "#app/content/source-pages.ts";
 import { formatKst } from "#app/utils/kst.ts";
@@ -88,7 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (marked === "too-early") {
     return refuseSubmission(
       parsed.submission,
-      { formErrors: ["방문·노쇼는 방문일 당일부터 표시할 수 있습니다."] },
+      { formErrors: [VISIT_MARK_MESSAGES.tooEarly] },
       { status: 409, extra: { intent: post.intent } },
     );
   }

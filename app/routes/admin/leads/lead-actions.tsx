@@ -128,19 +128,22 @@ export function LeadActionBar({
 
 /**
  * 방문 / 노쇼 (and 예약, to undo) for one booking; the booking and its lead change together. The
- * customer page names the booking's lead too (`leadId`), the lead page's URL does.
+ * customer page and 오늘 할 일 name the booking's lead too (`leadId`), the lead page's URL does. A
+ * page with several people's bookings names whose (`name`), so each form says which visit it marks.
  */
 export function VisitMarks({
   booking,
   lastResult,
+  name,
 }: {
   booking: { id: number; status: BookingStatus; leadId?: number };
   lastResult: Result;
+  name?: string;
 }) {
   const mine = lastResult?.initialValue?.bookingId === String(booking.id);
   const [form, fields] = useConsoleForm({ id: `visit-${booking.id}`, schema: VisitSchema, lastResult: mine ? lastResult : undefined });
   return (
-    <Form method="post" className="admin-visits__attendance" aria-label="방문 여부" {...getFormProps(form)}>
+    <Form method="post" className="admin-visits__attendance" aria-label={name ? `${name} 방문 여부` : "방문 여부"} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="visit" />
       <input type="hidden" name="bookingId" value={booking.id} />
       {booking.leadId === undefined ? null : <input type="hidden" name="leadId" value={booking.leadId} />}

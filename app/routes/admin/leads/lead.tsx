@@ -35,6 +35,7 @@ import {
   SPAM_REASON_LABELS,
   STATUS_LABELS,
   TEXT_HOLD_LABELS,
+  VISIT_MARK_MESSAGES,
 } from "#app/forms/admin.ts";
 import { ROLE_LABELS } from "#app/forms/staff.ts";
 import { sourcePageTitle } from "#app/content/source-pages.ts";
@@ -156,7 +157,7 @@ type Answer =
 
 const REFUSALS = {
   taken: "다른 담당자가 먼저 배정받았습니다. 화면을 새로 고쳐 확인해 주세요.",
-  "too-early": "방문·노쇼는 방문일 당일부터 표시할 수 있습니다.",
+  "too-early": VISIT_MARK_MESSAGES.tooEarly,
   "nothing-missed": CONTACT_MESSAGES.nothingMissed,
   "already-texted": CONTACT_MESSAGES.alreadyTexted,
   pending: TRANSFER_MESSAGES.pending,
