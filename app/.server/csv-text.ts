@@ -10,3 +10,15 @@ export function decodeCsvText(bytes: Uint8Array): string {
     return new TextDecoder("euc-kr").decode(bytes);
   }
 }
+
+/**
+ * The separator of a CSV's columns, judged by its first line: whichever of tab, semicolon and comma
+ * it holds most of, comma when none. Excel on a Korean Windows saves "CSV" with commas; some tools
+ * export tab-separated text under the same name, and a European-locale Excel uses semicolons.
+ */
+export function csvDelimiter(text: string): "," | "\t" | ";" {
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
+  const count = (separator: string) => firstLine.split(separator).length - 1;
+  const [best] = (["\t", ";"] as const).filter((separator) => count(separator) > count(",")).sort((a, b) => count(b) - count(a));
+  return best ?? ",";
+}

@@ -5,6 +5,7 @@ import { headerKey } from "#app/forms/text.ts";
 import { can } from "#app/permissions.ts";
 import { isCalendarDay } from "#app/utils/kst.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
+import { csvDelimiter } from "../csv-text.ts";
 import { db, type Transaction } from "../db.ts";
 import { channelSpend, channels } from "../schema.ts";
 import { listChannels } from "./channels.ts";
@@ -66,9 +67,13 @@ function monthOf(cell: string): string | null {
 export async function previewSpendCsv(site: string, text: string): Promise<SpendPreview> {
   let records: string[][];
   try {
-    const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-    const delimiter = firstLine.includes("\t") && !firstLine.includes(",") ? "\t" : ",";
-    records = parse(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true });
+    records = parse(text, {
+      delimiter: csvDelimiter(text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+    });
   } catch (error) {
     if (error instanceof CsvError) return { ok: false, problem: "unreadable" };
     throw error;

@@ -6,7 +6,7 @@ import { UPLOAD_MESSAGES } from "#app/forms/uploads.ts";
 import { formatKst, isCalendarDay, kstInstant } from "#app/utils/kst.ts";
 import { formatPhone, normalizePhone } from "#app/utils/phone.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
-import { decodeCsvText } from "../csv-text.ts";
+import { csvDelimiter, decodeCsvText } from "../csv-text.ts";
 import { textPack } from "../content/site-settings.ts";
 import { db, type Executor } from "../db.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
@@ -54,10 +54,13 @@ function instantOf(cell: string): Date | null {
  */
 export function readOptOutCsv(bytes: Buffer, now = new Date()): OptOutListEntry[] {
   const text = decodeCsvText(bytes);
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-  const delimiter =
-    firstLine.includes("\t") && !firstLine.includes(",") ? "\t" : firstLine.includes(";") && !firstLine.includes(",") ? ";" : ",";
-  const records: string[][] = parse(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true });
+  const records: string[][] = parse(text, {
+    delimiter: csvDelimiter(text),
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    trim: true,
+  });
   if (records.length === 0) return [];
   const header = records[0]!.map(headerKey);
   const phoneColumn = header.findIndex((cell) => PHONE_HEADERS.includes(cell));

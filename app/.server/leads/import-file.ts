@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import type ExcelJS from "exceljs";
-import { decodeCsvText } from "../csv-text.ts";
+import { csvDelimiter, decodeCsvText } from "../csv-text.ts";
 import { loadExcel } from "../lazy-modules.ts";
 import { IMPORT_MAX_ROWS, IMPORT_MESSAGES, importColumnOf, type ImportColumn } from "#app/forms/lead-import.ts";
 import { withoutControlCharactersExceptLineBreaks } from "#app/forms/text.ts";
@@ -118,13 +118,9 @@ function cellText(cell: ExcelJS.Cell): string {
 function csvTable(bytes: Buffer): string[][] {
   if (isCompoundFile(bytes) || bytes.subarray(0, 4096).includes(0)) throw new ImportFileRefused(UPLOAD_MESSAGES.wrongType.spreadsheet);
   const text = decodeCsvText(bytes);
-  const firstLine = text.slice(0, text.indexOf("\n") >>> 0);
-  // Excel on a Korean Windows saves "CSV" with commas; some tools export tab-separated text under the same name.
-  const delimiter = (firstLine.match(/\t/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? "\t" : ",";
   try {
     return parse(text, {
-      bom: true,
-      delimiter,
+      delimiter: csvDelimiter(text),
       relax_column_count: true,
       relax_quotes: true,
       to: IMPORT_MAX_ROWS + 2,
