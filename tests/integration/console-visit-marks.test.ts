@@ -103,6 +103,14 @@ const onLead = (staff: TestStaff, leadId: number, fields: Record<string, string>
 const onVisits = (staff: TestStaff, fields: Record<string, string>) => post(visitsAction, "/admin/visits", {}, staff, fields);
 const onToday = (staff: TestStaff, fields: Record<string, string>) => post(todayAction, "/admin/today", {}, staff, fields);
 
+/** 오늘 할 일 as the person's console loads it. */
+async function todayOf(staff: TestStaff) {
+  const request = new Request(new URL("/admin/today", SITE_URL), { headers: { Cookie: await consoleCookie(staff) } });
+  return (await todayLoader({ request, params: {}, context: routeContext(request.url) } as never)) as Awaited<
+    ReturnType<typeof todayLoaderRaw>
+  >;
+}
+
 async function bookingStatus(id: number) {
   const [row] = await db().select({ status: visitBookings.status }).from(visitBookings).where(eq(visitBookings.id, id));
   return row!.status;
@@ -161,11 +169,9 @@ describe("marking a visit changes the booking and the lead together", () => {
   test("a counsellor marks 방문 where 오늘 할 일 lists the visitor: the booking and the lead change together, and the list shows it", async () => {
     const lead = await insertLead({ assigneeId: team.counsellor.id, status: "contacted" });
     const booking = await bookToday(lead.id);
-    const request = new Request(new URL("/admin/today", SITE_URL), { headers: { Cookie: await consoleCookie(team.counsellor) } });
-    const before = (await todayLoader({ request, params: {}, context: routeContext(request.url) } as never)) as Awaited<
-      ReturnType<typeof todayLoaderRaw>
-    >;
-    expect(before.visitors).toEqual([expect.objectContaining({ id: lead.id, bookingId: booking, bookingStatus: "booked" })]);
+    expect((await todayOf(team.counsellor)).visitors).toEqual([
+      expect.objectContaining({ id: lead.id, bookingId: booking, bookingStatus: "booked" }),
+    ]);
 
     const answer = await onToday(team.counsellor, {
       intent: "visit",
@@ -179,10 +185,9 @@ describe("marking a visit changes the booking and the lead together", () => {
     expect((await leadRow(lead.id)).status).toBe("visited");
     const [event] = await db().select().from(leadEvents).where(eq(leadEvents.leadId, lead.id));
     expect(event).toMatchObject({ kind: "visit-marked", actorEmail: team.counsellor.email, detail: { from: "booked", to: "visited" } });
-    const after = (await todayLoader({ request, params: {}, context: routeContext(request.url) } as never)) as Awaited<
-      ReturnType<typeof todayLoaderRaw>
-    >;
-    expect(after.visitors).toEqual([expect.objectContaining({ id: lead.id, bookingStatus: "visited", status: "visited" })]);
+    expect((await todayOf(team.counsellor)).visitors).toEqual([
+      expect.objectContaining({ id: lead.id, bookingStatus: "visited", status: "visited" }),
+    ]);
   });
 
   test("오늘 할 일 answers a mark without a status beside its buttons, and one naming another lead's booking is not found", async () => {

@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
 import { changeContext, recordConsoleAccess } from "#app/.server/audit/access.ts";
-import { FORBIDDEN_MESSAGE } from "#app/.server/auth/sign-in.ts";
 import { assignableStaff } from "#app/.server/leads/assignment.ts";
 import { todaysWork, workOf } from "#app/.server/leads/follow-ups.ts";
 import { requireSite } from "#app/.server/site.ts";
@@ -18,7 +17,7 @@ import type { ContactResult, LeadGrade, LeadKind } from "#app/vocabulary.ts";
 import type { ConsoleFormAnswer } from "./forms.tsx";
 import { GradeLegend } from "./leads/call-sheet.tsx";
 import { VisitMarks } from "./leads/lead-actions.tsx";
-import { notFound } from "./leads/lead.server.ts";
+import { unlessRefused } from "./leads/lead.server.ts";
 import { parseConsoleForm, refuseSubmission } from "./submission.server.ts";
 import { signedInAdmin } from "./guard.server.ts";
 import type { Route } from "./+types/today";
@@ -74,9 +73,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseConsoleForm(await request.formData(), LeadVisitMarkSchema);
   if (!parsed.ok) return parsed.refused;
   const post = parsed.value;
-  const marked = await markAttendance(changeContext(context, admin), post.bookingId, post.status, new Date(), { leadId: post.leadId });
-  if (marked === "not-found") throw notFound();
-  if (marked === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
+  const marked = unlessRefused(
+    await markAttendance(changeContext(context, admin), post.bookingId, post.status, new Date(), { leadId: post.leadId }),
+  );
   if (marked === "too-early") {
     return refuseSubmission(
       parsed.submission,

@@ -1,6 +1,5 @@
-import { data, Link, redirect, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import { changeContext } from "#app/.server/audit/access.ts";
-import { FORBIDDEN_MESSAGE } from "#app/.server/auth/sign-in.ts";
 import { markAttendance } from "#app/.server/visits/office.ts";
 import { customerRecord } from "#app/.server/leads/customer.ts";
 import { customerIdByPhone, keptCustomerOf, mergeCustomers } from "#app/.server/leads/merge.ts";
@@ -18,7 +17,7 @@ import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
 import { CustomerMerge } from "./customer-merge.tsx";
 import { VisitMarks } from "./lead-actions.tsx";
 import { LeadHistory } from "./lead-history.tsx";
-import { notFound, requireLeadId } from "./lead.server.ts";
+import { notFound, requireLeadId, unlessRefused } from "./lead.server.ts";
 import { signedInAdmin } from "../guard.server.ts";
 import type { Route } from "./+types/customer";
 
@@ -76,15 +75,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       refuseSubmission(parsed.submission, { fieldErrors: { phone: [message] } }, { status, extra: { intent: post.intent } });
     const otherId = await customerIdByPhone(requireSite(context).slug, post.phone);
     if (otherId === null) return refuse(MERGE_MESSAGES.notFound, 404);
-    const merged = await mergeCustomers(changeContext(context, admin), customerId, otherId);
+    const merged = unlessRefused(await mergeCustomers(changeContext(context, admin), customerId, otherId));
     if (merged === "same-customer") return refuse(MERGE_MESSAGES.same, 409);
-    if (merged === "not-found") throw notFound();
-    if (merged === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
     return redirect(`/admin/customers/${customerId}?merged=1`, { status: 303 });
   }
-  const marked = await markAttendance(changeContext(context, admin), post.bookingId, post.status, new Date(), { leadId: post.leadId });
-  if (marked === "not-found") throw notFound();
-  if (marked === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
+  const marked = unlessRefused(
+    await markAttendance(changeContext(context, admin), post.bookingId, post.status, new Date(), { leadId: post.leadId }),
+  );
   if (marked === "too-early") {
     return refuseSubmission(
       parsed.submission,

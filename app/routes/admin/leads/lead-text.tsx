@@ -13,7 +13,7 @@ import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { signedInAdmin } from "../guard.server.ts";
 import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
 import { LeadTexts } from "./lead-text-form.tsx";
-import { notFound, requireLeadId } from "./lead.server.ts";
+import { notFound, requireLeadId, unlessRefused } from "./lead.server.ts";
 import type { Route } from "./+types/lead-text";
 
 /**
@@ -53,9 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const post = parsed.value;
   const back = (outcome: string) => redirect(`/admin/leads/${id}?text=${outcome}#texts`, { status: 303 });
   if (post.intent === "opt-out") {
-    const outcome = await recordMarketingOptOut(change, id);
-    if (outcome === "not-found") throw notFound();
-    if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
+    const outcome = unlessRefused(await recordMarketingOptOut(change, id));
     return back(outcome === "withdrawn" ? "opted-out" : "already-opted-out");
   }
   const result = await textLead(change, id, post);

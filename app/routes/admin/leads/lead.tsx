@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { changeContext, recordConsoleAccess } from "#app/.server/audit/access.ts";
-import { FORBIDDEN_MESSAGE } from "#app/.server/auth/sign-in.ts";
 import { assignableStaff, assignLead, takeLead } from "#app/.server/leads/assignment.ts";
 import {
   latestContact,
@@ -55,7 +54,7 @@ import { LeadActionBar, VisitMarks } from "./lead-actions.tsx";
 import { LeadHistory } from "./lead-history.tsx";
 import { LeadTexts } from "./lead-text-form.tsx";
 import { LeadTransfer } from "./lead-transfer.tsx";
-import { notFound, requireLeadId } from "./lead.server.ts";
+import { notFound, requireLeadId, unlessRefused } from "./lead.server.ts";
 import { unitsOfLead } from "#app/.server/units/board.ts";
 import { LeadUnitFacts } from "../units/lead-unit-facts.tsx";
 import type { Route } from "./+types/lead";
@@ -234,9 +233,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       post satisfies never;
       throw data("알 수 없는 요청입니다.", { status: 400 });
   }
-  if (outcome === "not-found") throw notFound();
-  if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
-  if (outcome !== "done") return refuse(REFUSALS[outcome]);
+  const done = unlessRefused(outcome);
+  if (done !== "done") return refuse(REFUSALS[done]);
   // Post/redirect/get: reloading the page shows the change without sending it again.
   return redirect(`/admin/leads/${id}`, { status: 303 });
 }

@@ -1,6 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { changeContext, recordConsoleAccess } from "#app/.server/audit/access.ts";
-import { FORBIDDEN_MESSAGE } from "#app/.server/auth/sign-in.ts";
 import { listBin, restoreLead } from "#app/.server/leads/bin.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { BIN_DAYS, RestoreFormSchema } from "#app/forms/admin.ts";
@@ -10,7 +9,7 @@ import { formatPhone } from "#app/utils/phone.ts";
 import { ErrorList, type ConsoleFormAnswer } from "../forms.tsx";
 import { signedInAdmin } from "../guard.server.ts";
 import { parseConsoleForm } from "../submission.server.ts";
-import { notFound } from "./lead.server.ts";
+import { unlessRefused } from "./lead.server.ts";
 import type { Route } from "./+types/leads-bin";
 import { readWholeNumber } from "#app/forms/numbers.ts";
 
@@ -32,9 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseConsoleForm(await request.formData(), RestoreFormSchema);
   if (!parsed.ok) return parsed.refused;
   const { id } = parsed.value;
-  const outcome = await restoreLead(changeContext(context, admin), id);
-  if (outcome === "forbidden") throw data(FORBIDDEN_MESSAGE, { status: 403 });
-  if (outcome === "not-found") throw notFound();
+  unlessRefused(await restoreLead(changeContext(context, admin), id));
   return redirect(`/admin/leads/bin?restored=${id}`, { status: 303 });
 }
 
