@@ -6,7 +6,8 @@ import { noSidewaysScroll, uniquePhone, uniqueTag } from "./unique.ts";
 // A sales team's day, walked at 1440 and at 390: a visitor books today's visit from a campaign
 // link, the lead appears in the open inbox, the owner gives it to a new counsellor, the counsellor
 // texts the customer (recorded, not sent, under the log provider), the visitor comes and the
-// counsellor marks 방문 on 오늘 할 일, the visits page shows it, the lead reads 방문 완료 with the whole story, and the conversion report counts the campaign.
+// counsellor marks 방문 on 오늘 할 일, the visits page shows it, the lead reads 방문 완료 with the
+// whole story, and the conversion report counts the campaign.
 // Every project shares one server, so each that runs this books its own hour of today (the test
 // runs at desktop width only, unless tagged); the visits spec uses 16:00 and 17:00.
 const OWN_HOUR = { desktop: "15:00", phone: "14:00" } as const;

@@ -233,8 +233,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       post satisfies never;
       throw data("알 수 없는 요청입니다.", { status: 400 });
   }
-  const done = unlessRefused(outcome);
-  if (done !== "done") return refuse(REFUSALS[done]);
+  const answered = unlessRefused(outcome);
+  if (answered !== "done") return refuse(REFUSALS[answered]);
   // Post/redirect/get: reloading the page shows the change without sending it again.
   return redirect(`/admin/leads/${id}`, { status: 303 });
 }
