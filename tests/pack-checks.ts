@@ -214,6 +214,13 @@ export function contentPackTests(site: SitePack, publicDir: string) {
     expect(site.leads.sms.optOutNumber).toMatch(/^080-\d{3,4}-\d{4}$/);
   });
 
+  // "{salesPhone}로" reads "1661-0000로": the particle belongs to the number filled in, so it is
+  // written "(으)로" and chosen when the text is filled (app/utils/template.ts).
+  test("a particle after a placeholder is written as (으)로, 을(를), 이(가) …, so the value filled in chooses it", () => {
+    const fixed = packTexts(site).filter(({ text }) => FIXED_PARTICLE_AFTER_PLACEHOLDER.test(text));
+    expect(fixed.map(({ at, text }) => `${at}: ${FIXED_PARTICLE_AFTER_PLACEHOLDER.exec(text)![0]}`)).toEqual([]);
+  });
+
   // 시행령 §62의3: the notice names the sender, the date of consent, and how to keep or withdraw it.
   test("the two-year reconfirmation notice names the sender, the date of consent and both ways to withdraw", () => {
     for (const placeholder of ["{senderName}", "{consentDate}", "{optOutUrl}", "{optOutNumber}"]) {
@@ -243,6 +250,12 @@ export function contentPackTests(site: SitePack, publicDir: string) {
     expect(found).toEqual([]);
   });
 }
+
+/**
+ * A placeholder (or a bracket closed after one) followed by a particle that depends on the word before
+ * it, written for one sound: "{salesPhone}로", "{staffName})을". "(으)로", "이(가)" and "{date}에" pass.
+ */
+const FIXED_PARTICLE_AFTER_PLACEHOLDER = /\{\w+\}\)?(?:으로|로|을|를|이|가|은|는|과|와|이나|나|이라|라)(?![\p{Script=Hangul}(])/u;
 
 /** Every string a pack shows, with where it sits ("home.hero.facts[2]"); addresses and file paths are not words. */
 function packTexts(value: unknown, at = ""): { at: string; text: string }[] {

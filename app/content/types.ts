@@ -259,7 +259,11 @@ export interface LeadContent {
    * it means, shown as a legend beside the grade buttons.
    */
   grades: Record<LeadGrade, { label: string; meaning: string }>;
-  /** The confirmation SMS sent to a visitor, and the optional note to staff. */
+  /**
+   * The confirmation SMS sent to a visitor, and the optional note to staff. In every text of the
+   * pack, a particle after a placeholder is written as forms write it, "(으)로", "을(를)", "이(가)" …,
+   * and the one the filled value takes is chosen ("1661-0000으로", "1588-1234로"): app/utils/template.ts.
+   */
   sms: {
     /** Starts every message, e.g. "[동대구 온빛채 센트럴]". */
     senderName: string;

@@ -71,7 +71,8 @@ export const leads: LeadContent = {
         text: [
           "{senderName}",
           "{customerName} 고객님, 상담에 시간 내어 주셔서 감사합니다.",
-          "궁금하신 점은 {salesPhone}(담당 {staffName})로 연락 주세요.",
+          "궁금하신 점은 {salesPhone}(으)로 연락 주세요.",
+          "담당: {staffName}",
         ].join("\n"),
       },
       {
@@ -92,7 +93,7 @@ export const leads: LeadContent = {
         text: [
           "{senderName}",
           "{customerName} 고객님, 문의 주신 건으로 전화드렸으나 연결되지 않았습니다.",
-          "편하신 시간에 {salesPhone}로 연락 주세요.",
+          "편하신 시간에 {salesPhone}(으)로 연락 주세요.",
         ].join("\n"),
       },
       {
@@ -111,7 +112,7 @@ export const leads: LeadContent = {
       "{senderName} 광고성 정보 수신동의 확인 안내",
       "고객님께서는 {consentDate}에 광고성 정보 문자 수신에 동의하셨습니다.",
       "동의를 유지하시려면 따로 하실 일은 없습니다.",
-      "더 받지 않으시려면 아래 링크나 무료수신거부 {optOutNumber}로 철회하실 수 있습니다.",
+      "더 받지 않으시려면 아래 링크나 무료수신거부 {optOutNumber}(으)로 철회하실 수 있습니다.",
       "{optOutUrl}",
     ].join("\n"),
   },

@@ -4,7 +4,8 @@ import type { ChangeContext } from "#app/.server/audit/records.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { smsOutbox, visitSlots } from "#app/.server/schema.ts";
-import { changeSettings } from "#app/.server/content/site-settings.ts";
+import { changeSettings, textPack } from "#app/.server/content/site-settings.ts";
+import { filledTemplates } from "#app/.server/leads/texts.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import { queueVisitReminders } from "#app/.server/visits/reminders.ts";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
@@ -48,6 +49,16 @@ describe("texts worded with the office's settings", () => {
     const [confirmation] = await textsTo(after, "confirmation");
     expect(confirmation?.body).toContain("■ 분양문의: 1588-1234");
     expect(confirmation?.body).not.toContain("1661-0000");
+  });
+
+  test("a text's particle after the sales phone follows the number set: 1661-0000으로, then 1588-1234로", async () => {
+    const thanks = async () =>
+      filledTemplates(await textPack("daegu"), { customerName: "김하늘", staffName: "이수아" }).find(
+        (template) => template.key === "thanks",
+      )?.text;
+    expect(await thanks()).toContain("언제든 1661-0000으로 편하게 연락 주세요.\n담당: 이수아");
+    await changeSettings(change, { salesPhone: "15881234" });
+    expect(await thanks()).toContain("언제든 1588-1234로 편하게 연락 주세요.");
   });
 
   test("the model house's address and hours and the opening line follow the settings too", async () => {

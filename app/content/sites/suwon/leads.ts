@@ -81,7 +81,8 @@ export const leads: LeadContent = {
         text: [
           "{senderName}",
           "{customerName} 고객님, 루미엘 갤러리 상담에 시간 내어 주셔서 감사합니다.",
-          "궁금하신 점이 생기면 {salesPhone}(담당 {staffName})로 언제든 연락 주세요.",
+          "궁금하신 점이 생기면 {salesPhone}(으)로 언제든 연락 주세요.",
+          "담당: {staffName}",
         ].join("\n"),
       },
       {

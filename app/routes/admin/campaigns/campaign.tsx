@@ -16,6 +16,7 @@ import { PHONE_HINT } from "#app/forms/lead.ts";
 import { smsLengthLabel } from "#app/forms/lead-text.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
+import { withParticle } from "#app/utils/particles.ts";
 import { formatPhone } from "#app/utils/phone.ts";
 import { ErrorList, Field, SelectField, useConsoleForm } from "../forms.tsx";
 import { signedInAdmin } from "../guard.server.ts";
@@ -238,7 +239,11 @@ function TestForm({ ownMobile, lastResult }: { ownMobile: string | null; lastRes
           meta={fields.phone}
           type="tel"
           label="받을 번호"
-          hint={ownMobile ? `비워 두면 내 계정의 휴대전화 ${ownMobile}로 보냅니다.` : `내 휴대전화 번호를 넣어 주세요. ${PHONE_HINT}`}
+          hint={
+            ownMobile
+              ? `비워 두면 내 계정의 휴대전화 ${withParticle(ownMobile, "으로/로")} 보냅니다.`
+              : `내 휴대전화 번호를 넣어 주세요. ${PHONE_HINT}`
+          }
           autoComplete="tel"
           inputMode="tel"
         />
