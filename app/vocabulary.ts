@@ -188,9 +188,10 @@ export type ConsentEventKind = (typeof CONSENT_EVENT_KINDS)[number];
 /**
  * How a consent was given or withdrawn: the optional box of a lead form, the console (someone on the
  * team, told by the customer), the 080 service's opt-out list uploaded to the console, the personal
- * opt-out link of a text, or a reply to a text.
+ * opt-out link of a text, a reply to a text, or another number of the same customer (a refusal holds
+ * for the person: app/.server/consent/ledger.ts).
  */
-export const CONSENT_CHANNELS = ["form", "console", "080-list", "link", "reply"] as const;
+export const CONSENT_CHANNELS = ["form", "console", "080-list", "link", "reply", "other-number"] as const;
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
 
 /**

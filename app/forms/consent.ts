@@ -11,6 +11,7 @@ export const CONSENT_CHANNEL_PHRASES: Record<ConsentChannel, string> = {
   "080-list": "080 수신거부 목록으로",
   link: "수신거부 링크로",
   reply: "문자 회신으로",
+  "other-number": "같은 고객의 다른 번호를 따라",
 };
 
 export const CONSENT_EVENT_PHRASES: Record<ConsentEventKind, string> = {

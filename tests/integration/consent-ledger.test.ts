@@ -1,15 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
+import { listAudience } from "#app/.server/campaigns/audience.ts";
 import { recordWithdrawal } from "#app/.server/consent/ledger.ts";
 import { optOutLinkFor, optOutToken } from "#app/.server/consent/opt-out-link.ts";
 import { forgetStaleOptOutLists } from "#app/.server/consent/opt-out-list.ts";
 import { sendReconfirmationNotices } from "#app/.server/consent/reconfirmation.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
+import { mergeCustomers } from "#app/.server/leads/merge.ts";
 import { textLead } from "#app/.server/leads/texts.ts";
 import { unsealText } from "#app/.server/sealed.ts";
 import { auditLog, customers, leads, marketingConsentEvents, optOutLists, smsOutbox } from "#app/.server/schema.ts";
 import { marketingStanding } from "#app/.server/sms/advertising.ts";
+import { EMPTY_AUDIENCE } from "#app/forms/campaigns.ts";
 import { action as consentActionRaw, loader as consentLoaderRaw } from "#app/routes/admin/consent.tsx";
 import { loader as customerLoaderRaw } from "#app/routes/admin/leads/customer.tsx";
 import { action as optOutAction, loader as optOutLoader } from "#app/routes/site/opt-out.tsx";
@@ -348,6 +351,59 @@ describe("the two-year reconfirmation", () => {
     await recordWithdrawal(db(), { site: "daegu", phone: "01055550003", via: "console", at: new Date(now.getTime() - YEAR_MS) }, { now });
     expect(await sendReconfirmationNotices(now)).toBe(0);
     expect(await db().select().from(smsOutbox).where(eq(smsOutbox.purpose, "reconfirmation"))).toEqual([]);
+  });
+});
+
+// 정보통신망법 §50: a person who refused advertising is not sent it at another of their numbers.
+describe("one customer with two numbers (merged)", () => {
+  const DAY_MS = 86_400_000;
+  const audiencePhones = async () => (await listAudience(db(), "daegu", EMPTY_AUDIENCE)).map((member) => member.phone).sort();
+
+  test("a refusal by one number stops advertising to the other: its unsent advertising is withdrawn, its ledger says why, and only the number that asked is texted", async () => {
+    const first = await consentingCustomer("01077770001", new Date(Date.now() - 2 * DAY_MS));
+    const second = await consentingCustomer("01077770002", new Date(Date.now() - 2 * DAY_MS));
+    expect(await mergeCustomers(acting(), first.customerId, second.customerId)).toBe("done");
+    expect(await audiencePhones()).toEqual(["01077770001", "01077770002"]);
+    // Written at 23:00, an advertising text to the second number waits for 08:00.
+    const night = new Date(`${new Date().toISOString().slice(0, 10)}T23:00:00+09:00`);
+    await textLead(acting(), second.leadId, { body: "분양 소식", advertising: true, template: undefined }, night);
+
+    const refusal = await recordWithdrawal(db(), { site: "daegu", phone: "01077770001", via: "link", at: new Date() });
+    expect(refusal).toMatchObject({ outcome: "withdrawn", withdrawnTexts: [expect.any(Number)] });
+
+    expect(await marketingStanding(db(), "daegu", "01077770002")).toBe("opted-out");
+    expect(await audiencePhones()).toEqual([]);
+    expect((await outboxTo("01077770002")).map((text) => [text.purpose, text.status])).toEqual([["manual", "withdrawn"]]);
+    expect((await outboxTo("01077770001")).map((text) => text.purpose)).toEqual(["opt-out"]);
+    expect((await ledgerOf("01077770002")).map((row) => [row.kind, row.via])).toEqual([
+      ["consent", "form"],
+      ["withdrawal", "other-number"],
+    ]);
+    const cookie = await consoleCookie(manager);
+    const view = await customerLoader(consoleArgs(`/admin/customers/${first.customerId}`, cookie));
+    expect(view.consent.standing).toBe("opted-out");
+  });
+
+  test("merged into a customer who had refused, a number consented before the refusal stops receiving advertising; one that agreed after it keeps its consent", async () => {
+    const refusedAt = new Date(Date.now() - DAY_MS);
+    const kept = await consentingCustomer("01077770011", new Date(Date.now() - 3 * DAY_MS));
+    await recordWithdrawal(db(), { site: "daegu", phone: "01077770011", via: "console", at: refusedAt });
+    const before = await consentingCustomer("01077770012", new Date(Date.now() - 2 * DAY_MS));
+    const after = await consentingCustomer("01077770013", new Date());
+    expect(await audiencePhones()).toEqual(["01077770012", "01077770013"]);
+
+    expect(await mergeCustomers(acting(), kept.customerId, before.customerId)).toBe("done");
+    expect(await mergeCustomers(acting(), kept.customerId, after.customerId)).toBe("done");
+
+    expect(await audiencePhones()).toEqual(["01077770013"]);
+    expect(await marketingStanding(db(), "daegu", "01077770012")).toBe("opted-out");
+    expect((await ledgerOf("01077770012")).map((row) => [row.kind, row.via, row.at])).toEqual([
+      ["consent", "form", expect.any(Date)],
+      ["withdrawal", "other-number", refusedAt],
+    ]);
+    expect(await marketingStanding(db(), "daegu", "01077770013")).toBe("consented");
+    // Nobody merged is texted a confirmation: the person was told when they refused.
+    expect((await outboxTo("01077770012")).map((text) => text.purpose)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { SitePack } from "#app/content/types.ts";
 import { kstDay } from "#app/utils/kst.ts";
 import { formatPhone } from "#app/utils/phone.ts";
@@ -72,14 +72,11 @@ export async function recordWithdrawal(
       .insert(customers)
       .values({ site, phone, marketingOptOutAt: at, createdAt: now })
       .onConflictDoUpdate({ target: [customers.site, customers.phone], set: { marketingOptOutAt: at } })
-      .returning({ id: customers.id });
-    const withdrawn = await tx
-      .update(smsOutbox)
-      .set({ status: "withdrawn" })
-      .where(
-        and(eq(smsOutbox.site, site), eq(smsOutbox.recipient, phone), eq(smsOutbox.advertising, true), eq(smsOutbox.status, "pending")),
-      )
-      .returning({ id: smsOutbox.id });
+      .returning({ id: customers.id, mergedIntoId: customers.mergedIntoId });
+    const withdrawn = [
+      ...(await withdrawPendingAdvertising(tx, site, phone)),
+      ...(await withdrawOtherNumbers(tx, site, customer!.mergedIntoId ?? customer!.id, { phone, at }, now)),
+    ];
     const texts = pack ?? (await textPack(site, tx));
     const { id: outboxId } = await enqueueOneSms(
       tx,
@@ -108,8 +105,64 @@ export async function recordWithdrawal(
       at,
       createdAt: now,
     });
-    return { outcome: "withdrawn", outboxId, withdrawnTexts: withdrawn.map((row) => row.id) };
+    return { outcome: "withdrawn", outboxId, withdrawnTexts: withdrawn };
   });
+}
+
+/** The advertising texts to a number not yet sent, withdrawn; answers their ids. */
+async function withdrawPendingAdvertising(executor: Executor, site: string, phone: string) {
+  const withdrawn = await executor
+    .update(smsOutbox)
+    .set({ status: "withdrawn" })
+    .where(and(eq(smsOutbox.site, site), eq(smsOutbox.recipient, phone), eq(smsOutbox.advertising, true), eq(smsOutbox.status, "pending")))
+    .returning({ id: smsOutbox.id });
+  return withdrawn.map((row) => row.id);
+}
+
+/**
+ * A refusal holds for the person, not only for the number it came from (decision 055): every other
+ * number of the customer `personId` (the customer kept by a merge, and the numbers merged into it)
+ * that stands consented withdraws too, as of the refusal's instant, with a ledger row of its own
+ * (via "other-number") and its advertising texts not yet sent withdrawn. A number that consented
+ * again after the refusal keeps that consent, one without consent is left alone, and only the number
+ * that asked is texted the confirmation. Answers the ids of the texts withdrawn.
+ */
+export async function withdrawOtherNumbers(
+  executor: Executor,
+  site: string,
+  personId: number,
+  refusal: { phone: string; at: Date },
+  now: Date,
+): Promise<number[]> {
+  const numbers = await executor
+    .select({ id: customers.id, phone: customers.phone })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.site, site),
+        or(eq(customers.id, personId), eq(customers.mergedIntoId, personId)),
+        ne(customers.phone, refusal.phone),
+      ),
+    )
+    .orderBy(asc(customers.id))
+    .for("update");
+  const withdrawn: number[] = [];
+  for (const number of numbers) {
+    const { standing, consentedAt } = await marketingStandingOf(executor, site, number.phone);
+    if (standing !== "consented" || consentedAt! > refusal.at) continue;
+    await executor.update(customers).set({ marketingOptOutAt: refusal.at }).where(eq(customers.id, number.id));
+    await executor.insert(marketingConsentEvents).values({
+      site,
+      phone: number.phone,
+      customerId: number.id,
+      kind: "withdrawal",
+      via: "other-number",
+      at: refusal.at,
+      createdAt: now,
+    });
+    withdrawn.push(...(await withdrawPendingAdvertising(executor, site, number.phone)));
+  }
+  return withdrawn;
 }
 
 async function latestLeadOf(executor: Executor, site: string, phone: string) {

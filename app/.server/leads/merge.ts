@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { can } from "#app/permissions.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
+import { withdrawOtherNumbers } from "../consent/ledger.ts";
 import { db } from "../db.ts";
 import { customers, leads } from "../schema.ts";
 import { recordLeadEvent } from "./events.ts";
@@ -9,7 +10,8 @@ import { recordLeadEvent } from "./events.ts";
  * Two customers of a site who turn out to be one person (two phone numbers): a manager merges one
  * into the other. Every lead of both ends up with the kept customer, each gets a "customer-merged"
  * entry, so both customers' history reads the merge; the merged customer stays as a pointer, so its
- * page and its number's next form lead to the kept one. Customers of another site are not found.
+ * page and its number's next form lead to the kept one. A refusal of advertising by any of the
+ * numbers then holds for all of them (decision 055). Customers of another site are not found.
  */
 
 export type MergeOutcome = "done" | "not-found" | "forbidden" | "same-customer";
@@ -38,7 +40,7 @@ export async function mergeCustomers(change: ChangeContext, keepId: number, othe
   return db().transaction(async (tx) => {
     // Both rows locked in id order, so two merges of the same pair cannot deadlock.
     const both = await tx
-      .select({ id: customers.id, mergedIntoId: customers.mergedIntoId, marketingOptOutAt: customers.marketingOptOutAt })
+      .select({ id: customers.id, mergedIntoId: customers.mergedIntoId })
       .from(customers)
       .where(and(inArray(customers.id, [keepId, otherId]), eq(customers.site, change.site)))
       .orderBy(asc(customers.id))
@@ -54,9 +56,20 @@ export async function mergeCustomers(change: ChangeContext, keepId: number, othe
     // Whoever pointed at the merged customer now points at the kept one.
     await tx.update(customers).set({ mergedIntoId: keepId }).where(eq(customers.mergedIntoId, otherId));
     await tx.update(customers).set({ mergedIntoId: keepId }).where(eq(customers.id, otherId));
-    // A refusal of advertising by either number holds for the person.
-    if (other.marketingOptOutAt && !keep.marketingOptOutAt)
-      await tx.update(customers).set({ marketingOptOutAt: other.marketingOptOutAt }).where(eq(customers.id, keepId));
+    // A refusal of advertising by any of the person's numbers now holds for all of them.
+    const [refusal] = await tx
+      .select({ phone: customers.phone, at: customers.marketingOptOutAt })
+      .from(customers)
+      .where(
+        and(
+          eq(customers.site, change.site),
+          or(eq(customers.id, keepId), eq(customers.mergedIntoId, keepId)),
+          isNotNull(customers.marketingOptOutAt),
+        ),
+      )
+      .orderBy(desc(customers.marketingOptOutAt))
+      .limit(1);
+    if (refusal) await withdrawOtherNumbers(tx, change.site, keepId, { phone: refusal.phone, at: refusal.at! }, now);
     const all = await tx
       .select({ id: leads.id })
       .from(leads)
