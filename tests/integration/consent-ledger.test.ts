@@ -382,6 +382,14 @@ describe("one customer with two numbers (merged)", () => {
     const cookie = await consoleCookie(manager);
     const view = await customerLoader(consoleArgs(`/admin/customers/${first.customerId}`, cookie));
     expect(view.consent.standing).toBe("opted-out");
+    // The customer's page shows each number with its own ledger.
+    expect(view.otherNumbers).toHaveLength(1);
+    expect(view.otherNumbers[0]!.phone).toBe("010-7777-0002");
+    expect(view.otherNumbers[0]!.consent.standing).toBe("opted-out");
+    expect(view.otherNumbers[0]!.consent.sentences.map((sentence) => sentence.text.slice(17))).toEqual([
+      "방문 예약 신청서에서 광고 수신 동의",
+      "같은 고객의 다른 번호를 따라 광고 수신 철회",
+    ]);
   });
 
   test("merged into a customer who had refused, a number consented before the refusal stops receiving advertising; one that agreed after it keeps its consent", async () => {

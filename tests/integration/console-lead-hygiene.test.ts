@@ -249,6 +249,16 @@ describe("merging customers", () => {
     expect((await db().select({ customerId: leads.customerId }).from(leads).where(eq(leads.id, later.leadId)))[0]!.customerId).toBe(keep);
     const page = (await (await request(`/admin/customers/${keep}`, { cookie })).text()).replaceAll("<!-- -->", "");
     expect(page).toContain(`고객 기록 합침 (고객 #${other} → 고객 #${keep})`);
+    // Both numbers are on the page, each with its own consent.
+    expect(page).toContain('<dt>다른 번호</dt><dd><a href="tel:01033334444">010-3333-4444</a></dd>');
+    expect(page.match(/광고 문자 수신에 동의하지 않음/g)).toHaveLength(2);
+  });
+
+  test("the lead page's text form names the marks an advertising text gets, with the particle the opt-out number takes", async () => {
+    const { leadId } = await addLead({ phone: "01011112222" });
+    const cookie = await consoleCookie(team.owner);
+    const page = (await (await request(`/admin/leads/${leadId}`, { cookie })).text()).replaceAll("<!-- -->", "");
+    expect(page).toContain("맨 끝에 “무료수신거부 080-000-0000”이 붙고");
   });
 
   test("a customer of another site is not found, by number or by id, and a counsellor may not merge", async () => {

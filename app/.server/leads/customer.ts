@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { kstDay } from "#app/utils/kst.ts";
 import { formatPhone, maskPhone, telHref } from "#app/utils/phone.ts";
 import { PLACE_HOLDING_STATUSES, type BookingStatus } from "#app/vocabulary.ts";
@@ -60,7 +60,13 @@ export async function customerRecord(change: ChangeContext, customerId: number, 
   // Someone who sees none of the customer's leads learns nothing, not even that the customer exists.
   if (shown.length === 0) return null;
   const ids = shown.map((lead) => lead.id);
-  const [bookings, history, consent] = await Promise.all([
+  // The numbers merged into this customer: the person's other phones, each with its own consent.
+  const otherNumbers = await db()
+    .select({ phone: customers.phone })
+    .from(customers)
+    .where(and(eq(customers.site, change.site), eq(customers.mergedIntoId, customer.id)))
+    .orderBy(asc(customers.id));
+  const [bookings, history, consent, otherConsents] = await Promise.all([
     db()
       .select({
         id: visitBookings.id,
@@ -77,6 +83,7 @@ export async function customerRecord(change: ChangeContext, customerId: number, 
       .orderBy(desc(visitSlots.startsAt), desc(visitBookings.id)),
     leadHistory(viewer, shown),
     consentHistory(db(), change.site, customer.phone),
+    Promise.all(otherNumbers.map((number) => consentHistory(db(), change.site, number.phone))),
   ]);
   await recordAccess({ ...change, action: "customer.view", leadIds: ids, detail: { customerId } }, { now });
   const works = shown.some((lead) => mayWork(viewer, lead));
@@ -88,6 +95,11 @@ export async function customerRecord(change: ChangeContext, customerId: number, 
       since: customer.createdAt,
       marketingOptOutAt: customer.marketingOptOutAt,
     },
+    otherNumbers: otherNumbers.map((number, index) => ({
+      phone: works ? formatPhone(number.phone) : maskPhone(number.phone),
+      tel: works ? telHref(number.phone) : null,
+      consent: otherConsents[index]!,
+    })),
     leads: shown,
     // 방문 and 노쇼 from the visit's day on, by whoever works its lead (visits/office.ts decides again).
     bookings: bookings.map((booking) => ({

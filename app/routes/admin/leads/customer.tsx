@@ -35,24 +35,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (kept !== null && kept !== id) throw redirect(`/admin/customers/${kept}`);
   const record = await customerRecord(changeContext(context, admin), id);
   if (!record) throw notFound();
-  const { consent } = record;
+  /** A number's consent as the page says it: the standing since when, the next notice, the ledger in sentences. */
+  const consentOf = (consent: typeof record.consent) => ({
+    standing: consent.standing,
+    since: formatKst((consent.standing === "opted-out" ? consent.optedOutAt : consent.consentedAt) ?? new Date(0)),
+    nextNotice: consent.nextNotice,
+    sentences: consent.events.map((event) => ({
+      id: event.id,
+      text: consentSentence({
+        when: formatKst(event.at),
+        kind: event.kind,
+        via: event.via,
+        formLabel: event.leadKind ? site.leads.kindLabels[event.leadKind] : null,
+        actorName: event.actorName,
+      }),
+    })),
+  });
   return {
     ...record,
-    consent: {
-      standing: consent.standing,
-      since: formatKst((consent.standing === "opted-out" ? consent.optedOutAt : consent.consentedAt) ?? new Date(0)),
-      nextNotice: consent.nextNotice,
-      sentences: consent.events.map((event) => ({
-        id: event.id,
-        text: consentSentence({
-          when: formatKst(event.at),
-          kind: event.kind,
-          via: event.via,
-          formLabel: event.leadKind ? site.leads.kindLabels[event.leadKind] : null,
-          actorName: event.actorName,
-        }),
-      })),
-    },
+    consent: consentOf(record.consent),
+    otherNumbers: record.otherNumbers.map((number) => ({ ...number, consent: consentOf(number.consent) })),
     mayMerge: can(admin.role, "leads.assign"),
     merged: new URL(request.url).searchParams.get("merged") === "1",
     leads: record.leads.map((lead) => ({ ...lead, source: sourcePageTitle(site, lead.sourcePath) ?? lead.sourcePath })),
@@ -102,7 +104,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, leads, bookings, history, kindLabels, consent, mayMerge, merged } = loaderData;
+  const { customer, otherNumbers, leads, bookings, history, kindLabels, consent, mayMerge, merged } = loaderData;
   const answer: ConsoleFormAnswer | undefined = actionData;
   const navigation = useNavigation();
   const merging = navigation.state === "submitting" && navigation.formData?.get("intent") === "merge";
@@ -129,6 +131,15 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
         <dl className="admin-facts">
           <dt>연락처</dt>
           <dd>{customer.tel ? <a href={customer.tel}>{customer.phone}</a> : customer.phone}</dd>
+          {otherNumbers.length > 0 ? (
+            <>
+              <dt>다른 번호</dt>
+              {otherNumbers.map((number, index) => (
+                // Masked numbers of two phones can read alike.
+                <dd key={index}>{number.tel ? <a href={number.tel}>{number.phone}</a> : number.phone}</dd>
+              ))}
+            </>
+          ) : null}
           <dt>첫 접수</dt>
           <dd>{formatKst(customer.since)}</dd>
           <dt>접수</dt>
@@ -140,18 +151,16 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
         <h2 id="customer-consent-title" className="admin-card__title">
           광고 수신 동의
         </h2>
-        <p className={consent.standing === "opted-out" ? "admin-warning" : undefined}>
-          {consent.standing === "no-consent" ? CONSENT_STANDING_TEXT["no-consent"] : CONSENT_STANDING_TEXT[consent.standing](consent.since)}
-          {consent.nextNotice ? <span className="admin-muted"> · {CONSENT_STANDING_TEXT.nextNotice(consent.nextNotice)}</span> : null}
-        </p>
-        {consent.sentences.length === 0 ? (
-          <p className="admin-empty__text">{CONSENT_STANDING_TEXT.empty}</p>
+        {otherNumbers.length === 0 ? (
+          <NumberConsent consent={consent} />
         ) : (
-          <ol className="admin-consent__list" aria-label="동의·철회 기록">
-            {consent.sentences.map((sentence) => (
-              <li key={sentence.id}>{sentence.text}</li>
-            ))}
-          </ol>
+          // One customer, several numbers: each number's consent is its own (a refusal holds for all, decision 055).
+          [{ phone: customer.phone, consent }, ...otherNumbers].map((number, index) => (
+            <div key={index}>
+              <h3 className="admin-card__subtitle">{number.phone}</h3>
+              <NumberConsent consent={number.consent} />
+            </div>
+          ))
         )}
       </section>
 
@@ -211,5 +220,28 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
 
       {mayMerge ? <CustomerMerge lastResult={answer?.intent === "merge" ? answer.result : undefined} submitting={merging} /> : null}
     </div>
+  );
+}
+
+type ConsentView = Route.ComponentProps["loaderData"]["consent"];
+
+/** One number's standing and its ledger in sentences. */
+function NumberConsent({ consent }: { consent: ConsentView }) {
+  return (
+    <>
+      <p className={consent.standing === "opted-out" ? "admin-warning" : undefined}>
+        {consent.standing === "no-consent" ? CONSENT_STANDING_TEXT["no-consent"] : CONSENT_STANDING_TEXT[consent.standing](consent.since)}
+        {consent.nextNotice ? <span className="admin-muted"> · {CONSENT_STANDING_TEXT.nextNotice(consent.nextNotice)}</span> : null}
+      </p>
+      {consent.sentences.length === 0 ? (
+        <p className="admin-empty__text">{CONSENT_STANDING_TEXT.empty}</p>
+      ) : (
+        <ol className="admin-consent__list" aria-label="동의·철회 기록">
+          {consent.sentences.map((sentence) => (
+            <li key={sentence.id}>{sentence.text}</li>
+          ))}
+        </ol>
+      )}
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { SMS_PURPOSE_LABELS } from "#app/forms/admin.ts";
 import { composeText, leadTextFormSchema, smsLength, smsLengthLabel, type AdvertisingWrap } from "#app/forms/lead-text.ts";
 import { formatKst } from "#app/utils/kst.ts";
+import { withParticle } from "#app/utils/particles.ts";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useTypedText } from "#app/utils/use-typed-text.ts";
 import { ErrorList, useConsoleForm, type ConsoleFormAnswer } from "../forms.tsx";
@@ -228,7 +229,8 @@ function TextForm({
           </label>
           {template?.advertising ? <input type="hidden" name="advertising" value="yes" /> : null}
           <p className="admin-field__hint">
-            광고성 문자는 맨 앞에 “{form.wrap.prefix}”, 맨 끝에 “{form.wrap.suffix}”가 붙고, 21:00~08:00에는 08:00까지 기다렸다 보냅니다.
+            광고성 문자는 맨 앞에 “{form.wrap.prefix}”, 맨 끝에 {withParticle(`“${form.wrap.suffix}”`, "이/가")} 붙고, 21:00~08:00에는
+            08:00까지 기다렸다 보냅니다.
             {form.standing ? ` ${STANDING_LABELS[form.standing]}` : ""}
           </p>
           <ErrorList id={fields.advertising.errorId} errors={advertisingErrors} />
