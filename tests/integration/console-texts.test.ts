@@ -98,7 +98,7 @@ describe("texts from a lead's page", () => {
     const templates = (page.data as Awaited<ReturnType<typeof textLoader>>).texts.form!.templates;
     const thanks = templates.find((template) => template.key === "thanks")!;
     expect(thanks.text).toContain("김하늘 고객님");
-    expect(thanks.text).toContain("담당 박지민");
+    expect(thanks.text).toContain("담당: 박지민");
 
     const sent = await outcome(() =>
       textAction(post(`/admin/leads/${lead.id}/text`, { intent: "send", template: "thanks", body: `${thanks.text}\r\n` }, cookie)),
