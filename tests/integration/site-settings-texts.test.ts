@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { ChangeContext } from "#app/.server/audit/records.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
-import { smsOutbox, visitSlots } from "#app/.server/schema.ts";
+import { leads, smsOutbox, visitSlots } from "#app/.server/schema.ts";
 import { changeSettings, textPack } from "#app/.server/content/site-settings.ts";
-import { filledTemplates } from "#app/.server/leads/texts.ts";
+import { filledTemplates, textLead } from "#app/.server/leads/texts.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import { queueVisitReminders } from "#app/.server/visits/reminders.ts";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
@@ -59,6 +59,34 @@ describe("texts worded with the office's settings", () => {
     expect(await thanks()).toContain("언제든 1661-0000으로 편하게 연락 주세요.\n담당: 이수아");
     await changeSettings(change, { salesPhone: "15881234" });
     expect(await thanks()).toContain("언제든 1588-1234로 편하게 연락 주세요.");
+  });
+
+  // 정보통신망법 §50④: an advertisement names its sender and contact; the contact may be left out only
+  // when it is the number the text comes from (the pack's registered 16610000 is the demo's sales phone).
+  test("an advertising text names the office's number after the sender once the sales phone is not the number it comes from", async () => {
+    const phone = uniquePhone();
+    expect((await submitJson("interest", filledForm("interest", { phone, marketing: "yes" }))).status).toBe(200);
+    const [lead] = await db().select({ id: leads.id }).from(leads).where(eq(leads.phone, phone));
+    const advertise = async () => {
+      const sent = await textLead(
+        change,
+        lead!.id,
+        { body: "84A 잔여세대 안내", advertising: true, template: undefined },
+        kstInstant(kstDay(new Date()), "10:00"),
+      );
+      expect(sent).toMatchObject({ outcome: "queued" });
+      const [latest] = (
+        await db()
+          .select({ body: smsOutbox.body })
+          .from(smsOutbox)
+          .where(and(eq(smsOutbox.recipient, phone), eq(smsOutbox.purpose, "manual")))
+          .orderBy(smsOutbox.id)
+      ).reverse();
+      return latest!.body;
+    };
+    expect(await advertise()).toBe("(광고)[동대구 온빛채 센트럴]\n84A 잔여세대 안내\n무료수신거부 080-000-0000");
+    await changeSettings(change, { salesPhone: "15881234" });
+    expect(await advertise()).toBe("(광고)[동대구 온빛채 센트럴] 1588-1234\n84A 잔여세대 안내\n무료수신거부 080-000-0000");
   });
 
   test("the model house's address and hours and the opening line follow the settings too", async () => {

@@ -2,13 +2,14 @@ import { and, eq, isNull, max } from "drizzle-orm";
 import type { SitePack } from "#app/content/types.ts";
 import type { AdvertisingWrap } from "#app/forms/lead-text.ts";
 import { addDays, kstDay, kstInstant, kstTime } from "#app/utils/kst.ts";
+import { formatPhone } from "#app/utils/phone.ts";
 import type { Executor } from "../db.ts";
 import { getEnv } from "../env.ts";
 import { customers, leads } from "../schema.ts";
 
 /**
  * The law on advertising texts (정보통신망법 제50조, 시행령 제61조) in one place: an advertising
- * text starts with "(광고)" and the sender's name, ends with a free opt-out number, goes only to a
+ * text starts with "(광고)", the sender's name and contact, ends with a free opt-out number, goes only to a
  * person who agreed to receive advertising and has not withdrawn, and is not sent between 21:00
  * and 08:00 (Korean time) — it waits until 08:00. Confirmations and reminders are not advertising
  * and carry no promotion (tests/pack-checks.ts).
@@ -22,9 +23,17 @@ export function optOutLine(sms: SitePack["leads"]["sms"]) {
   return `무료수신거부 ${sms.optOutNumber}`;
 }
 
-/** The marks the console puts around an advertising text of this site. */
+/**
+ * The marks the console puts around an advertising text of this site: "(광고)", the sender's name and
+ * its contact number first, the free opt-out number last. The law lets the contact be left out only
+ * when it is the number the text comes from, so the office's number is added whenever the site sends
+ * from another one (its sales phone changed in the settings, or texts sent from SMS_SENDER) or from
+ * none known.
+ */
 export function advertisingWrap(site: SitePack): AdvertisingWrap {
-  return { prefix: `(광고)${site.leads.sms.senderName}`, suffix: optOutLine(site.leads.sms) };
+  const from = site.leads.sms.senderNumber ?? getEnv().SMS_SENDER;
+  const contact = from === site.phone.replace(/\D/g, "") ? "" : ` ${formatPhone(site.phone)}`;
+  return { prefix: `(광고)${site.leads.sms.senderName}${contact}`, suffix: optOutLine(site.leads.sms) };
 }
 
 /** Whether an advertising text may not go out at this instant (21:00 up to, not including, 08:00 KST). */
