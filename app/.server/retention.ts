@@ -5,7 +5,7 @@ import type { AuditChain } from "#app/vocabulary.ts";
 import { auditRetentionDays, purgeAuditRecords } from "./audit/records.ts";
 import { db, queryRows } from "./db.ts";
 import { getEnv } from "./env.ts";
-import { destroyLeads, expiredBinLeads } from "./leads/bin.ts";
+import { destroyLeads, expiredBinLeads, forgetCustomersWithoutLeads } from "./leads/bin.ts";
 import { logError as defaultLogError } from "./log.ts";
 import { startPeriodicTask, type PeriodicTask } from "./periodic.ts";
 import { parseRetention, type RetentionPeriod } from "#app/forms/privacy.ts";
@@ -39,6 +39,8 @@ export interface PurgeReport {
   fromBin: number;
   /** Waitlist entries (a name and a phone each) whose visit day is more than WAITLIST_KEPT_DAYS past. */
   waitlist: number;
+  /** Customer records (a phone number and its consent ledger) of people none of whose leads is left. */
+  customers: number;
   /** Access records past AUDIT_RETENTION_DAYS (three years for access-rights changes). */
   auditRecords: number;
 }
@@ -56,8 +58,9 @@ const PURGE_LOCK_KEY = 727_004;
 /**
  * Destroys the leads collected longer ago than their site's retention period (in the bin or not)
  * and the leads whose week in the bin is over, with their notes, status history, bookings and
- * text messages, recording each destruction by lead id (leads/bin.ts); then the access records
- * past their own retention. Instances that share a database purge one at a time: a second finds
+ * text messages, recording each destruction by lead id (leads/bin.ts), and the customer records of
+ * the people with no lead left (all but a refusal of advertising); then the access records past
+ * their own retention. Instances that share a database purge one at a time: a second finds
  * the lock taken and skips.
  */
 export async function purgeExpiredLeads({
@@ -69,7 +72,7 @@ export async function purgeExpiredLeads({
   const report = await db().transaction(async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${PURGE_LOCK_KEY}) as locked`);
     if (!lock?.locked) return null;
-    const report: PurgeReport = { ran: true, deleted: 0, sites: [], fromBin: 0, waitlist: 0, auditRecords: 0 };
+    const report: PurgeReport = { ran: true, deleted: 0, sites: [], fromBin: 0, waitlist: 0, customers: 0, auditRecords: 0 };
     const at = now.toISOString();
     for (const { site, period } of periods) {
       // The office's period after the development's sales end, when set, replaces the one from collection.
@@ -93,6 +96,7 @@ export async function purgeExpiredLeads({
       report.sites.push({ site, period: development ? `until ${development.until}` : period.interval, deleted });
     }
     for (const [site, ids] of await expiredBinLeads(tx, now)) report.fromBin += await destroyLeads(tx, site, ids, "bin", now);
+    for (const { site } of periods) report.customers += await forgetCustomersWithoutLeads(tx, site);
     const pastWaitlist = await queryRows<{ id: number }>(
       tx,
       sql`delete from visit_waitlist where slot_id in (select id from visit_slots where day < ${addDays(kstDay(now), -WAITLIST_KEPT_DAYS)}::date) returning id`,
@@ -111,7 +115,7 @@ export async function purgeExpiredLeads({
     }
     return report;
   });
-  if (!report) return { ran: false, deleted: 0, sites: [], fromBin: 0, waitlist: 0, auditRecords: 0 };
+  if (!report) return { ran: false, deleted: 0, sites: [], fromBin: 0, waitlist: 0, customers: 0, auditRecords: 0 };
   report.auditRecords = await purgeAuditRecords(auditDays, now);
   return report;
 }
@@ -123,7 +127,7 @@ export function describePurge(report: PurgeReport) {
   return (
     `Lead retention: destroyed ${report.deleted} lead(s) past the retention period (${sites || "no sites"}), ` +
     `${report.fromBin} after a week in the bin, ${report.waitlist} waitlist entr(ies) of past visit days, ` +
-    `and ${report.auditRecords} access record(s) past theirs.`
+    `${report.customers} customer record(s) with no lead left, and ${report.auditRecords} access record(s) past theirs.`
   );
 }
 

@@ -7,6 +7,8 @@ import { forgetStaleOptOutLists } from "#app/.server/consent/opt-out-list.ts";
 import { sendReconfirmationNotices } from "#app/.server/consent/reconfirmation.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
+import { purgeExpiredLeads } from "#app/.server/retention.ts";
+import { sitePacks } from "#app/content/index.ts";
 import { mergeCustomers } from "#app/.server/leads/merge.ts";
 import { textLead } from "#app/.server/leads/texts.ts";
 import { unsealText } from "#app/.server/sealed.ts";
@@ -43,8 +45,8 @@ beforeEach(async () => {
 const acting = () => ({ site: "daegu", actor: manager, clientAddress: "203.0.113.9" });
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-/** A customer of daegu whose lead ticked the marketing consent at `at` (as the lead form records it). */
-async function consentingCustomer(phone: string, at = new Date(), site = "daegu") {
+/** A customer of daegu whose lead ticked the marketing consent at `at` (as the lead form records it), or (`marketing: false`) did not. */
+async function consentingCustomer(phone: string, at = new Date(), site = "daegu", { marketing = true } = {}) {
   const [customer] = await db().insert(customers).values({ site, phone, createdAt: at }).returning({ id: customers.id });
   const [lead] = await db()
     .insert(leads)
@@ -56,15 +58,16 @@ async function consentingCustomer(phone: string, at = new Date(), site = "daegu"
       phone,
       consentVersion: "test",
       consentedAt: at,
-      marketingConsentAt: at,
+      marketingConsentAt: marketing ? at : null,
       sourcePath: "/",
       customerId: customer!.id,
       createdAt: at,
     })
     .returning({ id: leads.id });
-  await db()
-    .insert(marketingConsentEvents)
-    .values({ site, phone, customerId: customer!.id, kind: "consent", via: "form", leadId: lead!.id, at });
+  if (marketing)
+    await db()
+      .insert(marketingConsentEvents)
+      .values({ site, phone, customerId: customer!.id, kind: "consent", via: "form", leadId: lead!.id, at });
   return { customerId: customer!.id, leadId: lead!.id };
 }
 
@@ -412,6 +415,46 @@ describe("one customer with two numbers (merged)", () => {
     expect(await marketingStanding(db(), "daegu", "01077770013")).toBe("consented");
     // Nobody merged is texted a confirmation: the person was told when they refused.
     expect((await outboxTo("01077770012")).map((text) => text.purpose)).toEqual([]);
+  });
+});
+
+// PIPA §21: what was collected with a lead is destroyed with it, the phone number included.
+describe("when every lead of a person is destroyed", () => {
+  test("their numbers and consent ledger go with the leads; a number that refused keeps its refusal, alone; a later lead of it is stored", async () => {
+    const now = new Date();
+    const longAgo = new Date(now.getTime() - 400 * 24 * 60 * 60 * 1000);
+    const refusedAt = new Date(now.getTime() - 300 * 24 * 60 * 60 * 1000);
+    await consentingCustomer("01088880001", longAgo);
+    await consentingCustomer("01088880002", longAgo);
+    await recordWithdrawal(db(), { site: "daegu", phone: "01088880002", via: "link", at: refusedAt }, { now: refusedAt });
+    // One person, two numbers: the one kept never agreed to advertising, the merged one refused.
+    const kept = await consentingCustomer("01088880003", longAgo, "daegu", { marketing: false });
+    const merged = await consentingCustomer("01088880004", longAgo);
+    expect(await mergeCustomers(acting(), kept.customerId, merged.customerId, longAgo)).toBe("done");
+    await recordWithdrawal(db(), { site: "daegu", phone: "01088880004", via: "console", at: refusedAt }, { now: refusedAt });
+    await consentingCustomer("01088880005", now);
+
+    const report = await purgeExpiredLeads({ now, sites: [sitePacks.daegu!] });
+    expect(report).toMatchObject({ deleted: 4, customers: 2 });
+
+    const left = await db().select().from(customers).orderBy(customers.phone);
+    expect(left.map((row) => [row.phone, row.marketingOptOutAt !== null, row.mergedIntoId])).toEqual([
+      ["01088880002", true, null],
+      ["01088880004", true, null],
+      ["01088880005", false, null],
+    ]);
+    const ledger = await db().select().from(marketingConsentEvents).orderBy(marketingConsentEvents.phone, marketingConsentEvents.id);
+    expect(ledger.map((row) => [row.phone, row.kind])).toEqual([
+      ["01088880002", "withdrawal"],
+      ["01088880004", "withdrawal"],
+      ["01088880005", "consent"],
+    ]);
+
+    // The refused number stands alone, so its next form makes a lead of its own customer.
+    const again = filledForm("inquiry", { phone: "01088880004" });
+    expect((await submitJson("inquiry", again)).status).toBe(200);
+    const [lead] = await db().select().from(leads).where(eq(leads.phone, "01088880004"));
+    expect(lead!.customerId).toBe(left[1]!.id);
   });
 });
 

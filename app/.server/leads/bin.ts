@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
 import { BIN_DAYS } from "#app/forms/admin.ts";
 import { can } from "#app/permissions.ts";
 import { recordAccess, systemActor, type ChangeContext } from "../audit/records.ts";
-import { db, type Executor } from "../db.ts";
-import { admins, leads, smsOutbox } from "../schema.ts";
+import { db, queryRows, type Executor } from "../db.ts";
+import { admins, customers, leads, marketingConsentEvents, smsOutbox } from "../schema.ts";
 import type { LeadChange } from "./record.ts";
 
 /**
@@ -89,6 +89,74 @@ export async function destroyLeads(tx: Executor, site: string, leadIds: number[]
     );
   }
   return deleted.length;
+}
+
+/**
+ * What a site keeps of the people none of whose leads is left (decision 056): their customer records
+ * (the phone numbers) and their consent ledger are destroyed, as the leads they came with were. A
+ * number that refused advertising keeps its record and its withdrawals (the number and when, so a
+ * refusal outlives the leads), standing alone: the customer a merge pointed it to may be gone.
+ * Answers how many customer records were destroyed.
+ */
+export async function forgetCustomersWithoutLeads(tx: Executor, site: string): Promise<number> {
+  const gone = await queryRows<{ id: number; phone: string; refused: boolean }>(
+    tx,
+    sql`with numbers as (
+          select id, phone, marketing_opt_out_at is not null as refused, coalesce(merged_into_id, id) as person
+          from customers where site = ${site}
+        ),
+        with_leads as (select distinct numbers.person from numbers join leads on leads.customer_id = numbers.id)
+        select id, phone, refused from numbers where person not in (select person from with_leads)`,
+  );
+  let destroyed = 0;
+  for (let start = 0; start < gone.length; start += 1_000) {
+    const slice = gone.slice(start, start + 1_000);
+    const refused = slice.filter((number) => number.refused);
+    const forgotten = slice.filter((number) => !number.refused);
+    if (forgotten.length > 0) {
+      await tx.delete(marketingConsentEvents).where(
+        and(
+          eq(marketingConsentEvents.site, site),
+          inArray(
+            marketingConsentEvents.phone,
+            forgotten.map((number) => number.phone),
+          ),
+        ),
+      );
+      const deleted = await tx
+        .delete(customers)
+        .where(
+          inArray(
+            customers.id,
+            forgotten.map((number) => number.id),
+          ),
+        )
+        .returning({ id: customers.id });
+      destroyed += deleted.length;
+    }
+    if (refused.length > 0) {
+      const phones = refused.map((number) => number.phone);
+      await tx
+        .delete(marketingConsentEvents)
+        .where(
+          and(
+            eq(marketingConsentEvents.site, site),
+            inArray(marketingConsentEvents.phone, phones),
+            ne(marketingConsentEvents.kind, "withdrawal"),
+          ),
+        );
+      await tx
+        .update(customers)
+        .set({ mergedIntoId: null })
+        .where(
+          inArray(
+            customers.id,
+            refused.map((number) => number.id),
+          ),
+        );
+    }
+  }
+  return destroyed;
 }
 
 /** Leads whose time in the bin is over, by site. */
