@@ -111,49 +111,24 @@ export async function forgetCustomersWithoutLeads(tx: Executor, site: string): P
   let destroyed = 0;
   for (let start = 0; start < gone.length; start += 1_000) {
     const slice = gone.slice(start, start + 1_000);
-    const refused = slice.filter((number) => number.refused);
     const forgotten = slice.filter((number) => !number.refused);
+    const refused = slice.filter((number) => number.refused);
     if (forgotten.length > 0) {
-      await tx.delete(marketingConsentEvents).where(
-        and(
-          eq(marketingConsentEvents.site, site),
-          inArray(
-            marketingConsentEvents.phone,
-            forgotten.map((number) => number.phone),
-          ),
-        ),
-      );
-      const deleted = await tx
-        .delete(customers)
-        .where(
-          inArray(
-            customers.id,
-            forgotten.map((number) => number.id),
-          ),
-        )
-        .returning({ id: customers.id });
-      destroyed += deleted.length;
+      const phones = forgotten.map((number) => number.phone);
+      const ids = forgotten.map((number) => number.id);
+      await tx
+        .delete(marketingConsentEvents)
+        .where(and(eq(marketingConsentEvents.site, site), inArray(marketingConsentEvents.phone, phones)));
+      destroyed += (await tx.delete(customers).where(inArray(customers.id, ids)).returning({ id: customers.id })).length;
     }
     if (refused.length > 0) {
       const phones = refused.map((number) => number.phone);
+      const ids = refused.map((number) => number.id);
+      const notRefusals = ne(marketingConsentEvents.kind, "withdrawal");
       await tx
         .delete(marketingConsentEvents)
-        .where(
-          and(
-            eq(marketingConsentEvents.site, site),
-            inArray(marketingConsentEvents.phone, phones),
-            ne(marketingConsentEvents.kind, "withdrawal"),
-          ),
-        );
-      await tx
-        .update(customers)
-        .set({ mergedIntoId: null })
-        .where(
-          inArray(
-            customers.id,
-            refused.map((number) => number.id),
-          ),
-        );
+        .where(and(eq(marketingConsentEvents.site, site), inArray(marketingConsentEvents.phone, phones), notRefusals));
+      await tx.update(customers).set({ mergedIntoId: null }).where(inArray(customers.id, ids));
     }
   }
   return destroyed;
