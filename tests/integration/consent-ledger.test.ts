@@ -395,6 +395,26 @@ describe("one customer with two numbers (merged)", () => {
     ]);
   });
 
+  test("both numbers of one person withdrawing at the same moment are both answered, and each ends with one withdrawal", async () => {
+    const people = await Promise.all(
+      Array.from({ length: 10 }, async (_, index) => {
+        const phones = [`0107778${String(index).padStart(2, "0")}01`, `0107778${String(index).padStart(2, "0")}02`] as const;
+        const first = await consentingCustomer(phones[0], new Date(Date.now() - 2 * DAY_MS));
+        const second = await consentingCustomer(phones[1], new Date(Date.now() - 2 * DAY_MS));
+        expect(await mergeCustomers(acting(), first.customerId, second.customerId)).toBe("done");
+        return phones;
+      }),
+    );
+    const outcomes = await Promise.all(
+      people.flatMap((phones) => phones.map((phone) => recordWithdrawal(db(), { site: "daegu", phone, via: "link", at: new Date() }))),
+    );
+    for (const outcome of outcomes) expect(["withdrawn", "already-withdrawn"]).toContain(outcome.outcome);
+    for (const phone of people.flat()) {
+      expect(await marketingStanding(db(), "daegu", phone)).toBe("opted-out");
+      expect((await ledgerOf(phone)).filter((row) => row.kind === "withdrawal")).toHaveLength(1);
+    }
+  });
+
   test("merged into a customer who had refused, a number consented before the refusal stops receiving advertising; one that agreed after it keeps its consent", async () => {
     const refusedAt = new Date(Date.now() - DAY_MS);
     const kept = await consentingCustomer("01077770011", new Date(Date.now() - 3 * DAY_MS));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { SitePack } from "#app/content/types.ts";
 import { kstDay } from "#app/utils/kst.ts";
 import { formatPhone } from "#app/utils/phone.ts";
@@ -21,6 +21,20 @@ import { marketingStandingOf } from "../sms/advertising.ts";
 /** Everything one phone does at one site takes turns (the same lock as a new lead's, leads/create.ts). */
 export async function lockPhone(executor: Executor, site: string, phone: string) {
   await executor.execute(sql`select pg_advisory_xact_lock(727003, hashtext(${`${site}:${phone}`}))`);
+}
+
+/**
+ * The customer records of these people (each record kept by a merge, with the records merged into
+ * it), locked in id order. A withdrawal and a merge lock a person so before they change a refusal, so
+ * two of them on one person's numbers at once queue instead of deadlocking.
+ */
+export async function lockPerson(executor: Executor, site: string, personIds: number[]) {
+  await executor
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.site, site), or(inArray(customers.id, personIds), inArray(customers.mergedIntoId, personIds))))
+    .orderBy(asc(customers.id))
+    .for("update");
 }
 
 /** A lead form's optional consent, in the lead's transaction. */
@@ -65,6 +79,11 @@ export async function recordWithdrawal(
   const { site, phone, via, at } = withdrawal;
   return executor.transaction(async (tx): Promise<WithdrawalOutcome> => {
     await lockPhone(tx, site, phone);
+    const [own] = await tx
+      .select({ person: sql<number>`coalesce(${customers.mergedIntoId}, ${customers.id})` })
+      .from(customers)
+      .where(and(eq(customers.site, site), eq(customers.phone, phone)));
+    if (own) await lockPerson(tx, site, [own.person]);
     const { standing, consentedAt } = await marketingStandingOf(tx, site, phone);
     if (standing === "opted-out") return { outcome: "already-withdrawn" };
     if (consentedAt && consentedAt > at) return { outcome: "consented-since" };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { can } from "#app/permissions.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
-import { withdrawOtherNumbers } from "../consent/ledger.ts";
+import { lockPerson, withdrawOtherNumbers } from "../consent/ledger.ts";
 import { db } from "../db.ts";
 import { customers, leads } from "../schema.ts";
 import { recordLeadEvent } from "./events.ts";
@@ -38,13 +38,13 @@ export async function mergeCustomers(change: ChangeContext, keepId: number, othe
   if (!can(change.actor.role, "leads.assign")) return "forbidden";
   if (keepId === otherId) return "same-customer";
   return db().transaction(async (tx) => {
-    // Both rows locked in id order, so two merges of the same pair cannot deadlock.
+    // Both people's records locked in id order, as a withdrawal locks them, so two changes to one
+    // person at once queue instead of deadlocking.
+    await lockPerson(tx, change.site, [keepId, otherId]);
     const both = await tx
       .select({ id: customers.id, mergedIntoId: customers.mergedIntoId })
       .from(customers)
-      .where(and(inArray(customers.id, [keepId, otherId]), eq(customers.site, change.site)))
-      .orderBy(asc(customers.id))
-      .for("update");
+      .where(and(inArray(customers.id, [keepId, otherId]), eq(customers.site, change.site)));
     const keep = both.find((row) => row.id === keepId);
     const other = both.find((row) => row.id === otherId);
     if (!keep || !other || keep.mergedIntoId !== null || other.mergedIntoId !== null) return "not-found";
