@@ -186,12 +186,13 @@ export const CONSENT_EVENT_KINDS = ["consent", "withdrawal", "reconfirmation-not
 export type ConsentEventKind = (typeof CONSENT_EVENT_KINDS)[number];
 
 /**
- * How a consent was given or withdrawn: the optional box of a lead form, the console (someone on the
- * team, told by the customer), the 080 service's opt-out list uploaded to the console, the personal
- * opt-out link of a text, a reply to a text, or another number of the same customer (a refusal holds
- * for the person: app/.server/consent/ledger.ts).
+ * How a consent was given or withdrawn: the optional box of a lead form, a list the office imported
+ * with a consent column it vouched for, the console (someone on the team, told by the customer), the
+ * 080 service's opt-out list uploaded to the console, the personal opt-out link of a text, a reply to a
+ * text, or another number of the same customer (a refusal holds for the person:
+ * app/.server/consent/ledger.ts).
  */
-export const CONSENT_CHANNELS = ["form", "console", "080-list", "link", "reply", "other-number"] as const;
+export const CONSENT_CHANNELS = ["form", "import", "console", "080-list", "link", "reply", "other-number"] as const;
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
 
 /**

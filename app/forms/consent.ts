@@ -7,6 +7,7 @@ import { wholeNumber } from "./numbers.ts";
 /** How a consent was given or withdrawn, as the history's sentence says it ("… 080 수신거부 목록으로 철회"). */
 export const CONSENT_CHANNEL_PHRASES: Record<ConsentChannel, string> = {
   form: "신청서에서",
+  import: "고객 가져오기로",
   console: "관리자 화면에서",
   "080-list": "080 수신거부 목록으로",
   link: "수신거부 링크로",
@@ -31,7 +32,7 @@ export function consentSentence(event: {
   const how = event.via
     ? `${event.via === "form" && event.formLabel ? `${event.formLabel} ` : ""}${CONSENT_CHANNEL_PHRASES[event.via]} `
     : "";
-  const who = event.via === "console" && event.actorName ? ` (${event.actorName})` : "";
+  const who = (event.via === "console" || event.via === "import") && event.actorName ? ` (${event.actorName})` : "";
   return `${event.when} ${how}${CONSENT_EVENT_PHRASES[event.kind]}${who}`;
 }
 

@@ -1,13 +1,25 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeEach, describe, expect, test } from "vitest";
+import { sendReconfirmationNotices } from "#app/.server/consent/reconfirmation.ts";
 import { countStatements, db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { createLead } from "#app/.server/leads/create.ts";
 import { leadHistory } from "#app/.server/leads/history.ts";
 import { declaredUnpackedSize } from "#app/.server/leads/import-file.ts";
 import type { ImportPreview } from "#app/.server/leads/import.ts";
-import { admins, adminSites, auditLog, consoleSettings, customers, leadEvents, leads, smsOutbox, staffDuty } from "#app/.server/schema.ts";
+import {
+  admins,
+  adminSites,
+  auditLog,
+  consoleSettings,
+  customers,
+  leadEvents,
+  leads,
+  marketingConsentEvents,
+  smsOutbox,
+  staffDuty,
+} from "#app/.server/schema.ts";
 import { kstDay } from "#app/utils/kst.ts";
 import { IMPORT_MESSAGES } from "#app/forms/lead-import.ts";
 import { UPLOAD_MESSAGES } from "#app/forms/uploads.ts";
@@ -282,6 +294,15 @@ describe("the import", () => {
     expect(entries.map((entry) => [entry.name, entry.detail.marketingFromFile])).toEqual([
       ["동의함", true],
       ["안함", false],
+    ]);
+    // The consent is a row of the ledger, naming the import and who ran it, and is reconfirmed two years on as a form's is.
+    const ledger = await db().select().from(marketingConsentEvents);
+    expect(ledger.map((row) => [row.phone, row.kind, row.via, row.actorId])).toEqual([
+      ["01020000041", "consent", "import", team.manager.id],
+    ]);
+    expect(await sendReconfirmationNotices(new Date(Date.now() + 2 * 366 * 24 * 60 * 60 * 1000))).toBe(1);
+    expect((await db().select().from(smsOutbox).where(eq(smsOutbox.purpose, "reconfirmation"))).map((text) => text.recipient)).toEqual([
+      "01020000041",
     ]);
   });
 

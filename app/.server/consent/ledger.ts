@@ -5,7 +5,7 @@ import { formatPhone } from "#app/utils/phone.ts";
 import { fill } from "#app/utils/template.ts";
 import type { ConsentChannel } from "#app/vocabulary.ts";
 import { textPack } from "../content/site-settings.ts";
-import type { Executor } from "../db.ts";
+import { inSlices, type Executor } from "../db.ts";
 import { enqueueOneSms } from "../outbox/queue.ts";
 import { admins, customers, leads, marketingConsentEvents, smsOutbox } from "../schema.ts";
 import { marketingStandingOf } from "../sms/advertising.ts";
@@ -35,6 +35,26 @@ export async function lockPerson(executor: Executor, site: string, personIds: nu
     .where(and(eq(customers.site, site), or(inArray(customers.id, personIds), inArray(customers.mergedIntoId, personIds))))
     .orderBy(asc(customers.id))
     .for("update");
+}
+
+/**
+ * The consents an imported list declares (its consent column, the office vouching that it proves
+ * them), in the import's transaction: a row each, naming who imported it, so the customer view shows
+ * where the consent came from and the two-year reconfirmation (reconfirmation.ts, which reads the
+ * ledger) reaches these people too.
+ */
+export async function recordImportedConsents(
+  executor: Executor,
+  site: string,
+  consents: { phone: string; customerId: number; leadId: number }[],
+  actorId: number,
+  at: Date,
+) {
+  for (const slice of inSlices(consents)) {
+    await executor
+      .insert(marketingConsentEvents)
+      .values(slice.map((consent) => ({ ...consent, site, kind: "consent" as const, via: "import" as const, actorId, at, createdAt: at })));
+  }
 }
 
 /** A lead form's optional consent, in the lead's transaction. */

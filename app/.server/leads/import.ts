@@ -5,6 +5,7 @@ import { importedMessage, saysYes } from "#app/forms/lead-import.ts";
 import { NameSchema, PhoneSchema } from "#app/forms/lead-schema.ts";
 import { IMPORT_PROBLEMS, type ImportConsentBasis, type ImportProblem } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
+import { recordImportedConsents } from "../consent/ledger.ts";
 import { db, inSlices, type Executor } from "../db.ts";
 import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { customers, leads } from "../schema.ts";
@@ -237,7 +238,15 @@ export async function importLeads(change: ChangeContext, sealed: string, choices
     }
     const stored = rows.map((row) => ({ ...row, id: idOf.get(row.submissionId)! }));
     const leadIds = stored.map((lead) => lead.id);
-    const marketing = stored.filter((lead) => lead.withMarketing).length;
+    const consents = stored.filter((lead) => lead.withMarketing);
+    await recordImportedConsents(
+      tx,
+      change.site,
+      consents.map((lead) => ({ phone: lead.digits, customerId: customerIds.get(lead.digits)!, leadId: lead.id })),
+      change.actor.id,
+      now,
+    );
+    const marketing = consents.length;
     await recordLeadEvents(
       tx,
       stored.map((lead): LeadEvent => ({
