@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
 import { BIN_DAYS } from "#app/forms/admin.ts";
 import { can } from "#app/permissions.ts";
 import { recordAccess, systemActor, type ChangeContext } from "../audit/records.ts";
-import { db, queryRows, type Executor } from "../db.ts";
+import { db, inSlices, queryRows, type Executor } from "../db.ts";
 import { admins, customers, leads, marketingConsentEvents, smsOutbox } from "../schema.ts";
 import type { LeadChange } from "./record.ts";
 
@@ -99,18 +99,18 @@ export async function destroyLeads(tx: Executor, site: string, leadIds: number[]
  * Answers how many customer records were destroyed.
  */
 export async function forgetCustomersWithoutLeads(tx: Executor, site: string): Promise<number> {
-  const gone = await queryRows<{ id: number; phone: string; refused: boolean }>(
-    tx,
-    sql`with numbers as (
-          select id, phone, marketing_opt_out_at is not null as refused, coalesce(merged_into_id, id) as person
-          from customers where site = ${site}
-        ),
-        with_leads as (select distinct numbers.person from numbers join leads on leads.customer_id = numbers.id)
-        select id, phone, refused from numbers where person not in (select person from with_leads)`,
-  );
+  const candidates = await numbersWithoutLeads(tx, site);
+  // Locked in id order, as a withdrawal and a merge lock a person's records (lockPerson), so they
+  // queue; then read again: a lead or a refusal that came meanwhile is seen, and none can come now
+  // (a new lead of a number waits on its record's lock) until the purge commits.
+  for (const slice of inSlices(candidates)) {
+    const ids = slice.map((number) => number.id);
+    await tx.select({ id: customers.id }).from(customers).where(inArray(customers.id, ids)).orderBy(asc(customers.id)).for("update");
+  }
+  const locked = new Set(candidates.map((number) => number.id));
+  const gone = (await numbersWithoutLeads(tx, site)).filter((number) => locked.has(number.id));
   let destroyed = 0;
-  for (let start = 0; start < gone.length; start += 1_000) {
-    const slice = gone.slice(start, start + 1_000);
+  for (const slice of inSlices(gone)) {
     const forgotten = slice.filter((number) => !number.refused);
     const refused = slice.filter((number) => number.refused);
     if (forgotten.length > 0) {
@@ -132,6 +132,19 @@ export async function forgetCustomersWithoutLeads(tx: Executor, site: string): P
     }
   }
   return destroyed;
+}
+
+/** The site's customer records whose person (the record kept by a merge and those merged into it) has no lead, in id order. */
+function numbersWithoutLeads(tx: Executor, site: string) {
+  return queryRows<{ id: number; phone: string; refused: boolean }>(
+    tx,
+    sql`with numbers as (
+          select id, phone, marketing_opt_out_at is not null as refused, coalesce(merged_into_id, id) as person
+          from customers where site = ${site}
+        ),
+        with_leads as (select distinct numbers.person from numbers join leads on leads.customer_id = numbers.id)
+        select id, phone, refused from numbers where person not in (select person from with_leads) order by id`,
+  );
 }
 
 /** Leads whose time in the bin is over, by site. */
