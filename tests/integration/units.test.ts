@@ -1,11 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeEach, describe, expect, test } from "vitest";
 import type { ChangeContext } from "#app/.server/audit/records.ts";
 import { contentVersion } from "#app/.server/content/content-version.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
-import { auditLog, leads, leadStatusChanges, unitChanges, units, unitSettings } from "#app/.server/schema.ts";
+import { moveLeadToBin, restoreLead } from "#app/.server/leads/bin.ts";
+import { auditLog, leadEvents, leads, leadStatusChanges, unitChanges, units, unitSettings } from "#app/.server/schema.ts";
 import { unitBoard } from "#app/.server/units/board.ts";
 import { contractUnit, holdUnit, releaseUnit, undoContract } from "#app/.server/units/holds.ts";
 import { importUnits, previewUnitImport, readUnitFile } from "#app/.server/units/import.ts";
@@ -102,6 +103,42 @@ describe("holding a unit", () => {
     expect(await releaseUnit(as(other), target!.id)).toBe("not-holder");
     expect(await releaseUnit(as(team.manager), target!.id)).toBe("done");
     expect(await unit(target!.id)).toMatchObject({ status: "available", leadId: null });
+  });
+
+  test("deleting a customer lets their live holds go at once and keeps their sold unit sold; the unit's and the lead's histories and the access record say so", async () => {
+    const [held, sold, other] = await addBuilding({ floors: 1, lines: 3 });
+    const lead = await addUnitLead({ assigneeId: team.counsellor.id });
+    const someoneElse = await addUnitLead({ assigneeId: team.counsellor.id });
+    await holdUnit(as(team.counsellor), held!.id, lead);
+    await holdUnit(as(team.counsellor), sold!.id, lead);
+    await contractUnit(as(team.manager), sold!.id);
+    await holdUnit(as(team.counsellor), other!.id, someoneElse);
+    const versionBefore = await contentVersion(db(), "daegu");
+
+    expect(await moveLeadToBin(as(team.manager), lead)).toBe("done");
+
+    expect(await unit(held!.id)).toMatchObject({ status: "available", leadId: null, heldBy: null, heldUntil: null });
+    expect(await unit(sold!.id)).toMatchObject({ status: "contracted", leadId: lead });
+    expect(await unit(other!.id)).toMatchObject({ status: "held", leadId: someoneElse });
+    expect(await contentVersion(db(), "daegu")).not.toBe(versionBefore);
+    const [release] = await db().select().from(unitChanges).where(eq(unitChanges.unitId, held!.id)).orderBy(desc(unitChanges.id)).limit(1);
+    expect(release).toMatchObject({
+      kind: "released",
+      fromStatus: "held",
+      toStatus: "available",
+      leadId: lead,
+      actorEmail: team.manager.email,
+      detail: { reason: "lead-deleted" },
+    });
+    const events = await db().select().from(leadEvents).where(eq(leadEvents.leadId, lead)).orderBy(leadEvents.id);
+    expect(events.at(-1)).toMatchObject({ kind: "unit", actorEmail: team.manager.email, detail: { unitId: held!.id, change: "released" } });
+    const [record] = await db().select().from(auditLog).where(eq(auditLog.action, "lead.delete"));
+    expect(record).toMatchObject({ leadIds: [lead], detail: { releasedUnits: [held!.id] } });
+    expect((await holdUnit(as(team.counsellor), held!.id, someoneElse)).outcome).toBe("done");
+
+    // A restored lead comes back without the hold: the unit may have gone to someone else meanwhile.
+    expect(await restoreLead(as(team.manager), lead)).toBe("done");
+    expect(await unit(held!.id)).toMatchObject({ status: "held", leadId: someoneElse });
   });
 });
 

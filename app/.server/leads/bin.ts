@@ -4,6 +4,7 @@ import { can } from "#app/permissions.ts";
 import { recordAccess, systemActor, type ChangeContext } from "../audit/records.ts";
 import { db, inSlices, queryRows, type Executor } from "../db.ts";
 import { admins, customers, leads, marketingConsentEvents, smsOutbox } from "../schema.ts";
+import { releaseHoldsOfDeletedLead } from "../units/holds.ts";
 import type { LeadChange } from "./record.ts";
 
 /**
@@ -28,7 +29,11 @@ export async function moveLeadToBin(change: ChangeContext, leadId: number, now =
       .where(and(eq(leads.id, leadId), eq(leads.site, change.site), sql`${leads.deletedAt} is null`))
       .returning({ id: leads.id });
     if (moved.length === 0) return "not-found";
-    await recordAccess({ ...change, action: "lead.delete", leadIds: [leadId] }, { executor: tx, now });
+    const releasedUnits = await releaseHoldsOfDeletedLead(tx, change, leadId, now);
+    await recordAccess(
+      { ...change, action: "lead.delete", leadIds: [leadId], ...(releasedUnits.length > 0 && { detail: { releasedUnits } }) },
+      { executor: tx, now },
+    );
     return "done";
   });
 }

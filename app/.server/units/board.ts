@@ -128,6 +128,7 @@ export async function recentUnitChanges(site: string, limit = 30) {
       toStatus: unitChanges.toStatus,
       actorEmail: unitChanges.actorEmail,
       actorName: admins.name,
+      detail: unitChanges.detail,
       createdAt: unitChanges.createdAt,
       building: units.building,
       floor: units.floor,

@@ -104,6 +104,35 @@ export async function releaseUnit(change: ChangeContext, unitId: number, now = n
   });
 }
 
+/**
+ * Lets go the live holds of a lead the deleting verb (leads/bin.ts) is moving to the bin, in its
+ * transaction: a customer out of every list is not buying, so the unit is for sale again now, not
+ * when its hold runs out. A sold unit stays sold. Each unit's history and the lead's (for a restore)
+ * say so; answers the units let go, for the deletion's access record.
+ */
+export async function releaseHoldsOfDeletedLead(tx: Executor, change: ChangeContext, leadId: number, now: Date) {
+  const released = await tx
+    .update(units)
+    .set({ status: "available", leadId: null, heldBy: null, heldUntil: null, updatedAt: now })
+    .where(and(eq(units.site, change.site), eq(units.leadId, leadId), heldAt(now)))
+    .returning({ id: units.id, building: units.building, floor: units.floor, line: units.line });
+  for (const unit of released.sort((a, b) => a.id - b.id)) {
+    await recordUnitChange(
+      tx,
+      change,
+      { unitId: unit.id, kind: "released", from: "held", to: "available", leadId, detail: { reason: "lead-deleted" } },
+      now,
+    );
+    await recordLeadEvent(
+      tx,
+      { leadId, kind: "unit", actor: change.actor, detail: { unitId: unit.id, unit: unitLabel(unit), change: "released" } },
+      now,
+    );
+  }
+  if (released.length > 0) await bumpContentVersion(tx, change.site, change.actor.id);
+  return released.map((unit) => unit.id);
+}
+
 /** A manager marks a held unit 계약 완료: the unit sold to the hold's customer, whose lead becomes 계약 완료 with it. */
 export async function contractUnit(change: ChangeContext, unitId: number, now = new Date()): Promise<UnitOutcome> {
   if (!can(change.actor.role, "units.manage")) return "forbidden";

@@ -3,6 +3,7 @@ import { changeContext } from "#app/.server/audit/access.ts";
 import { moveLeadToBin } from "#app/.server/leads/bin.ts";
 import { BIN_DAYS } from "#app/forms/admin.ts";
 import { getLeadDetail } from "#app/.server/leads/record.ts";
+import { unitsOfLead } from "#app/.server/units/board.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
@@ -17,10 +18,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const detail = await getLeadDetail(requireSite(context).slug, requireLeadId(params.id));
   if (!detail) throw notFound();
   const { lead, notes, changes, messages } = detail;
+  const units = await unitsOfLead(requireSite(context).slug, lead);
   return {
     lead: { id: lead.id, name: lead.name, phone: lead.phone, kind: lead.kind, createdAt: lead.createdAt },
     notes: notes.length + changes.length,
     messages: messages.length,
+    held: units.filter((unit) => unit.forThisLead && unit.status === "held").map((unit) => unit.label),
     kindLabels: requireSite(context).pack.leads.kindLabels,
   };
 }
@@ -42,7 +45,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function LeadDeletePage({ loaderData }: Route.ComponentProps) {
-  const { lead, notes, messages, kindLabels } = loaderData;
+  const { lead, notes, messages, held, kindLabels } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <div className="admin-page admin-page--narrow">
@@ -63,6 +66,12 @@ export default function LeadDeletePage({ loaderData }: Route.ComponentProps) {
           <dd>
             메모·상태 기록 {notes}건, 문자 기록 {messages}건
           </dd>
+          {held.length > 0 ? (
+            <>
+              <dt>홀드 해제</dt>
+              <dd>{held.join(", ")} (삭제하면 홀드가 풀려 다시 분양할 수 있습니다)</dd>
+            </>
+          ) : null}
         </dl>
         <p>
           휴지통으로 옮기면 목록·내려받기·문자 발송에서 빠집니다. {BIN_DAYS}일 안에는 휴지통에서 되살릴 수 있고, 그 뒤에는 완전히 파기되어
