@@ -26,6 +26,14 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   moved: "다른 시간으로 변경",
 };
 
+/**
+ * A visitor's line on 오늘 할 일: the booked time, and how the visit went once it is marked
+ * ("16:00 예약", "16:00 예약 · 방문"; not "16:00 방문 · 방문").
+ */
+export function todayVisitLine(time: string, status: BookingStatus) {
+  return status === "booked" ? `${time} 예약` : `${time} 예약 · ${BOOKING_STATUS_LABELS[status]}`;
+}
+
 /** The places a slot's bookings take as the site counts them (a place each, or one per visitor); cancelled and moved ones take none. */
 export function placesTaken(bookings: { status: BookingStatus; partySize?: number }[], unit: CapacityUnit = "groups") {
   return bookings

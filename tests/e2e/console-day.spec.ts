@@ -82,10 +82,12 @@ test("a day in the office: a new lead appears live, is assigned, texted, visits,
   await test.step("the visitor comes; the counsellor marks 방문 on 오늘 할 일, the visits page shows it, and the lead is 방문 완료 with the whole day in its history", async () => {
     await counsellorPage.goto("/admin/today");
     const marks = counsellorPage.getByRole("form", { name: `${customer} 방문 여부` });
-    await expect(counsellorPage.locator(".admin-today__row", { has: marks })).toContainText(`${hour} 방문`);
+    const row = counsellorPage.locator(".admin-today__row", { has: marks });
+    await expect(row.locator(".admin-today__due")).toHaveText(`${hour} 예약`);
     await noSidewaysScroll(counsellorPage);
     await marks.getByRole("button", { name: "방문", exact: true }).click();
     await expect(marks.getByRole("button", { name: "방문", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(row.locator(".admin-today__due")).toHaveText(`${hour} 예약 · 방문`);
     await owner.goto("/admin/visits");
     const booking = owner.locator(".admin-visits__today .admin-visits__booking", { hasText: customer });
     await expect(booking).toContainText(hour);

@@ -4,7 +4,7 @@ import { assignableStaff } from "#app/.server/leads/assignment.ts";
 import { todaysWork, workOf } from "#app/.server/leads/follow-ups.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { markAttendance } from "#app/.server/visits/office.ts";
-import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
+import { todayVisitLine } from "#app/forms/admin-visits.ts";
 import { LeadVisitMarkSchema, STATUS_LABELS, VISIT_MARK_MESSAGES } from "#app/forms/admin.ts";
 import { CONTACT_RESULT_LABELS, durationLabel, whenLabel } from "#app/forms/contacts.ts";
 import { readWholeNumber } from "#app/forms/numbers.ts";
@@ -156,9 +156,7 @@ export default function TodayPage({ loaderData, actionData }: Route.ComponentPro
               />
             }
           >
-            <span className="admin-today__due">
-              {lead.time} 방문 · {BOOKING_STATUS_LABELS[lead.bookingStatus]}
-            </span>
+            <span className="admin-today__due">{todayVisitLine(lead.time, lead.bookingStatus)}</span>
           </TodayRow>
         ))}
       </TodaySection>
