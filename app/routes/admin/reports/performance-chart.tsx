@@ -11,7 +11,10 @@ const COLOURS = ["#3d5a80", "#2a9d8f", "#8ab17d", "#e9c46a", "#f4a261", "#6a994e
  */
 export function PerformanceChart({ rows }: { rows: ({ name: string } & PerformanceCounts)[] }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  // A period without any work would draw only empty axes and a legend: a sentence says it instead.
+  const anything = rows.some((row) => PERFORMANCE_COLUMNS.some((column) => row[column.key] > 0));
   useEffect(() => {
+    if (!anything) return;
     let chart: { destroy(): void } | undefined;
     let cancelled = false;
     void import("chart.js/auto").then(({ default: Chart }) => {
@@ -39,8 +42,9 @@ export function PerformanceChart({ rows }: { rows: ({ name: string } & Performan
       cancelled = true;
       chart?.destroy();
     };
-  }, [rows]);
+  }, [rows, anything]);
   if (rows.length === 0) return null;
+  if (!anything) return <p className="admin-empty__text">이 기간에는 배정·연락·방문·계약 기록이 없어 그래프가 없습니다.</p>;
   return (
     <div className="admin-performance__chart">
       <canvas ref={canvas} aria-hidden="true" data-testid="performance-chart" />
