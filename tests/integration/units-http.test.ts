@@ -113,6 +113,21 @@ describe("the board's forms", () => {
     const [row] = await db().select().from(units).where(eq(units.id, target!.id));
     expect(row).toMatchObject({ status: "held", leadId: other });
   });
+
+  test("the delete page names the holds a deletion lets go, and the board's history says the unit went back with the deleted customer", async () => {
+    const [target] = await addBuilding({ floors: 1, lines: 1 });
+    const lead = await addUnitLead({ assigneeId: team.counsellor.id });
+    await on("/admin/units", { form: { intent: "hold", unit: String(target!.id), lead: String(lead) }, cookie: cookies.counsellor });
+    const asked = await (await on(`/admin/leads/${lead}/delete`, { cookie: cookies.manager })).text();
+    expect(asked.replaceAll("<!-- -->", "")).toContain(
+      "<dt>홀드 해제</dt><dd>101동 101호 (삭제하면 홀드가 풀려 다시 분양할 수 있습니다)</dd>",
+    );
+
+    const deleted = await on(`/admin/leads/${lead}/delete`, { form: {}, cookie: cookies.manager });
+    expect(deleted.status).toBe(303);
+    const board = await (await on("/admin/units", { cookie: cookies.manager })).text();
+    expect(board.replaceAll("<!-- -->", "")).toMatch(/101동 101호 홀드 해제 \(상담 중 → 분양 가능\) · 실장 · 고객 정보를 삭제하며<\/li>/);
+  });
 });
 
 describe("interest in a unit", () => {
