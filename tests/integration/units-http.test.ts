@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { bumpContentVersion } from "#app/.server/content/content-version.ts";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
-import { leads, priceSheets, units, unitSettings } from "#app/.server/schema.ts";
+import { leads, priceSheets, units, unitSettings, visitBookings, visitSlots } from "#app/.server/schema.ts";
+import { openVisitDays, slotLabel } from "#app/.server/visits/schedule.ts";
 import { demoPriceSheet } from "#app/content/sites/daegu/prices.ts";
 import { UNIT_MESSAGES } from "#app/forms/units.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
@@ -11,6 +12,7 @@ import { withTestDatabase } from "#tests/db.ts";
 import { filledForm } from "#tests/lead-requests.ts";
 import { addTeam, consoleCookie } from "#tests/staff.ts";
 import { addBuilding, addUnitLead } from "#tests/units.ts";
+import { addDays, kstDay } from "#app/utils/kst.ts";
 
 /**
  * The board through HTTP (issue #30): the console's forms, the public pill, home line and 잔여세대
@@ -114,13 +116,18 @@ describe("the board's forms", () => {
     expect(row).toMatchObject({ status: "held", leadId: other });
   });
 
-  test("the delete page names the holds a deletion lets go, and the board's history says the unit went back with the deleted customer", async () => {
+  test("the delete page names the holds and visits a deletion lets go, and the board's history says the unit went back with the deleted customer", async () => {
     const [target] = await addBuilding({ floors: 1, lines: 1 });
     const lead = await addUnitLead({ assigneeId: team.counsellor.id });
     await on("/admin/units", { form: { intent: "hold", unit: String(target!.id), lead: String(lead) }, cookie: cookies.counsellor });
-    const asked = await (await on(`/admin/leads/${lead}/delete`, { cookie: cookies.manager })).text();
-    expect(asked.replaceAll("<!-- -->", "")).toContain(
-      "<dt>홀드 해제</dt><dd>101동 101호 (삭제하면 홀드가 풀려 다시 분양할 수 있습니다)</dd>",
+    const day = addDays(kstDay(new Date()), 2);
+    await openVisitDays("daegu", [day]);
+    const [slot] = await db().select().from(visitSlots).where(eq(visitSlots.day, day)).orderBy(visitSlots.startsAt).limit(1);
+    await db().insert(visitBookings).values({ site: "daegu", slotId: slot!.id, leadId: lead, name: "홀드고객", phone: "01055550000" });
+    const asked = (await (await on(`/admin/leads/${lead}/delete`, { cookie: cookies.manager })).text()).replaceAll("<!-- -->", "");
+    expect(asked).toContain("<dt>홀드 해제</dt><dd>101동 101호 (삭제하면 홀드가 풀려 다시 분양할 수 있습니다)</dd>");
+    expect(asked).toContain(
+      `<dt>예약 취소</dt><dd>${slotLabel(day, slot!.startsAt)} 방문 예약 (그 자리는 다른 방문객에게 돌아가며, 고객에게 문자는 보내지 않습니다)</dd>`,
     );
 
     const deleted = await on(`/admin/leads/${lead}/delete`, { form: {}, cookie: cookies.manager });

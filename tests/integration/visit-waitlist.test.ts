@@ -3,7 +3,8 @@ import { afterEach, describe, expect, test } from "vitest";
 import { db } from "#app/.server/db.ts";
 import { purgeExpiredLeads, WAITLIST_KEPT_DAYS } from "#app/.server/retention.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
-import { smsOutbox, visitBookings, visitSlots, visitWaitlist } from "#app/.server/schema.ts";
+import { moveLeadToBin, restoreLead } from "#app/.server/leads/bin.ts";
+import { auditLog, leadEvents, smsOutbox, visitBookings, visitSlots, visitWaitlist } from "#app/.server/schema.ts";
 import { unsealText } from "#app/.server/sealed.ts";
 import { cancelBookingByLink, changeBookingByLink, findBookingByLink } from "#app/.server/visits/booking-link.ts";
 import { setSlotCapacity } from "#app/.server/visits/console.ts";
@@ -145,6 +146,37 @@ describe("the waitlist of a full time", () => {
     expect(await keyTextedTo(second, "waitlist-offer", "waitlist")).toBe(secondKey);
     expect((await claimWaitlistPlace(secondKey, CLAIMANT, { now: later })).ok).toBe(true);
     expect((await bookedIn(slot!.id)).map((booking) => booking.phone)).toEqual([second]);
+  });
+
+  test("a customer moved to the bin gives up their visit still to come: the place goes to the first in line, their unsent texts are withdrawn and no new one goes to them", async () => {
+    const [slot] = await openDay(dayFromToday(3));
+    await setSlotCapacity(SITE, slot!.id, 1);
+    const holder = uniquePhone();
+    await book(slot!, { phone: holder });
+    const [booking] = await bookedIn(slot!.id);
+    const waiting = uniquePhone();
+    await join(slot!.id, waiting);
+    const staff = await owner();
+
+    expect(await moveLeadToBin(staff, booking!.leadId)).toBe("done");
+
+    const [after] = await db().select().from(visitBookings).where(eq(visitBookings.id, booking!.id));
+    expect(after).toMatchObject({ status: "cancelled", cancelledBy: staff.actor.id });
+    await keyTextedTo(waiting, "waitlist-offer", "waitlist");
+    const toHolder = await db().select().from(smsOutbox).where(eq(smsOutbox.recipient, holder)).orderBy(asc(smsOutbox.id));
+    expect(toHolder.map((message) => [message.purpose, message.status])).toEqual([["confirmation", "withdrawn"]]);
+    const [event] = await db()
+      .select()
+      .from(leadEvents)
+      .where(and(eq(leadEvents.leadId, booking!.leadId), eq(leadEvents.kind, "visit-cancelled")));
+    expect(event).toMatchObject({ actorEmail: staff.actor.email, detail: { bookingId: booking!.id, by: "staff" } });
+    const [record] = await db().select().from(auditLog).where(eq(auditLog.action, "lead.delete"));
+    expect(record).toMatchObject({ leadIds: [booking!.leadId], detail: { cancelledBookings: [booking!.id] } });
+
+    // Restored, the customer is back without the visit: the place may be someone else's by now.
+    expect(await restoreLead(staff, booking!.leadId)).toBe("done");
+    const [restored] = await db().select().from(visitBookings).where(eq(visitBookings.id, booking!.id));
+    expect(restored!.status).toBe("cancelled");
   });
 
   test("reading an offer's page after its deadline passes it on at once, without waiting for the sweep", async () => {

@@ -5,6 +5,8 @@ import { recordAccess, systemActor, type ChangeContext } from "../audit/records.
 import { db, inSlices, queryRows, type Executor } from "../db.ts";
 import { admins, customers, leads, marketingConsentEvents, smsOutbox } from "../schema.ts";
 import { releaseHoldsOfDeletedLead } from "../units/holds.ts";
+import { cancelVisitsOfDeletedLead } from "../visits/office.ts";
+import { offerFreedPlacesAfter } from "../visits/waitlist.ts";
 import type { LeadChange } from "./record.ts";
 
 /**
@@ -20,22 +22,37 @@ export function destroyedAfter(deletedAt: Date) {
   return new Date(deletedAt.getTime() + BIN_MS);
 }
 
+/**
+ * Moves a lead to the bin, and with it what it was holding: its live unit holds are let go and its
+ * visits still to come are cancelled (their places offered to the waitlists), in the same
+ * transaction and access record. A restore brings back neither: the unit or the place may have gone
+ * to someone else meanwhile.
+ */
 export async function moveLeadToBin(change: ChangeContext, leadId: number, now = new Date()): Promise<LeadChange> {
   if (!can(change.actor.role, "leads.delete")) return "forbidden";
-  return db().transaction(async (tx) => {
+  let freedSlots: number[] = [];
+  const outcome = await db().transaction(async (tx) => {
     const moved = await tx
       .update(leads)
       .set({ deletedAt: now, deletedBy: change.actor.id })
       .where(and(eq(leads.id, leadId), eq(leads.site, change.site), sql`${leads.deletedAt} is null`))
       .returning({ id: leads.id });
-    if (moved.length === 0) return "not-found";
+    if (moved.length === 0) return "not-found" as const;
     const releasedUnits = await releaseHoldsOfDeletedLead(tx, change, leadId, now);
+    const visits = await cancelVisitsOfDeletedLead(tx, change, leadId, now);
+    freedSlots = visits.slotIds;
+    const detail = {
+      ...(releasedUnits.length > 0 && { releasedUnits }),
+      ...(visits.bookingIds.length > 0 && { cancelledBookings: visits.bookingIds }),
+    };
     await recordAccess(
-      { ...change, action: "lead.delete", leadIds: [leadId], ...(releasedUnits.length > 0 && { detail: { releasedUnits } }) },
+      { ...change, action: "lead.delete", leadIds: [leadId], ...(Object.keys(detail).length > 0 && { detail }) },
       { executor: tx, now },
     );
-    return "done";
+    return "done" as const;
   });
+  if (freedSlots.length > 0) await offerFreedPlacesAfter(freedSlots, now);
+  return outcome;
 }
 
 export async function restoreLead(change: ChangeContext, leadId: number, now = new Date()): Promise<LeadChange> {

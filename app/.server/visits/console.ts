@@ -138,7 +138,13 @@ export async function listLeadBookings(leadId: number) {
     .innerJoin(visitSlots, eq(visitSlots.id, visitBookings.slotId))
     .where(eq(visitBookings.leadId, leadId))
     .orderBy(sql`${visitBookings.id} desc`);
-  return rows.map((row) => ({ id: row.id, status: row.status, day: row.day, when: slotLabel(row.day, row.startsAt) }));
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    day: row.day,
+    startsAt: row.startsAt,
+    when: slotLabel(row.day, row.startsAt),
+  }));
 }
 
 export type CapacityChange = { ok: true } | { ok: false; reason: "below-booked" | "unknown"; booked: number };

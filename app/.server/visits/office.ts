@@ -263,6 +263,51 @@ export async function cancelBookingByStaff(change: ChangeContext, bookingId: num
   return result;
 }
 
+/**
+ * Inside the deleting verb's transaction (leads/bin.ts): the lead's visits still to come are
+ * cancelled by the person deleting it, their places freed and their unsent texts withdrawn. A
+ * customer out of every list is not expected at the door, and the bin texts nobody, so the visitor
+ * is not texted either. Answers the cancelled bookings and their slots (whose waitlists the caller
+ * offers the places to after the commit).
+ */
+export async function cancelVisitsOfDeletedLead(tx: Transaction, change: ChangeContext, leadId: number, now: Date) {
+  const upcoming = await tx
+    .select({ id: visitBookings.id, slotId: visitBookings.slotId, startsAt: visitSlots.startsAt })
+    .from(visitBookings)
+    .innerJoin(visitSlots, eq(visitSlots.id, visitBookings.slotId))
+    .where(
+      and(
+        eq(visitBookings.leadId, leadId),
+        eq(visitBookings.site, change.site),
+        eq(visitBookings.status, "booked"),
+        gt(visitSlots.startsAt, now),
+      ),
+    )
+    .orderBy(visitBookings.id)
+    .for("update", { of: visitBookings });
+  if (upcoming.length === 0) return { bookingIds: [], slotIds: [] };
+  const bookingIds = upcoming.map((booking) => booking.id);
+  await tx
+    .update(visitBookings)
+    .set({ status: "cancelled", cancelledAt: now, cancelledBy: change.actor.id })
+    .where(inArray(visitBookings.id, bookingIds));
+  await withdrawBookingMessages(tx, bookingIds);
+  await bumpContentVersion(tx, change.site, change.actor.id);
+  for (const booking of upcoming) {
+    await recordLeadEvent(
+      tx,
+      {
+        leadId,
+        kind: "visit-cancelled",
+        actor: change.actor,
+        detail: { bookingId: booking.id, by: "staff", startsAt: booking.startsAt.toISOString() },
+      },
+      now,
+    );
+  }
+  return { bookingIds, slotIds: upcoming.map((booking) => booking.slotId) };
+}
+
 export type StaffMove = VisitChange | Extract<SlotClaim, { ok: false }>["reason"];
 
 /**

@@ -4,6 +4,7 @@ import { moveLeadToBin } from "#app/.server/leads/bin.ts";
 import { BIN_DAYS } from "#app/forms/admin.ts";
 import { getLeadDetail } from "#app/.server/leads/record.ts";
 import { unitsOfLead } from "#app/.server/units/board.ts";
+import { listLeadBookings } from "#app/.server/visits/console.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone } from "#app/utils/phone.ts";
@@ -18,12 +19,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const detail = await getLeadDetail(requireSite(context).slug, requireLeadId(params.id));
   if (!detail) throw notFound();
   const { lead, notes, changes, messages } = detail;
-  const units = await unitsOfLead(requireSite(context).slug, lead);
+  const now = new Date();
+  const [units, bookings] = await Promise.all([unitsOfLead(requireSite(context).slug, lead, now), listLeadBookings(lead.id)]);
   return {
     lead: { id: lead.id, name: lead.name, phone: lead.phone, kind: lead.kind, createdAt: lead.createdAt },
     notes: notes.length + changes.length,
     messages: messages.length,
     held: units.filter((unit) => unit.forThisLead && unit.status === "held").map((unit) => unit.label),
+    visits: bookings
+      .filter((booking) => booking.status === "booked" && booking.startsAt > now)
+      .reverse()
+      .map((booking) => booking.when),
     kindLabels: requireSite(context).pack.leads.kindLabels,
   };
 }
@@ -45,7 +51,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function LeadDeletePage({ loaderData }: Route.ComponentProps) {
-  const { lead, notes, messages, held, kindLabels } = loaderData;
+  const { lead, notes, messages, held, visits, kindLabels } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <div className="admin-page admin-page--narrow">
@@ -70,6 +76,12 @@ export default function LeadDeletePage({ loaderData }: Route.ComponentProps) {
             <>
               <dt>홀드 해제</dt>
               <dd>{held.join(", ")} (삭제하면 홀드가 풀려 다시 분양할 수 있습니다)</dd>
+            </>
+          ) : null}
+          {visits.length > 0 ? (
+            <>
+              <dt>예약 취소</dt>
+              <dd>{visits.join(", ")} 방문 예약 (그 자리는 다른 방문객에게 돌아가며, 고객에게 문자는 보내지 않습니다)</dd>
             </>
           ) : null}
         </dl>
