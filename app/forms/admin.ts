@@ -217,7 +217,8 @@ export const CONFIRMED_STATUSES = ["spam"] as const satisfies readonly LeadStatu
 export const CONFIRM_STATUS_MESSAGES: Record<(typeof CONFIRMED_STATUSES)[number], { question: string; effect: string; yes: string }> = {
   spam: {
     question: "이 접수를 스팸으로 표시할까요?",
-    effect: "접수 목록·통계·중복 확인에서 빠집니다. 잘못 표시했다면 상태를 다시 바꾸면 돌아옵니다.",
+    effect:
+      "접수 목록·통계·중복 확인에서 빠지고, 홀드한 세대와 앞으로의 방문 예약은 풀리며, 보내지 않은 문자는 보내지 않습니다. 잘못 표시했다면 상태를 다시 바꾸면 접수는 돌아오지만, 풀린 홀드와 예약은 돌아오지 않습니다.",
     yes: "스팸으로 표시",
   },
 };

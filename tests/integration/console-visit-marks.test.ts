@@ -2,7 +2,17 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
-import { auditLog, customers, leadEvents, leads, leadStatusChanges, visitBookings, visitSlots } from "#app/.server/schema.ts";
+import {
+  auditLog,
+  customers,
+  leadEvents,
+  leads,
+  leadStatusChanges,
+  smsOutbox,
+  units,
+  visitBookings,
+  visitSlots,
+} from "#app/.server/schema.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import { action as customerActionRaw, loader as customerLoaderRaw } from "#app/routes/admin/leads/customer.tsx";
 import { action as leadActionRaw, loader as leadLoaderRaw } from "#app/routes/admin/leads/lead.tsx";
@@ -15,6 +25,7 @@ import { viaConsole } from "#tests/console-call.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { routeContext } from "#tests/route-context.ts";
 import { addTeam, consoleCookie, type TestStaff } from "#tests/staff.ts";
+import { addBuilding } from "#tests/units.ts";
 
 /**
  * Visits and leads are one record to the team (issue #26 item 5): marking a visit from the lead,
@@ -349,6 +360,39 @@ describe("스팸 asks first", () => {
     const confirmed = await onLead(team.counsellor, lead.id, { intent: "status", status: "spam", confirmed: "yes" });
     expect(confirmed.status).toBe(303);
     expect(await leadRow(lead.id)).toMatchObject({ status: "spam", spam: true });
+  });
+
+  test("a lead confirmed as spam lets go of its unit holds, its visits still to come and its unsent texts; changing it back brings none of them back", async () => {
+    const lead = await insertLead({ assigneeId: team.counsellor.id });
+    const booking = await bookToday(lead.id, 2);
+    const [unit] = await addBuilding({ floors: 1, lines: 1 });
+    await db()
+      .update(units)
+      .set({ status: "held", leadId: lead.id, heldBy: team.counsellor.id, heldUntil: new Date(Date.now() + 3_600_000) })
+      .where(eq(units.id, unit!.id));
+    const [text] = await db()
+      .insert(smsOutbox)
+      .values({ site: "daegu", leadId: lead.id, recipient: "01055550000", purpose: "staff", body: "안녕하세요" })
+      .returning({ id: smsOutbox.id });
+
+    const confirmed = await onLead(team.counsellor, lead.id, { intent: "status", status: "spam", confirmed: "yes" });
+
+    expect(confirmed.status).toBe(303);
+    expect(await bookingStatus(booking)).toBe("cancelled");
+    const [unitAfter] = await db().select().from(units).where(eq(units.id, unit!.id));
+    expect(unitAfter).toMatchObject({ status: "available", leadId: null });
+    const [textAfter] = await db().select({ status: smsOutbox.status }).from(smsOutbox).where(eq(smsOutbox.id, text!.id));
+    expect(textAfter!.status).toBe("withdrawn");
+    expect(await recordsOf(lead.id)).toEqual([
+      {
+        action: "lead.status",
+        email: team.counsellor.email,
+        detail: { from: "new", to: "spam", releasedUnits: [unit!.id], cancelledBookings: [booking] },
+      },
+    ]);
+
+    expect((await onLead(team.counsellor, lead.id, { intent: "status", status: "contacted" })).status).toBe(303);
+    expect(await bookingStatus(booking)).toBe("cancelled");
   });
 
   test("상담 종료 needs no confirmation: it can be changed back like any status", async () => {

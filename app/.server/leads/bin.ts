@@ -4,8 +4,8 @@ import { can } from "#app/permissions.ts";
 import { recordAccess, systemActor, type ChangeContext } from "../audit/records.ts";
 import { db, inSlices, queryRows, type Executor } from "../db.ts";
 import { admins, customers, leads, marketingConsentEvents, smsOutbox } from "../schema.ts";
-import { releaseHoldsOfDeletedLead } from "../units/holds.ts";
-import { cancelVisitsOfDeletedLead } from "../visits/office.ts";
+import { releaseHoldsOfLead } from "../units/release.ts";
+import { cancelUpcomingVisitsOf } from "../visits/office.ts";
 import { offerFreedPlacesAfter } from "../visits/waitlist.ts";
 import type { LeadChange } from "./record.ts";
 
@@ -38,8 +38,8 @@ export async function moveLeadToBin(change: ChangeContext, leadId: number, now =
       .where(and(eq(leads.id, leadId), eq(leads.site, change.site), sql`${leads.deletedAt} is null`))
       .returning({ id: leads.id });
     if (moved.length === 0) return "not-found" as const;
-    const releasedUnits = await releaseHoldsOfDeletedLead(tx, change, leadId, now);
-    const visits = await cancelVisitsOfDeletedLead(tx, change, leadId, now);
+    const releasedUnits = await releaseHoldsOfLead(tx, change, leadId, "lead-deleted", now);
+    const visits = await cancelUpcomingVisitsOf(tx, change, leadId, now);
     freedSlots = visits.slotIds;
     const detail = {
       ...(releasedUnits.length > 0 && { releasedUnits }),

@@ -1,9 +1,12 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { LeadStatus } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
-import { db, type Executor } from "../db.ts";
+import { db, type Executor, type Transaction } from "../db.ts";
 import { outboxColumns } from "../outbox/console.ts";
-import { markBookingVisitedWithLead } from "../visits/office.ts";
+import { withdrawLeadMessages } from "../outbox/queue.ts";
+import { releaseHoldsOfLead } from "../units/release.ts";
+import { cancelUpcomingVisitsOf, markBookingVisitedWithLead } from "../visits/office.ts";
+import { offerFreedPlacesAfter } from "../visits/waitlist.ts";
 import { admins, leadNotes, leads, leadStatusChanges, smsOutbox } from "../schema.ts";
 import { effectiveStatus } from "./inbox.ts";
 import { maySee, mayWork } from "./visibility.ts";
@@ -92,24 +95,47 @@ export async function getLeadDetail(site: string, id: number) {
  * already has changes and records nothing.
  */
 export async function changeLeadStatus(change: ChangeContext, leadId: number, status: LeadStatus, now = new Date()): Promise<LeadChange> {
-  return db().transaction(async (tx) => {
+  let freedSlots: number[] = [];
+  const outcome = await db().transaction(async (tx) => {
     const current = await lockLead(tx, change.site, leadId);
-    if (!current || !maySee(change.actor, current)) return "not-found";
-    if (!mayWork(change.actor, current)) return "forbidden";
-    if (current.status === status) return "done";
+    if (!current || !maySee(change.actor, current)) return "not-found" as const;
+    if (!mayWork(change.actor, current)) return "forbidden" as const;
+    if (current.status === status) return "done" as const;
     await writeLeadStatus(tx, change, leadId, current.status, status, now);
     const bookingId = status === "visited" ? await markBookingVisitedWithLead(tx, change, leadId, current.status, now) : null;
+    const letGo = status === "spam" ? await letGoOfSpam(tx, change, leadId, now) : null;
+    freedSlots = letGo?.slotIds ?? [];
     await recordAccess(
       {
         ...change,
         action: "lead.status",
         leadIds: [leadId],
-        detail: { from: current.status, to: status, ...(bookingId === null ? {} : { bookingId }) },
+        detail: {
+          from: current.status,
+          to: status,
+          ...(bookingId === null ? {} : { bookingId }),
+          ...(letGo && letGo.releasedUnits.length > 0 && { releasedUnits: letGo.releasedUnits }),
+          ...(letGo && letGo.bookingIds.length > 0 && { cancelledBookings: letGo.bookingIds }),
+        },
       },
       { executor: tx, now },
     );
-    return "done";
+    return "done" as const;
   });
+  if (freedSlots.length > 0) await offerFreedPlacesAfter(freedSlots, now);
+  return outcome;
+}
+
+/**
+ * A lead marked as spam is nobody to keep anything for or to text: its live unit holds are let go,
+ * its visits still to come cancelled and its unsent texts withdrawn, as a wave of bookings marked as
+ * spam is (visits/review.ts). Changing the status back brings none of them back.
+ */
+async function letGoOfSpam(tx: Transaction, change: ChangeContext, leadId: number, now: Date) {
+  const releasedUnits = await releaseHoldsOfLead(tx, change, leadId, "lead-spam", now);
+  const visits = await cancelUpcomingVisitsOf(tx, change, leadId, now);
+  await withdrawLeadMessages(tx, [leadId]);
+  return { releasedUnits, ...visits };
 }
 
 /**

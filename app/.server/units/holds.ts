@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, or } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, or } from "drizzle-orm";
 import { can } from "#app/permissions.ts";
 import { unitLabel } from "#app/forms/units.ts";
 import type { LeadStatus } from "#app/vocabulary.ts";
@@ -10,6 +10,7 @@ import { lockLead, writeLeadStatus } from "../leads/record.ts";
 import { maySee, mayWork } from "../leads/visibility.ts";
 import { unitChanges, units } from "../schema.ts";
 import { recordUnitChange } from "./changes.ts";
+import { heldAt } from "./release.ts";
 import { unitSettingsOf } from "./settings.ts";
 
 /**
@@ -24,7 +25,6 @@ import { unitSettingsOf } from "./settings.ts";
 export type UnitOutcome = "done" | "not-found" | "taken" | "not-your-lead" | "not-held" | "not-holder" | "not-contracted" | "forbidden";
 
 const forSaleAt = (now: Date) => or(eq(units.status, "available"), and(eq(units.status, "held"), lte(units.heldUntil, now)));
-const heldAt = (now: Date) => and(eq(units.status, "held"), gt(units.heldUntil, now));
 
 async function unitRow(tx: Executor, site: string, unitId: number) {
   const [row] = await tx
@@ -102,35 +102,6 @@ export async function releaseUnit(change: ChangeContext, unitId: number, now = n
     );
     return "done";
   });
-}
-
-/**
- * Lets go the live holds of a lead the deleting verb (leads/bin.ts) is moving to the bin, in its
- * transaction: a customer out of every list is not buying, so the unit is for sale again now, not
- * when its hold runs out. A sold unit stays sold. Each unit's history and the lead's (for a restore)
- * say so; answers the units let go, for the deletion's access record.
- */
-export async function releaseHoldsOfDeletedLead(tx: Executor, change: ChangeContext, leadId: number, now: Date) {
-  const released = await tx
-    .update(units)
-    .set({ status: "available", leadId: null, heldBy: null, heldUntil: null, updatedAt: now })
-    .where(and(eq(units.site, change.site), eq(units.leadId, leadId), heldAt(now)))
-    .returning({ id: units.id, building: units.building, floor: units.floor, line: units.line });
-  for (const unit of released.sort((a, b) => a.id - b.id)) {
-    await recordUnitChange(
-      tx,
-      change,
-      { unitId: unit.id, kind: "released", from: "held", to: "available", leadId, detail: { reason: "lead-deleted" } },
-      now,
-    );
-    await recordLeadEvent(
-      tx,
-      { leadId, kind: "unit", actor: change.actor, detail: { unitId: unit.id, unit: unitLabel(unit), change: "released" } },
-      now,
-    );
-  }
-  if (released.length > 0) await bumpContentVersion(tx, change.site, change.actor.id);
-  return released.map((unit) => unit.id);
 }
 
 /** A manager marks a held unit 계약 완료: the unit sold to the hold's customer, whose lead becomes 계약 완료 with it. */

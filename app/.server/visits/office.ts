@@ -264,13 +264,13 @@ export async function cancelBookingByStaff(change: ChangeContext, bookingId: num
 }
 
 /**
- * Inside the deleting verb's transaction (leads/bin.ts): the lead's visits still to come are
- * cancelled by the person deleting it, their places freed and their unsent texts withdrawn. A
- * customer out of every list is not expected at the door, and the bin texts nobody, so the visitor
- * is not texted either. Answers the cancelled bookings and their slots (whose waitlists the caller
- * offers the places to after the commit).
+ * Inside the transaction of a verb that takes a lead out of the lists (leads/bin.ts, a spam mark in
+ * leads/record.ts): its visits still to come are cancelled by that person, their places freed and
+ * their unsent texts withdrawn. Someone who is not a customer is not expected at the door, and the
+ * visitor is not texted about it (the bin texts nobody; spam should not be answered). Answers the
+ * cancelled bookings and their slots, whose waitlists the caller offers the places to after the commit.
  */
-export async function cancelVisitsOfDeletedLead(tx: Transaction, change: ChangeContext, leadId: number, now: Date) {
+export async function cancelUpcomingVisitsOf(tx: Transaction, change: ChangeContext, leadId: number, now: Date) {
   const upcoming = await tx
     .select({ id: visitBookings.id, slotId: visitBookings.slotId, startsAt: visitSlots.startsAt })
     .from(visitBookings)

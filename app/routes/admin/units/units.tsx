@@ -258,7 +258,11 @@ function UnitChangeLine({ entry }: { entry: Route.ComponentProps["loaderData"]["
       <time dateTime={new Date(entry.createdAt).toISOString()}>{formatKst(entry.createdAt)}</time> {unitLabel(entry)}{" "}
       {UNIT_CHANGE_LABELS[entry.kind]} ({entry.fromStatus ? `${UNIT_STATUS_LABELS[entry.fromStatus]} → ` : ""}
       {UNIT_STATUS_LABELS[entry.toStatus]}) · {entry.actorName || entry.actorEmail}
-      {entry.detail.reason === "lead-deleted" ? " · 고객 정보를 삭제하며" : null}
+      {entry.detail.reason === "lead-deleted"
+        ? " · 고객 정보를 삭제하며"
+        : entry.detail.reason === "lead-spam"
+          ? " · 스팸으로 표시하며"
+          : null}
     </>
   );
 }
