@@ -116,16 +116,19 @@ describe("the board's forms", () => {
     expect(row).toMatchObject({ status: "held", leadId: other });
   });
 
-  test("the delete page names the holds and visits a deletion lets go, and the board's history says the unit went back with the deleted customer", async () => {
-    const [target] = await addBuilding({ floors: 1, lines: 1 });
+  test("the delete page names the holds and visits a deletion lets go and the sale it keeps, and the board's history says the unit went back with the deleted customer", async () => {
+    const [target, sold] = await addBuilding({ floors: 1, lines: 2 });
     const lead = await addUnitLead({ assigneeId: team.counsellor.id });
     await on("/admin/units", { form: { intent: "hold", unit: String(target!.id), lead: String(lead) }, cookie: cookies.counsellor });
+    await on("/admin/units", { form: { intent: "hold", unit: String(sold!.id), lead: String(lead) }, cookie: cookies.counsellor });
+    await on("/admin/units", { form: { intent: "contract", unit: String(sold!.id) }, cookie: cookies.manager });
     const day = addDays(kstDay(new Date()), 2);
     await openVisitDays("daegu", [day]);
     const [slot] = await db().select().from(visitSlots).where(eq(visitSlots.day, day)).orderBy(visitSlots.startsAt).limit(1);
     await db().insert(visitBookings).values({ site: "daegu", slotId: slot!.id, leadId: lead, name: "홀드고객", phone: "01055550000" });
     const asked = (await (await on(`/admin/leads/${lead}/delete`, { cookie: cookies.manager })).text()).replaceAll("<!-- -->", "");
     expect(asked).toContain("<dt>홀드 해제</dt><dd>101동 101호 (삭제하면 홀드가 풀려 다시 분양할 수 있습니다)</dd>");
+    expect(asked).toContain("<dt>계약 세대</dt><dd>101동 102호 (계약 완료로 남고, 동호수 현황에는 고객 이름 없이 보입니다)</dd>");
     expect(asked).toContain(
       `<dt>예약 취소</dt><dd>${slotLabel(day, slot!.startsAt)} 방문 예약 (그 자리는 다른 방문객에게 돌아가며, 고객에게 문자는 보내지 않습니다)</dd>`,
     );

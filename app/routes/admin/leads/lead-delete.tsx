@@ -26,6 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     notes: notes.length + changes.length,
     messages: messages.length,
     held: units.filter((unit) => unit.forThisLead && unit.status === "held").map((unit) => unit.label),
+    sold: units.filter((unit) => unit.forThisLead && unit.status === "contracted").map((unit) => unit.label),
     visits: bookings
       .filter((booking) => booking.status === "booked" && booking.startsAt > now)
       .reverse()
@@ -51,7 +52,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function LeadDeletePage({ loaderData }: Route.ComponentProps) {
-  const { lead, notes, messages, held, visits, kindLabels } = loaderData;
+  const { lead, notes, messages, held, sold, visits, kindLabels } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <div className="admin-page admin-page--narrow">
@@ -76,6 +77,12 @@ export default function LeadDeletePage({ loaderData }: Route.ComponentProps) {
             <>
               <dt>홀드 해제</dt>
               <dd>{held.join(", ")} (삭제하면 홀드가 풀려 다시 분양할 수 있습니다)</dd>
+            </>
+          ) : null}
+          {sold.length > 0 ? (
+            <>
+              <dt>계약 세대</dt>
+              <dd>{sold.join(", ")} (계약 완료로 남고, 동호수 현황에는 고객 이름 없이 보입니다)</dd>
             </>
           ) : null}
           {visits.length > 0 ? (
