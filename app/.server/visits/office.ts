@@ -28,6 +28,10 @@ export type VisitChange = "done" | "not-found" | "forbidden";
 /** Statuses 방문 moves a lead on from; a lead already contracted or closed is never moved back. */
 const BEFORE_VISIT: readonly LeadStatus[] = ["new", "contacted"];
 
+/** The lead's bookings on this site still 예약 (neither marked nor cancelled nor moved). */
+const bookedFor = (leadId: number, site: string) =>
+  and(eq(visitBookings.leadId, leadId), eq(visitBookings.site, site), eq(visitBookings.status, "booked"));
+
 /** The booking, locked for the change, with its slot's day and time, if it is on this site. */
 export async function lockBooking(tx: Transaction, site: string, bookingId: number) {
   const [row] = await tx
@@ -184,14 +188,7 @@ export async function markBookingVisitedWithLead(
     .select({ id: visitBookings.id })
     .from(visitBookings)
     .innerJoin(visitSlots, eq(visitSlots.id, visitBookings.slotId))
-    .where(
-      and(
-        eq(visitBookings.leadId, leadId),
-        eq(visitBookings.site, change.site),
-        eq(visitBookings.status, "booked"),
-        lte(visitSlots.day, kstDay(now)),
-      ),
-    )
+    .where(and(bookedFor(leadId, change.site), lte(visitSlots.day, kstDay(now))))
     .orderBy(desc(visitSlots.startsAt))
     .limit(1)
     .for("update", { of: visitBookings });
@@ -275,14 +272,7 @@ export async function cancelUpcomingVisitsOf(tx: Transaction, change: ChangeCont
     .select({ id: visitBookings.id, slotId: visitBookings.slotId, startsAt: visitSlots.startsAt })
     .from(visitBookings)
     .innerJoin(visitSlots, eq(visitSlots.id, visitBookings.slotId))
-    .where(
-      and(
-        eq(visitBookings.leadId, leadId),
-        eq(visitBookings.site, change.site),
-        eq(visitBookings.status, "booked"),
-        gt(visitSlots.startsAt, now),
-      ),
-    )
+    .where(and(bookedFor(leadId, change.site), gt(visitSlots.startsAt, now)))
     .orderBy(visitBookings.id)
     .for("update", { of: visitBookings });
   if (upcoming.length === 0) return { bookingIds: [], slotIds: [] };
