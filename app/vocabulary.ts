@@ -161,6 +161,7 @@ export const LEAD_EVENT_KINDS = [
   "follow-up",
   "transferred",
   "recycled",
+  "handed-back",
   "customer-merged",
   "imported",
   "unit",

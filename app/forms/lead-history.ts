@@ -56,6 +56,8 @@ export const LEAD_EVENT_SENTENCES = {
     `${detail.fromName || "이름 없는 계정"} 님의 요청으로 ${detail.assigneeName || "이름 없는 계정"} 님에게 이관`,
   recycled: (detail: { fromName: string | null; days: number }) =>
     `${detail.days}일 동안 연락 기록이 없어 미배정으로 돌아감 (${detail.fromName || "이름 없는 계정"} 님 담당이었음)`,
+  "handed-back": (detail: { fromName: string | null; why: "disabled" | "left-site" }) =>
+    `${detail.fromName || "이름 없는 계정"} 님이 ${detail.why === "disabled" ? "사용 중지되어" : "이 사이트에서 빠져"} 미배정으로 돌아감`,
   "customer-merged": (detail: { fromId: number; intoId: number }) => `고객 기록 합침 (고객 #${detail.fromId} → 고객 #${detail.intoId})`,
   contact: contactSentence,
   graded: gradeSentence,

@@ -2,11 +2,12 @@ import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
-import { admins, adminSites, auditLog, invitations, smsOutbox } from "#app/.server/schema.ts";
+import { admins, adminSites, auditLog, invitations, leadEvents, leads, smsOutbox } from "#app/.server/schema.ts";
 import { disableStaff } from "#app/.server/auth/staff.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { addStaff, consoleCookie, type TestStaff } from "#tests/staff.ts";
+import { addUnitLead } from "#tests/units.ts";
 
 /**
  * Rights are per site (issue #24, docs/decisions/022-role-per-site.md), asked of the running app
@@ -261,6 +262,53 @@ describe("no site is left without an owner", () => {
 });
 
 describe("the records of a rights change", () => {
+  test("disabling a counsellor hands their open leads on every site back to the unassigned inbox; their contracted and closed leads stay theirs; each lead's history and each site's access records say so", async () => {
+    const person = team.sharedCounsellor.id;
+    const open = [await addUnitLead({ assigneeId: person }), await addUnitLead({ site: "suwon", assigneeId: person })];
+    const done = await addUnitLead({ assigneeId: person });
+    await db().update(leads).set({ status: "contracted" }).where(eq(leads.id, done));
+    const closed = await addUnitLead({ site: "suwon", assigneeId: person });
+    await db().update(leads).set({ status: "closed" }).where(eq(leads.id, closed));
+    const someoneElses = await addUnitLead({ assigneeId: team.counsellor.id });
+
+    const both = await console_(team.bothOwner, DAEGU);
+    expect((await both.post("/admin/staff", { intent: "disable", adminId: String(person) })).status).toBe(200);
+
+    const rows = await db().select({ id: leads.id, assigneeId: leads.assigneeId }).from(leads).orderBy(leads.id);
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.assigneeId]))).toEqual({
+      [open[0]!]: null,
+      [open[1]!]: null,
+      [done]: person,
+      [closed]: person,
+      [someoneElses]: team.counsellor.id,
+    });
+    const events = await db().select().from(leadEvents).where(eq(leadEvents.kind, "handed-back")).orderBy(leadEvents.leadId);
+    expect(events.map((event) => [event.leadId, event.actorEmail, event.detail])).toEqual(
+      open.map((id) => [id, team.bothOwner.email, { fromId: person, fromName: "공동상담", why: "disabled" }]),
+    );
+    // Each site's access records name its own leads, nothing of the other site's.
+    const assigned = await db().select().from(auditLog).where(eq(auditLog.action, "lead.assign")).orderBy(auditLog.id);
+    expect(assigned.map((record) => [record.site, record.leadIds, record.detail])).toEqual([
+      ["daegu", [open[0]], { to: null, how: "handed-back", why: "disabled", from: [person] }],
+      ["suwon", [open[1]], { to: null, how: "handed-back", why: "disabled", from: [person] }],
+    ]);
+    // The lead's page says where it went.
+    const page = await (await console_(team.bothOwner, DAEGU)).get(`/admin/leads/${open[0]}`);
+    expect((await page.text()).replaceAll("<!-- -->", "")).toContain("공동상담 님이 사용 중지되어 미배정으로 돌아감");
+  });
+
+  test("taking a counsellor off one site hands back only that site's open leads", async () => {
+    const person = team.sharedCounsellor.id;
+    const daeguLead = await addUnitLead({ assigneeId: person });
+    const suwonLead = await addUnitLead({ site: "suwon", assigneeId: person });
+    const both = await console_(team.bothOwner, DAEGU);
+    expect((await both.post("/admin/staff", { intent: "sites", adminId: String(person), sites: ["daegu"] })).status).toBe(200);
+    const rows = await db().select({ id: leads.id, assigneeId: leads.assigneeId }).from(leads).orderBy(leads.id);
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.assigneeId]))).toEqual({ [daeguLead]: person, [suwonLead]: null });
+    const [event] = await db().select().from(leadEvents).where(eq(leadEvents.leadId, suwonLead));
+    expect(event).toMatchObject({ kind: "handed-back", detail: { why: "left-site" } });
+  });
+
   test("are filed on every site the change touches, naming the console it was made from", async () => {
     const both = await console_(team.bothOwner, DAEGU);
     expect((await both.post("/admin/staff", { intent: "disable", adminId: String(team.sharedCounsellor.id) })).status).toBe(200);

@@ -21,6 +21,7 @@ import { passwordProblem } from "./password-policy.ts";
 import { admins, adminSites, invitations, recoveryCodes } from "../schema.ts";
 import { replaceRecoveryCodes } from "./second-factor.ts";
 import { endAccountSessions } from "./session.ts";
+import { handBackLeadsOf } from "../leads/handed-back.ts";
 import { siteOrigin, sitePack } from "../site.ts";
 
 /**
@@ -278,6 +279,7 @@ export async function setStaffSites(change: ChangeContext, adminId: number, site
     if (added.length === 0 && removed.length === 0) return { ok: true };
     if (await leavesSiteWithoutOwner(tx, target, removed)) return conflict(STAFF_REFUSALS.lastOwner);
     for (const site of removed) await tx.delete(adminSites).where(and(eq(adminSites.adminId, adminId), eq(adminSites.site, site)));
+    if (removed.length > 0) await handBackLeadsOf(tx, change, adminId, removed, "left-site", now);
     if (added.length > 0) await tx.insert(adminSites).values(added.map((site) => ({ adminId, site, role: target.role })));
     const after = [...before.filter((site) => !removed.includes(site)), ...added].sort();
     await recordRightsChange(
@@ -294,7 +296,10 @@ export async function setStaffSites(change: ChangeContext, adminId: number, site
   });
 }
 
-/** Disabling ends every session of the account at once, on every site; the account and its records stay. */
+/**
+ * Disabling ends every session of the account at once, on every site; the account and its records
+ * stay, and its open leads go back to the unassigned inbox (leads/handed-back.ts).
+ */
 export async function disableStaff(change: ChangeContext, adminId: number, now = new Date()): Promise<StaffChange> {
   return db().transaction(async (tx) => {
     const target = await targetOn(tx, change, adminId);
@@ -305,6 +310,7 @@ export async function disableStaff(change: ChangeContext, adminId: number, now =
     if (await leavesSiteWithoutOwner(tx, target, sitesOf(target))) return conflict(STAFF_REFUSALS.lastOwner);
     await tx.update(admins).set({ disabledAt: now }).where(eq(admins.id, adminId));
     await endAccountSessions(tx, adminId);
+    await handBackLeadsOf(tx, change, adminId, null, "disabled", now);
     await recordRightsChange(tx, change, { action: "staff.disable", sites: sitesOf(target), detail: { adminId } }, now);
     return { ok: true };
   });

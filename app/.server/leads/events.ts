@@ -36,6 +36,8 @@ export interface LeadEventDetails {
   transferred: { transferId: number; fromId: number | null; fromName: string | null; assigneeId: number; assigneeName: string };
   /** Left untouched `days` days, it went back to the unassigned inbox (leads/recycling.ts). */
   recycled: { fromId: number; fromName: string | null; days: number };
+  /** Its counsellor's account was disabled, or taken off this site, so it went back to the unassigned inbox (leads/handed-back.ts). */
+  "handed-back": { fromId: number; fromName: string | null; why: "disabled" | "left-site" };
   /** Its customer and another turned out to be one person (leads/merge.ts): `intoId` is kept, `fromId` folded in. */
   "customer-merged": { fromId: number; intoId: number };
   /** Brought in from a spreadsheet (leads/import.ts): the source label the office gave and the consent basis it declared. */

@@ -224,6 +224,8 @@ function eventSentence(kind: LeadEventKind, stored: Record<string, unknown>): st
       return LEAD_EVENT_SENTENCES.transferred(detail as LeadEventDetails["transferred"]);
     case "recycled":
       return LEAD_EVENT_SENTENCES.recycled(detail as LeadEventDetails["recycled"]);
+    case "handed-back":
+      return LEAD_EVENT_SENTENCES["handed-back"](detail as LeadEventDetails["handed-back"]);
     case "customer-merged":
       return LEAD_EVENT_SENTENCES["customer-merged"](detail as LeadEventDetails["customer-merged"]);
     case "imported":

@@ -182,7 +182,8 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
       </div>
       <p className="admin-muted">
         한 사람에게 한 계정을 만들고, 일에 필요한 만큼만 권한을 줍니다. 계정은 지우지 않고 사용을 중지합니다(접속 기록이 그 사람을 가리키기
-        때문입니다). 권한을 주고 바꾸고 거둔 기록은 3년간 보관됩니다.
+        때문입니다). 사용을 중지하거나 사이트에서 빼면 그 사람이 맡던 진행 중인 고객은 미배정으로 돌아가고, 다시 사용해도 돌아오지 않습니다.
+        권한을 주고 바꾸고 거둔 기록은 3년간 보관됩니다.
       </p>
 
       <section className="admin-card" aria-labelledby="invite-title">

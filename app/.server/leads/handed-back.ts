@@ -1,0 +1,70 @@
+import { and, eq, inArray, isNull, notInArray } from "drizzle-orm";
+import { recordAccess, type ChangeContext } from "../audit/records.ts";
+import type { Executor } from "../db.ts";
+import { admins, leads } from "../schema.ts";
+import { recordLeadEvents } from "./events.ts";
+
+/**
+ * A person who can no longer work a site's leads (their account disabled, or they were taken off the
+ * site) hands their open leads back to the unassigned inbox, in the transaction of that change: left
+ * assigned, nobody else could see them and their callbacks would reach nobody. Contracted and closed
+ * leads keep their counsellor, as the recycling does (leads/recycling.ts). Each lead's history says
+ * why, and each site's access records name its own leads handed back. `sites` null: every site.
+ */
+export async function handBackLeadsOf(
+  tx: Executor,
+  change: ChangeContext,
+  personId: number,
+  sites: readonly string[] | null,
+  why: "disabled" | "left-site",
+  now: Date,
+) {
+  const open = await tx
+    .select({ id: leads.id, site: leads.site })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.assigneeId, personId),
+        sites === null ? undefined : inArray(leads.site, [...sites]),
+        isNull(leads.deletedAt),
+        eq(leads.spam, false),
+        notInArray(leads.status, ["contracted", "closed", "spam"]),
+      ),
+    )
+    .orderBy(leads.id)
+    .for("update", { of: leads });
+  if (open.length === 0) return [];
+  const [from] = await tx.select({ name: admins.name }).from(admins).where(eq(admins.id, personId));
+  await tx
+    .update(leads)
+    .set({ assigneeId: null })
+    .where(
+      inArray(
+        leads.id,
+        open.map((lead) => lead.id),
+      ),
+    );
+  await recordLeadEvents(
+    tx,
+    open.map((lead) => ({
+      leadId: lead.id,
+      kind: "handed-back" as const,
+      actor: change.actor,
+      detail: { fromId: personId, fromName: from?.name || null, why },
+    })),
+    now,
+  );
+  for (const site of [...new Set(open.map((lead) => lead.site))].sort()) {
+    await recordAccess(
+      {
+        ...change,
+        site,
+        action: "lead.assign",
+        leadIds: open.filter((lead) => lead.site === site).map((lead) => lead.id),
+        detail: { to: null, how: "handed-back", why, from: [personId] },
+      },
+      { executor: tx, now },
+    );
+  }
+  return open.length;
+}
