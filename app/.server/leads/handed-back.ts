@@ -4,6 +4,14 @@ import type { Executor } from "../db.ts";
 import { admins, leads } from "../schema.ts";
 import { recordLeadEvents } from "./events.ts";
 
+/** A lead someone is still working: not in the bin, not spam, neither contracted nor closed. */
+export const stillWorked = and(isNull(leads.deletedAt), eq(leads.spam, false), notInArray(leads.status, ["contracted", "closed", "spam"]));
+
+/** These leads back to the unassigned inbox (their history rows are the caller's). */
+export async function unassign(tx: Executor, leadIds: number[]) {
+  await tx.update(leads).set({ assigneeId: null }).where(inArray(leads.id, leadIds));
+}
+
 /**
  * A person who can no longer work a site's leads (their account disabled, or they were taken off the
  * site) hands their open leads back to the unassigned inbox, in the transaction of that change: left
@@ -22,28 +30,15 @@ export async function handBackLeadsOf(
   const open = await tx
     .select({ id: leads.id, site: leads.site })
     .from(leads)
-    .where(
-      and(
-        eq(leads.assigneeId, personId),
-        sites === null ? undefined : inArray(leads.site, [...sites]),
-        isNull(leads.deletedAt),
-        eq(leads.spam, false),
-        notInArray(leads.status, ["contracted", "closed", "spam"]),
-      ),
-    )
+    .where(and(eq(leads.assigneeId, personId), sites === null ? undefined : inArray(leads.site, [...sites]), stillWorked))
     .orderBy(leads.id)
     .for("update", { of: leads });
-  if (open.length === 0) return [];
+  if (open.length === 0) return 0;
   const [from] = await tx.select({ name: admins.name }).from(admins).where(eq(admins.id, personId));
-  await tx
-    .update(leads)
-    .set({ assigneeId: null })
-    .where(
-      inArray(
-        leads.id,
-        open.map((lead) => lead.id),
-      ),
-    );
+  await unassign(
+    tx,
+    open.map((lead) => lead.id),
+  );
   await recordLeadEvents(
     tx,
     open.map((lead) => ({

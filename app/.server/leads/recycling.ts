@@ -1,9 +1,10 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lt, max, notExists, notInArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lt, max, notExists, sql } from "drizzle-orm";
 import { db } from "../db.ts";
 import { logError as defaultLogError } from "../log.ts";
 import { startPeriodicTask, type PeriodicTask } from "../periodic.ts";
 import { admins, consoleSettings, leadContacts, leadEvents, leadNotes, leads, leadStatusChanges, smsOutbox } from "../schema.ts";
 import { recordLeadEvent } from "./events.ts";
+import { stillWorked, unassign } from "./handed-back.ts";
 
 /**
  * Leads nobody works on go back to the pool: with `recycleAfterDays` set on a site, a lead assigned
@@ -50,9 +51,7 @@ async function recycleSite(site: string, days: number, now: Date) {
         and(
           eq(leads.site, site),
           isNotNull(leads.assigneeId),
-          isNull(leads.deletedAt),
-          eq(leads.spam, false),
-          notInArray(leads.status, ["contracted", "closed", "spam"]),
+          stillWorked,
           lt(sql`coalesce((${lastGiven}), ${leads.createdAt})`, since),
           touchedSince(leadStatusChanges),
           touchedSince(leadNotes),
@@ -68,15 +67,10 @@ async function recycleSite(site: string, days: number, now: Date) {
       .orderBy(leads.id)
       .for("update", { of: leads, skipLocked: true });
     if (stale.length === 0) return 0;
-    await tx
-      .update(leads)
-      .set({ assigneeId: null })
-      .where(
-        inArray(
-          leads.id,
-          stale.map((lead) => lead.id),
-        ),
-      );
+    await unassign(
+      tx,
+      stale.map((lead) => lead.id),
+    );
     for (const lead of stale) {
       await recordLeadEvent(
         tx,
