@@ -239,6 +239,10 @@ export const UNIT_STATUSES = ["available", "held", "contracted", "hidden"] as co
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
 
 /** What happened to a unit: brought in or updated by an import, edited, held, its hold released, sold, its sale undone. */
+/** Why a unit's hold was let go with its lead (app/.server/units/release.ts): the lead was moved to the bin, or marked as spam. */
+export const HOLD_RELEASE_REASONS = ["lead-deleted", "lead-spam"] as const;
+export type HoldReleaseReason = (typeof HOLD_RELEASE_REASONS)[number];
+
 export const UNIT_CHANGE_KINDS = ["imported", "edited", "held", "released", "contracted", "contract-undone"] as const;
 export type UnitChangeKind = (typeof UNIT_CHANGE_KINDS)[number];
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   REMAINING_UNITS_SOURCES,
+  type HoldReleaseReason,
   type RemainingUnitsSource,
   type UnitChangeKind,
   type UnitImportProblem,
@@ -30,6 +31,12 @@ export const UNIT_CHANGE_LABELS: Record<UnitChangeKind, string> = {
   released: "홀드 해제",
   contracted: "계약 완료",
   "contract-undone": "계약 되돌림",
+};
+
+/** The board's history after a hold let go with its lead: "… 홀드 해제 (…) · 실장 · 고객 정보를 삭제하며". */
+export const HOLD_RELEASE_REASON_LABELS: Record<HoldReleaseReason, string> = {
+  "lead-deleted": "고객 정보를 삭제하며",
+  "lead-spam": "스팸으로 표시하며",
 };
 
 export const REMAINING_SOURCE_LABELS: Record<RemainingUnitsSource, string> = {

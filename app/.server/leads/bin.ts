@@ -4,9 +4,8 @@ import { can } from "#app/permissions.ts";
 import { recordAccess, systemActor, type ChangeContext } from "../audit/records.ts";
 import { db, inSlices, queryRows, type Executor } from "../db.ts";
 import { admins, customers, leads, marketingConsentEvents, smsOutbox } from "../schema.ts";
-import { releaseHoldsOfLead } from "../units/release.ts";
-import { cancelUpcomingVisitsOf } from "../visits/office.ts";
 import { offerFreedPlacesAfter } from "../visits/waitlist.ts";
+import { letGoOfWhatItHeld } from "./let-go.ts";
 import type { LeadChange } from "./record.ts";
 
 /**
@@ -38,17 +37,9 @@ export async function moveLeadToBin(change: ChangeContext, leadId: number, now =
       .where(and(eq(leads.id, leadId), eq(leads.site, change.site), sql`${leads.deletedAt} is null`))
       .returning({ id: leads.id });
     if (moved.length === 0) return "not-found" as const;
-    const releasedUnits = await releaseHoldsOfLead(tx, change, leadId, "lead-deleted", now);
-    const visits = await cancelUpcomingVisitsOf(tx, change, leadId, now);
-    freedSlots = visits.slotIds;
-    const detail = {
-      ...(releasedUnits.length > 0 && { releasedUnits }),
-      ...(visits.bookingIds.length > 0 && { cancelledBookings: visits.bookingIds }),
-    };
-    await recordAccess(
-      { ...change, action: "lead.delete", leadIds: [leadId], ...(Object.keys(detail).length > 0 && { detail }) },
-      { executor: tx, now },
-    );
+    const letGo = await letGoOfWhatItHeld(tx, change, leadId, "lead-deleted", now);
+    freedSlots = letGo.freedSlots;
+    await recordAccess({ ...change, action: "lead.delete", leadIds: [leadId], detail: letGo.detail }, { executor: tx, now });
     return "done" as const;
   });
   if (freedSlots.length > 0) await offerFreedPlacesAfter(freedSlots, now);

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import type { Executor } from "../db.ts";
 import { admins, leads } from "../schema.ts";
-import { recordLeadEvents } from "./events.ts";
+import { recordLeadEvents, type LeadEventDetails } from "./events.ts";
 
 /** A lead someone is still working: not in the bin, not spam, neither contracted nor closed. */
 export const stillWorked = and(isNull(leads.deletedAt), eq(leads.spam, false), notInArray(leads.status, ["contracted", "closed", "spam"]));
@@ -24,7 +24,7 @@ export async function handBackLeadsOf(
   change: ChangeContext,
   personId: number,
   sites: readonly string[] | null,
-  why: "disabled" | "left-site",
+  why: LeadEventDetails["handed-back"]["why"],
   now: Date,
 ) {
   const open = await tx

@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { LeadStatus } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
-import { db, type Executor, type Transaction } from "../db.ts";
+import { db, type Executor } from "../db.ts";
 import { outboxColumns } from "../outbox/console.ts";
 import { withdrawLeadMessages } from "../outbox/queue.ts";
-import { releaseHoldsOfLead } from "../units/release.ts";
-import { cancelUpcomingVisitsOf, markBookingVisitedWithLead } from "../visits/office.ts";
+import { markBookingVisitedWithLead } from "../visits/office.ts";
 import { offerFreedPlacesAfter } from "../visits/waitlist.ts";
 import { admins, leadNotes, leads, leadStatusChanges, smsOutbox } from "../schema.ts";
 import { effectiveStatus } from "./inbox.ts";
+import { letGoOfWhatItHeld } from "./let-go.ts";
 import { maySee, mayWork } from "./visibility.ts";
 
 /**
@@ -103,8 +103,12 @@ export async function changeLeadStatus(change: ChangeContext, leadId: number, st
     if (current.status === status) return "done" as const;
     await writeLeadStatus(tx, change, leadId, current.status, status, now);
     const bookingId = status === "visited" ? await markBookingVisitedWithLead(tx, change, leadId, current.status, now) : null;
-    const letGo = status === "spam" ? await letGoOfSpam(tx, change, leadId, now) : null;
-    freedSlots = letGo?.slotIds ?? [];
+    // A lead marked as spam is nobody to keep anything for or to text: what it held goes, and so do
+    // its unsent texts, as with a wave of bookings marked as spam (visits/review.ts). Changing the
+    // status back brings none of them back.
+    const letGo = status === "spam" ? await letGoOfWhatItHeld(tx, change, leadId, "lead-spam", now) : null;
+    if (letGo) await withdrawLeadMessages(tx, [leadId]);
+    freedSlots = letGo?.freedSlots ?? [];
     await recordAccess(
       {
         ...change,
@@ -114,8 +118,7 @@ export async function changeLeadStatus(change: ChangeContext, leadId: number, st
           from: current.status,
           to: status,
           ...(bookingId === null ? {} : { bookingId }),
-          ...(letGo && letGo.releasedUnits.length > 0 && { releasedUnits: letGo.releasedUnits }),
-          ...(letGo && letGo.bookingIds.length > 0 && { cancelledBookings: letGo.bookingIds }),
+          ...letGo?.detail,
         },
       },
       { executor: tx, now },
@@ -124,18 +127,6 @@ export async function changeLeadStatus(change: ChangeContext, leadId: number, st
   });
   if (freedSlots.length > 0) await offerFreedPlacesAfter(freedSlots, now);
   return outcome;
-}
-
-/**
- * A lead marked as spam is nobody to keep anything for or to text: its live unit holds are let go,
- * its visits still to come cancelled and its unsent texts withdrawn, as a wave of bookings marked as
- * spam is (visits/review.ts). Changing the status back brings none of them back.
- */
-async function letGoOfSpam(tx: Transaction, change: ChangeContext, leadId: number, now: Date) {
-  const releasedUnits = await releaseHoldsOfLead(tx, change, leadId, "lead-spam", now);
-  const visits = await cancelUpcomingVisitsOf(tx, change, leadId, now);
-  await withdrawLeadMessages(tx, [leadId]);
-  return { releasedUnits, ...visits };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { unitLabel } from "#app/forms/units.ts";
+import type { HoldReleaseReason } from "#app/vocabulary.ts";
 import type { ChangeContext } from "../audit/records.ts";
 import { bumpContentVersion } from "../content/content-version.ts";
 import type { Executor } from "../db.ts";
@@ -10,9 +11,6 @@ import { recordUnitChange } from "./changes.ts";
 /** A hold still running at `now`; one past its time is for sale again without anyone letting it go. */
 export const heldAt = (now: Date) => and(eq(units.status, "held"), gt(units.heldUntil, now));
 
-/** Why a lead's holds went with it: it was moved to the bin, or marked as spam. */
-export type LeadGoneReason = "lead-deleted" | "lead-spam";
-
 /**
  * Lets go the live holds of a lead that is leaving the lists (moved to the bin, marked as spam), in
  * the transaction of the verb that takes it out: a customer who is not one is not buying, so the
@@ -20,7 +18,7 @@ export type LeadGoneReason = "lead-deleted" | "lead-spam";
  * and the lead's (for a restore) say so; answers the units let go, for the verb's access record.
  * Not in holds.ts: the lead's status change calls it, and holds.ts calls that.
  */
-export async function releaseHoldsOfLead(tx: Executor, change: ChangeContext, leadId: number, reason: LeadGoneReason, now: Date) {
+export async function releaseHoldsOfLead(tx: Executor, change: ChangeContext, leadId: number, reason: HoldReleaseReason, now: Date) {
   const released = await tx
     .update(units)
     .set({ status: "available", leadId: null, heldBy: null, heldUntil: null, updatedAt: now })

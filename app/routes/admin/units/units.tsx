@@ -6,7 +6,14 @@ import { contractUnit, holdUnit, releaseUnit, undoContract, type UnitOutcome } f
 import { editUnit, type EditOutcome } from "#app/.server/units/inventory.ts";
 import { remainingByType } from "#app/.server/units/remaining.ts";
 import { unitSettingsOf } from "#app/.server/units/settings.ts";
-import { UNIT_CHANGE_LABELS, UNIT_MESSAGES, UNIT_STATUS_LABELS, UnitBoardFormSchema, unitLabel } from "#app/forms/units.ts";
+import {
+  HOLD_RELEASE_REASON_LABELS,
+  UNIT_CHANGE_LABELS,
+  UNIT_MESSAGES,
+  UNIT_STATUS_LABELS,
+  UnitBoardFormSchema,
+  unitLabel,
+} from "#app/forms/units.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { can } from "#app/permissions.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -253,16 +260,13 @@ function ChangeList({ changes }: { changes: Route.ComponentProps["loaderData"]["
 }
 
 function UnitChangeLine({ entry }: { entry: Route.ComponentProps["loaderData"]["changes"][number] }) {
+  const reason = (HOLD_RELEASE_REASON_LABELS as Partial<Record<string, string>>)[String(entry.detail.reason)];
   return (
     <>
       <time dateTime={new Date(entry.createdAt).toISOString()}>{formatKst(entry.createdAt)}</time> {unitLabel(entry)}{" "}
       {UNIT_CHANGE_LABELS[entry.kind]} ({entry.fromStatus ? `${UNIT_STATUS_LABELS[entry.fromStatus]} → ` : ""}
       {UNIT_STATUS_LABELS[entry.toStatus]}) · {entry.actorName || entry.actorEmail}
-      {entry.detail.reason === "lead-deleted"
-        ? " · 고객 정보를 삭제하며"
-        : entry.detail.reason === "lead-spam"
-          ? " · 스팸으로 표시하며"
-          : null}
+      {reason ? ` · ${reason}` : null}
     </>
   );
 }
