@@ -188,7 +188,17 @@ const optionalDay = z
   .catch(undefined)
   .transform((value) => (isCalendarDay(value) ? value : undefined));
 
-/** The inbox filters that may appear in a URL: nothing in them identifies a person. */
+/** The assignee filter's value for leads nobody works yet (the unassigned inbox, 미배정). */
+export const UNASSIGNED = "none";
+
+/** "none" or a staff member's id; anything else means no filter. */
+const optionalAssignee = z
+  .string()
+  .optional()
+  .catch(undefined)
+  .transform((value) => (value === UNASSIGNED || readWholeNumber(value) !== undefined ? value : undefined));
+
+/** The inbox filters that may appear in a URL: nothing in them identifies a customer (an assignee is staff). */
 export const LeadFilterSchema = z.object({
   kind: optionalChoice(LEAD_KINDS),
   status: optionalChoice(LEAD_STATUSES),
@@ -198,6 +208,8 @@ export const LeadFilterSchema = z.object({
   to: optionalDay,
   /** "1": only the leads assigned to the person looking ("내 고객"). */
   mine: z.literal("1").optional().catch(undefined),
+  /** UNASSIGNED: the leads nobody works; an id: that person's leads (not `assignee`, the bulk assignment's field on the same page). */
+  assignedTo: optionalAssignee,
 });
 
 export type LeadUrlFilter = Partial<z.infer<typeof LeadFilterSchema>>;

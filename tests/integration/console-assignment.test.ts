@@ -249,7 +249,81 @@ describe("the assigned counsellor hears of it", () => {
   });
 });
 
+describe("the inbox by assignee", () => {
+  test("a manager filters the inbox to 미배정 or to one person; the filter form posts it into the URL and the export takes it along", async () => {
+    const counsellorsLead = await addLead({ name: "상담고객" });
+    const managersLead = await addLead({ name: "관리고객" });
+    await addLead({ name: "대기고객" });
+    await addLead({ name: "스팸고객", spamReason: "no-token" });
+    const change = { site: "daegu", actor: team.manager, clientAddress: "198.51.100.40" };
+    await assignLead(change, counsellorsLead, team.counsellor.id);
+    await assignLead(change, managersLead, team.manager.id);
+    const cookie = await consoleCookie(team.manager);
+
+    const unassigned = await (await request("/admin/leads?assignedTo=none", { cookie })).text();
+    expect(unassigned).toContain("대기고객");
+    expect(unassigned).not.toContain("상담고객");
+    expect(unassigned).not.toContain("관리고객");
+    expect(unassigned).not.toContain("스팸고객");
+    expect(unassigned).toContain("1건");
+    // The select offers every person of the site, and shows the filter applied.
+    expect(unassigned).toContain('<option value="none" selected="">미배정</option>');
+    expect(unassigned).toContain(`<option value="${team.counsellor.id}">`);
+    expect(unassigned).toMatch(/필터(<!-- -->)? \(적용 중\)/);
+
+    const counsellors = await (await request(`/admin/leads?assignedTo=${team.counsellor.id}`, { cookie })).text();
+    expect(counsellors).toContain("상담고객");
+    expect(counsellors).not.toContain("관리고객");
+    expect(counsellors).not.toContain("대기고객");
+
+    const posted = await request("/admin/leads", { cookie, form: { intent: "search", assignedTo: "none", status: "new", q: "" } });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("Location")).toBe("/admin/leads?status=new&assignedTo=none");
+
+    const exportPage = await (await request("/admin/leads/export?assignedTo=none", { cookie })).text();
+    expect(exportPage).toMatch(/<strong>1(<!-- -->)?명<\/strong>/);
+    expect(exportPage).toContain('name="assignedTo" value="none"');
+  });
+
+  test("a counsellor's 미배정 shows only the unassigned inbox, and another person's id shows nothing of theirs", async () => {
+    const managersLead = await addLead({ name: "관리고객" });
+    await addLead({ name: "대기고객" });
+    await assignLead({ site: "daegu", actor: team.manager, clientAddress: "198.51.100.40" }, managersLead, team.manager.id);
+    const cookie = await consoleCookie(team.counsellor);
+
+    const unassigned = await (await request("/admin/leads?assignedTo=none", { cookie })).text();
+    expect(unassigned).toContain("대기고객");
+    // A counsellor is offered 미배정 and their own leads, not the team's names.
+    expect(unassigned).toContain(`<option value="${team.counsellor.id}">내 고객</option>`);
+    expect(unassigned).not.toContain(`<option value="${team.manager.id}">`);
+
+    const managers = await (await request(`/admin/leads?assignedTo=${team.manager.id}`, { cookie })).text();
+    expect(managers).not.toContain("관리고객");
+    expect(managers).toContain("조건에 맞는 접수가 없습니다.");
+  });
+
+  test("a malformed or unheld assignee is no filter, never an error", async () => {
+    await addLead({ name: "대기고객" });
+    const cookie = await consoleCookie(team.manager);
+    for (const value of ["x", "-1", "0", "2147483648", "none;drop"]) {
+      const response = await request(`/admin/leads?assignedTo=${encodeURIComponent(value)}`, { cookie });
+      expect(response.status, value).toBe(200);
+      expect(await response.text(), value).toContain("대기고객");
+    }
+  });
+});
+
 describe("the dashboard", () => {
+  test("미배정 counts the leads nobody works, spam and the bin left out, and opens the inbox on them", async () => {
+    const assigned = await addLead({ name: "배정고객" });
+    await addLead({ name: "대기고객" });
+    await addLead({ name: "대기고객둘" });
+    await addLead({ name: "스팸고객", spamReason: "no-token" });
+    await assignLead({ site: "daegu", actor: team.manager, clientAddress: "198.51.100.40" }, assigned, team.counsellor.id);
+    const page = await (await request("/admin", { cookie: await consoleCookie(team.manager) })).text();
+    expect(page).toMatch(/href="\/admin\/leads\?assignedTo=none"[^>]*>.*?미배정.*?<strong>2<\/strong>건/s);
+  });
+
   test("the today cards open the inbox on today only, the newest leads' numbers are tap-to-call, and a counsellor is sent to 오늘 할 일", async () => {
     const today = kstDay(new Date());
     await addLead({ name: "전화고객", phone: "01098765432", kind: "inquiry" });

@@ -148,6 +148,8 @@ const IGNORED: Input[] = [
     name: "/admin/leads?after= (the inbox cursor)",
     path: (value) => `/admin/leads?after=${Buffer.from(`2026-01-01 00:00:00+00|${value}`).toString("base64url")}`,
   },
+  // The inbox's 담당자 filter: an id no column can hold is no filter.
+  { name: "/admin/leads?assignedTo=", path: (value) => `/admin/leads?assignedTo=${encodeURIComponent(value)}` },
   { name: "/admin/press?after=", path: (value) => `/admin/press?after=2026-01-01T00:00:00.000000Z_${encodeURIComponent(value)}` },
   { name: "/admin/press?saved=…&id=", path: (value) => `/admin/press?saved=saved&id=${encodeURIComponent(value)}` },
   { name: "/admin/popups?saved=", path: (value) => `/admin/popups?saved=${encodeURIComponent(value)}` },

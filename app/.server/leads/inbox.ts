@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { NO_CAMPAIGN, type LeadUrlFilter } from "#app/forms/admin.ts";
+import { NO_CAMPAIGN, UNASSIGNED, type LeadUrlFilter } from "#app/forms/admin.ts";
 import { addDays } from "#app/utils/kst.ts";
 import type { ContactResult, LeadStatus } from "#app/vocabulary.ts";
 import { db } from "../db.ts";
@@ -32,6 +32,9 @@ export const kstMidnight = (day: string) => sql`(${day}::date::timestamp at time
 export function filterConditions(filter: LeadFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(leads.site, filter.site), visibleTo(filter.viewer)];
   if (filter.mine) conditions.push(eq(leads.assigneeId, filter.viewer.id));
+  if (filter.assignedTo) {
+    conditions.push(filter.assignedTo === UNASSIGNED ? isNull(leads.assigneeId) : eq(leads.assigneeId, Number(filter.assignedTo)));
+  }
   if (filter.kind) conditions.push(eq(leads.kind, filter.kind));
   if (filter.status === "spam") conditions.push(eq(leads.spam, true));
   else conditions.push(eq(leads.spam, false), filter.status ? eq(leads.status, filter.status) : undefined);

@@ -14,6 +14,7 @@ import {
   NO_CAMPAIGN,
   SEARCH_MAX,
   STATUS_LABELS,
+  UNASSIGNED,
 } from "#app/forms/admin.ts";
 
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -46,12 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const site = requireSite(context).slug;
   const query = { ...filter, site, viewer: admin, search: search ?? undefined };
   const mayAssign = can(admin.role, "leads.assign");
+  const seesEveryone = can(admin.role, "leads.all");
   const [page, total, choices, staff] = await Promise.all([
     listLeadsPage(query, { after, limit: PAGE_SIZE }),
     countLeads(query),
     listCampaignChoices(site),
-    mayAssign ? assignableStaff(site) : [],
+    mayAssign || seesEveryone ? assignableStaff(site) : [],
   ]);
+  const people = staff.map(({ id, name, email }) => ({ id, name: name || email }));
   // Which leads this person was shown, and what they searched for (never the term itself: a name or number).
   await recordConsoleAccess(context, admin, search ? "leads.search" : "leads.list", {
     leadIds: page.leads.map((lead) => lead.id),
@@ -74,7 +77,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     kindLabels: requireSite(context).pack.leads.kindLabels,
     deleted: params.get("deleted") === "1",
     assigned: assignedNotice(params),
-    staff: staff.map(({ id, name, email }) => ({ id, name: name || email })),
+    staff: mayAssign ? people : [],
+    // Whose leads the filter can show: a counsellor sees only their own and the unassigned inbox.
+    assignees: seesEveryone ? people : [{ id: admin.id, name: "내 고객" }],
     may: { export: can(admin.role, "leads.export"), bin: can(admin.role, "leads.delete"), assign: mayAssign },
   };
 }
@@ -326,7 +331,7 @@ export default function LeadsPage({ loaderData, actionData }: Route.ComponentPro
 type LoaderData = Route.ComponentProps["loaderData"];
 
 function FilterForm({ data }: { data: LoaderData }) {
-  const { filter, search, searchId, choices, kindLabels } = data;
+  const { filter, search, searchId, choices, kindLabels, assignees } = data;
   const busy = useNavigation().formAction === "/admin/leads";
   const { mine: _mine, ...narrowing } = filter;
   const active = Boolean(searchId) || Object.values(narrowing).some(Boolean);
@@ -372,6 +377,7 @@ function FilterForm({ data }: { data: LoaderData }) {
             ))}
           </select>
         </div>
+        {filter.mine ? null : <AssigneeSelect people={assignees} selected={filter.assignedTo} />}
         <CampaignSelect id="filter-source" name="source" label={SOURCE_WORDS.utmSource} values={choices.sources} selected={filter.source} />
         <CampaignSelect
           id="filter-campaign"
@@ -398,6 +404,26 @@ function FilterForm({ data }: { data: LoaderData }) {
         </div>
       </Form>
     </details>
+  );
+}
+
+/** 전체, 미배정, then each person whose leads the viewer may see (an id from an older link keeps its place). */
+function AssigneeSelect({ people, selected }: { people: { id: number; name: string }[]; selected?: string }) {
+  const unlisted = selected && selected !== UNASSIGNED && !people.some((person) => String(person.id) === selected);
+  return (
+    <div className="admin-field">
+      <label htmlFor="filter-assignee">담당자</label>
+      <select id="filter-assignee" name="assignedTo" defaultValue={selected ?? ""}>
+        <option value="">전체</option>
+        <option value={UNASSIGNED}>미배정</option>
+        {unlisted ? <option value={selected}>{`계정 #${selected}`}</option> : null}
+        {people.map((person) => (
+          <option key={person.id} value={person.id}>
+            {person.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
