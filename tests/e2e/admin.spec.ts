@@ -74,6 +74,29 @@ test.describe("the admin console", () => {
     await test.step("both leads are in the inbox, newest first, and filters and search narrow them", async () => {
       await search(page, tag);
       await expect(inboxRows(page)).toHaveCount(2);
+      // 이 페이지 모두 선택 ticks every lead of the page for the bulk assignment, shows a partial choice, and clears them.
+      const all = page.getByRole("checkbox", { name: "이 페이지 모두 선택" });
+      const picks = page.locator(".admin-leads__pick");
+      await all.check();
+      await expect(picks.nth(0)).toBeChecked();
+      await expect(picks.nth(1)).toBeChecked();
+      await picks.nth(0).uncheck();
+      await expect(all).not.toBeChecked();
+      expect(await all.evaluate((box: HTMLInputElement) => box.indeterminate)).toBe(true);
+      await all.check();
+      await expect(picks.nth(0)).toBeChecked();
+      await all.uncheck();
+      await expect(picks.nth(0)).not.toBeChecked();
+      await expect(picks.nth(1)).not.toBeChecked();
+      // Nobody works them yet: both are 미배정.
+      await page.getByLabel("담당자").selectOption({ label: "미배정" });
+      await page.getByRole("button", { name: "적용" }).click();
+      await expect(page).toHaveURL(/assignedTo=none/);
+      await expect(inboxRows(page)).toHaveCount(2);
+      await page.getByLabel("담당자").selectOption({ label: "전체" });
+      await search(page, tag);
+      await expect(page).not.toHaveURL(/assignedTo/);
+      await expect(inboxRows(page)).toHaveCount(2);
       await expect(inboxRows(page).nth(0)).toContainText(visit.name);
       await expect(inboxRows(page).nth(0)).toContainText(dashed(visit.phone));
       await expect(inboxRows(page).nth(1)).toContainText(inquiry.name);

@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { countLeads, formatLeadCursor, listCampaignChoices, listLeadsPage, parseLeadCursor } from "#app/.server/leads/inbox.ts";
 import { keepLeadSearch, readLeadSearch } from "#app/.server/leads/search.ts";
@@ -32,6 +33,7 @@ import { shownPhone } from "#app/.server/leads/visibility.ts";
 import { can } from "#app/permissions.ts";
 import type { Route } from "./+types/leads";
 import { LEAD_KINDS, LEAD_STATUSES } from "#app/vocabulary.ts";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 
 const PAGE_SIZE = 50;
 
@@ -192,6 +194,7 @@ export default function LeadsPage({ loaderData, actionData }: Route.ComponentPro
           <ErrorList id={assignForm.errorId} errors={assignForm.errors} />
           <ErrorList id={assignFields.ids.errorId} errors={assignFields.ids.errors} />
           <div className="admin-bulk-assign__row">
+            <PickAll leads={leads} />
             <label htmlFor={assignFields.assignee.id}>선택한 고객 배정</label>
             <select
               id={assignFields.assignee.id}
@@ -329,6 +332,49 @@ export default function LeadsPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
+
+/** The inbox's boxes for the bulk assignment (they sit in the table, owned by its form). */
+const pickedBoxes = () => [...document.querySelectorAll<HTMLInputElement>("input.admin-leads__pick")];
+
+/**
+ * Ticks or clears every lead of this page at once, and shows whether some or all are ticked. Only
+ * once scripts run: without them it could do nothing, and each lead's own box still works.
+ */
+function PickAll({ leads }: { leads: readonly unknown[] }) {
+  const hydrated = useHydrated();
+  const all = useRef<HTMLInputElement>(null);
+  const show = () => {
+    const boxes = pickedBoxes();
+    const ticked = boxes.filter((box) => box.checked).length;
+    if (!all.current) return;
+    all.current.checked = ticked > 0 && ticked === boxes.length;
+    all.current.indeterminate = ticked > 0 && ticked < boxes.length;
+  };
+  // A box ticked by hand, or a list that changed under it (a live alert's reload, the next page).
+  useEffect(() => {
+    if (!hydrated) return;
+    show();
+    const onChange = (event: Event) => {
+      if (event.target instanceof HTMLInputElement && event.target.classList.contains("admin-leads__pick")) show();
+    };
+    document.addEventListener("change", onChange);
+    return () => document.removeEventListener("change", onChange);
+  }, [hydrated, leads]);
+  if (!hydrated) return null;
+  return (
+    <label className="admin-check admin-bulk-assign__all">
+      <input
+        ref={all}
+        type="checkbox"
+        onChange={(event) => {
+          for (const box of pickedBoxes()) box.checked = event.currentTarget.checked;
+          show();
+        }}
+      />
+      이 페이지 모두 선택
+    </label>
+  );
+}
 
 function FilterForm({ data }: { data: LoaderData }) {
   const { filter, search, searchId, choices, kindLabels, assignees } = data;
