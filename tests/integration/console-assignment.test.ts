@@ -297,6 +297,10 @@ describe("the inbox by assignee", () => {
     expect(unassigned).toContain(`<option value="${team.counsellor.id}">내 고객</option>`);
     expect(unassigned).not.toContain(`<option value="${team.manager.id}">`);
 
+    // Choosing 내 고객 in the filter opens 내 고객, the page the menu names.
+    const own = await request("/admin/leads", { cookie, form: { intent: "search", assignedTo: String(team.counsellor.id), q: "" } });
+    expect(own.headers.get("Location")).toBe("/admin/leads?mine=1");
+
     const managers = await (await request(`/admin/leads?assignedTo=${team.manager.id}`, { cookie })).text();
     expect(managers).not.toContain("관리고객");
     expect(managers).toContain("조건에 맞는 접수가 없습니다.");

@@ -103,9 +103,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "assign") return bulkAssign(context, form);
   const admin = signedInAdmin(context);
-  const { q, ...filter } = LeadFilterFormSchema.parse(Object.fromEntries(form));
+  const { q, assignedTo, ...filter } = LeadFilterFormSchema.parse(Object.fromEntries(form));
   const s = q ? await keepLeadSearch(admin.id, q) : undefined;
-  const query = filterQuery({ ...filter, s });
+  // One's own leads are 내 고객, the page the menu names.
+  const own = assignedTo === String(admin.id);
+  const query = filterQuery({ ...filter, ...(own ? { mine: "1" as const } : { assignedTo }), s });
   return redirect(query ? `/admin/leads?${query}` : "/admin/leads", { status: 303 });
 }
 
