@@ -8,6 +8,9 @@ import { admins, adminSites, auditLog, invitations, leads, sessions, smsOutbox }
 import { unsealText } from "#app/.server/sealed.ts";
 import { readSession, SESSION_LIFETIME_MS } from "#app/.server/auth/session.ts";
 import { findInvitation } from "#app/.server/auth/staff.ts";
+import { assignLead } from "#app/.server/leads/assignment.ts";
+import { createLead } from "#app/.server/leads/create.ts";
+import { newLeadInput } from "#tests/lead-requests.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { addStaff, addTeam, consoleCookie, totpCode } from "#tests/staff.ts";
@@ -239,6 +242,29 @@ describe("the owner's changes to a person", () => {
     await ownerBrowser.post("/admin/staff", { intent: "enable", adminId: String(counsellor.id) });
     expect((await retry.post("/admin/login", { email: counsellor.email, password: counsellor.password })).status).toBe(302);
     expect((await records()).filter((row) => row.chain === "rights").map((row) => row.action)).toEqual(["staff.disable", "staff.enable"]);
+  });
+
+  test("disabling a counsellor says how many open leads went back to 미배정 and links to them; one with none is told nothing of leads", async () => {
+    const { owner, manager, counsellor } = await addTeam();
+    for (const name of ["하나고객", "둘고객"]) {
+      const created = await createLead(newLeadInput({ name }), { staffRecipients: [] });
+      if (created.outcome !== "created") throw new Error(created.outcome);
+      await assignLead({ site: "daegu", actor: owner, clientAddress: "198.51.100.40" }, created.leadId, counsellor.id);
+    }
+    const ownerBrowser = browser();
+    ownerBrowser.cookie = await consoleCookie(owner);
+
+    const disabled = await ownerBrowser.post("/admin/staff", { intent: "disable", adminId: String(counsellor.id) });
+    expect(disabled.status).toBe(200);
+    const page = (await disabled.text()).replaceAll("<!-- -->", "");
+    expect(page).toContain("맡던 진행 중인 고객 2명은 미배정으로 돌아갔습니다.");
+    expect(page).toMatch(/<a href="\/admin\/leads\?assignedTo=none"[^>]*>미배정 고객 보기<\/a>/);
+
+    const nobodys = await ownerBrowser.post("/admin/staff", { intent: "disable", adminId: String(manager.id) });
+    expect(nobodys.status).toBe(200);
+    const quiet = await nobodys.text();
+    expect(quiet).toContain("사용을 중지했습니다.");
+    expect(quiet).not.toContain("미배정으로 돌아갔습니다");
   });
 
   test("a role change and a second-factor reset end the person's sessions; the reset makes them enrol again", async () => {

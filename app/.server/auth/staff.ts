@@ -194,7 +194,8 @@ export async function enrolSecondFactor(adminId: number, secret: string, step: n
 
 /** A change refused: not this owner's to make (403), or against a rule that keeps the office running (409). */
 export type Refusal = { ok: false; refused: "forbidden" | "conflict"; message: string };
-export type StaffChange = { ok: true } | Refusal;
+/** Done, with how many open leads went back to the unassigned inbox (disabling, or taking a site away). */
+export type StaffChange = { ok: true; handedBack?: number } | Refusal;
 
 const forbidden = (message: string): Refusal => ({ ok: false, refused: "forbidden", message });
 const conflict = (message: string): Refusal => ({ ok: false, refused: "conflict", message });
@@ -279,7 +280,7 @@ export async function setStaffSites(change: ChangeContext, adminId: number, site
     if (added.length === 0 && removed.length === 0) return { ok: true };
     if (await leavesSiteWithoutOwner(tx, target, removed)) return conflict(STAFF_REFUSALS.lastOwner);
     for (const site of removed) await tx.delete(adminSites).where(and(eq(adminSites.adminId, adminId), eq(adminSites.site, site)));
-    if (removed.length > 0) await handBackLeadsOf(tx, change, adminId, removed, "left-site", now);
+    const handedBack = removed.length > 0 ? await handBackLeadsOf(tx, change, adminId, removed, "left-site", now) : 0;
     if (added.length > 0) await tx.insert(adminSites).values(added.map((site) => ({ adminId, site, role: target.role })));
     const after = [...before.filter((site) => !removed.includes(site)), ...added].sort();
     await recordRightsChange(
@@ -292,7 +293,7 @@ export async function setStaffSites(change: ChangeContext, adminId: number, site
       },
       now,
     );
-    return { ok: true };
+    return { ok: true, handedBack };
   });
 }
 
@@ -310,9 +311,9 @@ export async function disableStaff(change: ChangeContext, adminId: number, now =
     if (await leavesSiteWithoutOwner(tx, target, sitesOf(target))) return conflict(STAFF_REFUSALS.lastOwner);
     await tx.update(admins).set({ disabledAt: now }).where(eq(admins.id, adminId));
     await endAccountSessions(tx, adminId);
-    await handBackLeadsOf(tx, change, adminId, null, "disabled", now);
+    const handedBack = await handBackLeadsOf(tx, change, adminId, null, "disabled", now);
     await recordRightsChange(tx, change, { action: "staff.disable", sites: sitesOf(target), detail: { adminId } }, now);
-    return { ok: true };
+    return { ok: true, handedBack };
   });
 }
 

@@ -1,6 +1,6 @@
 import { getCollectionProps, getFormProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { changeContext } from "#app/.server/audit/access.ts";
 import type { ChangeContext } from "#app/.server/audit/records.ts";
@@ -20,6 +20,7 @@ import {
 } from "#app/.server/auth/staff.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { readWholeNumber } from "#app/forms/numbers.ts";
+import { filterQuery, UNASSIGNED } from "#app/forms/admin.ts";
 import {
   displayName,
   InviteFormSchema,
@@ -68,11 +69,20 @@ interface StaffAnswer {
   adminId: number | null;
   /** A row's change done. */
   message: string | null;
+  /** Open leads the change gave back to the unassigned inbox (disabling, or taking a site away). */
+  handedBack: number;
   /** An invitation made or made again: whose, and its link while texts are not sent. */
   invited: { name: string; link: string | null } | null;
 }
 
-const answer = (fields: Partial<StaffAnswer>): StaffAnswer => ({ intent: null, adminId: null, message: null, invited: null, ...fields });
+const answer = (fields: Partial<StaffAnswer>): StaffAnswer => ({
+  intent: null,
+  adminId: null,
+  message: null,
+  handedBack: 0,
+  invited: null,
+  ...fields,
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdmin(context);
@@ -120,7 +130,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "reset-second-factor": {
       const outcome = await changeStaff(change, post);
       if (!outcome.ok) return refused(outcome, post.adminId);
-      return { result: submission.reply(), ...answer({ intent: post.intent, adminId: post.adminId, message: DONE[post.intent] }) };
+      return {
+        result: submission.reply(),
+        ...answer({ intent: post.intent, adminId: post.adminId, message: DONE[post.intent], handedBack: outcome.handedBack ?? 0 }),
+      };
     }
     default:
       post satisfies never;
@@ -340,6 +353,13 @@ function StaffRow({
       {answer?.message ? (
         <p className="admin-notice" role="status">
           {answer.message}
+          {answer.handedBack > 0 ? (
+            <>
+              {" "}
+              맡던 진행 중인 고객 {answer.handedBack.toLocaleString("ko-KR")}명은 미배정으로 돌아갔습니다.{" "}
+              <Link to={`/admin/leads?${filterQuery({ assignedTo: UNASSIGNED })}`}>미배정 고객 보기</Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       {self ? null : (
