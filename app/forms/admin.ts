@@ -360,3 +360,6 @@ export function filterQuery(filter: LeadUrlFilter & { s?: string; after?: string
   }
   return params.toString();
 }
+
+/** The inbox on the leads nobody works (the dashboard's 미배정, the staff page after a hand-back). */
+export const UNASSIGNED_INBOX = `/admin/leads?${filterQuery({ assignedTo: UNASSIGNED })}`;

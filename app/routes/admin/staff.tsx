@@ -20,7 +20,7 @@ import {
 } from "#app/.server/auth/staff.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { readWholeNumber } from "#app/forms/numbers.ts";
-import { filterQuery, UNASSIGNED } from "#app/forms/admin.ts";
+import { UNASSIGNED_INBOX } from "#app/forms/admin.ts";
 import {
   displayName,
   InviteFormSchema,
@@ -357,7 +357,7 @@ function StaffRow({
             <>
               {" "}
               맡던 진행 중인 고객 {answer.handedBack.toLocaleString("ko-KR")}명은 미배정으로 돌아갔습니다.{" "}
-              <Link to={`/admin/leads?${filterQuery({ assignedTo: UNASSIGNED })}`}>미배정 고객 보기</Link>
+              <Link to={UNASSIGNED_INBOX}>미배정 고객 보기</Link>
             </>
           ) : null}
         </p>

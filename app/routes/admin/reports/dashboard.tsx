@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { dashboardSummary } from "#app/.server/leads/dashboard.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { monthLabel } from "#app/forms/audit.ts";
-import { filterQuery, KIND_SHORT_LABELS, NO_CAMPAIGN, STATUS_LABELS, UNASSIGNED } from "#app/forms/admin.ts";
+import { filterQuery, KIND_SHORT_LABELS, NO_CAMPAIGN, STATUS_LABELS, UNASSIGNED_INBOX } from "#app/forms/admin.ts";
 import { campaignName, SOURCE_WORDS } from "#app/forms/conversion.ts";
 
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -121,7 +121,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           </span>
           <span className="admin-stat__month">연락 전인 접수 전체</span>
         </Link>
-        <Link to={`/admin/leads?${filterQuery({ assignedTo: UNASSIGNED })}`} className="admin-stat admin-stat--unassigned">
+        <Link to={UNASSIGNED_INBOX} className="admin-stat admin-stat--unassigned">
           <span className="admin-stat__label">미배정</span>
           <span className="admin-stat__today">
             <strong>{summary.unassigned.toLocaleString("ko-KR")}</strong>건
