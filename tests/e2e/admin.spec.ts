@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { completeSignIn, OWNER_STATE } from "./console.ts";
+import { reactHydrated } from "./hydration.ts";
+import { postInquiry } from "./inquiry.ts";
 import { chooseFirstOpenTime } from "./visit-slot.ts";
 
 // Both projects (desktop, phone) and other specs share one server and database: every lead made
@@ -223,9 +225,16 @@ test.describe("the admin console", () => {
     test.use({ storageState: OWNER_STATE });
 
     test(
-      "a signed-in owner's pages carry noindex and no-store too, and none is wider than the screen",
+      "a signed-in owner's pages carry noindex and no-store too, none is wider than the screen, and none moves its links when its scripts start",
       { tag: "@every-width" },
       async ({ page }) => {
+        // Where each link of the page is: a link that moves when the page hydrates takes a tap meant for it elsewhere.
+        const linkTops = () =>
+          page
+            .locator("#admin-main")
+            .evaluate((main) => [...main.querySelectorAll("a[href]")].map((link) => Math.round(link.getBoundingClientRect().top)));
+        // A lead, so the inbox has its list and its bulk assignment whatever ran before.
+        await postInquiry(page.request, { name: `목록${uniqueTag()}` });
         for (const path of [
           "/admin",
           "/admin/leads",
@@ -244,6 +253,10 @@ test.describe("the admin console", () => {
         ]) {
           const response = await page.goto(path);
           expect(response?.status(), path).toBe(200);
+          // The scripts start after the load event and the first paint (decision 019): this is the painted page.
+          const painted = await linkTops();
+          await reactHydrated(page.locator("#admin-main"));
+          expect(await linkTops(), path).toEqual(painted);
           expect(response?.headers()["cache-control"], path).toBe("private, no-store");
           expect(response?.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
           await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex,nofollow");

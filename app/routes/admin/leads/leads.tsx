@@ -33,7 +33,6 @@ import { shownPhone } from "#app/.server/leads/visibility.ts";
 import { can } from "#app/permissions.ts";
 import type { Route } from "./+types/leads";
 import { LEAD_KINDS, LEAD_STATUSES } from "#app/vocabulary.ts";
-import { useHydrated } from "#app/utils/use-hydrated.ts";
 
 const PAGE_SIZE = 50;
 
@@ -339,11 +338,12 @@ type LoaderData = Route.ComponentProps["loaderData"];
 const pickedBoxes = () => [...document.querySelectorAll<HTMLInputElement>("input.admin-leads__pick")];
 
 /**
- * Ticks or clears every lead of this page at once, and shows whether some or all are ticked. Only
- * once scripts run: without them it could do nothing, and each lead's own box still works.
+ * Ticks or clears every lead of this page at once, and shows whether some or all are ticked. It is
+ * in the server's HTML, so nothing moves under a finger when the page's scripts start (a box that
+ * appeared then pushed the list down, and a tap meant for a lead landed beside it); without
+ * scripts it could do nothing, and the stylesheet hides it (admin.css, `scripting: none`).
  */
 function PickAll({ leads }: { leads: readonly unknown[] }) {
-  const hydrated = useHydrated();
   const all = useRef<HTMLInputElement>(null);
   const show = () => {
     const boxes = pickedBoxes();
@@ -352,17 +352,15 @@ function PickAll({ leads }: { leads: readonly unknown[] }) {
     all.current.checked = ticked > 0 && ticked === boxes.length;
     all.current.indeterminate = ticked > 0 && ticked < boxes.length;
   };
-  // A box ticked by hand, or a list that changed under it (a live alert's reload, the next page).
+  // From hydration on: a box ticked by hand, or a list that changed under it (a live alert's reload, the next page).
   useEffect(() => {
-    if (!hydrated) return;
     show();
     const onChange = (event: Event) => {
       if (event.target instanceof HTMLInputElement && event.target.classList.contains("admin-leads__pick")) show();
     };
     document.addEventListener("change", onChange);
     return () => document.removeEventListener("change", onChange);
-  }, [hydrated, leads]);
-  if (!hydrated) return null;
+  }, [leads]);
   return (
     <label className="admin-check admin-bulk-assign__all">
       <input
