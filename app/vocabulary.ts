@@ -143,6 +143,10 @@ export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 /** Entries still in line for their time: one per phone per time. */
 export const WAITLIST_ACTIVE_STATUSES = ["waiting", "offered"] as const satisfies readonly WaitlistStatus[];
 
+/** Why a counsellor's open leads went back to the unassigned inbox (app/.server/leads/handed-back.ts): their account was disabled, or they were taken off the site. */
+export const HAND_BACK_REASONS = ["disabled", "left-site"] as const;
+export type HandBackReason = (typeof HAND_BACK_REASONS)[number];
+
 /**
  * What else happened to a lead, besides its status changes and notes (their own tables): who it was
  * assigned to, a text from the team, its visit marked, cancelled or moved, its day closed, a contact
@@ -238,11 +242,11 @@ export type ImportProblem = (typeof IMPORT_PROBLEMS)[number];
 export const UNIT_STATUSES = ["available", "held", "contracted", "hidden"] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
 
-/** What happened to a unit: brought in or updated by an import, edited, held, its hold released, sold, its sale undone. */
 /** Why a unit's hold was let go with its lead (app/.server/units/release.ts): the lead was moved to the bin, or marked as spam. */
 export const HOLD_RELEASE_REASONS = ["lead-deleted", "lead-spam"] as const;
 export type HoldReleaseReason = (typeof HOLD_RELEASE_REASONS)[number];
 
+/** What happened to a unit: brought in or updated by an import, edited, held, its hold released, sold, its sale undone. */
 export const UNIT_CHANGE_KINDS = ["imported", "edited", "held", "released", "contracted", "contract-undone"] as const;
 export type UnitChangeKind = (typeof UNIT_CHANGE_KINDS)[number];
 

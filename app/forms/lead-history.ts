@@ -1,5 +1,5 @@
 import { kstDay, kstTime } from "#app/utils/kst.ts";
-import type { BookingStatus, LeadEventKind } from "#app/vocabulary.ts";
+import type { BookingStatus, HandBackReason, LeadEventKind } from "#app/vocabulary.ts";
 import { BOOKING_STATUS_LABELS } from "./admin-visits.ts";
 import { contactSentence, followUpSentence, gradeSentence } from "./contacts.ts";
 
@@ -56,7 +56,7 @@ export const LEAD_EVENT_SENTENCES = {
     `${detail.fromName || "이름 없는 계정"} 님의 요청으로 ${detail.assigneeName || "이름 없는 계정"} 님에게 이관`,
   recycled: (detail: { fromName: string | null; days: number }) =>
     `${detail.days}일 동안 연락 기록이 없어 미배정으로 돌아감 (${detail.fromName || "이름 없는 계정"} 님 담당이었음)`,
-  "handed-back": (detail: { fromName: string | null; why: "disabled" | "left-site" }) =>
+  "handed-back": (detail: { fromName: string | null; why: HandBackReason }) =>
     `${detail.fromName || "이름 없는 계정"} 님이 ${detail.why === "disabled" ? "사용 중지되어" : "이 사이트에서 빠져"} 미배정으로 돌아감`,
   "customer-merged": (detail: { fromId: number; intoId: number }) => `고객 기록 합침 (고객 #${detail.fromId} → 고객 #${detail.intoId})`,
   contact: contactSentence,

@@ -2,6 +2,7 @@ import type {
   BookingStatus,
   ContactChannel,
   ContactResult,
+  HandBackReason,
   ImportConsentBasis,
   LeadEventKind,
   LeadGrade,
@@ -37,7 +38,7 @@ export interface LeadEventDetails {
   /** Left untouched `days` days, it went back to the unassigned inbox (leads/recycling.ts). */
   recycled: { fromId: number; fromName: string | null; days: number };
   /** Its counsellor's account was disabled, or taken off this site, so it went back to the unassigned inbox (leads/handed-back.ts). */
-  "handed-back": { fromId: number; fromName: string | null; why: "disabled" | "left-site" };
+  "handed-back": { fromId: number; fromName: string | null; why: HandBackReason };
   /** Its customer and another turned out to be one person (leads/merge.ts): `intoId` is kept, `fromId` folded in. */
   "customer-merged": { fromId: number; intoId: number };
   /** Brought in from a spreadsheet (leads/import.ts): the source label the office gave and the consent basis it declared. */
