@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { can } from "#app/permissions.ts";
 import { addDays, kstDay } from "#app/utils/kst.ts";
 import { LEAD_KINDS, type LeadKind, type LeadStatus } from "#app/vocabulary.ts";
@@ -16,7 +16,7 @@ export async function dashboardSummary(site: string, viewer: Viewer, now = new D
   const today = kstDay(now);
   const firstDay = addDays(today, -(DASHBOARD_DAYS - 1));
   const since = kstMidnight(firstDay);
-  const [daily, campaigns, statuses, [unassigned], newest, heldTexts, bookingsForReview] = await Promise.all([
+  const [daily, campaigns, statuses, newest, heldTexts, bookingsForReview] = await Promise.all([
     queryRows<{ day: string; kind: LeadKind; leads: number }>(
       db(),
       sql`select to_char(${leads.createdAt} at time zone 'Asia/Seoul', 'YYYY-MM-DD') as day, ${leads.kind} as kind, count(*)::int as leads
@@ -39,15 +39,15 @@ export async function dashboardSummary(site: string, viewer: Viewer, now = new D
       .orderBy(desc(sql`count(*)`), asc(leads.utmSource), asc(leads.utmCampaign))
       .limit(20),
     db()
-      .select({ status: effectiveStatus, leads: sql<number>`count(*)::int` })
+      .select({
+        status: effectiveStatus,
+        leads: sql<number>`count(*)::int`,
+        // What the inbox shows with 담당자 미배정 (spam is a status of its own here): nobody works these yet.
+        unassigned: sql<number>`count(*) filter (where ${leads.assigneeId} is null)::int`,
+      })
       .from(leads)
       .where(and(eq(leads.site, site), isNull(leads.deletedAt)))
       .groupBy(effectiveStatus),
-    // What the inbox shows with 담당자 미배정: nobody works these yet.
-    db()
-      .select({ value: count() })
-      .from(leads)
-      .where(and(eq(leads.site, site), eq(leads.spam, false), isNull(leads.deletedAt), isNull(leads.assigneeId))),
     listLeadsPage({ site, viewer }, { limit: 8 }),
     heldTextsSummary(site, now),
     // Only those who can answer a burst are asked to.
@@ -67,7 +67,7 @@ export async function dashboardSummary(site: string, viewer: Viewer, now = new D
     campaigns,
     statuses: Object.fromEntries(statuses.map((row) => [row.status, Number(row.leads)])) as Partial<Record<LeadStatus, number>>,
     /** Leads nobody is assigned to, spam and the bin left out. */
-    unassigned: Number(unassigned?.value ?? 0),
+    unassigned: statuses.filter((row) => row.status !== "spam").reduce((total, row) => total + Number(row.unassigned), 0),
     newest: newest.leads,
     /** Confirmations the text budget held in the last day, and bookings of a burst waiting for review: the office should know. */
     heldTexts,
