@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { MENU_GROUPS } from "../../app/routes/admin/console-access.ts";
-import { OWNER_STATE, useOwnerSession } from "./console.ts";
-import { reactHydrated } from "./hydration.ts";
+import { notificationsNotAskedYet, OWNER_STATE, useOwnerSession } from "./console.ts";
+import { markPlaces, movedSinceMarked, reactHydrated } from "./hydration.ts";
 
 // The console's frame: its menu (grouped into a few menus on a desk, one scrolling row on a phone)
 // and the answers of its forms brought into view. Nothing here is saved.
@@ -119,6 +119,49 @@ test.describe("the console's menu", () => {
       // Fields side by side line up, whatever hint or error one of them shows (admin.css, .admin-field).
       expect(await fieldsOutOfLine(page), label).toEqual([]);
     }
+  });
+
+  test("at a tablet's width wraps the header below its menus rather than slide them under the site switcher; offers notifications from the first paint, so nothing moves when the scripts start; 새 고객 알림 켜기 asks the browser and the offer goes; 나중에 puts it away for the session", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 820, height: 1000 });
+    await notificationsNotAskedYet(page);
+    await page.goto("/admin");
+    await markPlaces(page);
+    const offer = page.getByRole("region", { name: "새 고객 알림" });
+    await expect(offer).toBeVisible();
+    const boxes = async (selector: string) =>
+      Promise.all((await page.locator(selector).all()).map(async (item) => (await item.boundingBox())!));
+    const [switcher] = await boxes(".admin-site-switch");
+    const [account] = await boxes(".admin-header__account");
+    for (const item of await boxes(".admin-nav--desk .admin-menu > li")) {
+      for (const other of [switcher!, account!]) {
+        const apart =
+          item.x + item.width <= other.x ||
+          other.x + other.width <= item.x ||
+          item.y + item.height <= other.y ||
+          other.y + other.height <= item.y;
+        expect(apart, `a menu at ${item.x},${item.y} under ${other.x},${other.y}`).toBe(true);
+      }
+    }
+    await reactHydrated(offer.getByRole("button", { name: "새 고객 알림 켜기" }));
+    expect(await movedSinceMarked(page)).toEqual([]);
+
+    await offer.getByRole("button", { name: "새 고객 알림 켜기" }).click();
+    await expect(offer).toBeHidden();
+    await expect(page.locator("html")).toHaveAttribute("data-notifications", "granted");
+
+    // Another tab of a browser still not asked: 나중에 holds for that tab's next pages.
+    const later = await page.context().newPage();
+    await notificationsNotAskedYet(later);
+    await later.goto("/admin/leads");
+    const offerLater = later.getByRole("region", { name: "새 고객 알림" });
+    await reactHydrated(offerLater.getByRole("button", { name: "나중에" }));
+    await offerLater.getByRole("button", { name: "나중에" }).click();
+    await expect(offerLater).toBeHidden();
+    await later.goto("/admin/today");
+    await expect(later.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(offerLater).toBeHidden();
   });
 
   test("opens its menus without JavaScript", async ({ browser }) => {

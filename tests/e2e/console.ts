@@ -170,3 +170,16 @@ export async function addCounsellor(
   await page.context().close();
   return null;
 }
+
+/**
+ * Makes the page's browser one that has not been asked about notifications yet (as a person's own
+ * browser is, where the headless one answers "denied"), answering `answer` when the page asks.
+ * Set before the page opens: the console reads it while its header is parsed.
+ */
+export async function notificationsNotAskedYet(page: Page, answer: NotificationPermission = "granted") {
+  await page.addInitScript((answer) => {
+    let permission: NotificationPermission = "default";
+    Object.defineProperty(Notification, "permission", { get: () => permission });
+    Notification.requestPermission = async () => (permission = answer);
+  }, answer);
+}

@@ -53,3 +53,40 @@ export async function openWithScriptsHeld(page: Page, path: string) {
 }
 
 const SCRIPT_FILES = /\.m?js(?:\?.*)?$/;
+
+/** How far a link or a button may move under a finger and still take the tap meant for it (CSS pixels). */
+export const MOVE_A_TAP_SURVIVES = 4;
+
+/**
+ * Notes where every link, button, menu label and field of the page is, as painted: call it after
+ * `goto` (the scripts start after the load event, docs/decisions/019-first-paint.md), then
+ * `movedSinceMarked` once the page has hydrated.
+ */
+export async function markPlaces(page: Page) {
+  await page.evaluate(() => {
+    const places = [...document.querySelectorAll("a[href], button, summary, select, input, textarea")].map(
+      (element) => [element, element.getBoundingClientRect().top] as const,
+    );
+    (window as unknown as { markedPlaces: typeof places }).markedPlaces = places;
+  });
+}
+
+/**
+ * What moved more than MOVE_A_TAP_SURVIVES since `markPlaces` ("text: top → top"): a control that
+ * moves when the page hydrates takes a tap meant for another. A control the scripts take away (a
+ * fallback for pages without them, as the text form's 불러오기) is not a move; what it leaves
+ * behind is, if anything shifts into its place.
+ */
+export async function movedSinceMarked(page: Page) {
+  return page.evaluate((allowed) => {
+    const places = (window as unknown as { markedPlaces: (readonly [Element, number])[] }).markedPlaces;
+    return places
+      .filter(([element]) => element.isConnected)
+      .map(([element, top]) => [element, top, element.getBoundingClientRect().top] as const)
+      .filter(([, top, now]) => Math.abs(now - top) > allowed)
+      .map(
+        ([element, top, now]) =>
+          `${element.textContent?.trim().slice(0, 20) || element.localName}: ${Math.round(top)} → ${Math.round(now)}`,
+      );
+  }, MOVE_A_TAP_SURVIVES);
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { MENU_GROUPS, type MenuGroup } from "./console-access.ts";
 
@@ -61,7 +61,7 @@ function MenuLink({ link, className }: { link: MenuLinkShown; className: string 
   );
 }
 
-export function ConsoleMenu({ links, children }: { links: MenuLinkShown[]; children?: ReactNode }) {
+export function ConsoleMenu({ links }: { links: MenuLinkShown[] }) {
   const desk = useRef<HTMLElement>(null);
   const location = useLocation();
 
@@ -131,13 +131,11 @@ export function ConsoleMenu({ links, children }: { links: MenuLinkShown[]; child
             ),
           )}
         </ul>
-        {children}
       </nav>
       <nav className="admin-nav admin-nav--phone" aria-label="관리자 메뉴">
         {links.map((link) => (
           <MenuLink key={link.to} link={link} className="admin-nav__link" />
         ))}
-        {children}
       </nav>
     </>
   );

@@ -1,6 +1,7 @@
 import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { useAnswerInView } from "./forms.tsx";
-import { LiveNav, type NavItem } from "./live-alerts.tsx";
+import { LiveNav, type NavItem, NotificationsOffer, NOTIFICATIONS_STATE_SCRIPT } from "./live-alerts.tsx";
+import { useNonce } from "#app/utils/nonce.tsx";
 import "#app/styles/admin.css";
 
 /** The console's frame: the header with the project, the menu, the site switcher and the signed-in person with their role on this site. */
@@ -23,9 +24,16 @@ export function AdminFrame({
   children: React.ReactNode;
 }) {
   const signingOut = useNavigation().formAction === "/admin/logout";
+  const nonce = useNonce();
   useAnswerInView();
   return (
     <div className="admin">
+      {/* Before the header: the first paint knows whether to offer notifications (live-alerts.tsx). */}
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? NOTIFICATIONS_STATE_SCRIPT : "" }}
+      />
       <a href="#admin-main" className="skip-link">
         본문 바로가기
       </a>
@@ -66,6 +74,7 @@ export function AdminFrame({
           ) : null}
         </div>
       </header>
+      {person ? <NotificationsOffer /> : null}
       <main id="admin-main" className="admin-main" tabIndex={-1}>
         {children}
       </main>

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { MenuItem } from "./console-access.ts";
 import { ConsoleMenu, currentLink } from "./console-menu.tsx";
@@ -60,12 +60,6 @@ export function LiveNav({ items }: { items: NavItem[] }) {
   const revalidator = useRevalidator();
   const [counts, setCounts] = useState({ leads: 0, mine: 0, today: 0 });
   const [callback, setCallback] = useState<Alert | null>(null);
-  const [, setAsked] = useState(0);
-  const permission = useSyncExternalStore(
-    noSubscription,
-    () => ("Notification" in window ? Notification.permission : "unsupported"),
-    () => "unsupported",
-  );
   const mine = new URLSearchParams(location.search).get("mine") === "1";
   const onInbox = location.pathname === INBOX;
   const onToday = location.pathname === TODAY;
@@ -144,17 +138,7 @@ export function LiveNav({ items }: { items: NavItem[] }) {
   }));
   return (
     <>
-      <ConsoleMenu links={links}>
-        {permission === "default" ? (
-          <button
-            type="button"
-            className="admin-button admin-button--ghost admin-live__enable"
-            onClick={() => void Notification.requestPermission().then(() => setAsked((count) => count + 1))}
-          >
-            새 고객 알림 켜기
-          </button>
-        ) : null}
-      </ConsoleMenu>
+      <ConsoleMenu links={links} />
       {/* Once, outside the menu (drawn twice: desk and phone), so a screen reader hears it once. */}
       <p className="admin-live__callback" role="status">
         {callback ? (
@@ -167,8 +151,61 @@ export function LiveNav({ items }: { items: NavItem[] }) {
   );
 }
 
-/** The permission changes only when the person answers our own request, after which the page re-renders. */
-const noSubscription = () => () => {};
+/** "나중에" hides the offer for the rest of the tab's session (a new session offers it again). */
+const NOTIFICATIONS_LATER = "console-notifications-later";
+
+/**
+ * Whether the browser may still be asked to show notifications, as an attribute of the document
+ * (`data-notifications`: default, granted, denied, unsupported, or later once the person said 나중에),
+ * set by a script in the page before the header is parsed. The offer below is shown by the style
+ * sheet from that attribute, so the first paint already has it or not: shown after hydration it
+ * moved the page under a finger (the header wrapped to a second row at 721–1000 px).
+ */
+export const NOTIFICATIONS_STATE_SCRIPT = `(() => {
+  let state = "Notification" in window ? Notification.permission : "unsupported";
+  try {
+    if (state === "default" && sessionStorage.getItem("${NOTIFICATIONS_LATER}")) state = "later";
+  } catch {}
+  document.documentElement.dataset.notifications = state;
+})()`;
+
+function setNotificationsState(state: string) {
+  document.documentElement.dataset.notifications = state;
+}
+
+/**
+ * The offer to turn on browser notifications, below the header, for a signed-in person whose
+ * browser has not been asked yet. In the page's markup on every console page; visible only when
+ * NOTIFICATIONS_STATE_SCRIPT found the question open (so never without JavaScript, which it needs).
+ */
+export function NotificationsOffer() {
+  return (
+    <section className="admin-notify" aria-label="새 고객 알림">
+      <p className="admin-notify__text">새 고객이 접수되거나 배정되면 이 기기에 알림을 띄울 수 있습니다.</p>
+      <button
+        type="button"
+        className="admin-button"
+        onClick={() => void Notification.requestPermission().then((answer) => setNotificationsState(answer))}
+      >
+        새 고객 알림 켜기
+      </button>
+      <button
+        type="button"
+        className="admin-button admin-button--ghost"
+        onClick={() => {
+          try {
+            sessionStorage.setItem(NOTIFICATIONS_LATER, "1");
+          } catch {
+            // Storage refused (a private window): the offer is hidden on this page only.
+          }
+          setNotificationsState("later");
+        }}
+      >
+        나중에
+      </button>
+    </section>
+  );
+}
 
 /** What a browser notification says and opens. */
 export interface Note {
