@@ -1,19 +1,12 @@
-import { useState, useSyncExternalStore } from "react";
-
-const noSubscription = () => () => {};
+import { useState } from "react";
 
 /**
- * Copies a value the person must write down elsewhere (a chain's head). Drawn only once scripts
- * run: without them the value stays selectable on the page.
+ * Copies a value the person must write down elsewhere (a chain's head). In the server's page, so
+ * nothing moves when the scripts start; hidden by the style sheet where scripts do not run
+ * (`scripting: none`), where the value stays selectable on the page.
  */
 export function CopyButton({ text, describedBy }: { text: string; describedBy?: string }) {
-  const scripted = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
   const [copied, setCopied] = useState(false);
-  if (!scripted) return null;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
@@ -31,7 +24,7 @@ export function CopyButton({ text, describedBy }: { text: string; describedBy?: 
   return (
     <button
       type="button"
-      className="admin-button admin-button--ghost admin-button--small"
+      className="admin-button admin-button--ghost admin-button--small admin-copy"
       aria-describedby={describedBy}
       onClick={() => void copy()}
     >
