@@ -196,7 +196,7 @@ export function NotificationsOffer() {
           try {
             sessionStorage.setItem(NOTIFICATIONS_LATER, "1");
           } catch {
-            // Storage refused (a private window): the offer is hidden on this page only.
+            // Storage refused (a private window): the offer stays hidden until a page is loaded afresh.
           }
           setNotificationsState("later");
         }}
