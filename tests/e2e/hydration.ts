@@ -55,7 +55,7 @@ export async function openWithScriptsHeld(page: Page, path: string) {
 const SCRIPT_FILES = /\.m?js(?:\?.*)?$/;
 
 /** How far a link or a button may move under a finger and still take the tap meant for it (CSS pixels). */
-export const MOVE_A_TAP_SURVIVES = 4;
+const MOVE_A_TAP_SURVIVES = 4;
 
 /**
  * Notes where every link, button, menu label and field of the page is, as painted: call it after
