@@ -96,6 +96,8 @@ export default [
         route("units", "routes/admin/units/units.tsx"),
         route("units/import", "routes/admin/units/units-import.tsx"),
         route("units/settings", "routes/admin/units/units-settings.tsx"),
+        // Any other console address: a 404 inside the console, not the public site's page.
+        route("*", "routes/admin/not-found.tsx"),
       ]),
     ]),
   ]),

@@ -1,14 +1,18 @@
-import { matchPath } from "react-router";
+import { matchRoutes } from "react-router";
 import { CONSOLE_ROUTES } from "#app/routes/admin/console-access.ts";
 import { consoleMiddleware } from "#app/routes/admin/guard.server.ts";
 
 type MiddlewareArgs = Parameters<(typeof consoleMiddleware)[number]>[0];
 type HandlerArgs = { request: Request; pattern: string };
 
-/** The console route pattern a path matches, static segments first ("/admin/leads/bin" before "/admin/leads/:id"). */
+const CONSOLE_PATTERNS = Object.keys(CONSOLE_ROUTES).map((path) => ({ path }));
+
+/**
+ * The console route pattern a path matches, ranked as React Router ranks them: "/admin/leads/bin"
+ * before "/admin/leads/:id", and the console's 404 ("/admin/*") only when nothing else matches.
+ */
 function consolePattern(pathname: string): string {
-  const patterns = Object.keys(CONSOLE_ROUTES).sort((a, b) => a.split(":").length - b.split(":").length);
-  const found = patterns.find((pattern) => matchPath(pattern, pathname.replace(/\.data$/, "")));
+  const found = matchRoutes(CONSOLE_PATTERNS, pathname.replace(/\.data$/, ""))?.at(-1)?.route.path;
   if (!found) throw new Error(`No console route matches ${pathname}`);
   return found;
 }

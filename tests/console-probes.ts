@@ -1299,6 +1299,7 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       allowed: 303,
     },
   ],
+  "/admin/*": [{ does: "opens a console address that does not exist", path: () => "/admin/no-such-page", allowed: 404 }],
   "/admin/documents": [
     { does: "opens the documents", path: () => "/admin/documents", allowed: 200 },
     {

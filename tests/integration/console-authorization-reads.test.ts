@@ -70,6 +70,35 @@ describe("who may open each console page", () => {
   );
 });
 
+describe("an address the console does not have", () => {
+  const owner = (reach: "here" | "both") => sessions.get(PEOPLE.find((person) => person.role === "owner" && person.reach === reach)!);
+
+  test("shows a signed-in person the console's 404 in its own frame, menu and site switcher included, not the public site's page", async () => {
+    const response = await consoleRequest(app, "/admin/leads/42/no-such-tab", { cookie: owner("both") });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(response.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
+    const html = await response.text();
+    expect(html).toContain("<title>찾을 수 없습니다 | 관리자</title>");
+    expect(html).toContain("없는 화면입니다. 주소를 확인하거나 메뉴에서 찾아 주세요.");
+    expect(html).toContain('aria-label="관리자 메뉴"');
+    expect(html).toContain('action="/admin/switch-site"');
+    expect(html).not.toContain("관심고객 등록");
+  });
+
+  test("sends a person who is not signed in to sign in first, and back to the address afterwards", async () => {
+    const response = await consoleRequest(app, "/admin/no-such-page?x=1");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/admin/login?${new URLSearchParams({ returnTo: "/admin/no-such-page?x=1" })}`);
+  });
+
+  test("refuses a post to it with a 400 before anything runs", async () => {
+    const response = await consoleRequest(app, "/admin/no-such-page", { method: "POST", form: { intent: "save" }, cookie: owner("here") });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("알 수 없는 요청입니다.");
+  });
+});
+
 describe("a refusal", () => {
   const counsellor = () => sessions.get(PEOPLE.find((person) => person.role === "counsellor" && person.reach === "here")!);
 

@@ -294,6 +294,8 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
   ],
   // Site A's live stream as a page (406); its events come from site A's leads only (console-assignment.test.ts).
   "admin/events": [{ path: () => "/admin/events", expect: [406] }],
+  // An address the console does not have: its 404, with site A's frame.
+  "admin/*": [{ path: () => "/admin/no-such-page", expect: [404] }],
   "admin/settings": [
     { path: () => "/admin/settings", expect: [200] },
     {

@@ -241,6 +241,8 @@ export const CONSOLE_ROUTES = {
     post: { name: "signed-in", password: "signed-in", alerts: "signed-in", duty: "signed-in", "sign-out-everywhere": "signed-in" },
     menu: [{ label: "내 계정", group: "settings" }],
   },
+  // Any other /admin address: the console's 404 for whoever is signed in; anyone else signs in first.
+  "/admin/*": { view: "signed-in" },
 } as const satisfies Record<ConsolePath, ConsoleRoute>;
 
 type ConsoleRoutes = typeof CONSOLE_ROUTES;

@@ -83,13 +83,7 @@ export function AdminFrame({
 }
 
 /** The console's page for a refusal or an error, in the frame (with its menu when the layout's data is there). */
-export function ConsoleErrorPage({
-  error,
-  frame,
-}: {
-  error: unknown;
-  frame?: { person?: string; role?: string; nav?: NavItem[]; projectName?: string };
-}) {
+export function ConsoleErrorPage({ error, frame }: { error: unknown; frame?: Omit<React.ComponentProps<typeof AdminFrame>, "children"> }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // 4xx answers carry their own Korean message (a bad date, a page the role may not open).
   const message = isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" ? error.data : null;
@@ -102,7 +96,7 @@ export function ConsoleErrorPage({
           ? "요청을 처리할 수 없습니다"
           : "일시적인 오류가 발생했습니다";
   return (
-    <AdminFrame person={frame?.person} role={frame?.role} nav={frame?.nav} projectName={frame?.projectName}>
+    <AdminFrame {...frame}>
       <title>{`${title} | 관리자`}</title>
       <meta name="robots" content="noindex,nofollow" />
       <section className="admin-card admin-empty">
