@@ -267,6 +267,37 @@ describe("the owner's changes to a person", () => {
     expect(quiet).not.toContain("미배정으로 돌아갔습니다");
   });
 
+  test("disabling a person of two sites, or taking them off the other site, says which site's 미배정 their open leads went to, and links only this site's", async () => {
+    const owner = await addStaff({ email: "owner@example.com", role: "owner", name: "대표", sites: ["daegu", "suwon"] });
+    const both = await addStaff({ email: "both@example.com", role: "counsellor", name: "두현장", sites: ["daegu", "suwon"] });
+    const give = async (site: string, counsellorId: number) => {
+      const created = await createLead(newLeadInput({ site, name: `${site}고객` }), { staffRecipients: [] });
+      if (created.outcome !== "created") throw new Error(created.outcome);
+      await assignLead({ site, actor: owner, clientAddress: "198.51.100.40" }, created.leadId, counsellorId);
+    };
+    await give("daegu", both.id);
+    await give("suwon", both.id);
+    await give("suwon", both.id);
+    const ownerBrowser = browser();
+    ownerBrowser.cookie = await consoleCookie(owner);
+    const noticeOf = async (response: Response) => {
+      expect(response.status).toBe(200);
+      return /<p class="admin-notice" role="status">(.*?)<\/p>/.exec((await response.text()).replaceAll("<!-- -->", ""))?.[1] ?? "";
+    };
+
+    const offSuwon = await noticeOf(await ownerBrowser.post("/admin/staff", { intent: "sites", adminId: String(both.id), sites: "daegu" }));
+    expect(offSuwon).toContain("다른 사이트에서 맡던 진행 중인 고객 2명은 그 사이트의 미배정으로 돌아갔습니다.");
+    expect(offSuwon).not.toContain("미배정 고객 보기");
+
+    await ownerBrowser.post("/admin/staff", { intent: "sites", adminId: String(both.id), sites: ["daegu", "suwon"] });
+    await give("suwon", both.id);
+    const disabled = await noticeOf(await ownerBrowser.post("/admin/staff", { intent: "disable", adminId: String(both.id) }));
+    expect(disabled).toMatch(
+      /맡던 진행 중인 고객 1명은 미배정으로 돌아갔습니다\. <a href="\/admin\/leads\?assignedTo=none"[^>]*>미배정 고객 보기<\/a>/,
+    );
+    expect(disabled).toContain("다른 사이트에서 맡던 진행 중인 고객 1명은 그 사이트의 미배정으로 돌아갔습니다.");
+  });
+
   test("a role change and a second-factor reset end the person's sessions; the reset makes them enrol again", async () => {
     const { owner, counsellor } = await addTeam();
     const ownerBrowser = browser();

@@ -21,7 +21,7 @@ import { passwordProblem } from "./password-policy.ts";
 import { admins, adminSites, invitations, recoveryCodes } from "../schema.ts";
 import { replaceRecoveryCodes } from "./second-factor.ts";
 import { endAccountSessions } from "./session.ts";
-import { handBackLeadsOf } from "../leads/handed-back.ts";
+import { handBackLeadsOf, type HandedBack } from "../leads/handed-back.ts";
 import { siteOrigin, sitePack } from "../site.ts";
 
 /**
@@ -195,7 +195,7 @@ export async function enrolSecondFactor(adminId: number, secret: string, step: n
 /** A change refused: not this owner's to make (403), or against a rule that keeps the office running (409). */
 export type Refusal = { ok: false; refused: "forbidden" | "conflict"; message: string };
 /** Done, with how many open leads went back to the unassigned inbox (disabling, or taking a site away). */
-export type StaffChange = { ok: true; handedBack?: number } | Refusal;
+export type StaffChange = { ok: true; handedBack?: HandedBack } | Refusal;
 
 const forbidden = (message: string): Refusal => ({ ok: false, refused: "forbidden", message });
 const conflict = (message: string): Refusal => ({ ok: false, refused: "conflict", message });
@@ -280,7 +280,7 @@ export async function setStaffSites(change: ChangeContext, adminId: number, site
     if (added.length === 0 && removed.length === 0) return { ok: true };
     if (await leavesSiteWithoutOwner(tx, target, removed)) return conflict(STAFF_REFUSALS.lastOwner);
     for (const site of removed) await tx.delete(adminSites).where(and(eq(adminSites.adminId, adminId), eq(adminSites.site, site)));
-    const handedBack = removed.length > 0 ? await handBackLeadsOf(tx, change, adminId, removed, "left-site", now) : 0;
+    const handedBack = removed.length > 0 ? await handBackLeadsOf(tx, change, adminId, removed, "left-site", now) : undefined;
     if (added.length > 0) await tx.insert(adminSites).values(added.map((site) => ({ adminId, site, role: target.role })));
     const after = [...before.filter((site) => !removed.includes(site)), ...added].sort();
     await recordRightsChange(

@@ -12,6 +12,12 @@ export async function unassign(tx: Executor, leadIds: number[]) {
   await tx.update(leads).set({ assigneeId: null }).where(inArray(leads.id, leadIds));
 }
 
+/** Open leads handed back: on the site whose console made the change, and on the person's other sites. */
+export interface HandedBack {
+  here: number;
+  elsewhere: number;
+}
+
 /**
  * A person who can no longer work a site's leads (their account disabled, or they were taken off the
  * site) hands their open leads back to the unassigned inbox, in the transaction of that change: left
@@ -26,14 +32,14 @@ export async function handBackLeadsOf(
   sites: readonly string[] | null,
   why: LeadEventDetails["handed-back"]["why"],
   now: Date,
-) {
+): Promise<HandedBack> {
   const open = await tx
     .select({ id: leads.id, site: leads.site })
     .from(leads)
     .where(and(eq(leads.assigneeId, personId), sites === null ? undefined : inArray(leads.site, [...sites]), stillWorked))
     .orderBy(leads.id)
     .for("update", { of: leads });
-  if (open.length === 0) return 0;
+  if (open.length === 0) return { here: 0, elsewhere: 0 };
   const [from] = await tx.select({ name: admins.name }).from(admins).where(eq(admins.id, personId));
   await unassign(
     tx,
@@ -61,5 +67,6 @@ export async function handBackLeadsOf(
       { executor: tx, now },
     );
   }
-  return open.length;
+  const here = open.filter((lead) => lead.site === change.site).length;
+  return { here, elsewhere: open.length - here };
 }

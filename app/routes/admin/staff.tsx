@@ -4,6 +4,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { changeContext } from "#app/.server/audit/access.ts";
 import type { ChangeContext } from "#app/.server/audit/records.ts";
+import type { HandedBack } from "#app/.server/leads/handed-back.ts";
 import { textsAreNotSent } from "#app/.server/outbox/console.ts";
 import { servedSites } from "#app/.server/site.ts";
 import { sitesOwnedBy } from "#app/.server/auth/memberships.ts";
@@ -69,8 +70,8 @@ interface StaffAnswer {
   adminId: number | null;
   /** A row's change done. */
   message: string | null;
-  /** Open leads the change gave back to the unassigned inbox (disabling, or taking a site away). */
-  handedBack: number;
+  /** Open leads the change gave back to the unassigned inbox (disabling, or taking a site away): on this site, and on others. */
+  handedBack: HandedBack;
   /** An invitation made or made again: whose, and its link while texts are not sent. */
   invited: { name: string; link: string | null } | null;
 }
@@ -79,7 +80,7 @@ const answer = (fields: Partial<StaffAnswer>): StaffAnswer => ({
   intent: null,
   adminId: null,
   message: null,
-  handedBack: 0,
+  handedBack: { here: 0, elsewhere: 0 },
   invited: null,
   ...fields,
 });
@@ -132,7 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!outcome.ok) return refused(outcome, post.adminId);
       return {
         result: submission.reply(),
-        ...answer({ intent: post.intent, adminId: post.adminId, message: DONE[post.intent], handedBack: outcome.handedBack ?? 0 }),
+        ...answer({ intent: post.intent, adminId: post.adminId, message: DONE[post.intent], handedBack: outcome.handedBack }),
       };
     }
     default:
@@ -353,13 +354,7 @@ function StaffRow({
       {answer?.message ? (
         <p className="admin-notice" role="status">
           {answer.message}
-          {answer.handedBack > 0 ? (
-            <>
-              {" "}
-              맡던 진행 중인 고객 {answer.handedBack.toLocaleString("ko-KR")}명은 미배정으로 돌아갔습니다.{" "}
-              <Link to={UNASSIGNED_INBOX}>미배정 고객 보기</Link>
-            </>
-          ) : null}
+          <HandedBackNotice {...answer.handedBack} />
         </p>
       ) : null}
       {self ? null : (
@@ -413,6 +408,25 @@ function StaffRow({
       {/* Beside the row, not inside its form: a refusal about oneself has no form to sit in. */}
       <ErrorList id={form.errorId} errors={form.errors} />
     </li>
+  );
+}
+
+/**
+ * Where the person's open leads went. Only this site's inbox is linked: another site's leads are in
+ * that site's console, which this page cannot show.
+ */
+function HandedBackNotice({ here, elsewhere }: HandedBack) {
+  const count = (n: number) => n.toLocaleString("ko-KR");
+  return (
+    <>
+      {here > 0 ? (
+        <>
+          {" "}
+          맡던 진행 중인 고객 {count(here)}명은 미배정으로 돌아갔습니다. <Link to={UNASSIGNED_INBOX}>미배정 고객 보기</Link>
+        </>
+      ) : null}
+      {elsewhere > 0 ? <> 다른 사이트에서 맡던 진행 중인 고객 {count(elsewhere)}명은 그 사이트의 미배정으로 돌아갔습니다.</> : null}
+    </>
   );
 }
 
