@@ -149,15 +149,24 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = isRouteErrorResponse(error) && status < 500 && status !== 404 && typeof error.data === "string" ? error.data : null;
   const heading = status === 403 ? ERROR_PAGE.forbidden : message ? ERROR_PAGE.refused : words.heading;
   const inConsole = useLocation().pathname.startsWith("/admin");
+  // A refusal by the console's middleware comes before any loader, the root's too: the console names itself.
+  const titleEnd = rootData ? rootData.seo.siteName : inConsole ? "관리자" : null;
   return (
-    <main className="error-page">
+    <main className="error-page error-page--alone">
       <ErrorPageStylesheet />
-      <title>{rootData ? `${heading} | ${rootData.seo.siteName}` : heading}</title>
+      <title>{titleEnd ? `${heading} | ${titleEnd}` : heading}</title>
       <meta name="robots" content="noindex" />
-      <h1>{heading}</h1>
-      <p>{message ?? words.message}</p>
-      {inConsole ? <a href="/admin">{ERROR_PAGE.console}</a> : <a href="/">{ERROR_PAGE.home}</a>}
-      {import.meta.env.DEV && error instanceof Error ? <pre>{error.stack}</pre> : null}
+      <p className="error-page__code" aria-hidden="true">
+        {status}
+      </p>
+      <h1 className="error-page__title">{heading}</h1>
+      <p className="error-page__message">{message ?? words.message}</p>
+      <div className="error-page__actions">
+        <a href={inConsole ? "/admin" : "/"} className="button button--brand">
+          {inConsole ? ERROR_PAGE.console : ERROR_PAGE.home}
+        </a>
+      </div>
+      {import.meta.env.DEV && error instanceof Error ? <pre className="error-page__stack">{error.stack}</pre> : null}
     </main>
   );
 }

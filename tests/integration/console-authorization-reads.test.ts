@@ -109,7 +109,8 @@ describe("a refusal", () => {
     expect(response.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
     const html = await response.text();
     expect(html).toContain(FORBIDDEN_MESSAGE);
-    expect(html).toContain('<a href="/admin">');
+    expect(html).toMatch(/<a href="\/admin" class="button button--brand">관리자 화면으로<\/a>/);
+    expect(html).toContain("<title>권한이 없습니다 | 관리자</title>");
   });
 
   test("of a post with an intent the route does not declare is a 400 before the route runs", async () => {
