@@ -86,6 +86,14 @@ describe("an address the console does not have", () => {
     expect(html).not.toContain("관심고객 등록");
   });
 
+  test("leads back to the person's first page: an owner's 대시보드, a counsellor's 오늘 할 일", async () => {
+    const counsellor = sessions.get(PEOPLE.find((person) => person.role === "counsellor" && person.reach === "here")!);
+    const theirs = (await (await consoleRequest(app, "/admin/no-such-page", { cookie: counsellor })).text()).replaceAll("<!-- -->", "");
+    expect(theirs).toMatch(/<a[^>]* href="\/admin\/today"[^>]*>오늘 할 일로<\/a>/);
+    const owners = (await (await consoleRequest(app, "/admin/no-such-page", { cookie: owner("here") })).text()).replaceAll("<!-- -->", "");
+    expect(owners).toMatch(/<a[^>]* href="\/admin"[^>]*>대시보드로<\/a>/);
+  });
+
   test("sends a person who is not signed in to sign in first, and back to the address afterwards", async () => {
     const response = await consoleRequest(app, "/admin/no-such-page?x=1");
     expect(response.status).toBe(302);

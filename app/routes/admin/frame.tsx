@@ -1,7 +1,9 @@
 import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { useAnswerInView } from "./forms.tsx";
 import { LiveNav, type NavItem, NotificationsOffer, NOTIFICATIONS_STATE_SCRIPT } from "./live-alerts.tsx";
+import { ERROR_PAGE } from "#app/content/frame-words.ts";
 import { useNonce } from "#app/utils/nonce.tsx";
+import { withParticle } from "#app/utils/particles.ts";
 import "#app/styles/admin.css";
 
 /** The console's frame: the header with the project, the menu, the site switcher and the signed-in person with their role on this site. */
@@ -95,6 +97,8 @@ export function ConsoleErrorPage({ error, frame }: { error: unknown; frame?: Omi
         : status < 500
           ? "요청을 처리할 수 없습니다"
           : "일시적인 오류가 발생했습니다";
+  // The person's first menu entry is their console's first page: 대시보드, or a counsellor's 오늘 할 일.
+  const home = frame?.nav?.[0];
   return (
     <AdminFrame {...frame}>
       <title>{`${title} | 관리자`}</title>
@@ -102,8 +106,8 @@ export function ConsoleErrorPage({ error, frame }: { error: unknown; frame?: Omi
       <section className="admin-card admin-empty">
         <h1 className="admin-title">{title}</h1>
         <p>{message ?? (status === 404 ? "삭제되었거나 없는 항목입니다." : "잠시 후 다시 시도해 주세요.")}</p>
-        <Link to="/admin" className="admin-button">
-          대시보드로
+        <Link to={home?.to ?? "/admin"} className="admin-button">
+          {home ? withParticle(home.label, "으로/로") : ERROR_PAGE.console}
         </Link>
       </section>
     </AdminFrame>
