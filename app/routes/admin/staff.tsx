@@ -76,11 +76,13 @@ interface StaffAnswer {
   invited: { name: string; link: string | null } | null;
 }
 
+const NOTHING_HANDED_BACK: HandedBack = { here: 0, elsewhere: 0 };
+
 const answer = (fields: Partial<StaffAnswer>): StaffAnswer => ({
   intent: null,
   adminId: null,
   message: null,
-  handedBack: { here: 0, elsewhere: 0 },
+  handedBack: NOTHING_HANDED_BACK,
   invited: null,
   ...fields,
 });
@@ -133,7 +135,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!outcome.ok) return refused(outcome, post.adminId);
       return {
         result: submission.reply(),
-        ...answer({ intent: post.intent, adminId: post.adminId, message: DONE[post.intent], handedBack: outcome.handedBack }),
+        ...answer({
+          intent: post.intent,
+          adminId: post.adminId,
+          message: DONE[post.intent],
+          handedBack: outcome.handedBack ?? NOTHING_HANDED_BACK,
+        }),
       };
     }
     default:
