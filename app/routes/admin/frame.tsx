@@ -45,7 +45,8 @@ export function AdminFrame({
             <span className="admin-header__project">{projectName}</span>
             {person ? null : <span className="admin-header__label">관리자</span>}
           </Link>
-          <LiveNav items={nav} />
+          {/* Without the layout's data nobody is known: no menu, and no live stream to open. */}
+          {person ? <LiveNav items={nav} /> : null}
           {sites.length > 0 ? (
             <Form method="post" action="/admin/switch-site" className="admin-site-switch">
               <label htmlFor="admin-site-switch" className="visually-hidden">
