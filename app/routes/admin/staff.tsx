@@ -20,6 +20,7 @@ import {
   type Refusal,
 } from "#app/.server/auth/staff.ts";
 import { requireSite } from "#app/.server/site.ts";
+import { formatCount } from "#app/forms/conversion.ts";
 import { readWholeNumber } from "#app/forms/numbers.ts";
 import { UNASSIGNED_INBOX } from "#app/forms/admin.ts";
 import {
@@ -423,16 +424,15 @@ function StaffRow({
  * that site's console, which this page cannot show.
  */
 function HandedBackNotice({ here, elsewhere }: HandedBack) {
-  const count = (n: number) => n.toLocaleString("ko-KR");
   return (
     <>
       {here > 0 ? (
         <>
           {" "}
-          맡던 진행 중인 고객 {count(here)}명은 미배정으로 돌아갔습니다. <Link to={UNASSIGNED_INBOX}>미배정 고객 보기</Link>
+          맡던 진행 중인 고객 {formatCount(here)}명은 미배정으로 돌아갔습니다. <Link to={UNASSIGNED_INBOX}>미배정 고객 보기</Link>
         </>
       ) : null}
-      {elsewhere > 0 ? <> 다른 사이트에서 맡던 진행 중인 고객 {count(elsewhere)}명은 그 사이트의 미배정으로 돌아갔습니다.</> : null}
+      {elsewhere > 0 ? <> 다른 사이트에서 맡던 진행 중인 고객 {formatCount(elsewhere)}명은 그 사이트의 미배정으로 돌아갔습니다.</> : null}
     </>
   );
 }
