@@ -3,22 +3,15 @@ import { isCalendarDay } from "#app/utils/kst.ts";
 import {
   CAPACITY_UNITS,
   PLACE_HOLDING_STATUSES,
-  type AttendanceStatus,
   type BookingReviewReason,
   type BookingStatus,
   type CapacityUnit,
   type WaitlistStatus,
 } from "#app/vocabulary.ts";
-import { VisitMarkFields } from "./admin.ts";
+import { ATTENDANCE_LABELS, VisitMarkFields } from "./admin.ts";
 import { wholeNumber } from "./numbers.ts";
 
 /** The visit schedule page's words and its one form (each button sends an `intent`). */
-
-export const ATTENDANCE_LABELS: Record<AttendanceStatus, string> = {
-  booked: "예약",
-  visited: "방문",
-  no_show: "노쇼",
-};
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   ...ATTENDANCE_LABELS,

@@ -3,6 +3,7 @@ import {
   LEAD_KINDS,
   LEAD_STATUSES,
   PLACE_HOLDING_STATUSES,
+  type AttendanceStatus,
   type LeadKind,
   type LeadStatus,
   type OutboxStatus,
@@ -11,6 +12,7 @@ import {
   type TextHoldReason,
 } from "#app/vocabulary.ts";
 import { isCalendarDay } from "#app/utils/kst.ts";
+import { withParticle } from "#app/utils/particles.ts";
 import { ContactFormSchema, FollowUpFormSchema, GradeFormSchema, MissedCallTextFormSchema } from "./contacts.ts";
 import { MergeFields, TransferRequestFields } from "./assignment.ts";
 import { MobileSchema } from "./staff.ts";
@@ -219,9 +221,20 @@ export const LeadFilterFormSchema = LeadFilterSchema.extend({
   q: z.string().overwrite(withoutControlCharacters).trim().max(SEARCH_MAX).optional().catch(undefined),
 });
 
+/**
+ * A form's `shown` field carries what the page showed when it was drawn (a lead's status, a visit's
+ * mark): a change someone else made meanwhile is not overwritten from a page that never saw it.
+ */
+const STALE_PAGE = "화면이 오래되었습니다. 새로 고친 뒤 다시 골라 주세요.";
+
 export const StatusFormSchema = z.object({
   status: z.enum(LEAD_STATUSES, { error: "상태를 선택해 주세요." }),
+  shown: z.enum(LEAD_STATUSES, { error: STALE_PAGE }),
 });
+
+/** Why a status was not changed: someone changed it meanwhile, to `now`, since the page was drawn. */
+export const statusChangedMeanwhile = (now: LeadStatus) =>
+  `그사이 이 고객의 상태가 ${withParticle(`‘${STATUS_LABELS[now]}’`, "으로/로")} 바뀌었습니다. 바뀐 상태를 확인하고 다시 골라 주세요.`;
 
 /** Statuses that ask first (a second submit with `confirmed=yes`): 스팸 takes the lead out of every list and count. */
 export const CONFIRMED_STATUSES = ["spam"] as const satisfies readonly LeadStatus[];
@@ -303,11 +316,21 @@ export const NoteFormSchema = z.object({
 export const VisitMarkFields = {
   bookingId: wholeNumber({ message: "표시할 방문 예약을 다시 선택해 주세요." }),
   status: z.enum(PLACE_HOLDING_STATUSES, { error: "방문·노쇼 중에서 골라 주세요." }),
+  shown: z.enum(PLACE_HOLDING_STATUSES, { error: STALE_PAGE }),
+};
+
+export const ATTENDANCE_LABELS: Record<AttendanceStatus, string> = {
+  booked: "예약",
+  visited: "방문",
+  no_show: "노쇼",
 };
 
 /** Why a visit could not be marked, on every page that marks one. */
 export const VISIT_MARK_MESSAGES = {
   tooEarly: "방문·노쇼는 방문일 당일부터 표시할 수 있습니다.",
+  /** Someone marked it meanwhile (at the door, on another page) since the page was drawn. */
+  markedMeanwhile: (now: AttendanceStatus) =>
+    `그사이 이 예약이 ${withParticle(`‘${ATTENDANCE_LABELS[now]}’`, "으로/로")} 표시되었습니다. 바뀐 표시를 확인하고 다시 골라 주세요.`,
 } as const;
 
 /** A booking's mark on a page that lists several people's bookings: the lead it belongs to travels with it. */

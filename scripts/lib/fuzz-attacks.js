@@ -144,7 +144,7 @@ const NUMERIC_INPUTS = [
     ["/admin/site-settings", (value) => ({ intent: "revert", change: value })],
     ["/admin/visits", (value) => ({ intent: "capacity", slotId: value, capacity: "3" })],
     ["/admin/visits", (value) => ({ intent: "capacity", slotId: "1", capacity: value })],
-    ["/admin/visits", (value) => ({ intent: "attendance", bookingId: value, status: "visited" })],
+    ["/admin/visits", (value) => ({ intent: "attendance", bookingId: value, status: "visited", shown: "booked" })],
     ["/admin/visits", (value) => ({ intent: "move-booking", bookingId: "1", slotId: value })],
     ["/admin/popups/new", (value) => ({ ...POPUP, sortOrder: value })],
   ].map(([path, fields]) => [
@@ -403,7 +403,7 @@ export async function runAttacks({ baseUrl, admin, nextPhone, script, outOfRange
       ["/admin/press/1", { intent: "save", publication: "now", ...article }],
       [VISIT_LINK, {}],
       ["/admin/leads", { q: "010" }],
-      ["/admin/leads/1", { intent: "status", status: "contacted" }],
+      ["/admin/leads/1", { intent: "status", status: "contacted", shown: "new" }],
       ["/admin/leads/1", { intent: "reveal" }],
       ["/admin/leads/export.csv", { purpose: "contact", reason: script, columns: "phone" }],
       ["/admin/leads/bin", { intent: "restore", id: "1" }],

@@ -188,7 +188,7 @@ describe("a visitor who is not signed in", () => {
 
     const forms = [
       ["/admin/leads", leadsAction, { intent: "search", q: "김하늘" }],
-      [`/admin/leads/${lead.id}`, leadAction, { intent: "status", status: "closed" }],
+      [`/admin/leads/${lead.id}`, leadAction, { intent: "status", status: "closed", shown: "new" }],
       [`/admin/leads/${lead.id}`, leadAction, { intent: "note", body: "몰래 쓴 메모" }],
       [`/admin/leads/${lead.id}/delete`, deleteAction, {}],
       ["/admin/notifications", notificationsAction, { intent: "retry", id: String(failed.id) }],
@@ -331,7 +331,9 @@ describe("a lead's page", () => {
     const lead = await insertLead({ kind: "visit", message: "토요일 오후 방문 희망" });
     await insertMessage(lead.id, { status: "sent", provider: "webhook", lastResponse: "200 accepted" });
 
-    const changed = await outcome(() => leadAction(post(`/admin/leads/${lead.id}`, { intent: "status", status: "contacted" }, { cookie })));
+    const changed = await outcome(() =>
+      leadAction(post(`/admin/leads/${lead.id}`, { intent: "status", status: "contacted", shown: "new" }, { cookie })),
+    );
     expect(changed.status).toBe(303);
     expect(changed.headers.get("Location")).toBe(`/admin/leads/${lead.id}`);
     const noted = await outcome(() =>
@@ -382,7 +384,7 @@ describe("a lead's page", () => {
     await insertMessage(doomed.id, { purpose: "staff", status: "pending" });
     const keptMessage = await insertMessage(kept.id);
     await leadAction(post(`/admin/leads/${doomed.id}`, { intent: "note", body: "삭제될 메모" }, { cookie })).catch(() => {});
-    await leadAction(post(`/admin/leads/${doomed.id}`, { intent: "status", status: "closed" }, { cookie })).catch(() => {});
+    await leadAction(post(`/admin/leads/${doomed.id}`, { intent: "status", status: "closed", shown: "new" }, { cookie })).catch(() => {});
 
     const confirm = await outcome(() => deleteLoader(routeArgs(`/admin/leads/${doomed.id}/delete`, { cookie })));
     expect(confirm.data).toMatchObject({ notes: 2, messages: 2 });

@@ -13,6 +13,7 @@ import {
   visitBookings,
   visitSlots,
 } from "#app/.server/schema.ts";
+import { checkInBooking } from "#app/.server/visits/check-in.ts";
 import { openVisitDays } from "#app/.server/visits/schedule.ts";
 import { action as customerActionRaw, loader as customerLoaderRaw } from "#app/routes/admin/leads/customer.tsx";
 import { action as leadActionRaw, loader as leadLoaderRaw } from "#app/routes/admin/leads/lead.tsx";
@@ -144,7 +145,7 @@ describe("marking a visit changes the booking and the lead together", () => {
     const lead = await insertLead({ assigneeId: team.counsellor.id, status: "contacted" });
     const booking = await bookToday(lead.id);
 
-    const answer = await onLead(team.counsellor, lead.id, { intent: "status", status: "visited" });
+    const answer = await onLead(team.counsellor, lead.id, { intent: "status", status: "visited", shown: "contacted" });
 
     expect(answer.status).toBe(303);
     expect(await bookingStatus(booking)).toBe("visited");
@@ -165,7 +166,12 @@ describe("marking a visit changes the booking and the lead together", () => {
     const lead = await insertLead({ assigneeId: team.counsellor.id });
     const booking = await bookToday(lead.id);
 
-    const answer = await onVisits(team.counsellor, { intent: "attendance", bookingId: String(booking), status: "visited" });
+    const answer = await onVisits(team.counsellor, {
+      intent: "attendance",
+      bookingId: String(booking),
+      status: "visited",
+      shown: "booked",
+    });
 
     expect(answer.status).toBe(303);
     expect(await bookingStatus(booking)).toBe("visited");
@@ -189,6 +195,7 @@ describe("marking a visit changes the booking and the lead together", () => {
       leadId: String(lead.id),
       bookingId: String(booking),
       status: "visited",
+      shown: "booked",
     });
 
     expect(answer.status).toBe(303);
@@ -212,6 +219,7 @@ describe("marking a visit changes the booking and the lead together", () => {
       leadId: String(other.id),
       bookingId: String(booking),
       status: "visited",
+      shown: "booked",
     });
 
     expect(unreadable.status).toBe(400);
@@ -224,14 +232,24 @@ describe("marking a visit changes the booking and the lead together", () => {
     const lead = await insertLead({ assigneeId: team.manager.id });
     const booking = await bookToday(lead.id);
 
-    const fromVisits = await onVisits(team.counsellor, { intent: "attendance", bookingId: String(booking), status: "visited" });
-    const fromLead = await onLead(team.counsellor, lead.id, { intent: "visit", bookingId: String(booking), status: "visited" });
+    const fromVisits = await onVisits(team.counsellor, {
+      intent: "attendance",
+      bookingId: String(booking),
+      status: "visited",
+      shown: "booked",
+    });
+    const fromLead = await onLead(team.counsellor, lead.id, {
+      intent: "visit",
+      bookingId: String(booking),
+      status: "visited",
+      shown: "booked",
+    });
     const fromCustomer = await post(
       customerAction,
       `/admin/customers/${lead.customerId}`,
       { id: String(lead.customerId) },
       team.counsellor,
-      { intent: "visit", leadId: String(lead.id), bookingId: String(booking), status: "visited" },
+      { intent: "visit", leadId: String(lead.id), bookingId: String(booking), status: "visited", shown: "booked" },
     );
 
     const fromToday = await onToday(team.counsellor, {
@@ -239,6 +257,7 @@ describe("marking a visit changes the booking and the lead together", () => {
       leadId: String(lead.id),
       bookingId: String(booking),
       status: "visited",
+      shown: "booked",
     });
 
     expect(fromVisits.status).toBe(403);
@@ -261,6 +280,7 @@ describe("marking a visit changes the booking and the lead together", () => {
       leadId: String(lead.id),
       bookingId: String(booking),
       status: "no_show",
+      shown: "booked",
     });
 
     expect(answer.status).toBe(303);
@@ -275,7 +295,12 @@ describe("marking a visit changes the booking and the lead together", () => {
     const other = await insertLead({ assigneeId: team.counsellor.id });
     const booking = await bookToday(other.id);
 
-    const answer = await onLead(team.counsellor, lead.id, { intent: "visit", bookingId: String(booking), status: "visited" });
+    const answer = await onLead(team.counsellor, lead.id, {
+      intent: "visit",
+      bookingId: String(booking),
+      status: "visited",
+      shown: "booked",
+    });
 
     expect(answer.status).toBe(404);
     expect(await bookingStatus(booking)).toBe("booked");
@@ -352,12 +377,12 @@ describe("스팸 asks first", () => {
   test("스팸 without the confirmation answers the question and changes nothing; confirmed, it marks the lead", async () => {
     const lead = await insertLead({ assigneeId: team.counsellor.id });
 
-    const asked = await onLead(team.counsellor, lead.id, { intent: "status", status: "spam" });
+    const asked = await onLead(team.counsellor, lead.id, { intent: "status", status: "spam", shown: "new" });
     expect(asked.status).toBe(200);
     expect(asked.data).toEqual({ intent: "confirm", status: "spam" });
     expect(await leadRow(lead.id)).toMatchObject({ status: "new", spam: false });
 
-    const confirmed = await onLead(team.counsellor, lead.id, { intent: "status", status: "spam", confirmed: "yes" });
+    const confirmed = await onLead(team.counsellor, lead.id, { intent: "status", status: "spam", shown: "new", confirmed: "yes" });
     expect(confirmed.status).toBe(303);
     expect(await leadRow(lead.id)).toMatchObject({ status: "spam", spam: true });
   });
@@ -375,7 +400,7 @@ describe("스팸 asks first", () => {
       .values({ site: "daegu", leadId: lead.id, recipient: "01055550000", purpose: "staff", body: "안녕하세요" })
       .returning({ id: smsOutbox.id });
 
-    const confirmed = await onLead(team.counsellor, lead.id, { intent: "status", status: "spam", confirmed: "yes" });
+    const confirmed = await onLead(team.counsellor, lead.id, { intent: "status", status: "spam", shown: "new", confirmed: "yes" });
 
     expect(confirmed.status).toBe(303);
     expect(await bookingStatus(booking)).toBe("cancelled");
@@ -391,21 +416,109 @@ describe("스팸 asks first", () => {
       },
     ]);
 
-    expect((await onLead(team.counsellor, lead.id, { intent: "status", status: "contacted" })).status).toBe(303);
+    expect((await onLead(team.counsellor, lead.id, { intent: "status", status: "contacted", shown: "spam" })).status).toBe(303);
     expect(await bookingStatus(booking)).toBe("cancelled");
   });
 
   test("상담 종료 needs no confirmation: it can be changed back like any status", async () => {
     const lead = await insertLead({ assigneeId: team.counsellor.id });
-    expect((await onLead(team.counsellor, lead.id, { intent: "status", status: "closed" })).status).toBe(303);
+    expect((await onLead(team.counsellor, lead.id, { intent: "status", status: "closed", shown: "new" })).status).toBe(303);
     expect((await leadRow(lead.id)).status).toBe("closed");
   });
 });
 
-describe("every field's error at once", () => {
-  test("a visit mark wrong in both fields answers 400 with both errors, from the lead page and the visits page", async () => {
+describe("a page drawn before someone else's change does not overwrite it", () => {
+  // A counsellor's phone keeps 오늘 할 일 open for hours: what it shows may be old when a button is pressed.
+  test("노쇼 pressed on a page still showing 예약, after the visitor checked in at the door, changes nothing on any of the four pages", async () => {
+    const lead = await insertLead({ assigneeId: team.counsellor.id, status: "contacted" });
+    const booking = await bookToday(lead.id);
+    expect(await checkInBooking({ site: "daegu", actor: team.manager, clientAddress: "203.0.113.7" }, booking)).toMatchObject({ ok: true });
+    const stale = { bookingId: String(booking), status: "no_show", shown: "booked" };
+
+    const answers = [
+      await onLead(team.counsellor, lead.id, { intent: "visit", ...stale }),
+      await post(customerAction, `/admin/customers/${lead.customerId}`, { id: String(lead.customerId) }, team.counsellor, {
+        intent: "visit",
+        leadId: String(lead.id),
+        ...stale,
+      }),
+      await onToday(team.counsellor, { intent: "visit", leadId: String(lead.id), ...stale }),
+      await onVisits(team.counsellor, { intent: "attendance", ...stale }),
+    ];
+
+    for (const answer of answers) {
+      expect(answer.status).toBe(409);
+      expect(answer.data).toMatchObject({
+        result: { error: { "": ["그사이 이 예약이 ‘방문’으로 표시되었습니다. 바뀐 표시를 확인하고 다시 골라 주세요."] } },
+      });
+    }
+    expect(await bookingStatus(booking)).toBe("visited");
+    expect((await leadRow(lead.id)).status).toBe("visited");
+    const noShowTexts = await db()
+      .select()
+      .from(smsOutbox)
+      .where(and(eq(smsOutbox.bookingId, booking), eq(smsOutbox.purpose, "no-show")));
+    expect(noShowTexts).toEqual([]);
+    expect((await recordsOf(lead.id)).map((record) => record.email)).not.toContain(team.counsellor.email);
+  });
+
+  test("a mark someone already made meanwhile is simply done: 방문 pressed twice from two old pages marks it once", async () => {
     const lead = await insertLead({ assigneeId: team.counsellor.id });
-    const fields = { bookingId: "99999999999", status: "arrived" };
+    const booking = await bookToday(lead.id);
+    const mark = { intent: "attendance", bookingId: String(booking), status: "visited", shown: "booked" };
+
+    expect((await onVisits(team.manager, mark)).status).toBe(303);
+    expect((await onVisits(team.counsellor, mark)).status).toBe(303);
+
+    expect(await bookingStatus(booking)).toBe("visited");
+    expect((await recordsOf(lead.id)).map((record) => [record.action, record.email])).toEqual([["visits.change", team.manager.email]]);
+  });
+
+  test("a status chosen on a lead page drawn before a colleague's change is refused, naming the status it has now", async () => {
+    const lead = await insertLead({ assigneeId: team.counsellor.id, status: "contacted" });
+    expect((await onLead(team.manager, lead.id, { intent: "status", status: "contracted", shown: "contacted" })).status).toBe(303);
+
+    const stale = await onLead(team.counsellor, lead.id, { intent: "status", status: "closed", shown: "contacted" });
+    const staleSpam = await onLead(team.counsellor, lead.id, { intent: "status", status: "spam", shown: "contacted", confirmed: "yes" });
+
+    for (const answer of [stale, staleSpam]) {
+      expect(answer.status).toBe(409);
+      expect(answer.data).toMatchObject({
+        intent: "status",
+        result: { error: { "": ["그사이 이 고객의 상태가 ‘계약 완료’로 바뀌었습니다. 바뀐 상태를 확인하고 다시 골라 주세요."] } },
+      });
+    }
+    expect(await leadRow(lead.id)).toMatchObject({ status: "contracted", spam: false });
+    const changes = await db().select().from(leadStatusChanges).where(eq(leadStatusChanges.leadId, lead.id));
+    expect(changes.map((row) => [row.fromStatus, row.toStatus, row.authorEmail])).toEqual([
+      ["contacted", "contracted", team.manager.email],
+    ]);
+
+    // Seen now, the same choice goes through.
+    expect((await onLead(team.counsellor, lead.id, { intent: "status", status: "closed", shown: "contracted" })).status).toBe(303);
+    expect((await leadRow(lead.id)).status).toBe("closed");
+  });
+
+  test("a status or a mark posted without what the page showed is answered beside the form, and changes nothing", async () => {
+    const lead = await insertLead({ assigneeId: team.counsellor.id });
+    const booking = await bookToday(lead.id);
+
+    const status = await onLead(team.counsellor, lead.id, { intent: "status", status: "closed" });
+    const mark = await onLead(team.counsellor, lead.id, { intent: "visit", bookingId: String(booking), status: "visited" });
+
+    for (const answer of [status, mark]) {
+      expect(answer.status).toBe(400);
+      expect(answer.data).toMatchObject({ result: { error: { shown: ["화면이 오래되었습니다. 새로 고친 뒤 다시 골라 주세요."] } } });
+    }
+    expect((await leadRow(lead.id)).status).toBe("new");
+    expect(await bookingStatus(booking)).toBe("booked");
+  });
+});
+
+describe("every field's error at once", () => {
+  test("a visit mark wrong in every field answers 400 with every error, from the lead page and the visits page", async () => {
+    const lead = await insertLead({ assigneeId: team.counsellor.id });
+    const fields = { bookingId: "99999999999", status: "arrived", shown: "gone" };
 
     const fromLead = await onLead(team.counsellor, lead.id, { intent: "visit", ...fields });
     const fromVisits = await onVisits(team.manager, { intent: "attendance", ...fields });
@@ -415,7 +528,11 @@ describe("every field's error at once", () => {
       expect(answer.data).toMatchObject({
         result: {
           status: "error",
-          error: { bookingId: ["표시할 방문 예약을 다시 선택해 주세요."], status: ["방문·노쇼 중에서 골라 주세요."] },
+          error: {
+            bookingId: ["표시할 방문 예약을 다시 선택해 주세요."],
+            status: ["방문·노쇼 중에서 골라 주세요."],
+            shown: ["화면이 오래되었습니다. 새로 고친 뒤 다시 골라 주세요."],
+          },
           initialValue: fields,
         },
       });

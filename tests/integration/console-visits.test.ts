@@ -98,7 +98,7 @@ describe("marking a visit", () => {
 
     const cookie = await consoleCookie(manager);
     const refused = await answer(() =>
-      visitsAction(adminPost({ intent: "attendance", bookingId: String(booking.id), status: "visited" }, cookie) as never),
+      visitsAction(adminPost({ intent: "attendance", bookingId: String(booking.id), status: "visited", shown: "booked" }, cookie) as never),
     );
     expect(refused.status).toBe(409);
     expect(refused.data).toMatchObject({ result: { error: { "": ["방문·노쇼는 방문일 당일부터 표시할 수 있습니다."] } } });

@@ -98,7 +98,7 @@ const INPUTS: Input[] = [
   {
     name: "visit attendance booking",
     path: () => "/admin/visits",
-    form: (value) => ({ intent: "attendance", bookingId: value, status: "visited" }),
+    form: (value) => ({ intent: "attendance", bookingId: value, status: "visited", shown: "booked" }),
   },
   { name: "visit move slot", path: () => "/admin/visits", form: (value) => ({ intent: "move-booking", bookingId: "1", slotId: value }) },
   {

@@ -324,7 +324,7 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
     {
       method: "POST",
       path: (records) => `/admin/leads/${records.lead}`,
-      form: () => ({ intent: "status", status: "closed" }),
+      form: () => ({ intent: "status", status: "closed", shown: "new" }),
       expect: [404],
     },
     {
@@ -447,7 +447,7 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
     {
       method: "POST",
       path: () => "/admin/visits",
-      form: (records) => ({ intent: "attendance", bookingId: String(records.booking), status: "visited" }),
+      form: (records) => ({ intent: "attendance", bookingId: String(records.booking), status: "visited", shown: "booked" }),
       expect: [404, 409],
     },
     { method: "POST", path: () => "/admin/visits", form: () => ({ intent: "close-day", day: DAY }), expect: [303] },

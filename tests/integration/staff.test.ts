@@ -457,7 +457,7 @@ describe("the access records", () => {
     await office.get("/admin/leads");
     await office.post("/admin/leads", { intent: "search", q: "기록" }).then((response) => office.get(response.headers.get("Location")!));
     await office.get(`/admin/leads/${id}`);
-    await office.post(`/admin/leads/${id}`, { intent: "status", status: "contacted" });
+    await office.post(`/admin/leads/${id}`, { intent: "status", status: "contacted", shown: "new" });
     await office.post(`/admin/leads/${id}`, { intent: "note", body: "통화함" });
     await office.post(`/admin/leads/${id}`, { intent: "assign", assignee: String(counsellor.id) });
     await office.post("/admin/leads/export.csv", { purpose: "contact", reason: "오늘 연락할 고객", columns: ["name", "phone"] });

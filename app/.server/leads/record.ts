@@ -19,6 +19,8 @@ import { maySee, mayWork } from "./visibility.ts";
  */
 
 export type LeadChange = "done" | "not-found" | "forbidden";
+/** A status change refused because the lead's changed since the page that asked was drawn: what it is now. */
+export type ChangedMeanwhile = { changedMeanwhile: LeadStatus };
 
 /** The lead, locked for the change, if it is on this site and out of the bin. */
 export async function lockLead(tx: Executor, site: string, leadId: number) {
@@ -92,15 +94,25 @@ export async function getLeadDetail(site: string, id: number) {
  * flag (so it leaves the inbox, the counts and duplicate folding); any other status clears it.
  * "visited" marks the booking the customer came for as 방문 too (visits/office.ts), in the same
  * transaction and access record: the schedule and the lead never disagree. Choosing the status it
- * already has changes and records nothing.
+ * already has changes and records nothing. `shown`, the status the page showed: if the lead's has
+ * changed since, nothing changes and the answer says what it is now.
  */
-export async function changeLeadStatus(change: ChangeContext, leadId: number, status: LeadStatus, now = new Date()): Promise<LeadChange> {
+export async function changeLeadStatus(
+  change: ChangeContext,
+  leadId: number,
+  status: LeadStatus,
+  now = new Date(),
+  { shown }: { shown?: LeadStatus } = {},
+): Promise<LeadChange | ChangedMeanwhile> {
   let freedSlots: number[] = [];
-  const outcome = await db().transaction(async (tx) => {
+  const outcome = await db().transaction(async (tx): Promise<LeadChange | ChangedMeanwhile> => {
     const current = await lockLead(tx, change.site, leadId);
-    if (!current || !maySee(change.actor, current)) return "not-found" as const;
-    if (!mayWork(change.actor, current)) return "forbidden" as const;
-    if (current.status === status) return "done" as const;
+    if (!current || !maySee(change.actor, current)) return "not-found";
+    if (!mayWork(change.actor, current)) return "forbidden";
+    if (current.status === status) return "done";
+    // Changed meanwhile by someone else (a visit marked, a unit sold, a colleague): the page's status
+    // was not the lead's any more, so this choice was made without seeing it.
+    if (shown !== undefined && current.status !== shown) return { changedMeanwhile: current.status };
     await writeLeadStatus(tx, change, leadId, current.status, status, now);
     const bookingId = status === "visited" ? await markBookingVisitedWithLead(tx, change, leadId, current.status, now) : null;
     // A lead marked as spam is nobody to keep anything for or to text: what it held goes, and so do
@@ -123,7 +135,7 @@ export async function changeLeadStatus(change: ChangeContext, leadId: number, st
       },
       { executor: tx, now },
     );
-    return "done" as const;
+    return "done";
   });
   if (freedSlots.length > 0) await offerFreedPlacesAfter(freedSlots, now);
   return outcome;

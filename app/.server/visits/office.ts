@@ -24,6 +24,8 @@ import { offerFreedPlacesAfter } from "./waitlist.ts";
  */
 
 export type VisitChange = "done" | "not-found" | "forbidden";
+/** A mark refused because the booking's changed since the page that asked was drawn: what it is now. */
+export type MarkedMeanwhile = { markedMeanwhile: AttendanceStatus };
 
 /** Statuses 방문 moves a lead on from; a lead already contracted or closed is never moved back. */
 const BEFORE_VISIT: readonly LeadStatus[] = ["new", "contacted"];
@@ -66,17 +68,18 @@ async function setLeadStatus(tx: Transaction, change: ChangeContext, leadId: num
  * entry; undoing it gives the lead back the status 방문 replaced, if nobody has changed it since.
  * 노쇼 is recorded without touching the lead's status: the customer may still come another day, and
  * the counsellor decides. Whoever works the lead may mark it (a counsellor their own customers);
- * `leadId`, when the page is the lead's, must be the booking's lead.
+ * `leadId`, when the page is the lead's, must be the booking's lead; `shown`, the mark the page showed:
+ * if someone has marked the booking otherwise since, nothing changes and the answer says what it is now.
  */
 export async function markAttendance(
   change: ChangeContext,
   bookingId: number,
   status: AttendanceStatus,
   now = new Date(),
-  { leadId: expectedLead }: { leadId?: number } = {},
-): Promise<VisitChange | "too-early"> {
+  { leadId: expectedLead, shown }: { leadId?: number; shown?: AttendanceStatus } = {},
+): Promise<VisitChange | "too-early" | MarkedMeanwhile> {
   if (!can(change.actor.role, "visits.view")) return "forbidden";
-  const result = await db().transaction(async (tx): Promise<VisitChange | "too-early"> => {
+  const result = await db().transaction(async (tx): Promise<VisitChange | "too-early" | MarkedMeanwhile> => {
     const row = await lockBooking(tx, change.site, bookingId);
     if (!row || !["booked", "visited", "no_show"].includes(row.booking.status)) return "not-found";
     const { leadId } = row.booking;
@@ -90,6 +93,9 @@ export async function markAttendance(
     }
     if (status !== "booked" && kstDay(now) < row.day) return "too-early";
     const from = row.booking.status as AttendanceStatus;
+    // Marked meanwhile by someone else (at the door, on another page): the page's mark was not the
+    // booking's any more. The same mark meanwhile is done already.
+    if (shown !== undefined && from !== shown && from !== status) return { markedMeanwhile: from };
     if (status === "no_show" && from !== "no_show") await textAfterNoShow(tx, row, now);
     await writeAttendance(tx, change, { bookingId, leadId, from, lead }, status, now);
     return "done";

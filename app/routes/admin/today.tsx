@@ -74,14 +74,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.refused;
   const post = parsed.value;
   const marked = unlessRefused(
-    await markAttendance(changeContext(context, admin), post.bookingId, post.status, new Date(), { leadId: post.leadId }),
+    await markAttendance(changeContext(context, admin), post.bookingId, post.status, new Date(), {
+      leadId: post.leadId,
+      shown: post.shown,
+    }),
   );
-  if (marked === "too-early") {
-    return refuseSubmission(
-      parsed.submission,
-      { formErrors: [VISIT_MARK_MESSAGES.tooEarly] },
-      { status: 409, extra: { intent: post.intent } },
-    );
+  if (marked !== "done") {
+    const message = marked === "too-early" ? VISIT_MARK_MESSAGES.tooEarly : VISIT_MARK_MESSAGES.markedMeanwhile(marked.markedMeanwhile);
+    return refuseSubmission(parsed.submission, { formErrors: [message] }, { status: 409, extra: { intent: post.intent } });
   }
   return redirect(`/admin/today${new URL(request.url).search}`, { status: 303 });
 }

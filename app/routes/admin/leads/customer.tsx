@@ -82,14 +82,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(`/admin/customers/${customerId}?merged=1`, { status: 303 });
   }
   const marked = unlessRefused(
-    await markAttendance(changeContext(context, admin), post.bookingId, post.status, new Date(), { leadId: post.leadId }),
+    await markAttendance(changeContext(context, admin), post.bookingId, post.status, new Date(), {
+      leadId: post.leadId,
+      shown: post.shown,
+    }),
   );
-  if (marked === "too-early") {
-    return refuseSubmission(
-      parsed.submission,
-      { formErrors: [VISIT_MARK_MESSAGES.tooEarly] },
-      { status: 409, extra: { intent: post.intent } },
-    );
+  if (marked !== "done") {
+    const message = marked === "too-early" ? VISIT_MARK_MESSAGES.tooEarly : VISIT_MARK_MESSAGES.markedMeanwhile(marked.markedMeanwhile);
+    return refuseSubmission(parsed.submission, { formErrors: [message] }, { status: 409, extra: { intent: post.intent } });
   }
   return redirect(`/admin/customers/${customerId}`, { status: 303 });
 }

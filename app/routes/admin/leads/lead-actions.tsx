@@ -60,6 +60,7 @@ export function LeadActionBar({
           <Form method="post" className="admin-lead-bar__row">
             <input type="hidden" name="intent" value="status" />
             <input type="hidden" name="status" value={confirming} />
+            <input type="hidden" name="shown" value={status} />
             <input type="hidden" name="confirmed" value="yes" />
             <button type="submit" className="admin-button admin-button--danger" disabled={pendingIntent === "status"}>
               {question.yes}
@@ -104,6 +105,7 @@ export function LeadActionBar({
       {may.work ? (
         <Form method="post" className="admin-lead-bar__statuses" aria-label="상태 변경" {...getFormProps(statusForm)}>
           <input type="hidden" name="intent" value="status" />
+          <input type="hidden" name="shown" value={status} />
           {LEAD_STATUSES.map((each) => (
             <button
               key={each}
@@ -119,6 +121,7 @@ export function LeadActionBar({
             </button>
           ))}
           <ErrorList id={statusFields.status.errorId} errors={statusFields.status.errors} />
+          <ErrorList id={statusFields.shown.errorId} errors={statusFields.shown.errors} />
           <ErrorList id={statusForm.errorId} errors={statusForm.errors} />
         </Form>
       ) : null}
@@ -150,6 +153,7 @@ export function VisitMarks({
       <AttendanceButtons current={booking.status} />
       <ErrorList id={fields.bookingId.errorId} errors={fields.bookingId.errors} />
       <ErrorList id={fields.status.errorId} errors={fields.status.errors} />
+      <ErrorList id={fields.shown.errorId} errors={fields.shown.errors} />
       <ErrorList id={form.errorId} errors={form.errors} />
     </Form>
   );

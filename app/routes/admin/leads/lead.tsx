@@ -34,6 +34,7 @@ import {
   SPAM_REASON_LABELS,
   STATUS_LABELS,
   TEXT_HOLD_LABELS,
+  statusChangedMeanwhile,
   VISIT_MARK_MESSAGES,
 } from "#app/forms/admin.ts";
 import { ROLE_LABELS } from "#app/forms/staff.ts";
@@ -180,7 +181,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if ((CONFIRMED_STATUSES as readonly LeadStatus[]).includes(post.status) && post.confirmed !== "yes") {
         return data<Answer>({ intent: "confirm", status: post.status as (typeof CONFIRMED_STATUSES)[number] });
       }
-      outcome = await changeLeadStatus(change, id, post.status);
+      {
+        const changed = await changeLeadStatus(change, id, post.status, new Date(), { shown: post.shown });
+        if (typeof changed === "object") return refuse(statusChangedMeanwhile(changed.changedMeanwhile));
+        outcome = changed;
+      }
       break;
     case "note":
       outcome = await addLeadNote(change, id, post.body);
@@ -192,7 +197,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       outcome = await takeLead(change, id);
       break;
     case "visit":
-      outcome = await markAttendance(change, post.bookingId, post.status, new Date(), { leadId: id });
+      {
+        const marked = await markAttendance(change, post.bookingId, post.status, new Date(), { leadId: id, shown: post.shown });
+        if (typeof marked === "object") return refuse(VISIT_MARK_MESSAGES.markedMeanwhile(marked.markedMeanwhile));
+        outcome = marked;
+      }
       break;
     case "contact": {
       const { intent: _, ...input } = post;

@@ -2,14 +2,13 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { z } from "zod";
 import {
-  ATTENDANCE_LABELS,
   CAPACITY_MAX,
   CAPACITY_UNIT_LABELS,
   HOLD_MINUTES,
   SAME_DAY_REMINDER_HOURS_MAX,
   VisitScheduleFormSchema,
 } from "#app/forms/admin-visits.ts";
-import { VisitMarkFields } from "#app/forms/admin.ts";
+import { ATTENDANCE_LABELS, VisitMarkFields } from "#app/forms/admin.ts";
 import { CAPACITY_UNITS, PLACE_HOLDING_STATUSES, type BookingStatus, type CapacityUnit } from "#app/vocabulary.ts";
 import { ErrorList, Field, SelectField, useConsoleForm } from "../forms.tsx";
 
@@ -74,20 +73,28 @@ export function CapacityForm({
   );
 }
 
-/** 방문 / 노쇼 / 예약 as one booking form's submit buttons (`status`), the booking's own pressed. */
+/**
+ * 방문 / 노쇼 / 예약 as one booking form's submit buttons (`status`), the booking's own pressed, and
+ * the mark the page shows (`shown`): one made meanwhile, at the door or on another page, is not overwritten.
+ */
 export function AttendanceButtons({ current }: { current: BookingStatus }) {
-  return PLACE_HOLDING_STATUSES.map((status) => (
-    <button
-      key={status}
-      type="submit"
-      name="status"
-      value={status}
-      className="admin-button admin-button--ghost"
-      aria-pressed={current === status}
-    >
-      {ATTENDANCE_LABELS[status]}
-    </button>
-  ));
+  return (
+    <>
+      <input type="hidden" name="shown" value={current} />
+      {PLACE_HOLDING_STATUSES.map((status) => (
+        <button
+          key={status}
+          type="submit"
+          name="status"
+          value={status}
+          className="admin-button admin-button--ghost"
+          aria-pressed={current === status}
+        >
+          {ATTENDANCE_LABELS[status]}
+        </button>
+      ))}
+    </>
+  );
 }
 
 export function AttendanceForm({ booking, reply }: { booking: { id: number; name: string; status: BookingStatus }; reply: Reply }) {
@@ -103,6 +110,7 @@ export function AttendanceForm({ booking, reply }: { booking: { id: number; name
       <AttendanceButtons current={booking.status} />
       <ErrorList id={fields.bookingId.errorId} errors={fields.bookingId.errors} />
       <ErrorList id={fields.status.errorId} errors={fields.status.errors} />
+      <ErrorList id={fields.shown.errorId} errors={fields.shown.errors} />
       <ErrorList id={form.errorId} errors={form.errors} />
     </Form>
   );

@@ -252,8 +252,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       break;
     }
     case "attendance": {
-      const marked = await markAttendance(change, form.bookingId, form.status);
+      const marked = await markAttendance(change, form.bookingId, form.status, new Date(), { shown: form.shown });
       if (marked === "too-early") return refused(VISIT_MARK_MESSAGES.tooEarly);
+      if (typeof marked === "object") return refused(VISIT_MARK_MESSAGES.markedMeanwhile(marked.markedMeanwhile));
       if (marked === "forbidden") return refused("담당으로 배정된 고객의 방문만 표시할 수 있습니다.", { status: 403 });
       if (marked !== "done") return refused("취소되었거나 없는 예약입니다.");
       break;
