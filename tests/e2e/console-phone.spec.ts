@@ -108,6 +108,34 @@ test.describe("the console on a phone", () => {
     await expect(page.locator(".admin-status").first()).toHaveText("스팸");
     await expect(actions.getByRole("button", { name: "스팸", exact: true })).toHaveAttribute("aria-pressed", "true");
   });
+
+  test(
+    "a status pressed on a lead page left open while a colleague changed it is refused, and the page shows the status it has now",
+    { tag: "@phone" },
+    async ({ page }) => {
+      const name = await sendInquiry(page);
+      // A phone's page left open loses its live updates (the screen locks, the network changes).
+      await page.route("**/admin/events", (route) => route.abort());
+      await openLead(page, name);
+      const colleague = await page.context().newPage();
+      await colleague.goto(page.url());
+      await bar(colleague).getByRole("button", { name: "계약 완료" }).click();
+      await expect(bar(colleague).getByRole("button", { name: "계약 완료" })).toHaveAttribute("aria-pressed", "true");
+
+      const statuses = bar(page).getByRole("form", { name: "상태 변경" });
+      await statuses.getByRole("button", { name: "상담 종료" }).click();
+
+      await expect(statuses.getByRole("alert")).toHaveText(
+        "그사이 이 고객의 상태가 ‘계약 완료’로 바뀌었습니다. 바뀐 상태를 확인하고 다시 골라 주세요.",
+      );
+      await expect(statuses.getByRole("button", { name: "계약 완료" })).toHaveAttribute("aria-pressed", "true");
+      await expect(page.locator(".admin-status").first()).toHaveText("계약 완료");
+      // Seen now, the same choice goes through.
+      await statuses.getByRole("button", { name: "상담 종료" }).click();
+      await expect(statuses.getByRole("button", { name: "상담 종료" })).toHaveAttribute("aria-pressed", "true");
+      await noSidewaysScroll(page);
+    },
+  );
 });
 
 // Each width books its own hour of today; the public form books only times still ahead, so after

@@ -17,7 +17,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
-import { useLocation, useNavigation } from "react-router";
+import { useLocation, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { $ZodType, input, output } from "zod/v4/core";
 
 /**
@@ -77,6 +77,15 @@ export function useKeptAnswer<Answer>(actionData: Answer | undefined): Answer | 
   else if (actionData === undefined && kept.key !== key && kept.answer !== undefined) setKept({ key, answer: undefined });
   return actionData ?? (kept.key === key ? kept.answer : undefined);
 }
+
+/**
+ * A page whose posts can be refused with 409 reads its data again after one: the post was refused
+ * because what the page showed has changed meanwhile (a visit marked at the door, a status changed by
+ * a colleague, a lead taken), so the page draws what is true beside the answer that says so. React
+ * Router reads nothing again after a 4xx by default.
+ */
+export const revalidateAfterConflict: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 /** The object a form's fields come from: Conform reads constraints from it, not from a transform after it. */
 function formObject(schema: $ZodType): $ZodType {

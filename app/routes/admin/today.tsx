@@ -14,7 +14,7 @@ import { formatKoreanDate, kstTime } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { formatPhone, telHref } from "#app/utils/phone.ts";
 import type { ContactResult, LeadGrade, LeadKind } from "#app/vocabulary.ts";
-import type { ConsoleFormAnswer } from "./forms.tsx";
+import { revalidateAfterConflict, type ConsoleFormAnswer } from "./forms.tsx";
 import { GradeLegend } from "./leads/call-sheet.tsx";
 import { VisitMarks } from "./leads/lead-actions.tsx";
 import { unlessRefused } from "./leads/lead.server.ts";
@@ -85,6 +85,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return redirect(`/admin/today${new URL(request.url).search}`, { status: 303 });
 }
+
+/** A post refused because the page was old (409) redraws the page beside its answer. */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteSeoFrom(matches), {

@@ -12,7 +12,7 @@ import { CONSENT_STANDING_TEXT, consentSentence } from "#app/forms/consent.ts";
 import { sourcePageTitle } from "#app/content/source-pages.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
-import type { ConsoleFormAnswer } from "../forms.tsx";
+import { revalidateAfterConflict, type ConsoleFormAnswer } from "../forms.tsx";
 import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
 import { CustomerMerge } from "./customer-merge.tsx";
 import { VisitMarks } from "./lead-actions.tsx";
@@ -93,6 +93,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   return redirect(`/admin/customers/${customerId}`, { status: 303 });
 }
+
+/** A post refused because the page was old (409) redraws the page beside its answer. */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo(siteSeoFrom(matches), {

@@ -47,7 +47,15 @@ import { SOURCE_WORDS } from "#app/forms/conversion.ts";
 import { formatPhone, maskPhone, smsHref, telHref } from "#app/utils/phone.ts";
 import { browserSummary } from "#app/utils/user-agent.ts";
 import type { LeadStatus } from "#app/vocabulary.ts";
-import { ErrorList, SelectField, TextareaField, useConsoleForm, useKeptAnswer, type ConsoleFormAnswer } from "../forms.tsx";
+import {
+  revalidateAfterConflict,
+  ErrorList,
+  SelectField,
+  TextareaField,
+  useConsoleForm,
+  useKeptAnswer,
+  type ConsoleFormAnswer,
+} from "../forms.tsx";
 import { signedInAdmin } from "../guard.server.ts";
 import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
 import { CallSheet, CALL_SHEET_ID, FollowUpCard, openCallSheet } from "./call-sheet.tsx";
@@ -247,6 +255,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Post/redirect/get: reloading the page shows the change without sending it again.
   return redirect(`/admin/leads/${id}`, { status: 303 });
 }
+
+/** A post refused because the page was old (409) redraws the page beside its answer. */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seo(siteSeoFrom(matches), {

@@ -37,7 +37,7 @@ import { changeContext, recordConsoleAccess } from "#app/.server/audit/access.ts
 import { maskName } from "#app/.server/leads/messages.ts";
 import { maySee, mayWork, shownPhone, type Viewer } from "#app/.server/leads/visibility.ts";
 import { can } from "#app/permissions.ts";
-import { ErrorList, type ConsoleFormAnswer } from "../forms.tsx";
+import { revalidateAfterConflict, ErrorList, type ConsoleFormAnswer } from "../forms.tsx";
 import { signedInAdmin, requireCalendarDays } from "../guard.server.ts";
 import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
 import { BookingReview } from "./visit-review.tsx";
@@ -291,6 +291,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return redirect(`/admin/visits${new URL(request.url).search}`, { status: 303 });
 }
+
+/** A post refused because the page was old (409) redraws the page beside its answer. */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteSeoFrom(matches), {
