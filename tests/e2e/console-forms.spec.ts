@@ -411,6 +411,13 @@ test.describe("leads and visits", () => {
       await note.getByRole("button", { name: "메모 추가" }).click();
       await expectErrorBeside(field(page, "새 메모"), "메모 내용을 입력해 주세요.");
       await expect(field(page, "새 메모")).toHaveValue("   ");
+      // Then written and added: the form starts afresh, without the earlier error.
+      await field(page, "새 메모").fill("주말 오후 방문 희망");
+      await note.getByRole("button", { name: "메모 추가" }).click();
+      await expect(page.getByRole("list", { name: /이 접수의 기록/ }).getByText("주말 오후 방문 희망")).toBeVisible();
+      await expect(field(page, "새 메모")).toHaveValue("");
+      await expect(field(page, "새 메모")).not.toHaveAttribute("aria-invalid", "true");
+      await expect(note.getByRole("alert")).toHaveCount(0);
 
       // The text form, with the advertising mark typed into the body.
       const texts = page.locator("#texts");

@@ -133,6 +133,7 @@ test.describe("the console on a phone", () => {
       // Seen now, the same choice goes through.
       await statuses.getByRole("button", { name: "상담 종료" }).click();
       await expect(statuses.getByRole("button", { name: "상담 종료" })).toHaveAttribute("aria-pressed", "true");
+      await expect(statuses.getByRole("alert")).toBeHidden();
       await noSidewaysScroll(page);
     },
   );

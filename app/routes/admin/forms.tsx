@@ -17,7 +17,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
-import { useLocation, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import { useActionData, useLocation, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { $ZodType, input, output } from "zod/v4/core";
 
 /**
@@ -47,18 +47,59 @@ export function useConsoleForm<Schema extends $ZodType>({
   schema,
   lastResult,
   defaultValue,
+  navigates = true,
 }: {
   id?: string;
   schema: Schema;
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: DefaultValue<FormShape<Schema>>;
+  /** False for a fetcher's form, which posts without a navigation and looks after itself once answered. */
+  navigates?: boolean;
 }) {
-  return useForm<FormShape<Schema>, output<Schema>, string[]>({
+  const [form, fields] = useForm<FormShape<Schema>, output<Schema>, string[]>({
     id,
     lastResult,
     defaultValue,
     constraint: getZodConstraint(formObject(schema)),
   });
+  useAfreshOnceThrough(navigates ? form.id : undefined);
+  return [form, fields] as const;
+}
+
+/**
+ * A form whose own post went through and redirected (the console's answer to a change made) starts
+ * again from its defaults: an earlier refusal's errors go, and so does what was typed (the note just
+ * added). The page stays mounted across the redirect back to it, so Conform would keep both. A post
+ * answered with data (a refusal, a preview, a question), a search (GET) and another form's post
+ * leave the form as it is.
+ */
+function useAfreshOnceThrough(formId: string | undefined) {
+  const navigation = useNavigation();
+  const answered = useActionData() !== undefined;
+  const submitted = useRef(false);
+  const posting = useRef(false);
+  useEffect(() => {
+    if (formId === undefined) return;
+    const heard = (event: SubmitEvent) => {
+      if (event.target instanceof HTMLFormElement && event.target.id === formId) submitted.current = true;
+    };
+    document.addEventListener("submit", heard);
+    return () => document.removeEventListener("submit", heard);
+  }, [formId]);
+  useEffect(() => {
+    if (navigation.state !== "idle") {
+      // This navigation is the form's own post only if the form was submitted just before it.
+      if (submitted.current) posting.current = navigation.state === "submitting";
+      submitted.current = false;
+      return;
+    }
+    if (!posting.current) return;
+    posting.current = false;
+    // The form's own reset: each control back to the default the page now draws it with, and
+    // Conform, hearing it, forgets the form's errors.
+    const element = document.getElementById(formId!);
+    if (!answered && element instanceof HTMLFormElement) element.reset();
+  }, [navigation.state, answered, formId]);
 }
 
 /**

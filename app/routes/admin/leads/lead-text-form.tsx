@@ -143,7 +143,7 @@ function TextForm({
       }),
     [form],
   );
-  const [conform, fields] = useConsoleForm({ id: `lead-text-${leadId}`, schema, lastResult });
+  const [conform, fields] = useConsoleForm({ id: `lead-text-${leadId}`, schema, lastResult, navigates: false });
   // What was posted comes back with the answer; the body and template stay as typed.
   const posted = (lastResult?.initialValue ?? {}) as { body?: unknown; template?: unknown; advertising?: unknown };
   const chosen = form.templates.find(

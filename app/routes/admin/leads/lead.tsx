@@ -268,23 +268,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const {
-    lead,
-    bookings,
-    notes,
-    history,
-    customerLeads,
-    texts,
-    staff,
-    may,
-    kindLabels,
-    consent,
-    grades,
-    dueNow,
-    sheet,
-    pendingTransfer,
-    units,
-  } = loaderData;
+  const { lead, bookings, history, customerLeads, texts, staff, may, kindLabels, consent, grades, dueNow, sheet, pendingTransfer, units } =
+    loaderData;
   const answer = useKeptAnswer<Answer>(actionData);
   const revealed = answer?.intent === "reveal" && "phone" in answer ? answer : null;
   const confirming = answer?.intent === "confirm" && "status" in answer ? answer.status : null;
@@ -512,7 +497,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               상담 메모
             </h2>
             {may.work ? (
-              <Form method="post" className="admin-form" key={notes.length} {...getFormProps(noteForm)}>
+              <Form method="post" className="admin-form" {...getFormProps(noteForm)}>
                 <input type="hidden" name="intent" value="note" />
                 <TextareaField meta={noteFields.body} label="새 메모" rows={3} maxLength={NOTE_MAX} placeholder="통화 내용, 방문 약속 등" />
                 <ErrorList id={noteForm.errorId} errors={noteForm.errors} />
