@@ -110,6 +110,29 @@ test.describe("the console on a phone", () => {
   });
 
   test(
+    "a note added far down the lead page leaves the page where it was, the note in view under its form",
+    { tag: "@phone" },
+    async ({ page }) => {
+      const name = await sendInquiry(page);
+      await openLead(page, name);
+      const box = page.getByLabel("새 메모");
+      await box.scrollIntoViewIfNeeded();
+      const before = await page.evaluate(() => window.scrollY);
+      expect(before).toBeGreaterThan(500);
+
+      await box.fill("주차 위치 문의, 내일 다시 연락");
+      await page.getByRole("button", { name: "메모 추가" }).click();
+
+      const note = page.getByRole("list", { name: /이 접수의 기록/ }).getByText("주차 위치 문의, 내일 다시 연락");
+      await expect(note).toBeVisible();
+      await expect(box).toHaveValue("");
+      await expect(box).toBeInViewport();
+      await expect(note).toBeInViewport();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    },
+  );
+
+  test(
     "a status pressed on a lead page left open while a colleague changed it is refused, and the page shows the status it has now",
     { tag: "@phone" },
     async ({ page }) => {

@@ -10,6 +10,7 @@ import {
 import { getZodConstraint } from "@conform-to/zod/v4";
 import {
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type InputHTMLAttributes,
@@ -168,6 +169,31 @@ export function useAnswerInView() {
     const frame = requestAnimationFrame(() => bringAnswerIntoView());
     return () => cancelAnimationFrame(frame);
   }, [navigation.state, navigation.formMethod]);
+}
+
+/**
+ * A post that redirects back to its own page (a note added, a visit marked, a status chosen) leaves the
+ * page where it was. React Router starts a redirect's page at its top, which took a person on a phone
+ * away from the row or the note they had just changed. A redirect to another page, or to a place on the
+ * page (`#call-sheet`), still goes where it says, and an answer the page shows is still brought into
+ * view (useAnswerInView, after this). The router scrolls in the root's layout effect, after the
+ * console's in the same commit, so the place is put back in a microtask: after that, before the paint.
+ */
+export function usePlaceKeptAfterPost() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const posted = useRef<{ pathname: string; y: number } | null>(null);
+  useLayoutEffect(() => {
+    if (navigation.state === "submitting") {
+      posted.current ??= { pathname: location.pathname, y: window.scrollY };
+      return;
+    }
+    const from = posted.current;
+    if (navigation.state !== "idle" || from === null) return;
+    posted.current = null;
+    const redirected = (location.state as { _isRedirect?: boolean } | null)?._isRedirect === true;
+    if (redirected && location.pathname === from.pathname && !location.hash) queueMicrotask(() => window.scrollTo(0, from.y));
+  }, [location, navigation.state]);
 }
 
 /** Scrolls the page's answer (see ANSWERS) to the middle of the screen and focuses it. */

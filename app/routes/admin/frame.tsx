@@ -1,5 +1,5 @@
 import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
-import { useAnswerInView } from "./forms.tsx";
+import { useAnswerInView, usePlaceKeptAfterPost } from "./forms.tsx";
 import { LiveNav, type NavItem, NotificationsOffer, NOTIFICATIONS_STATE_SCRIPT } from "./live-alerts.tsx";
 import { ERROR_PAGE } from "#app/content/frame-words.ts";
 import { useNonce } from "#app/utils/nonce.tsx";
@@ -27,6 +27,7 @@ export function AdminFrame({
 }) {
   const signingOut = useNavigation().formAction === "/admin/logout";
   const nonce = useNonce();
+  usePlaceKeptAfterPost();
   useAnswerInView();
   return (
     <div className="admin">
