@@ -333,6 +333,10 @@ export const VISIT_MARK_MESSAGES = {
     `그사이 이 예약이 ${withParticle(`‘${ATTENDANCE_LABELS[now]}’`, "으로/로")} 표시되었습니다. 바뀐 표시를 확인하고 다시 골라 주세요.`,
 } as const;
 
+/** What a refused mark is told: too early, or marked otherwise meanwhile (visits/office.ts's `markAttendance`). */
+export const visitMarkRefusal = (refused: "too-early" | { markedMeanwhile: AttendanceStatus }) =>
+  refused === "too-early" ? VISIT_MARK_MESSAGES.tooEarly : VISIT_MARK_MESSAGES.markedMeanwhile(refused.markedMeanwhile);
+
 /** A booking's mark on a page that lists several people's bookings: the lead it belongs to travels with it. */
 export const LeadVisitMarkSchema = z.object({
   intent: z.literal("visit"),

@@ -5,7 +5,7 @@ import { todaysWork, workOf } from "#app/.server/leads/follow-ups.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { markAttendance } from "#app/.server/visits/office.ts";
 import { todayVisitLine } from "#app/forms/admin-visits.ts";
-import { LeadVisitMarkSchema, STATUS_LABELS, VISIT_MARK_MESSAGES } from "#app/forms/admin.ts";
+import { LeadVisitMarkSchema, STATUS_LABELS, visitMarkRefusal } from "#app/forms/admin.ts";
 import { CONTACT_RESULT_LABELS, durationLabel, whenLabel } from "#app/forms/contacts.ts";
 import { readWholeNumber } from "#app/forms/numbers.ts";
 import { ROLE_LABELS } from "#app/forms/staff.ts";
@@ -80,8 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }),
   );
   if (marked !== "done") {
-    const message = marked === "too-early" ? VISIT_MARK_MESSAGES.tooEarly : VISIT_MARK_MESSAGES.markedMeanwhile(marked.markedMeanwhile);
-    return refuseSubmission(parsed.submission, { formErrors: [message] }, { status: 409, extra: { intent: post.intent } });
+    return refuseSubmission(parsed.submission, { formErrors: [visitMarkRefusal(marked)] }, { status: 409, extra: { intent: post.intent } });
   }
   return redirect(`/admin/today${new URL(request.url).search}`, { status: 303 });
 }

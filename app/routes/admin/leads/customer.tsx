@@ -7,7 +7,7 @@ import { MERGE_MESSAGES } from "#app/forms/assignment.ts";
 import { can } from "#app/permissions.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
-import { CustomerFormSchema, STATUS_LABELS, VISIT_MARK_MESSAGES } from "#app/forms/admin.ts";
+import { CustomerFormSchema, STATUS_LABELS, visitMarkRefusal } from "#app/forms/admin.ts";
 import { CONSENT_STANDING_TEXT, consentSentence } from "#app/forms/consent.ts";
 import { sourcePageTitle } from "#app/content/source-pages.ts";
 import { formatKst } from "#app/utils/kst.ts";
@@ -88,8 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }),
   );
   if (marked !== "done") {
-    const message = marked === "too-early" ? VISIT_MARK_MESSAGES.tooEarly : VISIT_MARK_MESSAGES.markedMeanwhile(marked.markedMeanwhile);
-    return refuseSubmission(parsed.submission, { formErrors: [message] }, { status: 409, extra: { intent: post.intent } });
+    return refuseSubmission(parsed.submission, { formErrors: [visitMarkRefusal(marked)] }, { status: 409, extra: { intent: post.intent } });
   }
   return redirect(`/admin/customers/${customerId}`, { status: 303 });
 }

@@ -36,6 +36,7 @@ import {
   TEXT_HOLD_LABELS,
   statusChangedMeanwhile,
   VISIT_MARK_MESSAGES,
+  visitMarkRefusal,
 } from "#app/forms/admin.ts";
 import { ROLE_LABELS } from "#app/forms/staff.ts";
 import { sourcePageTitle } from "#app/content/source-pages.ts";
@@ -207,7 +208,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "visit":
       {
         const marked = await markAttendance(change, post.bookingId, post.status, new Date(), { leadId: id, shown: post.shown });
-        if (typeof marked === "object") return refuse(VISIT_MARK_MESSAGES.markedMeanwhile(marked.markedMeanwhile));
+        if (typeof marked === "object") return refuse(visitMarkRefusal(marked));
         outcome = marked;
       }
       break;

@@ -21,7 +21,7 @@ import {
   VisitScheduleFormSchema,
   WAITLIST_STATUS_LABELS,
 } from "#app/forms/admin-visits.ts";
-import { VISIT_MARK_MESSAGES } from "#app/forms/admin.ts";
+import { visitMarkRefusal } from "#app/forms/admin.ts";
 import { VISIT_REFUSALS } from "#app/forms/visit-refusals.ts";
 import {
   PLACE_HOLDING_STATUSES,
@@ -253,8 +253,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "attendance": {
       const marked = await markAttendance(change, form.bookingId, form.status, new Date(), { shown: form.shown });
-      if (marked === "too-early") return refused(VISIT_MARK_MESSAGES.tooEarly);
-      if (typeof marked === "object") return refused(VISIT_MARK_MESSAGES.markedMeanwhile(marked.markedMeanwhile));
+      if (marked === "too-early" || typeof marked === "object") return refused(visitMarkRefusal(marked));
       if (marked === "forbidden") return refused("담당으로 배정된 고객의 방문만 표시할 수 있습니다.", { status: 403 });
       if (marked !== "done") return refused("취소되었거나 없는 예약입니다.");
       break;
