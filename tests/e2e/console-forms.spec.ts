@@ -464,6 +464,15 @@ test.describe("leads and visits", () => {
       await capacity.getByRole("button", { name: "변경" }).click();
       await expectErrorBeside(capacity.getByRole("spinbutton"), "인원은 0명에서 200명 사이의 정수로 입력해 주세요.");
       await expect(capacity.getByRole("spinbutton")).toHaveValue("999");
+      // The error takes the row under them: 변경 stays beside its box, at its height (measured at
+      // once: the page is still scrolling the answer into view).
+      const layout = await capacity.evaluate((form) => {
+        const box = form.querySelector("input[type=number]")!.getBoundingClientRect();
+        const change = form.querySelector("button[type=submit]")!.getBoundingClientRect();
+        return { rise: Math.abs(change.top - box.top), beside: change.left >= box.right };
+      });
+      expect(layout.rise).toBeLessThan(4);
+      expect(layout.beside).toBe(true);
 
       // The visit settings, at the foot of the same page.
       const settings = page.locator("form.admin-visits__settings");

@@ -240,7 +240,8 @@ function fieldsOutOfLine(page: Page) {
         "select, input:not([type=checkbox], [type=radio], [type=file], [type=hidden], [type=color], [type=range])",
       );
       if (!control || control.getClientRects().length === 0) continue;
-      const row = Math.round(field.getBoundingClientRect().top);
+      // A field laid out as its form's own items (display: contents) has no box: its row is its control's.
+      const row = Math.round((field.getClientRects().length > 0 ? field : control).getBoundingClientRect().top);
       const { top, height } = control.getBoundingClientRect();
       rows.set(row, [...(rows.get(row) ?? []), { name: control.name || control.id, top, height }]);
     }
