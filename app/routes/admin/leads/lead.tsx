@@ -106,7 +106,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       sourceTitle: sourcePageTitle(site, lead.sourcePath),
       browser: browserSummary(lead.userAgent),
     },
-    notes: detail.notes,
     units: units.map((unit) => ({ ...unit, heldUntil: unit.heldUntil?.toISOString() ?? null })),
     history,
     customerLeads,
