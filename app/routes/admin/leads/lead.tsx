@@ -184,17 +184,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let outcome: LeadChange | "taken" | "too-early" | "nothing-missed" | "already-texted" | "pending" | "same-person";
   const named = { ...change, actorName: admin.name || admin.email };
   switch (post.intent) {
-    case "status":
+    case "status": {
       // 스팸 asks first: the page shows the question with a second button (no script needed).
       if ((CONFIRMED_STATUSES as readonly LeadStatus[]).includes(post.status) && post.confirmed !== "yes") {
         return data<Answer>({ intent: "confirm", status: post.status as (typeof CONFIRMED_STATUSES)[number] });
       }
-      {
-        const changed = await changeLeadStatus(change, id, post.status, new Date(), { shown: post.shown });
-        if (typeof changed === "object") return refuse(statusChangedMeanwhile(changed.changedMeanwhile));
-        outcome = changed;
-      }
+      const changed = await changeLeadStatus(change, id, post.status, new Date(), { shown: post.shown });
+      if (typeof changed === "object") return refuse(statusChangedMeanwhile(changed.changedMeanwhile));
+      outcome = changed;
       break;
+    }
     case "note":
       outcome = await addLeadNote(change, id, post.body);
       break;
@@ -204,13 +203,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "take":
       outcome = await takeLead(change, id);
       break;
-    case "visit":
-      {
-        const marked = await markAttendance(change, post.bookingId, post.status, new Date(), { leadId: id, shown: post.shown });
-        if (typeof marked === "object") return refuse(visitMarkRefusal(marked));
-        outcome = marked;
-      }
+    case "visit": {
+      const marked = await markAttendance(change, post.bookingId, post.status, new Date(), { leadId: id, shown: post.shown });
+      if (typeof marked === "object") return refuse(visitMarkRefusal(marked));
+      outcome = marked;
       break;
+    }
     case "contact": {
       const { intent: _, ...input } = post;
       const contacted = await recordContact(named, id, input);
