@@ -6,6 +6,7 @@ import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { leads, priceSheets, units, unitSettings, visitBookings, visitSlots } from "#app/.server/schema.ts";
 import { openVisitDays, slotLabel } from "#app/.server/visits/schedule.ts";
 import { demoPriceSheet } from "#app/content/sites/daegu/prices.ts";
+import { HOLDABLE_LISTED } from "#app/.server/units/board.ts";
 import { UNIT_MESSAGES } from "#app/forms/units.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
@@ -137,6 +138,105 @@ describe("the board's forms", () => {
     expect(deleted.status).toBe(303);
     const board = await (await on("/admin/units", { cookie: cookies.manager })).text();
     expect(board.replaceAll("<!-- -->", "")).toMatch(/101동 101호 홀드 해제 \(상담 중 → 분양 가능\) · 실장 · 고객 정보를 삭제하며<\/li>/);
+  });
+});
+
+describe("holding a unit for a customer from their page", () => {
+  /** The hold form's chosen customer in the board's HTML, or null when none is chosen. */
+  function chosenCustomer(html: string) {
+    return /<option value="(\d+)" selected="">/.exec(html)?.[1] ?? null;
+  }
+
+  test("the customer's page opens the board on units for sale of their type with them chosen, even past the form's list of the newest", async () => {
+    const [unit] = await addBuilding({ floors: 1, lines: 2 });
+    const customer = await addUnitLead({ assigneeId: team.counsellor.id, name: "오래된고객" });
+    await db()
+      .update(leads)
+      .set({ unitType: "84A", createdAt: new Date(Date.now() - 30 * 86_400_000) })
+      .where(eq(leads.id, customer));
+    // Newer customers than the form lists, so the older one is not among them.
+    await db()
+      .insert(leads)
+      .values(
+        Array.from({ length: HOLDABLE_LISTED }, (_, index) => ({
+          submissionId: crypto.randomUUID(),
+          kind: "inquiry" as const,
+          site: "daegu",
+          name: `새고객${index}`,
+          phone: `0109${String(index).padStart(7, "0")}`,
+          consentVersion: "test",
+          consentedAt: new Date(),
+          sourcePath: "/",
+          assigneeId: team.counsellor.id,
+        })),
+      );
+
+    const page = await (await on(`/admin/leads/${customer}`, { cookie: cookies.counsellor })).text();
+    const link = /href="(\/admin\/units\?for=[^"]+)"[^>]*>세대 홀드하기</.exec(page)?.[1]?.replaceAll("&amp;", "&");
+    expect(link).toBe(`/admin/units?for=${customer}&status=available&type=84A`);
+
+    const board = await (await on(`${link}&unit=${unit!.id}`, { cookie: cookies.counsellor })).text();
+    expect(board).toContain("<strong>오래된고객</strong> 고객에게 홀드할 세대를 골라 주세요.");
+    expect(chosenCustomer(board)).toBe(String(customer));
+    expect(board).toContain("목록에는 최근 고객만 있습니다.");
+    // The board's own links keep the customer: another unit, the filter form, closing the panel.
+    expect(board).toContain(`for=${customer}&amp;unit=`);
+    expect(board).toContain(`<input type="hidden" name="for" value="${customer}"/>`);
+
+    const held = await on("/admin/units", {
+      form: { intent: "hold", unit: String(unit!.id), lead: String(customer) },
+      cookie: cookies.counsellor,
+    });
+    expect(held.status).toBe(303);
+    const [row] = await db().select().from(units).where(eq(units.id, unit!.id));
+    expect(row).toMatchObject({ status: "held", leadId: customer, heldBy: team.counsellor.id });
+    expect(await (await on(`/admin/leads/${customer}`, { cookie: cookies.counsellor })).text()).toContain("이 고객으로 홀드 중");
+  });
+
+  test("a customer the person may not hold for is not chosen: another counsellor's, another site's, one marked spam", async () => {
+    const [unit] = await addBuilding({ floors: 1, lines: 1 });
+    const managers = await addUnitLead({ assigneeId: team.manager.id, name: "실장고객" });
+    const elsewhere = await addUnitLead({ site: "suwon", assigneeId: team.counsellor.id, name: "수원고객" });
+    const spam = await addUnitLead({ assigneeId: team.counsellor.id, name: "스팸고객" });
+    await db().update(leads).set({ status: "spam", spam: true }).where(eq(leads.id, spam));
+    for (const [lead, name] of [
+      [managers, "실장고객"],
+      [elsewhere, "수원고객"],
+      [spam, "스팸고객"],
+    ] as const) {
+      const board = await (await on(`/admin/units?for=${lead}&unit=${unit!.id}`, { cookie: cookies.counsellor })).text();
+      expect(board, name).not.toContain("고객에게 홀드할 세대를 골라 주세요");
+      expect(board, name).not.toContain(name);
+      expect(chosenCustomer(board), name).toBeNull();
+    }
+  });
+
+  test("only whoever works a live customer is offered the hold, and only while a unit is for sale", async () => {
+    const [unit] = await addBuilding({ floors: 1, lines: 1 });
+    const unassigned = await addUnitLead({ name: "미배정고객" });
+    const offered = (html: string) => html.includes(">세대 홀드하기<");
+    // A counsellor sees an unassigned lead but does not work it; a manager does.
+    expect(offered(await (await on(`/admin/leads/${unassigned}`, { cookie: cookies.counsellor })).text())).toBe(false);
+    expect(offered(await (await on(`/admin/leads/${unassigned}`, { cookie: cookies.manager })).text())).toBe(true);
+    const spam = await addUnitLead({ assigneeId: team.manager.id });
+    await db().update(leads).set({ status: "spam", spam: true }).where(eq(leads.id, spam));
+    expect(offered(await (await on(`/admin/leads/${spam}`, { cookie: cookies.manager })).text())).toBe(false);
+    await db().update(units).set({ status: "contracted", leadId: unassigned }).where(eq(units.id, unit!.id));
+    expect(offered(await (await on(`/admin/leads/${unassigned}`, { cookie: cookies.manager })).text())).toBe(false);
+  });
+
+  test("a hold posted for a customer marked spam is refused beside the customer field, and the unit stays for sale", async () => {
+    const [unit] = await addBuilding({ floors: 1, lines: 1 });
+    const spam = await addUnitLead({ assigneeId: team.counsellor.id });
+    await db().update(leads).set({ status: "spam", spam: true }).where(eq(leads.id, spam));
+    const refused = await on("/admin/units", {
+      form: { intent: "hold", unit: String(unit!.id), lead: String(spam) },
+      cookie: cookies.counsellor,
+    });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(UNIT_MESSAGES.spamLead);
+    const [row] = await db().select().from(units).where(eq(units.id, unit!.id));
+    expect(row).toMatchObject({ status: "available", leadId: null });
   });
 });
 

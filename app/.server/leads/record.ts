@@ -25,7 +25,7 @@ export type ChangedMeanwhile = { changedMeanwhile: LeadStatus };
 /** The lead, locked for the change, if it is on this site and out of the bin. */
 export async function lockLead(tx: Executor, site: string, leadId: number) {
   const [lead] = await tx
-    .select({ id: leads.id, assigneeId: leads.assigneeId, status: effectiveStatus, phone: leads.phone })
+    .select({ id: leads.id, assigneeId: leads.assigneeId, status: effectiveStatus, phone: leads.phone, spam: leads.spam })
     .from(leads)
     .where(and(eq(leads.id, leadId), eq(leads.site, site), isNull(leads.deletedAt)))
     .for("update");

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { unitLabel } from "#app/forms/units.ts";
+import { can } from "#app/permissions.ts";
 import type { UnitStatus } from "#app/vocabulary.ts";
 import { db, type Executor } from "../db.ts";
 import { admins, leads, unitChanges, units } from "../schema.ts";
@@ -73,15 +74,49 @@ export async function unitBoard(site: string, viewer: Viewer, now = new Date()):
   });
 }
 
-/** The customers a person may hold a unit for: the leads they work (a manager: every lead of the site), newest first. */
-export async function holdableLeads(site: string, viewer: Viewer & { role: string }) {
-  const mine = viewer.role === "counsellor" ? eq(leads.assigneeId, viewer.id) : undefined;
+/** The most customers the hold form lists; anyone older is reached from their own page (`holdCandidate`). */
+export const HOLDABLE_LISTED = 200;
+
+/** Whom a person may hold a unit for: the site's leads they work (a manager: every lead), spam and the bin aside. */
+function holdableBy(site: string, viewer: Viewer) {
+  return and(
+    eq(leads.site, site),
+    eq(leads.spam, false),
+    isNull(leads.deletedAt),
+    can(viewer.role, "leads.all") ? undefined : eq(leads.assigneeId, viewer.id),
+  );
+}
+
+/** The customers a person may hold a unit for, newest first, as many as the form lists. */
+export async function holdableLeads(site: string, viewer: Viewer) {
   return db()
     .select({ id: leads.id, name: leads.name, receiptNumber: leads.receiptNumber })
     .from(leads)
-    .where(and(eq(leads.site, site), eq(leads.spam, false), isNull(leads.deletedAt), mine))
+    .where(holdableBy(site, viewer))
     .orderBy(sql`${leads.createdAt} desc`)
-    .limit(200);
+    .limit(HOLDABLE_LISTED);
+}
+
+/**
+ * The customer a person came to the board to hold a unit for (from the customer's page), with the
+ * type they asked about; null when this person may not hold for them, so the board shows its usual form.
+ */
+export async function holdCandidate(site: string, viewer: Viewer, leadId: number) {
+  const [lead] = await db()
+    .select({ id: leads.id, name: leads.name, receiptNumber: leads.receiptNumber, unitType: leads.unitType })
+    .from(leads)
+    .where(and(eq(leads.id, leadId), holdableBy(site, viewer)));
+  return lead ?? null;
+}
+
+/** Whether any unit of the site is for sale now: a customer's page offers to hold one only then. */
+export async function anyUnitForSale(site: string, now = new Date()) {
+  const [row] = await db()
+    .select({ id: units.id })
+    .from(units)
+    .where(and(eq(units.site, site), sql`${statusAt(now)} = 'available'`))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The units held for or sold to a lead now, and the one it asked about, for the lead's page. */

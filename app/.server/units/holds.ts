@@ -22,7 +22,8 @@ import { unitSettingsOf } from "./settings.ts";
  * the content version (the public counts) and the access record in its own transaction.
  */
 
-export type UnitOutcome = "done" | "not-found" | "taken" | "not-your-lead" | "not-held" | "not-holder" | "not-contracted" | "forbidden";
+export type UnitOutcome =
+  "done" | "not-found" | "taken" | "not-your-lead" | "spam-lead" | "not-held" | "not-holder" | "not-contracted" | "forbidden";
 
 const forSaleAt = (now: Date) => or(eq(units.status, "available"), and(eq(units.status, "held"), lte(units.heldUntil, now)));
 
@@ -47,6 +48,8 @@ export async function holdUnit(
     // Another site's lead does not exist here; one of this site the person may not work is refused.
     if (!lead) return { outcome: "not-found" as const };
     if (!maySee(change.actor, lead) || !mayWork(change.actor, lead)) return { outcome: "not-your-lead" as const };
+    // The board offers no one marked spam; a post naming one is refused too.
+    if (lead.spam) return { outcome: "spam-lead" as const };
     const [held] = await tx
       .update(units)
       .set({ status: "held", leadId, heldBy: change.actor.id, heldUntil: until, updatedAt: now })

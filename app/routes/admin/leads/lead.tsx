@@ -65,7 +65,7 @@ import { LeadHistory } from "./lead-history.tsx";
 import { LeadTexts } from "./lead-text-form.tsx";
 import { LeadTransfer } from "./lead-transfer.tsx";
 import { notFound, requireLeadId, unlessRefused } from "./lead.server.ts";
-import { unitsOfLead } from "#app/.server/units/board.ts";
+import { anyUnitForSale, unitsOfLead } from "#app/.server/units/board.ts";
 import { LeadUnitFacts } from "../units/lead-unit-facts.tsx";
 import type { Route } from "./+types/lead";
 
@@ -79,19 +79,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const works = mayWork(admin, detail.lead);
   // A counsellor may ask to hand their own lead to someone else; a manager simply assigns it.
   const mayTransfer = detail.lead.assigneeId === admin.id && !can(admin.role, "leads.assign");
-  const [bookings, staff, history, customerLeads, texts, lastContact, missedCallDue, pack, pendingTransfer, units] = await Promise.all([
-    listLeadBookings(id),
-    can(admin.role, "leads.assign") || mayTransfer ? assignableStaff(slug) : [],
-    leadHistory(admin, [detail.lead]),
-    detail.lead.customerId ? countCustomerLeads(slug, detail.lead.customerId, admin) : 0,
-    // Templates filled with the office's current sales phone and model house, as the texts will be.
-    textPack(slug).then((pack) => leadTextsPanel(admin, pack, detail.lead, detail.messages)),
-    latestContact(id),
-    works ? missedCallTextDue(id) : false,
-    textPack(slug),
-    mayTransfer ? pendingTransferOf(id) : null,
-    unitsOfLead(slug, detail.lead),
-  ]);
+  const [bookings, staff, history, customerLeads, texts, lastContact, missedCallDue, pack, pendingTransfer, units, unitsForSale] =
+    await Promise.all([
+      listLeadBookings(id),
+      can(admin.role, "leads.assign") || mayTransfer ? assignableStaff(slug) : [],
+      leadHistory(admin, [detail.lead]),
+      detail.lead.customerId ? countCustomerLeads(slug, detail.lead.customerId, admin) : 0,
+      // Templates filled with the office's current sales phone and model house, as the texts will be.
+      textPack(slug).then((pack) => leadTextsPanel(admin, pack, detail.lead, detail.messages)),
+      latestContact(id),
+      works ? missedCallTextDue(id) : false,
+      textPack(slug),
+      mayTransfer ? pendingTransferOf(id) : null,
+      unitsOfLead(slug, detail.lead),
+      works && detail.lead.status !== "spam" ? anyUnitForSale(slug) : false,
+    ]);
   await recordConsoleAccess(context, admin, "lead.view", { leadIds: [id] });
   const { phone, ...lead } = detail.lead;
   const now = new Date();
@@ -107,6 +109,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       browser: browserSummary(lead.userAgent),
     },
     units: units.map((unit) => ({ ...unit, heldUntil: unit.heldUntil?.toISOString() ?? null })),
+    // The board, narrowed to what is for sale (of the type they asked about), with this customer chosen to hold for.
+    holdLink: unitsForSale
+      ? `/admin/units?${new URLSearchParams({ for: String(id), status: "available", ...(lead.unitType ? { type: lead.unitType } : {}) })}`
+      : null,
     history,
     customerLeads,
     texts,
@@ -266,8 +272,23 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, bookings, history, customerLeads, texts, staff, may, kindLabels, consent, grades, dueNow, sheet, pendingTransfer, units } =
-    loaderData;
+  const {
+    lead,
+    bookings,
+    history,
+    customerLeads,
+    texts,
+    staff,
+    may,
+    kindLabels,
+    consent,
+    grades,
+    dueNow,
+    sheet,
+    pendingTransfer,
+    units,
+    holdLink,
+  } = loaderData;
   const answer = useKeptAnswer<Answer>(actionData);
   const revealed = answer?.intent === "reveal" && "phone" in answer ? answer : null;
   const confirming = answer?.intent === "confirm" && "status" in answer ? answer.status : null;
@@ -379,7 +400,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                 </dd>
               </>
             ) : null}
-            <LeadUnitFacts unitType={lead.unitType} units={units} />
+            <LeadUnitFacts unitType={lead.unitType} units={units} holdLink={holdLink} />
             <dt>문의 내용</dt>
             <dd className="admin-facts__message">{lead.message || <span className="admin-muted">없음</span>}</dd>
             <dt>접수 페이지</dt>

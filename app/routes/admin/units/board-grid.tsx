@@ -31,6 +31,18 @@ export function TypeLegend({ types, palette }: { types: { key: string; label: st
   );
 }
 
+/** What the board is narrowed to and for whom, as its links carry it: only the parts set. */
+export interface BoardFilter {
+  type: string;
+  status: string;
+  for: string;
+}
+
+export function filterQuery(filter: BoardFilter, extra: Record<string, string> = {}) {
+  const entries = Object.entries({ ...filter, ...extra }).filter(([, value]) => value !== "");
+  return new URLSearchParams(entries).toString();
+}
+
 interface GridUnit {
   id: number;
   floor: number;
@@ -51,16 +63,13 @@ export function BuildingGrid({
   building: string;
   units: GridUnit[];
   palette: Record<string, string>;
-  filter: { type: string; status: string };
+  filter: BoardFilter;
   chosenId: number | null;
   children?: ReactNode;
 }) {
   const floors = [...new Set(units.map((unit) => unit.floor))].sort((a, b) => b - a);
   const lines = [...new Set(units.map((unit) => unit.line))].sort((a, b) => a - b);
   const at = new Map(units.map((unit) => [`${unit.floor}/${unit.line}`, unit]));
-  const query = new URLSearchParams();
-  if (filter.type) query.set("type", filter.type);
-  if (filter.status) query.set("status", filter.status);
   const shown = (unit: GridUnit) => (!filter.type || unit.typeKey === filter.type) && (!filter.status || unit.status === filter.status);
   const remaining = units.filter((unit) => unit.status === "available" || unit.status === "held").length;
   return (
@@ -91,8 +100,6 @@ export function BuildingGrid({
                 {lines.map((line) => {
                   const unit = at.get(`${floor}/${line}`);
                   if (!unit) return <td key={line} />;
-                  const cellQuery = new URLSearchParams(query);
-                  cellQuery.set("unit", String(unit.id));
                   const classes = [
                     "units-cell",
                     `units-cell--${unit.status}`,
@@ -102,7 +109,7 @@ export function BuildingGrid({
                   return (
                     <td key={line}>
                       <Link
-                        to={`?${cellQuery.toString()}#unit-panel`}
+                        to={`?${filterQuery(filter, { unit: String(unit.id) })}#unit-panel`}
                         preventScrollReset
                         className={classes.filter(Boolean).join(" ")}
                         style={{ background: palette[unit.typeKey] }}

@@ -15,10 +15,11 @@ interface LeadUnit {
 /**
  * A lead's interest in a unit on its page: the type the customer chose, the unit they picked on
  * the site with its status now (taken by someone else shows as such), and the units held for or
- * sold to them, each linking to the board.
+ * sold to them, each linking to the board; and, to whoever works the lead while a unit is for sale,
+ * the board opened to hold one for them.
  */
-export function LeadUnitFacts({ unitType, units }: { unitType: string | null; units: LeadUnit[] }) {
-  if (!unitType && units.length === 0) return null;
+export function LeadUnitFacts({ unitType, units, holdLink }: { unitType: string | null; units: LeadUnit[]; holdLink: string | null }) {
+  if (!unitType && units.length === 0 && !holdLink) return null;
   return (
     <>
       {unitType ? (
@@ -27,18 +28,25 @@ export function LeadUnitFacts({ unitType, units }: { unitType: string | null; un
           <dd>{unitType}</dd>
         </>
       ) : null}
-      {units.length > 0 ? (
+      {units.length > 0 || holdLink ? (
         <>
           <dt>관심·홀드 세대</dt>
           <dd>
-            <ul className="admin-facts__list" data-testid="lead-units">
-              {units.map((unit) => (
-                <li key={unit.id}>
-                  <Link to={`/admin/units?unit=${unit.id}#unit-panel`}>{`${unit.label} (${unit.typeKey})`}</Link>
-                  {` — ${statusPhrase(unit)}`}
-                </li>
-              ))}
-            </ul>
+            {units.length > 0 ? (
+              <ul className="admin-facts__list" data-testid="lead-units">
+                {units.map((unit) => (
+                  <li key={unit.id}>
+                    <Link to={`/admin/units?unit=${unit.id}#unit-panel`}>{`${unit.label} (${unit.typeKey})`}</Link>
+                    {` — ${statusPhrase(unit)}`}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {holdLink ? (
+              <Link to={holdLink} className="admin-button admin-button--small admin-button--ghost">
+                세대 홀드하기
+              </Link>
+            ) : null}
           </dd>
         </>
       ) : null}

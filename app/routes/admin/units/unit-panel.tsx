@@ -4,6 +4,7 @@ import { formatPrice, UNIT_STATUS_LABELS, UnitEditSchema, UnitHoldSchema, unitLa
 import { formatKst } from "#app/utils/kst.ts";
 import type { BoardUnit } from "#app/.server/units/board.ts";
 import { CheckboxField, ErrorList, Field, SelectField, useConsoleForm, type ConsoleFormAnswer } from "../forms.tsx";
+import { filterQuery, type BoardFilter } from "./board-grid.tsx";
 import { z } from "zod";
 
 /** A board unit as the loader's answer carries it (its hold's end as a string). */
@@ -16,6 +17,7 @@ const UnitOnlySchema = z.object({ intent: z.string(), unit: z.string() });
 export function UnitPanel({
   unit,
   leads,
+  listsEveryone,
   holdHours,
   me,
   types,
@@ -24,14 +26,14 @@ export function UnitPanel({
 }: {
   unit: PanelUnit;
   leads: { id: number; name: string; receiptNumber: string | null }[];
+  listsEveryone: boolean;
   holdHours: number;
   me: { id: number; manages: boolean };
   types: { key: string; label: string }[];
   answer?: ConsoleFormAnswer;
-  filter: { type: string; status: string };
+  filter: BoardFilter;
 }) {
   const label = unitLabel(unit);
-  const back = new URLSearchParams(filter);
   const lastResult = (intent: string) => (answer?.intent === intent ? answer.result : undefined);
   return (
     <div className="units-panel" id="unit-panel" aria-labelledby="unit-panel-title">
@@ -39,7 +41,7 @@ export function UnitPanel({
         <h3 id="unit-panel-title" className="units-panel__title">
           {label} · {unit.typeKey}
         </h3>
-        <Link to={`?${back.toString()}`} preventScrollReset className="admin-link">
+        <Link to={`?${filterQuery(filter)}`} preventScrollReset className="admin-link">
           닫기
         </Link>
       </div>
@@ -75,7 +77,16 @@ export function UnitPanel({
           </div>
         ) : null}
       </dl>
-      {unit.status === "available" ? <HoldForm unit={unit} leads={leads} holdHours={holdHours} lastResult={lastResult("hold")} /> : null}
+      {unit.status === "available" ? (
+        <HoldForm
+          unit={unit}
+          leads={leads}
+          listsEveryone={listsEveryone}
+          chosenLead={filter.for}
+          holdHours={holdHours}
+          lastResult={lastResult("hold")}
+        />
+      ) : null}
       {unit.status === "held" && (unit.heldBy === me.id || me.manages) ? (
         <UnitButton unit={unit} intent="release" label="홀드 풀기" lastResult={lastResult("release")} />
       ) : null}
@@ -95,11 +106,16 @@ export function UnitPanel({
 function HoldForm({
   unit,
   leads,
+  listsEveryone,
+  chosenLead,
   holdHours,
   lastResult,
 }: {
   unit: PanelUnit;
   leads: { id: number; name: string; receiptNumber: string | null }[];
+  listsEveryone: boolean;
+  /** The customer the person came to the board for ("" when none). */
+  chosenLead: string;
   holdHours: number;
   lastResult?: ConsoleFormAnswer["result"];
 }) {
@@ -107,7 +123,7 @@ function HoldForm({
     id: `hold-${unit.id}`,
     schema: UnitHoldSchema,
     lastResult,
-    defaultValue: { intent: "hold", unit: String(unit.id), lead: "" },
+    defaultValue: { intent: "hold", unit: String(unit.id), lead: chosenLead },
   });
   const busy = usePosting("hold");
   if (leads.length === 0) return <p className="admin-muted">홀드할 담당 고객이 없습니다. 고객을 배정받은 뒤 홀드할 수 있습니다.</p>;
@@ -121,7 +137,9 @@ function HoldForm({
       <SelectField
         meta={fields.lead}
         label="홀드할 고객"
-        hint={`${holdHours}시간 동안 다른 상담사가 이 세대를 홀드할 수 없고, 그 뒤에는 저절로 풀립니다.`}
+        hint={`${holdHours}시간 동안 다른 상담사가 이 세대를 홀드할 수 없고, 그 뒤에는 저절로 풀립니다.${
+          listsEveryone ? "" : ` 목록에는 최근 고객만 있습니다. 다른 고객은 그 고객 페이지의 「세대 홀드하기」로 오세요.`
+        }`}
         options={options}
       />
       <ErrorList id={form.errorId} errors={form.errors} />

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { changeContext, recordConsoleAccess } from "#app/.server/audit/access.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { holdableLeads, recentUnitChanges, unitBoard } from "#app/.server/units/board.ts";
+import { HOLDABLE_LISTED, holdableLeads, holdCandidate, recentUnitChanges, unitBoard } from "#app/.server/units/board.ts";
 import { contractUnit, holdUnit, releaseUnit, undoContract, type UnitOutcome } from "#app/.server/units/holds.ts";
 import { editUnit, type EditOutcome } from "#app/.server/units/inventory.ts";
 import { remainingByType } from "#app/.server/units/remaining.ts";
@@ -21,7 +21,7 @@ import { UNIT_STATUSES, type UnitStatus } from "#app/vocabulary.ts";
 import type { ConsoleFormAnswer } from "../forms.tsx";
 import { signedInAdmin } from "../guard.server.ts";
 import { parseConsoleForm, refuseSubmission } from "../submission.server.ts";
-import { BuildingGrid, TypeLegend, typePalette } from "./board-grid.tsx";
+import { BuildingGrid, filterQuery, TypeLegend, typePalette } from "./board-grid.tsx";
 import { UnitPanel } from "./unit-panel.tsx";
 import "#app/styles/units.css";
 import type { Route } from "./+types/units";
@@ -40,6 +40,7 @@ const REFUSALS: Record<Exclude<UnitOutcome | EditOutcome, "done">, { message: st
   "not-found": { message: UNIT_MESSAGES.notFound, status: 404 },
   taken: { message: UNIT_MESSAGES.taken, status: 409 },
   "not-your-lead": { message: UNIT_MESSAGES.notYourLead, status: 403 },
+  "spam-lead": { message: UNIT_MESSAGES.spamLead, status: 409 },
   "not-held": { message: UNIT_MESSAGES.notHeld, status: 409 },
   "not-holder": { message: UNIT_MESSAGES.notHolder, status: 403 },
   "not-contracted": { message: UNIT_MESSAGES.notContracted, status: 409 },
@@ -51,7 +52,9 @@ const REFUSALS: Record<Exclude<UnitOutcome | EditOutcome, "done">, { message: st
 /**
  * 동호수 현황: every 동 as floors × lines, coloured by type and marked by status; a unit chosen
  * (?unit=) opens its panel to hold it for a customer, let the hold go, sell it or undo the sale.
- * The filters and the chosen unit are in the URL, so the page works without scripts.
+ * A customer's page sends the counsellor here with ?for= (that customer), which the hold form
+ * then has chosen. The filters, the customer and the chosen unit are in the URL, so the page works
+ * without scripts.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = signedInAdmin(context);
@@ -62,14 +65,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const statusParam = url.searchParams.get("status") ?? "";
   const statusFilter = (UNIT_STATUSES as readonly string[]).includes(statusParam) ? (statusParam as UnitStatus) : null;
   const chosenId = Number(url.searchParams.get("unit")) || null;
+  const forId = Number(url.searchParams.get("for")) || null;
   const now = new Date();
-  const [board, counts, settings] = await Promise.all([unitBoard(site, admin, now), remainingByType(site), unitSettingsOf(site)]);
+  const [board, counts, settings, forLead] = await Promise.all([
+    unitBoard(site, admin, now),
+    remainingByType(site),
+    unitSettingsOf(site),
+    // Someone they may not hold for is not named: the board is then as it is without ?for=.
+    forId ? holdCandidate(site, admin, forId) : null,
+  ]);
   const chosen = board.find((unit) => unit.id === chosenId) ?? null;
   const manages = can(admin.role, "units.manage");
-  const [leads, changes] = await Promise.all([
+  const [listed, changes] = await Promise.all([
     chosen?.status === "available" ? holdableLeads(site, admin) : Promise.resolve([]),
     manages ? recentUnitChanges(site, 15) : Promise.resolve([]),
   ]);
+  // The customer the person came for is offered even when older than the list's newest.
+  const leads = chosen?.status === "available" && forLead && !listed.some((lead) => lead.id === forLead.id) ? [forLead, ...listed] : listed;
   const named = board.flatMap((unit) => (unit.leadName !== null && unit.leadId !== null ? [unit.leadId] : []));
   if (named.length > 0) await recordConsoleAccess(context, admin, "units.view", { leadIds: [...new Set(named)] });
   const done = url.searchParams.get("done");
@@ -78,7 +90,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     board: board.map((unit) => ({ ...unit, heldUntil: unit.heldUntil?.toISOString() ?? null })),
     types,
     counts,
-    filter: { type: types.some((type) => type.key === typeFilter) ? typeFilter : "", status: statusFilter ?? "" },
+    filter: {
+      type: types.some((type) => type.key === typeFilter) ? typeFilter : "",
+      status: statusFilter ?? "",
+      for: forLead ? String(forLead.id) : "",
+    },
+    forLead: forLead ? { id: forLead.id, name: forLead.name, receiptNumber: forLead.receiptNumber } : null,
+    listsEveryone: listed.length < HOLDABLE_LISTED,
     chosen: chosen ? { ...chosen, heldUntil: chosen.heldUntil?.toISOString() ?? null } : null,
     leads,
     holdHours: settings.holdHours,
@@ -123,7 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (outcome !== "done") {
     const { message, status } = REFUSALS[outcome];
-    const field = outcome === "not-your-lead" ? "lead" : outcome === "unknown-type" ? "typeKey" : null;
+    const field = outcome === "not-your-lead" || outcome === "spam-lead" ? "lead" : outcome === "unknown-type" ? "typeKey" : null;
     return refuseSubmission(parsed.submission, field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }, {
       status,
       extra: { intent: post.intent },
@@ -136,7 +154,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo(siteSeoFrom(matches), { title: "동호수 현황 | 관리자", description: "", path: PATH, robots: "noindex,nofollow" });
 
 export default function UnitBoardPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { board, types, counts, filter, chosen, leads, holdHours, me, changes, notice } = loaderData;
+  const { board, types, counts, filter, forLead, listsEveryone, chosen, leads, holdHours, me, changes, notice } = loaderData;
   const answer = actionData as ConsoleFormAnswer | undefined;
   const palette = typePalette(types.map((type) => type.key));
   const buildings = [...new Set(board.map((unit) => unit.building))];
@@ -158,6 +176,14 @@ export default function UnitBoardPage({ loaderData, actionData }: Route.Componen
       {notice ? (
         <p className="admin-notice" role="status">
           {notice}
+        </p>
+      ) : null}
+      {forLead && !notice ? (
+        <p className="admin-notice units-for">
+          <strong>{forLead.name}</strong> 고객에게 홀드할 세대를 골라 주세요. <Link to={`/admin/leads/${forLead.id}`}>고객 페이지로</Link> ·{" "}
+          <Link to={`?${filterQuery({ ...filter, for: "" })}`} preventScrollReset>
+            고객 없이 보기
+          </Link>
         </p>
       ) : null}
       {board.length === 0 ? (
@@ -183,6 +209,7 @@ export default function UnitBoardPage({ loaderData, actionData }: Route.Componen
             </ul>
             <TypeLegend types={types.filter((type) => board.some((unit) => unit.typeKey === type.key))} palette={palette} />
             <Form method="get" className="units-filters" aria-label="동호수 필터">
+              {filter.for ? <input type="hidden" name="for" value={filter.for} /> : null}
               <label>
                 타입
                 <select name="type" defaultValue={filter.type}>
@@ -230,7 +257,16 @@ export default function UnitBoardPage({ loaderData, actionData }: Route.Componen
                 chosenId={chosen?.id ?? null}
               >
                 {chosen && chosen.building === building ? (
-                  <UnitPanel unit={chosen} leads={leads} holdHours={holdHours} me={me} types={types} answer={answer} filter={filter} />
+                  <UnitPanel
+                    unit={chosen}
+                    leads={leads}
+                    listsEveryone={listsEveryone}
+                    holdHours={holdHours}
+                    me={me}
+                    types={types}
+                    answer={answer}
+                    filter={filter}
+                  />
                 ) : null}
               </BuildingGrid>
             ))}
