@@ -2,9 +2,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { addCounsellor, freshPage, OWNER_STATE } from "./console.ts";
 import { noSidewaysScroll, uniquePhone, uniqueTag } from "./unique.ts";
 
-// The 동호수 board (issue 30, item 2): a counsellor holds a unit for their customer, on a desk and
-// from a phone, without the page scrolling sideways; the owner marks it 계약 완료, which makes the
-// customer's lead 계약 완료 too. Each width works in a 동 of its own (the demo board has 101–103).
+// The 동호수 board (issue 30, item 2): a counsellor holds a unit for their customer, at a desk from
+// the board's list and on a phone from the customer's page, without the page scrolling sideways;
+// the owner marks it 계약 완료, which makes the customer's lead 계약 완료 too. Each width works in a
+// 동 of its own (the demo board has 101–103).
 
 async function chooseFirstAvailable(page: Page, building: string) {
   await page.goto("/admin/units?status=available");
@@ -25,6 +26,7 @@ test(
     const counsellorName = `동호${uniqueTag(5)}`;
     const counsellor = (await addCounsellor(owner, browser, counsellorName, { keepSignedIn: true }))!;
     const customer = `세대${uniqueTag()}`;
+    let leadPage = "";
 
     await test.step("a visitor asks about a unit type, and the owner gives the lead to the counsellor", async () => {
       const visitor = await freshPage(browser);
@@ -44,16 +46,37 @@ test(
       await owner.getByLabel("담당자", { exact: true }).selectOption({ label: `${counsellorName} (상담사)` });
       await owner.getByRole("button", { name: "배정", exact: true }).click();
       await expect(owner.locator(".admin-facts")).toContainText(counsellorName);
+      leadPage = owner.url();
     });
 
     let unitNumber = "";
-    await test.step("the counsellor opens the board, picks a unit for sale and holds it for the customer", async () => {
-      unitNumber = await chooseFirstAvailable(counsellor, building);
-      await noSidewaysScroll(counsellor);
-      const panel = counsellor.locator("#unit-panel");
-      const choice = panel.getByLabel("홀드할 고객", { exact: true });
-      await choice.selectOption((await choice.locator("option", { hasText: customer }).getAttribute("value"))!);
-      await panel.getByRole("button", { name: "이 고객으로 홀드" }).click();
+    if (testInfo.project.name === "phone")
+      await test.step("on a phone the counsellor opens the board from the customer's page, picks a unit of their type and holds it for them", async () => {
+        await counsellor.goto(leadPage);
+        await counsellor.getByRole("link", { name: "세대 홀드하기" }).click();
+        await expect(counsellor.getByText(`${customer} 고객에게 홀드할 세대를 골라 주세요.`)).toBeVisible();
+        // The board is narrowed to what is for sale of the type they asked about; the rest is dimmed.
+        const cell = counsellor.locator(`#building-${building} .units-cell--available:not(.units-cell--dim)`).first();
+        const label = (await cell.getAttribute("aria-label"))!;
+        expect(label).toContain("84A");
+        unitNumber = label.split(" ")[0]!;
+        await cell.click();
+        const panel = counsellor.locator("#unit-panel");
+        await expect(panel.getByLabel("홀드할 고객", { exact: true }).locator("option:checked")).toContainText(customer);
+        await noSidewaysScroll(counsellor);
+        await panel.getByRole("button", { name: "이 고객으로 홀드" }).click();
+      });
+    else
+      await test.step("at a desk the counsellor opens the board, picks a unit for sale and chooses the customer to hold it for", async () => {
+        unitNumber = await chooseFirstAvailable(counsellor, building);
+        await noSidewaysScroll(counsellor);
+        const panel = counsellor.locator("#unit-panel");
+        const choice = panel.getByLabel("홀드할 고객", { exact: true });
+        await choice.selectOption((await choice.locator("option", { hasText: customer }).getAttribute("value"))!);
+        await panel.getByRole("button", { name: "이 고객으로 홀드" }).click();
+      });
+
+    await test.step("the unit is held for the customer", async () => {
       await expect(counsellor.getByRole("status")).toContainText("세대를 홀드했습니다");
       await expect(
         counsellor.locator(`#building-${building}`).getByRole("link", { name: new RegExp(`^${unitNumber} .* 상담 중$`) }),

@@ -149,6 +149,7 @@ describe("holding a unit for a customer from their page", () => {
 
   test("the customer's page opens the board on units for sale of their type with them chosen, even past the form's list of the newest", async () => {
     const [unit] = await addBuilding({ floors: 1, lines: 2 });
+    await addBuilding({ building: "102", floors: 1, lines: 1, types: ["84B"] });
     const customer = await addUnitLead({ assigneeId: team.counsellor.id, name: "오래된고객" });
     await db()
       .update(leads)
@@ -182,6 +183,10 @@ describe("holding a unit for a customer from their page", () => {
     // The board's own links keep the customer: another unit, the filter form, closing the panel.
     expect(board).toContain(`for=${customer}&amp;unit=`);
     expect(board).toContain(`<input type="hidden" name="for" value="${customer}"/>`);
+    // 102동 has no 84A: a line in place of its grid.
+    const building102 = board.slice(board.indexOf('id="building-102"'));
+    expect(building102).toContain("이 동에는 고른 조건에 맞는 세대가 없습니다.");
+    expect(building102).not.toContain("units-cell");
 
     const held = await on("/admin/units", {
       form: { intent: "hold", unit: String(unit!.id), lead: String(customer) },

@@ -72,6 +72,8 @@ export function BuildingGrid({
   const at = new Map(units.map((unit) => [`${unit.floor}/${unit.line}`, unit]));
   const shown = (unit: GridUnit) => (!filter.type || unit.typeKey === filter.type) && (!filter.status || unit.status === filter.status);
   const remaining = units.filter((unit) => unit.status === "available" || unit.status === "held").length;
+  // A 동 with nothing the filter asks for is a line, not a screen of dimmed cells to scroll past on a phone.
+  const drawn = units.some((unit) => shown(unit) || unit.id === chosenId);
   return (
     <section className="admin-card units-building" id={`building-${building}`} aria-labelledby={`building-${building}-title`}>
       <h2 id={`building-${building}-title`} className="admin-card__title">
@@ -80,54 +82,60 @@ export function BuildingGrid({
           잔여 {remaining} / {units.length}세대
         </span>
       </h2>
-      <div className="units-grid-box">
-        <table className="units-grid">
-          <caption className="visually-hidden">{building}동 층별 호 배치</caption>
-          <thead>
-            <tr>
-              <th scope="col">층</th>
-              {lines.map((line) => (
-                <th key={line} scope="col">
-                  {line}호
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {floors.map((floor) => (
-              <tr key={floor}>
-                <th scope="row">{floor}F</th>
-                {lines.map((line) => {
-                  const unit = at.get(`${floor}/${line}`);
-                  if (!unit) return <td key={line} />;
-                  const classes = [
-                    "units-cell",
-                    `units-cell--${unit.status}`,
-                    !shown(unit) && "units-cell--dim",
-                    unit.id === chosenId && "is-chosen",
-                  ];
-                  return (
-                    <td key={line}>
-                      <Link
-                        to={`?${filterQuery(filter, { unit: String(unit.id) })}#unit-panel`}
-                        preventScrollReset
-                        className={classes.filter(Boolean).join(" ")}
-                        style={{ background: palette[unit.typeKey] }}
-                        aria-label={`${unitNumber(floor, line)}호 ${unit.typeKey} ${UNIT_STATUS_LABELS[unit.status]}`}
-                        aria-current={unit.id === chosenId ? "true" : undefined}
-                      >
-                        <span className="units-cell__number">{unitNumber(floor, line)}</span>
-                        <span className="units-cell__type">{unit.typeKey}</span>
-                        {UNIT_STATUS_MARKS[unit.status] ? <span className="units-cell__mark">{UNIT_STATUS_MARKS[unit.status]}</span> : null}
-                      </Link>
-                    </td>
-                  );
-                })}
+      {drawn ? (
+        <div className="units-grid-box">
+          <table className="units-grid">
+            <caption className="visually-hidden">{building}동 층별 호 배치</caption>
+            <thead>
+              <tr>
+                <th scope="col">층</th>
+                {lines.map((line) => (
+                  <th key={line} scope="col">
+                    {line}호
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {floors.map((floor) => (
+                <tr key={floor}>
+                  <th scope="row">{floor}F</th>
+                  {lines.map((line) => {
+                    const unit = at.get(`${floor}/${line}`);
+                    if (!unit) return <td key={line} />;
+                    const classes = [
+                      "units-cell",
+                      `units-cell--${unit.status}`,
+                      !shown(unit) && "units-cell--dim",
+                      unit.id === chosenId && "is-chosen",
+                    ];
+                    return (
+                      <td key={line}>
+                        <Link
+                          to={`?${filterQuery(filter, { unit: String(unit.id) })}#unit-panel`}
+                          preventScrollReset
+                          className={classes.filter(Boolean).join(" ")}
+                          style={{ background: palette[unit.typeKey] }}
+                          aria-label={`${unitNumber(floor, line)}호 ${unit.typeKey} ${UNIT_STATUS_LABELS[unit.status]}`}
+                          aria-current={unit.id === chosenId ? "true" : undefined}
+                        >
+                          <span className="units-cell__number">{unitNumber(floor, line)}</span>
+                          <span className="units-cell__type">{unit.typeKey}</span>
+                          {UNIT_STATUS_MARKS[unit.status] ? (
+                            <span className="units-cell__mark">{UNIT_STATUS_MARKS[unit.status]}</span>
+                          ) : null}
+                        </Link>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="admin-muted">이 동에는 고른 조건에 맞는 세대가 없습니다.</p>
+      )}
       {children}
     </section>
   );
