@@ -156,6 +156,7 @@ export const LEAD_EVENT_KINDS = [
   "assigned",
   "text-sent",
   "visit-marked",
+  "visit-booked",
   "visit-cancelled",
   "visit-moved",
   "day-closed",

@@ -646,6 +646,20 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       allowed: { counsellor: 404, default: 303 },
     },
     {
+      does: "books a visit for this site's counsellor's lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.mine}`,
+      form: (r) => ({ intent: "book-visit", slotId: String(r.otherSlot), partySize: "1" }),
+      allowed: { "counsellor@both": 404, default: 303 },
+    },
+    {
+      does: "books a visit for another person's lead",
+      method: "POST",
+      path: (r) => `/admin/leads/${r.theirs}`,
+      form: (r) => ({ intent: "book-visit", slotId: String(r.otherSlot), partySize: "1" }),
+      allowed: { counsellor: 404, default: 303 },
+    },
+    {
       // Only whoever works the lead may ask; a manager who does not simply assigns it.
       does: "asks to hand this site's counsellor's lead to the manager",
       method: "POST",

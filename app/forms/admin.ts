@@ -337,6 +337,25 @@ export const VISIT_MARK_MESSAGES = {
 export const visitMarkRefusal = (refused: "too-early" | { markedMeanwhile: AttendanceStatus }) =>
   refused === "too-early" ? VISIT_MARK_MESSAGES.tooEarly : VISIT_MARK_MESSAGES.markedMeanwhile(refused.markedMeanwhile);
 
+/** 방문 예약 잡기: a time booked for a customer from their page (a counsellor on the phone with them). */
+export const BookVisitFields = {
+  slotId: wholeNumber({ message: "방문 시간을 골라 주세요." }),
+  partySize: wholeNumber({ message: "방문 인원을 골라 주세요." }),
+};
+
+/** Why a time could not be booked for a customer, as the person booking it reads it. */
+export const STAFF_BOOKING_MESSAGES = {
+  full: "그 시간은 방금 마감되었습니다. 다른 시간을 골라 주세요.",
+  "not-offered": "그 시간은 방금 마감되었습니다. 다른 시간을 골라 주세요.",
+  closed: "그날은 방문 예약을 받지 않습니다. 다른 날을 골라 주세요.",
+  "outside-hours": "그 시간은 견본주택 운영시간 밖입니다. 다른 시간을 골라 주세요.",
+  past: "그 시간은 이미 지났습니다. 다른 시간을 골라 주세요.",
+  unknown: "그 방문 시간을 찾을 수 없습니다. 화면을 새로 고쳐 다시 골라 주세요.",
+  "booked-that-day": "이 고객은 그날 이미 방문 예약이 있습니다. 시간을 바꾸려면 방문 예약 화면에서 예약을 옮겨 주세요.",
+  spam: "스팸으로 표시된 접수에는 방문 예약을 잡을 수 없습니다.",
+  partySize: (max: number) => `방문 인원은 1명에서 ${max}명 사이로 골라 주세요.`,
+} as const;
+
 /** A booking's mark on a page that lists several people's bookings: the lead it belongs to travels with it. */
 export const LeadVisitMarkSchema = z.object({
   intent: z.literal("visit"),
@@ -362,6 +381,7 @@ export const LeadFormSchema = z.discriminatedUnion(
     MissedCallTextFormSchema,
     /** A counsellor asks to hand the customer to someone else (a manager decides, on 배정 설정). */
     z.object({ intent: z.literal("transfer"), ...TransferRequestFields }),
+    z.object({ intent: z.literal("book-visit"), ...BookVisitFields }),
   ],
   { error: "알 수 없는 요청입니다." },
 );

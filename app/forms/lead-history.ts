@@ -42,6 +42,8 @@ export const LEAD_EVENT_SENTENCES = {
       : `${detail.assigneeName || "이름 없는 계정"} 님에게 ${ASSIGN_HOW[detail.how]}`,
   "text-sent": (detail: { advertising: boolean }) => (detail.advertising ? "광고 문자 발송" : "문자 발송"),
   "visit-marked": attendanceSentence,
+  "visit-booked": (detail: { startsAt: string; partySize: number }) =>
+    `방문 예약 (${bookingTimeLabel(detail.startsAt)}, ${detail.partySize}명)`,
   "visit-cancelled": (detail: { by: "customer" | "staff"; startsAt: string }) =>
     `${detail.by === "customer" ? "고객이 예약 취소" : "예약 취소"} (${bookingTimeLabel(detail.startsAt)})`,
   "visit-moved": (detail: { by: "customer" | "staff"; from: string; to: string }) =>

@@ -2,8 +2,10 @@ import { expect, test } from "@playwright/test";
 import { addCounsellor, OWNER_STATE } from "./console.ts";
 import { reactHydrated } from "./hydration.ts";
 import { postInquiry } from "./inquiry.ts";
-import { textsTo } from "./phone.ts";
+import { formatKoreanDate } from "../../app/utils/kst.ts";
+import { linkTextedTo, textsTo } from "./phone.ts";
 import { noSidewaysScroll, uniquePhone, uniqueTag } from "./unique.ts";
+import { dayFromFortnightEnd } from "./visit-form.ts";
 
 // A counsellor's calls on their phone (issue 28, items 1–2): 오늘 할 일 lists a customer given to
 // them, one tap calls (the tel: link) and the call sheet rises; 부재 is logged in one tap, the
@@ -102,5 +104,59 @@ test(
     });
 
     await Promise.all([owner.context().close(), counsellor.context().close()]);
+  },
+);
+
+// Its own day of the demo fortnight (visits.spec.ts keeps the last four, waitlist.spec.ts the fifth).
+const BOOKED_DAY_FROM_END = 6;
+
+test(
+  "on the phone with a customer, a counsellor books their visit from the customer's page, and the customer's text opens the booking",
+  { tag: "@phone" },
+  async ({ browser, request }, testInfo) => {
+    test.setTimeout(180_000);
+    const owner = await (await browser.newContext({ ...testInfo.project.use, storageState: OWNER_STATE })).newPage();
+    const counsellorName = `예약${uniqueTag(5)}`;
+    const counsellor = (await addCounsellor(owner, browser, counsellorName, { keepSignedIn: true }))!;
+    const customer = `예약${uniqueTag()}`;
+    const phone = uniquePhone();
+    const visitor = await (await browser.newContext({ ...testInfo.project.use })).newPage();
+
+    let day = "";
+    await test.step("a visitor asks for a call, and the owner gives the lead to the counsellor", async () => {
+      await postInquiry(request, { name: customer, phone, message: "주말에 견본주택에 가 보고 싶습니다." });
+      await visitor.goto("/daegu/customer");
+      day = await dayFromFortnightEnd(visitor.locator(".visit-form"), BOOKED_DAY_FROM_END);
+      await owner.goto("/admin/leads");
+      await owner.locator(".admin-leads").getByRole("link", { name: customer }).first().click();
+      await owner.getByLabel("담당자", { exact: true }).selectOption({ label: `${counsellorName} (상담사)` });
+      await owner.getByRole("button", { name: "배정", exact: true }).click();
+      await expect(owner.locator(".admin-facts")).toContainText(counsellorName);
+    });
+
+    await test.step("the counsellor opens 방문 예약 잡기 on the customer's page, picks a time and two visitors, and books it", async () => {
+      await counsellor.goto(owner.url());
+      const bookings = counsellor.locator("#lead-bookings");
+      await expect(bookings).toContainText("없음");
+      await bookings.getByText("방문 예약 잡기").click();
+      const time = bookings.getByLabel("방문 시간", { exact: true });
+      const option = time.locator("option", { hasText: `${formatKoreanDate(day)} 11:00` });
+      await time.selectOption((await option.getAttribute("value"))!);
+      await bookings.getByLabel("방문 인원", { exact: true }).selectOption("2");
+      await noSidewaysScroll(counsellor);
+      await bookings.getByRole("button", { name: "예약하고 안내 문자 보내기" }).click();
+      await expect(bookings.getByRole("link", { name: `${formatKoreanDate(day)} 11:00` })).toBeVisible();
+      await expect(bookings).toContainText("예약");
+      await expect(counsellor.getByRole("list", { name: /이 접수의 기록/ })).toContainText(`${formatKoreanDate(day)} 11:00, 2명`);
+    });
+
+    await test.step("the customer's confirmation opens their booking, two visitors at that time", async () => {
+      await visitor.goto(await linkTextedTo(phone, "confirmation", /https?:\/\/\S+\/daegu\/visit\/\S+/));
+      await expect(visitor.locator("body")).toContainText("11:00");
+      await expect(visitor.locator("body")).toContainText("2명");
+      await expect(visitor.getByRole("link", { name: "예약 취소하기" })).toBeVisible();
+    });
+
+    await Promise.all([owner.context().close(), counsellor.context().close(), visitor.context().close()]);
   },
 );

@@ -22,6 +22,8 @@ export interface LeadEventDetails {
   /** Attendance marked (or undone); `leadStatusBefore` is what 방문 replaced, restored when it is undone. */
   /** `door`: checked in at the model house's door (its QR or the desk's search), which tells the counsellor live. */
   "visit-marked": { bookingId: number; from: BookingStatus; to: BookingStatus; leadStatusBefore?: LeadStatus; door?: boolean };
+  /** Booked by someone on the team for the customer (visits/staff-booking.ts); a booking from the site is its lead's own. */
+  "visit-booked": { bookingId: number; startsAt: string; partySize: number };
   "visit-cancelled": { bookingId: number; by: "customer" | "staff"; startsAt: string };
   "visit-moved": { bookingId: number; newBookingId: number; from: string; to: string; by: "customer" | "staff" };
   "day-closed": { bookingId: number; date: string; texted: boolean };

@@ -206,6 +206,8 @@ function eventSentence(kind: LeadEventKind, stored: Record<string, unknown>): st
       return LEAD_EVENT_SENTENCES["text-sent"](detail as LeadEventDetails["text-sent"]);
     case "visit-marked":
       return LEAD_EVENT_SENTENCES["visit-marked"](detail as LeadEventDetails["visit-marked"]);
+    case "visit-booked":
+      return LEAD_EVENT_SENTENCES["visit-booked"](detail as LeadEventDetails["visit-booked"]);
     case "visit-cancelled":
       return LEAD_EVENT_SENTENCES["visit-cancelled"](detail as LeadEventDetails["visit-cancelled"]);
     case "visit-moved":

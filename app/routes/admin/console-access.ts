@@ -96,6 +96,8 @@ export const CONSOLE_ROUTES = {
       "missed-call-text": "leads.unassigned",
       // Whoever works the lead asks to hand it over (leads/transfers.ts checks the lead is theirs).
       transfer: "leads.unassigned",
+      // Whoever works the lead books a visit for the customer (visits/staff-booking.ts decides).
+      "book-visit": "leads.unassigned",
     },
   },
   "/admin/leads/:id/text": { view: "leads.unassigned", post: { send: "leads.unassigned", "opt-out": "leads.unassigned" } },

@@ -23,6 +23,9 @@ import { maySee, mayWork } from "#app/.server/leads/visibility.ts";
 import { requireSite } from "#app/.server/site.ts";
 import { listLeadBookings } from "#app/.server/visits/console.ts";
 import { markAttendance } from "#app/.server/visits/office.ts";
+import { listBookableSchedule } from "#app/.server/visits/schedule.ts";
+import type { VisitDay } from "#app/forms/visit.ts";
+import { bookVisitForLead } from "#app/.server/visits/staff-booking.ts";
 import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
 import {
   AssignFormSchema,
@@ -35,6 +38,7 @@ import {
   STATUS_LABELS,
   TEXT_HOLD_LABELS,
   statusChangedMeanwhile,
+  STAFF_BOOKING_MESSAGES,
   VISIT_MARK_MESSAGES,
   visitMarkRefusal,
 } from "#app/forms/admin.ts";
@@ -67,6 +71,7 @@ import { LeadTransfer } from "./lead-transfer.tsx";
 import { notFound, requireLeadId, unlessRefused } from "./lead.server.ts";
 import { anyUnitForSale, unitsOfLead } from "#app/.server/units/board.ts";
 import { LeadUnitFacts } from "../units/lead-unit-facts.tsx";
+import { BOOK_VISIT_ID, BookVisitForm, maxPartySizeOf } from "./book-visit.tsx";
 import type { Route } from "./+types/lead";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -79,7 +84,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const works = mayWork(admin, detail.lead);
   // A counsellor may ask to hand their own lead to someone else; a manager simply assigns it.
   const mayTransfer = detail.lead.assigneeId === admin.id && !can(admin.role, "leads.assign");
-  const [bookings, staff, history, customerLeads, texts, lastContact, missedCallDue, pack, pendingTransfer, units, unitsForSale] =
+  const [bookings, staff, history, customerLeads, texts, lastContact, missedCallDue, pack, pendingTransfer, units, unitsForSale, schedule] =
     await Promise.all([
       listLeadBookings(id),
       can(admin.role, "leads.assign") || mayTransfer ? assignableStaff(slug) : [],
@@ -93,6 +98,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       mayTransfer ? pendingTransferOf(id) : null,
       unitsOfLead(slug, detail.lead),
       works && detail.lead.status !== "spam" ? anyUnitForSale(slug) : false,
+      works && detail.lead.status !== "spam" ? listBookableSchedule(slug) : ([] as VisitDay[]),
     ]);
   await recordConsoleAccess(context, admin, "lead.view", { leadIds: [id] });
   const { phone, ...lead } = detail.lead;
@@ -113,6 +119,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     holdLink: unitsForSale
       ? `/admin/units?${new URLSearchParams({ for: String(id), status: "available", ...(lead.unitType ? { type: lead.unitType } : {}) })}`
       : null,
+    // 방문 예약 잡기: the open times still ahead with room, as the site's visit form offers them.
+    bookable: {
+      days: schedule
+        .map((entry) => ({
+          label: entry.label,
+          slots: entry.slots
+            .filter((slot) => slot.state === "open")
+            .map(({ id, time, remaining, unit }) => ({ id, time, remaining, unit })),
+        }))
+        .filter((entry) => entry.slots.length > 0),
+      maxPartySize: maxPartySizeOf(site),
+    },
     history,
     customerLeads,
     texts,
@@ -245,6 +263,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       outcome = requested === "decided" ? "not-found" : requested;
       break;
     }
+    case "book-visit": {
+      const booked = await bookVisitForLead(change, id, { slotId: post.slotId, partySize: post.partySize });
+      if (booked === "done") return redirect(`/admin/leads/${id}#${BOOK_VISIT_ID}`, { status: 303 });
+      if (booked === "not-found" || booked === "forbidden") {
+        outcome = booked;
+        break;
+      }
+      const field = booked === "party-size" ? "partySize" : booked === "spam" ? null : "slotId";
+      const message =
+        booked === "party-size"
+          ? STAFF_BOOKING_MESSAGES.partySize(maxPartySizeOf(requireSite(context).pack))
+          : STAFF_BOOKING_MESSAGES[booked];
+      return refuseSubmission(parsed.submission, field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }, {
+        status: 409,
+        extra: { intent: post.intent },
+      });
+    }
     case "reveal": {
       const phone = await revealPhone(change, id);
       if (!phone) throw notFound();
@@ -288,6 +323,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
     pendingTransfer,
     units,
     holdLink,
+    bookable,
   } = loaderData;
   const answer = useKeptAnswer<Answer>(actionData);
   const revealed = answer?.intent === "reveal" && "phone" in answer ? answer : null;
@@ -384,19 +420,31 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             <dd>{lead.assigneeName || (lead.assigneeId ? "이름 없는 계정" : <span className="admin-muted">미배정</span>)}</dd>
             <dt>접수 시각</dt>
             <dd>{formatKst(lead.createdAt, { seconds: true })}</dd>
-            {bookings.length > 0 ? (
+            {bookings.length > 0 || may.work ? (
               <>
                 <dt>방문 예약</dt>
-                <dd>
-                  <ul className="admin-facts__bookings">
-                    {bookings.map((booking) => (
-                      <li key={booking.id}>
-                        <Link to={`/admin/visits?day=${booking.day}`}>{booking.when}</Link>{" "}
-                        <span className="admin-muted">{BOOKING_STATUS_LABELS[booking.status]}</span>
-                        {booking.markable ? <VisitMarks booking={booking} lastResult={replyTo("visit")} /> : null}
-                      </li>
-                    ))}
-                  </ul>
+                <dd id={BOOK_VISIT_ID}>
+                  {bookings.length > 0 ? (
+                    <ul className="admin-facts__bookings">
+                      {bookings.map((booking) => (
+                        <li key={booking.id}>
+                          <Link to={`/admin/visits?day=${booking.day}`}>{booking.when}</Link>{" "}
+                          <span className="admin-muted">{BOOKING_STATUS_LABELS[booking.status]}</span>
+                          {booking.markable ? <VisitMarks booking={booking} lastResult={replyTo("visit")} /> : null}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <span className="admin-muted">없음</span>
+                  )}
+                  {may.work && lead.status !== "spam" ? (
+                    <BookVisitForm
+                      days={bookable.days}
+                      maxPartySize={bookable.maxPartySize}
+                      lastResult={replyTo("book-visit")}
+                      busy={pendingIntent === "book-visit"}
+                    />
+                  ) : null}
                 </dd>
               </>
             ) : null}
