@@ -8,6 +8,8 @@ export const VISIT_CANCEL_TEXT = {
   heading: "견본주택 방문 예약",
   visitor: "예약자",
   when: "방문 일시",
+  party: "방문 인원",
+  people: (count: number) => `${count}명`,
   where: "견본주택",
   salesPhone: "분양문의",
   confirm: "일정이 맞지 않으시면 예약을 취소하실 수 있습니다. 취소하신 자리는 다른 분께 돌아갑니다.",

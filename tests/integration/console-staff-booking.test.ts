@@ -90,6 +90,10 @@ describe("booking a visit for a customer from their page", () => {
     const [record] = await db().select().from(auditLog).where(eq(auditLog.action, "visits.change")).orderBy(desc(auditLog.id)).limit(1);
     expect(record).toMatchObject({ adminId: team.counsellor.id, leadIds: [lead] });
 
+    // The customer's own page shows the booking with its party.
+    const own = await (await on(`/daegu/visit/${booking!.linkToken}`)).text();
+    expect(own).toContain("<dt>방문 인원</dt><dd>3명</dd>");
+
     const after = await (await on(`/admin/leads/${lead}`, { cookie: cookies.counsellor })).text();
     expect(after).toMatch(/방문 예약 \([^)]*, 3명\)/);
   });

@@ -40,6 +40,8 @@ export interface BookingView {
   leadId: number;
   slotId: number;
   status: BookingStatus;
+  /** 방문 인원. */
+  partySize: number;
 }
 
 export type CancelPageState =
@@ -72,6 +74,7 @@ export async function findBookingByLink(token: string, now = new Date()): Promis
     leadId: row.booking.leadId,
     slotId: row.booking.slotId,
     status: row.booking.status,
+    partySize: row.booking.partySize,
   };
   if (row.booking.status === "no_show" && row.endsAt.getTime() > now.getTime() - MISSED_VISIT_DAYS * 24 * 60 * 60_000) {
     return { state: "missed", booking };

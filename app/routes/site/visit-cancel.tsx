@@ -44,7 +44,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       modelHouse: site.modelHouse,
       phone: site.phone,
       state: booking ? found.state : "invalid",
-      booking: booking && { name: booking.name, when: booking.when, day: booking.day, status: booking.status },
+      booking: booking && {
+        name: booking.name,
+        when: booking.when,
+        day: booking.day,
+        status: booking.status,
+        partySize: booking.partySize,
+      },
       changed: url.searchParams.get("changed") === "1",
       /** ?cancel=1: the visitor pressed 예약 취소하기 and is asked to confirm. */
       confirmingCancel: url.searchParams.get("cancel") === "1",
@@ -109,6 +115,8 @@ export default function VisitCancelPage({ loaderData, actionData }: Route.Compon
               <dd>{booking.name}</dd>
               <dt>{VISIT_CANCEL_TEXT.when}</dt>
               <dd>{booking.when}</dd>
+              <dt>{VISIT_CANCEL_TEXT.party}</dt>
+              <dd>{VISIT_CANCEL_TEXT.people(booking.partySize)}</dd>
               <dt>{VISIT_CANCEL_TEXT.where}</dt>
               <dd>
                 {modelHouse.address}
