@@ -140,7 +140,8 @@ test(
       await expect(bookings).toContainText("없음");
       await bookings.getByText("방문 예약 잡기").click();
       const time = bookings.getByLabel("방문 시간", { exact: true });
-      const option = time.locator("option", { hasText: `${formatKoreanDate(day)} 11:00` });
+      // A day's times are under the day, as a phone's picker lists them.
+      const option = time.locator(`optgroup[label="${formatKoreanDate(day)}"] option`, { hasText: "11:00" });
       await time.selectOption((await option.getAttribute("value"))!);
       await bookings.getByLabel("방문 인원", { exact: true }).selectOption("2");
       await noSidewaysScroll(counsellor);

@@ -276,26 +276,41 @@ export function TextareaField({
   );
 }
 
+interface SelectOption {
+  value: string;
+  label: string;
+}
+
 export function SelectField({
   meta,
   label,
   hint,
   className,
   options,
+  groups = [],
   ...selectProps
 }: FieldShell & {
-  options: ReadonlyArray<{ value: string; label: string }>;
+  options: ReadonlyArray<SelectOption>;
+  /** Options under headings after `options` (a day's times under the day), as a phone's picker shows them. */
+  groups?: ReadonlyArray<{ label: string; options: ReadonlyArray<SelectOption> }>;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "defaultValue" | "form">) {
   const { hintId, element } = hintOf(meta, hint);
   const { key, ...controlProps } = getSelectProps(meta, { ariaDescribedBy: hintId });
+  const optionsOf = (list: ReadonlyArray<SelectOption>) =>
+    list.map((option) => (
+      <option key={option.value} value={option.value}>
+        {option.label}
+      </option>
+    ));
   return (
     <div className={className ? `admin-field ${className}` : "admin-field"}>
       <label htmlFor={meta.id}>{label}</label>
       <select key={key} {...controlProps} {...selectProps}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
+        {optionsOf(options)}
+        {groups.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {optionsOf(group.options)}
+          </optgroup>
         ))}
       </select>
       {element}

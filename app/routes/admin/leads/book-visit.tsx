@@ -43,21 +43,22 @@ export function BookVisitForm({
     lastResult,
     defaultValue: { slotId: "", partySize: "1" },
   });
-  const times = days.flatMap((day) =>
-    day.slots.map((slot) => ({
+  const groups = days.map((day) => ({
+    label: day.label,
+    options: day.slots.map((slot) => ({
       value: String(slot.id),
-      label: `${day.label} ${slot.time} · ${VISIT_PICKER_TEXT.remaining(slot.remaining, slot.unit)}`,
+      label: `${slot.time} · ${VISIT_PICKER_TEXT.remaining(slot.remaining, slot.unit)}`,
     })),
-  );
+  }));
   return (
     <details className="admin-book-visit" open={Boolean(lastResult)}>
       <summary>방문 예약 잡기</summary>
-      {times.length === 0 ? (
+      {groups.length === 0 ? (
         <p className="admin-muted">지금은 예약할 수 있는 방문 시간이 없습니다.</p>
       ) : (
         <Form method="post" className="admin-form" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="book-visit" />
-          <SelectField meta={fields.slotId} label="방문 시간" options={[{ value: "", label: "시간 선택" }, ...times]} />
+          <SelectField meta={fields.slotId} label="방문 시간" options={[{ value: "", label: "시간 선택" }]} groups={groups} />
           <SelectField
             meta={fields.partySize}
             label={PARTY_SIZE_TEXT.label}
