@@ -33,19 +33,26 @@ export async function bookVisitForLead(
   const maxPartySize = sitePack(change.site).leads.visits.maxPartySize ?? DEFAULT_MAX_PARTY_SIZE;
   if (partySize < 1 || partySize > maxPartySize) return "party-size";
   const [customer] = await db()
-    .select({ name: leads.name, phone: leads.phone, receiptNumber: leads.receiptNumber })
+    .select({
+      name: leads.name,
+      phone: leads.phone,
+      receiptNumber: leads.receiptNumber,
+      assigneeId: leads.assigneeId,
+      spam: leads.spam,
+    })
     .from(leads)
     .where(and(eq(leads.id, leadId), eq(leads.site, change.site), isNull(leads.deletedAt)));
   if (!customer) return "not-found";
+  // Refused before any lock; asked again below under the lead's lock, in case it changed meanwhile.
+  const refusal = refusalFor(change, customer);
+  if (refusal) return refusal;
   const result = await db().transaction(async (tx): Promise<StaffBookingOutcome> => {
-    // The phone's turn first, as the site's own booking takes it (leads/create.ts), then the lead, then the slot.
+    // In the order the site's own booking takes them (leads/create.ts): the phone's turn, the slot, then the lead.
     await tx.execute(sql`select pg_advisory_xact_lock(727003, hashtext(${`${change.site}:${customer.phone}`}))`);
-    const lead = await lockLead(tx, change.site, leadId);
-    if (!lead || !maySee(change.actor, lead)) return "not-found";
-    if (!mayWork(change.actor, lead)) return "forbidden";
-    if (lead.spam) return "spam";
     const claim = await claimVisitSlot(tx, { site: change.site, slotId, phone: customer.phone, clientId: null, now, partySize });
     if (!claim.ok) return claim.reason;
+    const locked = refusalFor(change, await lockLead(tx, change.site, leadId));
+    if (locked) return locked;
     const booking = await placeVisitBooking(tx, claim, {
       site: change.site,
       leadId,
@@ -82,4 +89,14 @@ export async function bookVisitForLead(
   });
   if (result === "done") wakeOutboxWorker();
   return result;
+}
+
+/** Why this person may not book for this lead (absent, another's, marked spam), or null when they may. */
+function refusalFor(
+  change: ChangeContext,
+  lead: { assigneeId: number | null; spam: boolean } | undefined,
+): "not-found" | "forbidden" | "spam" | null {
+  if (!lead || !maySee(change.actor, lead)) return "not-found";
+  if (!mayWork(change.actor, lead)) return "forbidden";
+  return lead.spam ? "spam" : null;
 }
