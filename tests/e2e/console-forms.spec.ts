@@ -380,10 +380,11 @@ test.describe("sign-in and staff", () => {
 
 test.describe("leads and visits", () => {
   test(
-    "a new lead's pages show every error beside its field: the inbox's bulk assignment with nothing ticked and nobody chosen, the lead's empty note, typed advertising mark and 재통화 요청 without a time, and its customer's malformed merge number, keeping what was typed",
+    "a new lead's pages show every error beside its field: the inbox's bulk assignment with nothing ticked and nobody chosen, the lead's empty note, a visit booked without a time, typed advertising mark and 재통화 요청 without a time, and its customer's malformed merge number, keeping what was typed",
     forms(
       "/admin/leads#assign",
       "/admin/leads/:id#note",
+      "/admin/leads/:id#book-visit",
       "/admin/leads/:id/text#send",
       "/admin/leads/:id#contact",
       "/admin/customers/:id#merge",
@@ -418,6 +419,16 @@ test.describe("leads and visits", () => {
       await expect(field(page, "새 메모")).toHaveValue("");
       await expect(field(page, "새 메모")).not.toHaveAttribute("aria-invalid", "true");
       await expect(note.getByRole("alert")).toHaveCount(0);
+
+      // 방문 예약 잡기 with 방문 인원 chosen and no time.
+      const bookings = page.locator("#lead-bookings");
+      await bookings.getByText("방문 예약 잡기").click();
+      const booking = page.locator("form#lead-book-visit");
+      await formReady(booking);
+      await field(page, "방문 인원").selectOption("3");
+      await booking.getByRole("button", { name: "예약하고 안내 문자 보내기" }).click();
+      await expectErrorBeside(field(page, "방문 시간"), "방문 시간을 골라 주세요.");
+      await expect(field(page, "방문 인원")).toHaveValue("3");
 
       // The text form, with the advertising mark typed into the body.
       const texts = page.locator("#texts");
