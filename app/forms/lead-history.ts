@@ -23,11 +23,12 @@ export function dayLabel(day: string) {
   return month && date ? `${month}월 ${date}일` : day;
 }
 
-const ASSIGN_HOW: Record<"manual" | "bulk" | "round-robin" | "taken", string> = {
+const ASSIGN_HOW: Record<"manual" | "bulk" | "round-robin" | "taken" | "returning", string> = {
   manual: "배정",
   bulk: "일괄 배정",
   "round-robin": "자동 배정(순서대로)",
   taken: "배정 (직접 배정받음)",
+  returning: "자동 배정(이 고객의 담당자)",
 };
 
 function attendanceSentence(detail: { from: BookingStatus; to: BookingStatus }) {

@@ -6,7 +6,7 @@ import { assignLead } from "#app/.server/leads/assignment.ts";
 import { createLead, type NewLead } from "#app/.server/leads/create.ts";
 import { recycleUntouchedLeads } from "#app/.server/leads/recycling.ts";
 import { addLeadNote } from "#app/.server/leads/record.ts";
-import { auditLog, consoleSettings, leadEvents, leads, leadTransfers } from "#app/.server/schema.ts";
+import { admins, auditLog, consoleSettings, leadEvents, leads, leadTransfers } from "#app/.server/schema.ts";
 import { addDays, kstDay, kstInstant } from "#app/utils/kst.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { withTestDatabase } from "#tests/db.ts";
@@ -185,6 +185,55 @@ describe("caps and weights", () => {
     await request("/admin/account", { cookie: await consoleCookie(second), form: { intent: "duty", duty: "off" } });
     await request("/admin/account", { cookie: await consoleCookie(team.counsellor), form: { intent: "duty", duty: "off" } });
     expect(await (await request("/admin/settings", { cookie })).text()).toContain("지금은 배정받을 수 있는 상담사가 없습니다");
+  });
+});
+
+describe("a returning customer", () => {
+  test("a customer's new lead goes to the person who already works them, ahead of the turns and with round-robin off alike, with its history entry", async () => {
+    const second = await addStaff({ email: "second@example.com", role: "counsellor", name: "둘째" });
+    const phone = uniquePhone();
+    const first = await addLead({ phone, kind: "inquiry" });
+    expect(await assignLead(manager(), first, second.id)).toBe("done");
+
+    // Round-robin off: the new lead does not wait in the unassigned inbox.
+    const booked = await addLead({ phone, kind: "visit" });
+    expect(await assigneeOf(booked)).toBe(second.id);
+    const [entry] = await db()
+      .select()
+      .from(leadEvents)
+      .where(and(eq(leadEvents.leadId, booked), eq(leadEvents.kind, "assigned")));
+    expect(entry!.detail).toMatchObject({ assigneeId: second.id, how: "returning" });
+    const history = await (await request(`/admin/leads/${booked}`, { cookie: await consoleCookie(team.manager) })).text();
+    expect(history).toContain("둘째 님에게 자동 배정(이 고객의 담당자)");
+
+    // Round-robin on, with the turn elsewhere: still theirs, and the next new customer takes a turn.
+    await roundRobinOn();
+    const again = await addLead({ phone, kind: "interest" });
+    expect(await assigneeOf(again)).toBe(second.id);
+    const stranger = await addLead();
+    expect(await assigneeOf(stranger)).not.toBeNull();
+  });
+
+  test("a customer whose person left the site, or whose only leads are unassigned, in the bin or spam, takes a turn like anyone", async () => {
+    const leaving = await addStaff({ email: "leaving@example.com", role: "counsellor", name: "퇴사" });
+    const [gone, binned, unassigned] = [uniquePhone(), uniquePhone(), uniquePhone()];
+    await assignLead(manager(), await addLead({ phone: gone, kind: "inquiry" }), leaving.id);
+    await db().update(admins).set({ disabledAt: new Date() }).where(eq(admins.id, leaving.id));
+    const inBin = await addLead({ phone: binned, kind: "inquiry" });
+    await assignLead(manager(), inBin, team.counsellor.id);
+    await db().update(leads).set({ deletedAt: new Date() }).where(eq(leads.id, inBin));
+    await addLead({ phone: unassigned, kind: "inquiry" });
+
+    await roundRobinOn();
+    for (const phone of [gone, binned, unassigned]) {
+      const next = await addLead({ phone, kind: "visit" });
+      expect(await assigneeOf(next), phone).toBe(team.counsellor.id);
+      const [entry] = await db()
+        .select()
+        .from(leadEvents)
+        .where(and(eq(leadEvents.leadId, next), eq(leadEvents.kind, "assigned")));
+      expect(entry!.detail, phone).toMatchObject({ how: "round-robin" });
+    }
   });
 });
 

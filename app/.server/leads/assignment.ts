@@ -402,6 +402,35 @@ export async function assignByTurns(
   return { assigned: turns.length, texted: await textAssignees(tx, site, notes, budget, now) };
 }
 
+/**
+ * In a new lead's own transaction: a customer someone on the team already works is theirs, so the
+ * customer's new lead (another form, a visit booked on the site, a walk-in) goes to that person,
+ * before and instead of any turn, with the history entry and the text a turn would have given.
+ */
+export async function assignToTheirCounsellor(
+  tx: Executor,
+  site: string,
+  lead: { id: number; name: string; kind: LeadKind },
+  assigneeId: number,
+  { budget, now }: { budget: TextBudget | null; now: Date },
+): Promise<{ assigned: boolean; texted: boolean }> {
+  // Someone no longer in use on the site keeps nobody: the lead takes its turn, or waits.
+  const assignee = await findAssignee(tx, site, assigneeId);
+  if (!assignee) return { assigned: false, texted: false };
+  await tx.update(leads).set({ assigneeId }).where(eq(leads.id, lead.id));
+  await recordLeadEvent(
+    tx,
+    {
+      leadId: lead.id,
+      kind: "assigned",
+      actor: null,
+      detail: { assigneeId, assigneeName: assignee.name || assignee.email, how: "returning" },
+    },
+    now,
+  );
+  return { assigned: true, texted: await textAssignees(tx, site, [{ assignee, given: [lead] }], budget, now) };
+}
+
 // --- One's own assignment alerts ---
 
 export async function assignmentAlertsOf(adminId: number) {

@@ -15,7 +15,7 @@ import { sitePack } from "../site.ts";
 import { claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim } from "../visits/booking.ts";
 import { BOOKING_BURSTS, flagBookingBurst, lockSiteBursts, type BookingBurstRules } from "../visits/bursts.ts";
 import { bookingSms } from "../visits/messages.ts";
-import { assignByTurns } from "./assignment.ts";
+import { assignByTurns, assignToTheirCounsellor } from "./assignment.ts";
 import { recordLeadEvent } from "./events.ts";
 import { leadMessages } from "./messages.ts";
 import { nextReceiptNumber, receiptNumberCte } from "./receipts.ts";
@@ -190,13 +190,16 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
       return { outcome: "folded", leadId: earlier.id, receiptNumber: earlier.receiptNumber, booking };
     }
 
-    const { leadId, receiptNumber, customerId, roundRobin } = await insertLead(
+    const { leadId, receiptNumber, customerId, roundRobin, keeperId } = await insertLead(
       tx,
       { ...input, consentVersion },
       { now, withCustomer: true },
     );
     if (input.marketingConsent) await recordFormConsent(tx, { site: input.site, phone: input.phone, customerId, leadId, at: now });
-    if (roundRobin) await assignByTurns(tx, input.site, [{ id: leadId, name: input.name, kind: input.kind }], { budget: textBudget, now });
+    const given = { id: leadId, name: input.name, kind: input.kind };
+    const kept =
+      keeperId !== null && (await assignToTheirCounsellor(tx, input.site, given, keeperId, { budget: textBudget, now })).assigned;
+    if (!kept && roundRobin) await assignByTurns(tx, input.site, [given], { budget: textBudget, now });
     await options.onCreated?.(tx, { id: leadId, receiptNumber });
     const booking = await book(leadId);
     // A channel's new lead is also noted to the channel's recipients (its agency's manager).
@@ -304,7 +307,7 @@ function upsertCustomers(tx: Transaction, site: string, phones: readonly string[
 
 /**
  * Stores the lead with its receipt number and (`withCustomer`) its customer, and reads whether the
- * site gives new leads by turns: one statement (the customer's upsert and the day's receipt counter
+ * site gives new leads by turns and who already works the customer: one statement (the customer's upsert and the day's receipt counter
  * are its CTEs), where it was four round trips, each while the transaction holds its connection
  * and, from the counter on, the row every lead of the site and day waits for.
  */
@@ -336,12 +339,20 @@ async function insertLead(
       receiptNumber: leads.receiptNumber,
       customerId: leads.customerId,
       roundRobin: sql<boolean>`coalesce((select round_robin from console_settings where site = ${input.site}), false)`,
+      // Who works this person already: the assignee of their latest lead still kept (the new one is not in the statement's snapshot).
+      keeperId: withCustomer
+        ? sql<number | null>`(select l.assignee_id from leads l
+            where l.site = ${input.site} and l.customer_id = (select ${customer.id} from ${customer})
+              and l.assignee_id is not null and l.deleted_at is null and not l.spam
+            order by l.created_at desc limit 1)`
+        : sql<number | null>`null::integer`,
     });
   return {
     leadId: inserted!.id,
     receiptNumber: inserted!.receiptNumber!,
     customerId: inserted!.customerId,
     roundRobin: inserted!.roundRobin,
+    keeperId: inserted!.keeperId,
   };
 }
 

@@ -17,7 +17,8 @@ import { leadEvents } from "../schema.ts";
  * rows (the outbox, the booking), which the purge destroys with the lead.
  */
 export interface LeadEventDetails {
-  assigned: { assigneeId: number | null; assigneeName: string | null; how: "manual" | "bulk" | "round-robin" | "taken" };
+  /** `returning`: a new lead of a customer someone already works, given to them (leads/create.ts). */
+  assigned: { assigneeId: number | null; assigneeName: string | null; how: "manual" | "bulk" | "round-robin" | "taken" | "returning" };
   "text-sent": { outboxId: number; advertising: boolean };
   /** Attendance marked (or undone); `leadStatusBefore` is what 방문 replaced, restored when it is undone. */
   /** `door`: checked in at the model house's door (its QR or the desk's search), which tells the counsellor live. */
