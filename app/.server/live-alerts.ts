@@ -8,6 +8,7 @@ import { logError } from "./log.ts";
 import { leadEvents, leads } from "./schema.ts";
 import { liveSessionIds } from "./auth/session.ts";
 import { sitePack } from "./site.ts";
+import { WALK_IN_SOURCE } from "./visits/walk-in.ts";
 
 /**
  * Live alerts for the console (server-sent events, app/routes/admin/events.ts): new leads a
@@ -125,6 +126,7 @@ async function poll(site: string, poller: SitePoller) {
           kind: leads.kind,
           name: leads.name,
           assigneeId: leads.assigneeId,
+          sourcePath: leads.sourcePath,
         })
         .from(leadEvents)
         .innerJoin(leads, eq(leads.id, leadEvents.leadId))
@@ -165,6 +167,17 @@ async function poll(site: string, poller: SitePoller) {
           continue;
         }
         if (event.detail.assigneeId !== listener.viewer.id) continue;
+        // Their customer registered at the model house's desk: the customer is there now.
+        if (event.detail.how === "returning" && event.sourcePath === WALK_IN_SOURCE) {
+          listener.send({
+            type: "arrived",
+            leadId: event.leadId,
+            kind: event.kind,
+            kindLabel: kindLabels[event.kind],
+            maskedName: maskName(event.name),
+          });
+          continue;
+        }
         listener.send({
           type: "assigned",
           leadId: event.leadId,

@@ -183,30 +183,7 @@ describe("checking in at the door", () => {
 
   test("the customer's counsellor hears live that their customer arrived, and nobody else does", async () => {
     const booking = await addBooking({ name: "정도착", assigneeId: team.counsellor.id });
-    const heard: { counsellor: LiveAlert[]; manager: LiveAlert[] } = { counsellor: [], manager: [] };
-    const listen = (who: "counsellor" | "manager", staff: TestStaff) =>
-      subscribe("daegu", {
-        viewer: { id: staff.id, role: staff.role },
-        sessionId: `test-${who}`,
-        send: (alert) => heard[who].push(alert),
-        end: () => {},
-      });
-    // The streams' sessions must be live for the poller to keep them.
-    for (const [who, staff] of [
-      ["counsellor", team.counsellor],
-      ["manager", team.manager],
-    ] as const) {
-      await db()
-        .insert(sessions)
-        .values({
-          id: `test-${who}`,
-          adminId: staff.id,
-          site: "daegu",
-          secondFactorAt: new Date(),
-          expiresAt: new Date(Date.now() + 3_600_000),
-        });
-    }
-    const stops = [await listen("counsellor", team.counsellor), await listen("manager", team.manager)];
+    const { heard, stops } = await listenAsCounsellorAndManager();
     try {
       await checkInByKey(desk(team.owner), booking.linkToken);
       await expect
@@ -219,7 +196,63 @@ describe("checking in at the door", () => {
   });
 });
 
+/** The counsellor's and the manager's live streams, with live sessions (the poller keeps only those): what each heard. */
+async function listenAsCounsellorAndManager() {
+  const heard: { counsellor: LiveAlert[]; manager: LiveAlert[] } = { counsellor: [], manager: [] };
+  const people = [
+    ["counsellor", team.counsellor],
+    ["manager", team.manager],
+  ] as const;
+  for (const [who, staff] of people) {
+    await db()
+      .insert(sessions)
+      .values({
+        id: `test-${who}`,
+        adminId: staff.id,
+        site: "daegu",
+        secondFactorAt: new Date(),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+  }
+  const stops = await Promise.all(
+    people.map(([who, staff]) =>
+      subscribe("daegu", {
+        viewer: { id: staff.id, role: staff.role },
+        sessionId: `test-${who}`,
+        send: (alert) => heard[who].push(alert),
+        end: () => {},
+      }),
+    ),
+  );
+  return { heard, stops };
+}
+
 describe("walk-ins", () => {
+  test("a walk-in of a customer someone already works is theirs, and they hear live that the customer is at the model house", async () => {
+    const known = await addUnitLead({ assigneeId: team.counsellor.id, name: "재방문", phone: "01066665555" });
+    const { heard, stops } = await listenAsCounsellorAndManager();
+    try {
+      const registered = await registerWalkIn(desk(team.owner), {
+        name: "재방문",
+        phone: "01066665555",
+        partySize: 2,
+        unitType: "",
+        marketing: false,
+      });
+      if (registered.outcome !== "registered") throw new Error("not registered");
+      expect(registered.leadId).not.toBe(known);
+      const [lead] = await db().select().from(leads).where(eq(leads.id, registered.leadId));
+      expect(lead).toMatchObject({ assigneeId: team.counsellor.id, status: "visited" });
+      await expect
+        .poll(() => heard.counsellor, { timeout: 10_000 })
+        .toContainEqual(expect.objectContaining({ type: "arrived", leadId: registered.leadId, maskedName: "재*문" }));
+      expect(heard.counsellor.filter((alert) => alert.type === "assigned")).toEqual([]);
+      expect(heard.manager.filter((alert) => alert.type === "arrived")).toEqual([]);
+    } finally {
+      stops.forEach((stop) => stop());
+    }
+  });
+
   test("a walk-in becomes a visited lead, assigned by the site's rules, texted its confirmation, with the desk in its history", async () => {
     const registered = await registerWalkIn(desk(team.counsellor), {
       name: "한현장",
