@@ -49,6 +49,7 @@ export default [
         route("leads", "routes/admin/leads/leads.tsx"),
         route("leads/export", "routes/admin/leads/leads-export.tsx"),
         route("leads/import", "routes/admin/leads/leads-import.tsx"),
+        route("leads/new", "routes/admin/leads/lead-new.tsx"),
         route("leads/bin", "routes/admin/leads/leads-bin.tsx"),
         route("leads/:id", "routes/admin/leads/lead.tsx"),
         route("leads/:id/delete", "routes/admin/leads/lead-delete.tsx"),

@@ -521,6 +521,16 @@ export const PROBES: Record<ConsolePath, Probe[]> = {
       allowed: 303,
     },
   ],
+  "/admin/leads/new": [
+    { does: "opens 전화 접수", path: () => "/admin/leads/new", allowed: 200 },
+    {
+      does: "registers a caller",
+      method: "POST",
+      path: () => "/admin/leads/new",
+      form: () => ({ name: "전화고객", phone: "010-4444-3333", unitType: "", message: "분양가 문의", consent: "on" }),
+      allowed: 303,
+    },
+  ],
   "/admin/leads/:id": [
     { does: "opens an unassigned lead", path: (r) => `/admin/leads/${r.unassigned}`, allowed: 200 },
     {

@@ -155,37 +155,15 @@ async function poll(site: string, poller: SitePoller) {
         });
       }
       for (const event of assignments) {
+        const about = { leadId: event.leadId, kind: event.kind, kindLabel: kindLabels[event.kind], maskedName: maskName(event.name) };
         if (event.eventKind === "visit-marked") {
-          if (event.detail.door !== true || event.assigneeId !== listener.viewer.id) continue;
-          listener.send({
-            type: "arrived",
-            leadId: event.leadId,
-            kind: event.kind,
-            kindLabel: kindLabels[event.kind],
-            maskedName: maskName(event.name),
-          });
+          if (event.detail.door === true && event.assigneeId === listener.viewer.id) listener.send({ type: "arrived", ...about });
           continue;
         }
         if (event.detail.assigneeId !== listener.viewer.id) continue;
-        // Their customer registered at the model house's desk: the customer is there now.
-        if (event.detail.how === "returning" && event.sourcePath === WALK_IN_SOURCE) {
-          listener.send({
-            type: "arrived",
-            leadId: event.leadId,
-            kind: event.kind,
-            kindLabel: kindLabels[event.kind],
-            maskedName: maskName(event.name),
-          });
-          continue;
-        }
-        listener.send({
-          type: "assigned",
-          leadId: event.leadId,
-          kind: event.kind,
-          kindLabel: kindLabels[event.kind],
-          maskedName: maskName(event.name),
-          how: String(event.detail.how ?? "manual"),
-        });
+        // Their own customer registered at the model house's desk: the customer is there now.
+        const walkedIn = event.detail.how === "returning" && event.sourcePath === WALK_IN_SOURCE;
+        listener.send(walkedIn ? { type: "arrived", ...about } : { type: "assigned", ...about, how: String(event.detail.how ?? "manual") });
       }
       for (const lead of callbacks) {
         if (lead.assigneeId !== listener.viewer.id) continue;

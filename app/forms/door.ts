@@ -113,12 +113,17 @@ const phone = z
   )
   .transform(normalizePhone);
 
+/** A person's name and mobile as someone on the team types them: at the desk, or during a call (forms/caller.ts). */
+export const TypedPersonFields = { name, phone };
+
+/** An interest type as a select posts it: one of the pack's, checked by the server ("" for none yet). */
+export const UnitTypeChoice = z.string().max(40, "관심 타입을 목록에서 골라 주세요.").optional().default("");
+
 /** A walk-in as the desk (or the visitor, on the kiosk) types it; the interest type is one of the pack's, checked by the server. */
 const walkIn = {
-  name,
-  phone,
+  ...TypedPersonFields,
   partySize: wholeNumber({ min: 1, max: PARTY_SIZES.at(-1)!, message: `방문 인원은 1명에서 ${PARTY_SIZES.at(-1)}명 사이로 골라 주세요.` }),
-  unitType: z.string().max(40, "관심 타입을 목록에서 골라 주세요.").optional().default(""),
+  unitType: UnitTypeChoice,
   // Conform's checkbox value ("on"): the console's forms all post it.
   consent: z.literal("on", { error: "개인정보 수집·이용에 동의해야 등록할 수 있습니다." }),
   marketing: z

@@ -13,6 +13,7 @@ import { PASSWORD_TOO_SHORT, SIGN_IN_TEXT } from "../../app/forms/staff.ts";
 import { UPLOAD_MESSAGES } from "../../app/forms/uploads.ts";
 import { IMPORT_MESSAGES } from "../../app/forms/lead-import.ts";
 import { DOOR_MESSAGES, DOOR_TEXT, WALK_IN_LABELS } from "../../app/forms/door.ts";
+import { CALLER_LABELS } from "../../app/forms/caller.ts";
 import { AD_COPY_MESSAGES, RISKY_PHRASES } from "../../app/forms/ad-copy.ts";
 import { REVIEW_MESSAGES } from "../../app/forms/audit.ts";
 import { TEMPLATE_MESSAGES } from "../../app/forms/message-templates.ts";
@@ -672,6 +673,39 @@ test.describe("campaign texts", () => {
       await expectErrorBeside(send.getByLabel("예약 날짜"), CAMPAIGN_MESSAGES.sendDay);
       await expectErrorBeside(send.getByLabel("예약 시각"), CAMPAIGN_MESSAGES.sendTime);
       await expect(send.getByLabel("언제")).toHaveValue("later");
+    },
+  );
+});
+
+test.describe("a call", () => {
+  test(
+    "전화 접수 shows a name, a number and a consent it cannot take beside their fields, keeping the type and what was said",
+    forms("/admin/leads/new"),
+    async ({ page }) => {
+      await page.goto("/admin/leads/new");
+      const form = page.locator("form#caller");
+      await formReady(form);
+      await field(page, CALLER_LABELS.name).fill("홍길동1");
+      await field(page, CALLER_LABELS.phone).fill("010-12");
+      await field(page, CALLER_LABELS.unitType).selectOption("84A");
+      await field(page, CALLER_LABELS.message).fill("주말 방문 희망");
+      await form.getByRole("button", { name: CALLER_LABELS.submit }).click();
+
+      await expectErrorBeside(field(page, CALLER_LABELS.name), "이름을 확인해 주세요.");
+      await expectErrorBeside(field(page, CALLER_LABELS.phone), "휴대폰 번호를 정확히 입력해 주세요.");
+      await expectErrorBeside(field(page, CALLER_LABELS.consent), "개인정보 수집·이용 동의를 받은 뒤에 접수할 수 있습니다.");
+      await expect(field(page, CALLER_LABELS.name)).toHaveValue("홍길동1");
+      await expect(field(page, CALLER_LABELS.unitType)).toHaveValue("84A");
+      await expect(field(page, CALLER_LABELS.message)).toHaveValue("주말 방문 희망");
+
+      // Put right, the caller is registered and the customer's page opens with the call in its history.
+      const name = `전화${uniqueTag()}`;
+      await field(page, CALLER_LABELS.name).fill(name);
+      await field(page, CALLER_LABELS.phone).fill(uniquePhone());
+      await field(page, CALLER_LABELS.consent).check();
+      await form.getByRole("button", { name: CALLER_LABELS.submit }).click();
+      await expect(page.getByRole("heading", { name: new RegExp(name), level: 1 })).toBeVisible();
+      await expect(page.getByRole("list", { name: /이 접수의 기록/ })).toContainText("고객의 전화를 받아 통화했습니다");
     },
   );
 });

@@ -11,6 +11,7 @@ const OWNER_PAGES: [label: string, path: RegExp][] = [
   ["대시보드", /\/admin$/],
   ["오늘 할 일", /\/admin\/today$/],
   ["고객 접수", /\/admin\/leads$/],
+  ["전화 접수", /\/admin\/leads\/new$/],
   ["휴지통", /\/admin\/leads\/bin$/],
   ["고객 가져오기", /\/admin\/leads\/import$/],
   ["방문 예약", /\/admin\/visits/],

@@ -9,6 +9,7 @@ import { bookVisitForLead } from "#app/.server/visits/staff-booking.ts";
 import { STAFF_BOOKING_MESSAGES } from "#app/forms/admin.ts";
 import { addDays, kstDay } from "#app/utils/kst.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
+import { consoleRequest } from "#tests/console-request.ts";
 import { withTestDatabase } from "#tests/db.ts";
 import { addTeam, consoleCookie } from "#tests/staff.ts";
 import { addUnitLead } from "#tests/units.ts";
@@ -20,35 +21,22 @@ import { addUnitLead } from "#tests/units.ts";
 
 withTestDatabase();
 let app: TestApp;
-let HERE: string;
 let team: Awaited<ReturnType<typeof addTeam>>;
 let cookies: { manager: string; counsellor: string };
 
 beforeAll(async () => {
   app = await startTestApp();
-  HERE = `http://localhost:${app.port}`;
 });
 afterAll(() => app.close());
 
 beforeEach(async () => {
-  setEnv(parseEnv({ SITES: `daegu@${HERE}`, TRUST_PROXY: "1" }));
+  setEnv(parseEnv({ SITES: `daegu@http://here.localhost:${app.port}`, TRUST_PROXY: "1" }));
   team = await addTeam();
   cookies = { manager: await consoleCookie(team.manager), counsellor: await consoleCookie(team.counsellor) };
 });
 
-function on(path: string, { form, cookie }: { form?: Record<string, string>; cookie?: string } = {}) {
-  const headers: Record<string, string> = {
-    "X-Forwarded-For": "198.51.100.42",
-    Accept: "text/html",
-    ...(cookie ? { Cookie: cookie } : {}),
-  };
-  if (!form) return app.fetch(path, { headers });
-  return app.fetch(path, {
-    method: "POST",
-    headers: { ...headers, Origin: HERE, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form).toString(),
-  });
-}
+const on = (path: string, { form, cookie }: { form?: Record<string, string>; cookie?: string } = {}) =>
+  consoleRequest(app, path, { method: form ? "POST" : "GET", form, cookie });
 
 /** An open day three days ahead: its slots, first to last. */
 async function openDay(days = 3) {

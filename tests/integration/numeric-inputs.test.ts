@@ -84,6 +84,16 @@ const INPUTS: Input[] = [
   { name: "outbox retry id", path: () => "/admin/notifications", form: (value) => ({ intent: "retry", id: value }) },
   { name: "unit board unit", path: () => "/admin/units", form: (value) => ({ intent: "release", unit: value }) },
   { name: "unit hold lead", path: () => "/admin/units", form: (value) => ({ intent: "hold", unit: "1", lead: value }) },
+  {
+    name: "lead book-visit slot",
+    path: () => `/admin/leads/${leadId}`,
+    form: (value) => ({ intent: "book-visit", slotId: value, partySize: "1" }),
+  },
+  {
+    name: "lead book-visit party",
+    path: () => `/admin/leads/${leadId}`,
+    form: (value) => ({ intent: "book-visit", slotId: "1", partySize: value }),
+  },
   { name: "settings revert change", path: () => "/admin/site-settings", form: (value) => ({ intent: "revert", change: value }) },
   {
     name: "visit slot capacity (slot)",
@@ -156,6 +166,8 @@ const IGNORED: Input[] = [
   { name: "/admin/leads/bin?restored=", path: (value) => `/admin/leads/bin?restored=${encodeURIComponent(value)}` },
   // The board's chosen unit, and the inquiry form's unit from a 잔여세대 link.
   { name: "/admin/units?unit=", path: (value) => `/admin/units?unit=${encodeURIComponent(value)}` },
+  // The customer a lead's page opened the board for (세대 홀드하기).
+  { name: "/admin/units?for=", path: (value) => `/admin/units?for=${encodeURIComponent(value)}` },
   { name: "/Promotion/Customer?unit=", path: (value) => `/Promotion/Customer?unit=${encodeURIComponent(value)}` },
 ];
 

@@ -9,7 +9,7 @@ import { wakeOutboxWorker } from "../outbox/worker.ts";
 import { admins, adminSites, consoleSettings, leadEvents, leads, staffDaysOff, staffDuty } from "../schema.ts";
 import { textPack } from "../content/site-settings.ts";
 import { siteOrigin, sitePack } from "../site.ts";
-import { recordLeadEvent, recordLeadEvents, type LeadEvent, type LeadEventDetails } from "./events.ts";
+import { recordLeadEvent, recordLeadEvents, type EventActor, type LeadEvent, type LeadEventDetails } from "./events.ts";
 import { assignmentMessage } from "./messages.ts";
 import type { LeadChange } from "./record.ts";
 
@@ -403,31 +403,32 @@ export async function assignByTurns(
 }
 
 /**
- * In a new lead's own transaction: a customer someone on the team already works is theirs, so the
- * customer's new lead (another form, a visit booked on the site, a walk-in) goes to that person,
- * before and instead of any turn, with the history entry and the text a turn would have given.
+ * In a new lead's own transaction, before and instead of any turn: a customer someone on the team
+ * already works is theirs (`returning`: another form, a visit booked on the site, a walk-in), with
+ * the text a turn would have given them; a call is the lead of whoever took it (`taken`, by them, so
+ * nobody is texted). Someone no longer in use on the site is given nothing: the lead takes its turn.
  */
-export async function assignToTheirCounsellor(
+export async function giveNewLead(
   tx: Executor,
   site: string,
   lead: { id: number; name: string; kind: LeadKind },
-  assigneeId: number,
+  given: { assigneeId: number; how: "returning" } | { assigneeId: number; how: "taken"; by: EventActor },
   { budget, now }: { budget: TextBudget | null; now: Date },
 ): Promise<{ assigned: boolean; texted: boolean }> {
-  // Someone no longer in use on the site keeps nobody: the lead takes its turn, or waits.
-  const assignee = await findAssignee(tx, site, assigneeId);
+  const assignee = await findAssignee(tx, site, given.assigneeId);
   if (!assignee) return { assigned: false, texted: false };
-  await tx.update(leads).set({ assigneeId }).where(eq(leads.id, lead.id));
+  await tx.update(leads).set({ assigneeId: given.assigneeId }).where(eq(leads.id, lead.id));
   await recordLeadEvent(
     tx,
     {
       leadId: lead.id,
       kind: "assigned",
-      actor: null,
-      detail: { assigneeId, assigneeName: assignee.name || assignee.email, how: "returning" },
+      actor: given.how === "taken" ? given.by : null,
+      detail: { assigneeId: given.assigneeId, assigneeName: assignee.name || assignee.email, how: given.how },
     },
     now,
   );
+  if (given.how === "taken") return { assigned: true, texted: false };
   return { assigned: true, texted: await textAssignees(tx, site, [{ assignee, given: [lead] }], budget, now) };
 }
 

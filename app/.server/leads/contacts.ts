@@ -50,63 +50,79 @@ export async function recordContact(change: NamedChange, leadId: number, input: 
     const lead = await lockLead(tx, change.site, leadId);
     if (!lead || !maySee(change.actor, lead)) return { outcome: "not-found" };
     if (!mayWork(change.actor, lead)) return { outcome: "forbidden" };
-    const nextContactAt = input.nextContactAt ?? proposedNextContact(input.result, now);
-    const [contact] = await tx
-      .insert(leadContacts)
-      .values({
-        leadId,
-        site: change.site,
-        actorId: change.actor.id,
+    return { outcome: "done", ...(await writeContact(tx, change, lead, input, now)) };
+  });
+}
+
+/**
+ * The contact's rows, in the caller's transaction with the lead locked (or just made): the contact,
+ * the next contact time, 신규 → 연락 완료 when the customer was reached, the history's sentence and
+ * the access record.
+ */
+export async function writeContact(
+  tx: Executor,
+  change: NamedChange,
+  lead: { id: number; status: LeadStatus },
+  input: ContactInput,
+  now: Date,
+): Promise<{ contactId: number; nextContactAt: Date | null }> {
+  const leadId = lead.id;
+  const nextContactAt = input.nextContactAt ?? proposedNextContact(input.result, now);
+  const [contact] = await tx
+    .insert(leadContacts)
+    .values({
+      leadId,
+      site: change.site,
+      actorId: change.actor.id,
+      channel: input.channel,
+      result: input.result,
+      note: input.note,
+      createdAt: now,
+    })
+    .returning({ id: leadContacts.id });
+  const contactId = contact!.id;
+  const reached = (REACHED_RESULTS as readonly ContactResult[]).includes(input.result);
+  const becomes: LeadStatus | null = reached && lead.status === "new" ? "contacted" : null;
+  await tx
+    .update(leads)
+    .set({ nextContactAt, ...(becomes ? { status: becomes } : {}) })
+    .where(eq(leads.id, leadId));
+  if (becomes) {
+    await tx.insert(leadStatusChanges).values({
+      leadId,
+      fromStatus: lead.status,
+      toStatus: becomes,
+      authorId: change.actor.id,
+      authorEmail: change.actor.email,
+      createdAt: now,
+    });
+  }
+  await recordLeadEvent(
+    tx,
+    {
+      leadId,
+      kind: "contact",
+      actor: change.actor,
+      detail: {
+        contactId,
+        actorName: change.actorName,
         channel: input.channel,
         result: input.result,
-        note: input.note,
-        createdAt: now,
-      })
-      .returning({ id: leadContacts.id });
-    const contactId = contact!.id;
-    const reached = (REACHED_RESULTS as readonly ContactResult[]).includes(input.result);
-    const becomes: LeadStatus | null = reached && lead.status === "new" ? "contacted" : null;
-    await tx
-      .update(leads)
-      .set({ nextContactAt, ...(becomes ? { status: becomes } : {}) })
-      .where(eq(leads.id, leadId));
-    if (becomes) {
-      await tx.insert(leadStatusChanges).values({
-        leadId,
-        fromStatus: lead.status,
-        toStatus: becomes,
-        authorId: change.actor.id,
-        authorEmail: change.actor.email,
-        createdAt: now,
-      });
-    }
-    await recordLeadEvent(
-      tx,
-      {
-        leadId,
-        kind: "contact",
-        actor: change.actor,
-        detail: {
-          contactId,
-          actorName: change.actorName,
-          channel: input.channel,
-          result: input.result,
-          nextContactAt: nextContactAt?.toISOString() ?? null,
-        },
+        nextContactAt: nextContactAt?.toISOString() ?? null,
       },
-      now,
-    );
-    await recordAccess(
-      {
-        ...change,
-        action: "lead.contact",
-        leadIds: [leadId],
-        detail: { contactId, channel: input.channel, result: input.result, ...(becomes ? { status: becomes } : {}) },
-      },
-      { executor: tx, now },
-    );
-    return { outcome: "done", contactId, nextContactAt };
-  });
+    },
+    now,
+  );
+  await recordAccess(
+    {
+      ...change,
+      action: "lead.contact",
+      leadIds: [leadId],
+      detail: { contactId, channel: input.channel, result: input.result, ...(becomes ? { status: becomes } : {}) },
+    },
+    { executor: tx, now },
+  );
+  return { contactId, nextContactAt };
 }
 
 /** Sets the 가망 등급 (null takes it away), with the site's label in the history. The same grade again changes nothing. */

@@ -15,8 +15,8 @@ import { sitePack } from "../site.ts";
 import { claimVisitSlot, placeVisitBooking, type PlacedBooking, type SlotClaim } from "../visits/booking.ts";
 import { BOOKING_BURSTS, flagBookingBurst, lockSiteBursts, type BookingBurstRules } from "../visits/bursts.ts";
 import { bookingSms } from "../visits/messages.ts";
-import { assignByTurns, assignToTheirCounsellor } from "./assignment.ts";
-import { recordLeadEvent } from "./events.ts";
+import { assignByTurns, giveNewLead } from "./assignment.ts";
+import { recordLeadEvent, type EventActor } from "./events.ts";
 import { leadMessages } from "./messages.ts";
 import { nextReceiptNumber, receiptNumberCte } from "./receipts.ts";
 
@@ -70,6 +70,8 @@ export interface CreateLeadOptions {
   textBudget?: TextBudget | null;
   /** What makes a wave of bookings a burst for review (visits/bursts.ts), or null to look for none (LEADS_RATE_LIMIT=off). */
   bookingBursts?: BookingBurstRules | null;
+  /** The person on the team who took the call this lead is (전화 접수): theirs, unless someone already works the customer. */
+  takenBy?: EventActor;
   /** Runs in the new lead's transaction, after it is stored and assigned (a walk-in marks it visited there). */
   onCreated?: (tx: Transaction, lead: { id: number; receiptNumber: string }) => Promise<void>;
 }
@@ -197,9 +199,14 @@ export async function createLead(input: NewLead, options: CreateLeadOptions = {}
     );
     if (input.marketingConsent) await recordFormConsent(tx, { site: input.site, phone: input.phone, customerId, leadId, at: now });
     const given = { id: leadId, name: input.name, kind: input.kind };
+    const giving = { budget: textBudget, now };
     const kept =
-      keeperId !== null && (await assignToTheirCounsellor(tx, input.site, given, keeperId, { budget: textBudget, now })).assigned;
-    if (!kept && roundRobin) await assignByTurns(tx, input.site, [given], { budget: textBudget, now });
+      keeperId !== null && (await giveNewLead(tx, input.site, given, { assigneeId: keeperId, how: "returning" }, giving)).assigned;
+    const taken =
+      !kept &&
+      options.takenBy !== undefined &&
+      (await giveNewLead(tx, input.site, given, { assigneeId: options.takenBy.id, how: "taken", by: options.takenBy }, giving)).assigned;
+    if (!kept && !taken && roundRobin) await assignByTurns(tx, input.site, [given], giving);
     await options.onCreated?.(tx, { id: leadId, receiptNumber });
     const booking = await book(leadId);
     // A channel's new lead is also noted to the channel's recipients (its agency's manager).

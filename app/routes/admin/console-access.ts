@@ -79,6 +79,8 @@ export const CONSOLE_ROUTES = {
       { label: "내 고객", query: "mine=1", onlyWithLeads: true, group: "customers" },
     ],
   },
+  // 전화 접수: whoever takes a call registers the caller (leads/caller.ts gives it to a counsellor who took it).
+  "/admin/leads/new": { view: "leads.unassigned", post: "leads.unassigned", menu: [{ label: "전화 접수", group: "customers" }] },
   "/admin/leads/:id": {
     view: "leads.unassigned",
     // take: a lead nobody works; visit: the booking of a lead the person works (leads/record.ts, visits/office.ts decide).

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import type { LeadConsent } from "#app/content/types.ts";
 import { KioskFormSchema, PARTY_SIZES, WALK_IN_LABELS } from "#app/forms/door.ts";
+import { ConsentNotice } from "./consent-notice.tsx";
 import { CheckboxField, ErrorList, Field, SelectField, useConsoleForm } from "./forms.tsx";
 
 /**
@@ -53,18 +54,7 @@ export function WalkInForm({
           ]}
         />
       </div>
-      <section className="door-consent" aria-labelledby={`${id}-consent-title`}>
-        <h3 id={`${id}-consent-title`}>{consent.label}</h3>
-        <dl>
-          <dt>수집·이용 목적</dt>
-          <dd>{consent.purpose}</dd>
-          <dt>수집 항목</dt>
-          <dd>{consent.items}</dd>
-          <dt>보유·이용 기간</dt>
-          <dd>{consent.retention}</dd>
-        </dl>
-        <p>{consent.refusal}</p>
-      </section>
+      <ConsentNotice id={`${id}-consent-title`} consent={consent} />
       <CheckboxField meta={fields.consent} label={WALK_IN_LABELS.consent} hint={forStaff ? WALK_IN_LABELS.consentHint : undefined} />
       <CheckboxField meta={fields.marketing} label={WALK_IN_LABELS.marketing} />
       <button type="submit" className="admin-button" disabled={busy}>

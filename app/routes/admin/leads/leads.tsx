@@ -160,6 +160,9 @@ export default function LeadsPage({ loaderData, actionData }: Route.ComponentPro
       <div className="admin-page__head">
         <h1 className="admin-title">{filter.mine ? "내 고객" : "고객 접수"}</h1>
         <div className="admin-page__actions">
+          <Link to="/admin/leads/new" className="admin-button admin-button--ghost">
+            전화 접수
+          </Link>
           {may.bin ? (
             <Link to="/admin/leads/bin" className="admin-button admin-button--ghost">
               휴지통

@@ -14,6 +14,7 @@ import {
   UnitBoardFormSchema,
   unitLabel,
 } from "#app/forms/units.ts";
+import { readWholeNumber } from "#app/forms/numbers.ts";
 import { formatKst } from "#app/utils/kst.ts";
 import { can } from "#app/permissions.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
@@ -65,7 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const statusParam = url.searchParams.get("status") ?? "";
   const statusFilter = (UNIT_STATUSES as readonly string[]).includes(statusParam) ? (statusParam as UnitStatus) : null;
   const chosenId = Number(url.searchParams.get("unit")) || null;
-  const forId = Number(url.searchParams.get("for")) || null;
+  // Compared with an integer column: anything but a whole number in its range is no one.
+  const forId = readWholeNumber(url.searchParams.get("for")) ?? null;
   const now = new Date();
   const [board, counts, settings, forLead] = await Promise.all([
     unitBoard(site, admin, now),
