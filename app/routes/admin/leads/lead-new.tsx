@@ -68,7 +68,10 @@ export default function NewCallerPage({ loaderData, actionData }: Route.Componen
           <SelectField
             meta={fields.unitType}
             label={CALLER_LABELS.unitType}
-            options={[{ value: "", label: CALLER_LABELS.unitTypeNone }, ...unitTypes.map((unit) => ({ value: unit.key, label: unit.label }))]}
+            options={[
+              { value: "", label: CALLER_LABELS.unitTypeNone },
+              ...unitTypes.map((unit) => ({ value: unit.key, label: unit.label })),
+            ]}
           />
           <TextareaField meta={fields.message} label={CALLER_LABELS.message} hint={CALLER_LABELS.messageHint} rows={4} />
           <ConsentNotice id="caller-consent-title" consent={consent} />
