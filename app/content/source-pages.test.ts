@@ -23,3 +23,8 @@ test("paths match whatever their case or trailing slash, as the site's routes do
 test("a path the site does not know has no title", () => {
   expect(sourcePageTitle(daegu, "/old-landing")).toBeNull();
 });
+
+test("a lead the team registered says how: a call taken, or a walk-in at the desk", () => {
+  expect(sourcePageTitle(daegu, "/admin/leads/new")).toBe("전화 접수");
+  expect(sourcePageTitle(daegu, "/admin/door")).toBe("현장 등록");
+});

@@ -19,6 +19,9 @@ export function sourcePageTitle(site: SitePack, path: string): string | null {
     ["/actions/interest", `${site.leads.popup.title} (팝업)`],
     ["/actions/visit", site.leads.visitPage.heading],
     ["/actions/inquiry", site.leads.inquiryPage.heading],
+    // Registered by the team: a call taken (leads/caller.ts) and a walk-in at the desk (visits/walk-in.ts).
+    ["/admin/leads/new", "전화 접수"],
+    ["/admin/door", "현장 등록"],
   ];
   const found = titles.find(([candidate]) => candidate.toLowerCase() === wanted);
   if (found) return found[1];
