@@ -70,6 +70,8 @@ describe("registering a caller", () => {
 
     const page = await (await consoleRequest(app, `/admin/leads/${lead!.id}`, { cookie: cookies.counsellor })).text();
     expect(page).toContain("상담사 님이 고객의 전화를 받아 통화했습니다");
+    // Its source reads as what it was, the console's path beside it (CALLER_SOURCE and source-pages.ts agree).
+    expect(page).toMatch(/전화 접수<span[^>]*> (<!-- -->)?\/admin\/leads\/new</);
   });
 
   test("a caller someone already works goes to them; a manager's registration of someone new follows the site's rules", async () => {
