@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TypedPersonFields, UnitTypeChoice } from "./door.ts";
 import { withoutControlCharactersExceptLineBreaks } from "./text.ts";
+import { withParticle } from "#app/utils/particles.ts";
 
 /**
  * 전화 접수: a person who called the office, registered by whoever took the call. Their consent is
@@ -19,6 +20,12 @@ export const CALLER_LABELS = {
   messageHint: "문의한 내용, 다음에 연락할 때 알아야 할 것",
   consent: "위 안내를 읽어 드리고 개인정보 수집·이용 동의를 받았습니다 (필수)",
   submit: "접수하고 통화 기록 남기기",
+} as const;
+
+export const CALLER_MESSAGES = {
+  unitType: "관심 타입을 목록에서 골라 주세요.",
+  already: (leadId: number) =>
+    `이 번호로 방금 접수된 고객이 있어 새로 접수하지 않았습니다. 고객 접수 목록에서 ${withParticle(`접수 #${leadId}`, "을/를")} 찾아 통화를 기록해 주세요.`,
 } as const;
 
 export const CallerFormSchema = z.object({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { db } from "#app/.server/db.ts";
 import { parseEnv, setEnv } from "#app/.server/env.ts";
 import { assignLead } from "#app/.server/leads/assignment.ts";
+import { CALLER_MESSAGES } from "#app/forms/caller.ts";
 import { auditLog, consoleSettings, leadContacts, leadEvents, leads, smsOutbox } from "#app/.server/schema.ts";
 import { startTestApp, type TestApp } from "#tests/app-server.ts";
 import { consoleRequest } from "#tests/console-request.ts";
@@ -96,6 +97,17 @@ describe("registering a caller", () => {
     expect((await register({ ...CALLER, phone: stranger }, cookies.manager)).status).toBe(303);
     const [turn] = await leadsOf(stranger);
     expect([team.counsellor.id, second.id]).toContain(turn!.assigneeId);
+  });
+
+  test("the same person registered again within minutes (a second tap, or a form they sent during the call) is not a second lead: the page says which lead they are", async () => {
+    const phone = uniquePhone();
+    expect((await register({ ...CALLER, phone }, cookies.counsellor)).status).toBe(303);
+    const again = await register({ ...CALLER, phone }, cookies.counsellor);
+    expect(again.status).toBe(409);
+    const [lead, ...others] = await leadsOf(phone);
+    expect(others).toEqual([]);
+    expect(await again.text()).toContain(CALLER_MESSAGES.already(lead!.id));
+    expect(await db().select().from(leadContacts).where(eq(leadContacts.leadId, lead!.id))).toHaveLength(1);
   });
 
   test("no consent, a malformed number, an empty name and a type the site does not sell are refused beside their fields, what was typed kept, nothing stored", async () => {

@@ -319,8 +319,24 @@ const CONSOLE_PROBES: Record<string, Probe[]> = {
     { path: () => "/admin/leads", expect: [200] },
     { method: "POST", path: () => "/admin/leads", form: () => ({ intent: "search", q: B_NAME }), expect: [303] },
   ],
+  // A caller with site B's customer's number is a new customer of A: nothing of B's is read, changed or given.
+  "admin/leads/new": [
+    { path: () => "/admin/leads/new", expect: [200] },
+    {
+      method: "POST",
+      path: () => "/admin/leads/new",
+      form: () => ({ name: "에이손님", phone: "010-7777-8888", unitType: "", message: "", consent: "on" }),
+      expect: [303],
+    },
+  ],
   "admin/leads/:id": [
     { path: (records) => `/admin/leads/${records.lead}`, expect: [404] },
+    {
+      method: "POST",
+      path: (records) => `/admin/leads/${records.lead}`,
+      form: (records) => ({ intent: "book-visit", slotId: String(records.slot), partySize: "1" }),
+      expect: [404],
+    },
     {
       method: "POST",
       path: (records) => `/admin/leads/${records.lead}`,

@@ -4,7 +4,7 @@ import { changeContext } from "#app/.server/audit/access.ts";
 import { textPack } from "#app/.server/content/site-settings.ts";
 import { registerCaller } from "#app/.server/leads/caller.ts";
 import { requireSite } from "#app/.server/site.ts";
-import { CALLER_LABELS, CallerFormSchema } from "#app/forms/caller.ts";
+import { CALLER_LABELS, CALLER_MESSAGES, CallerFormSchema } from "#app/forms/caller.ts";
 import { seo, siteSeoFrom } from "#app/utils/meta.ts";
 import { ConsentNotice } from "../consent-notice.tsx";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField, useConsoleForm, type ConsoleFormAnswer } from "../forms.tsx";
@@ -34,10 +34,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { consent: _consent, ...caller } = parsed.value;
   const registered = await registerCaller({ ...changeContext(context, admin), actorName: admin.name || admin.email }, caller);
   if (registered.outcome === "unknown-type") {
-    return refuseSubmission(parsed.submission, { fieldErrors: { unitType: ["관심 타입을 목록에서 골라 주세요."] } }, { status: 400 });
+    return refuseSubmission(parsed.submission, { fieldErrors: { unitType: [CALLER_MESSAGES.unitType] } }, { status: 400 });
   }
-  const notice = registered.outcome === "already" ? "?registered=already" : "";
-  return redirect(`/admin/leads/${registered.leadId}${notice}`, { status: 303 });
+  if (registered.outcome === "already") {
+    // Someone else's lead is not this person's to open: the sentence names it, and the inbox's search finds it.
+    return refuseSubmission(parsed.submission, { formErrors: [CALLER_MESSAGES.already(registered.leadId)] }, { status: 409 });
+  }
+  return redirect(`/admin/leads/${registered.leadId}`, { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
