@@ -314,9 +314,10 @@ function upsertCustomers(tx: Transaction, site: string, phones: readonly string[
 
 /**
  * Stores the lead with its receipt number and (`withCustomer`) its customer, and reads whether the
- * site gives new leads by turns and who already works the customer: one statement (the customer's upsert and the day's receipt counter
- * are its CTEs), where it was four round trips, each while the transaction holds its connection
- * and, from the counter on, the row every lead of the site and day waits for.
+ * site gives new leads by turns and who already works the customer: one statement (the customer's
+ * upsert and the day's receipt counter are its CTEs), where it was four round trips, each while the
+ * transaction holds its connection and, from the counter on, the row every lead of the site and
+ * day waits for.
  */
 async function insertLead(
   tx: Transaction,
@@ -346,7 +347,8 @@ async function insertLead(
       receiptNumber: leads.receiptNumber,
       customerId: leads.customerId,
       roundRobin: sql<boolean>`coalesce((select round_robin from console_settings where site = ${input.site}), false)`,
-      // Who works this person already: the assignee of their latest lead still kept (the new one is not in the statement's snapshot).
+      // Who works this person already: the assignee of their latest lead still kept (the new one is
+      // not in the statement's snapshot).
       keeperId: withCustomer
         ? sql<number | null>`(select l.assignee_id from leads l
             where l.site = ${input.site} and l.customer_id = (select ${customer.id} from ${customer})
