@@ -53,7 +53,8 @@ export const DOOR_TEXT = {
   counsellor: "담당",
   unassigned: "미배정",
   walkInHeading: "현장 등록",
-  walkInIntro: "예약 없이 오신 고객을 등록합니다. 방문 완료로 기록되고 배정 규칙대로 상담사가 정해지며, 고객에게 접수 문자가 갑니다.",
+  walkInIntro:
+    "예약 없이 오신 고객을 등록합니다. 방문 완료로 기록되고, 이미 상담 중인 고객이면 담당 상담사에게 도착을 알리며, 처음 오신 고객은 배정 규칙대로 상담사가 정해집니다. 고객에게 접수 문자가 갑니다.",
   walkInSubmit: "현장 등록",
   walkedIn: (name: string, receipt: string) => `${name} 고객님이 방문 고객으로 등록되었습니다. 접수번호 ${receipt}`,
   walkInRetried: "이미 등록된 고객입니다. 같은 번호로 방금 등록한 내용에 합쳤습니다.",
