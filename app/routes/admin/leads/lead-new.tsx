@@ -63,7 +63,10 @@ export default function NewCallerPage({ loaderData, actionData }: Route.Componen
       <p className="admin-muted">
         처음 전화한 고객을 통화하면서 등록합니다. 접수와 통화 기록이 함께 남고, 고객에게 접수 안내 문자가 갑니다.
       </p>
-      <section className="admin-card">
+      <section className="admin-card" aria-labelledby="caller-title">
+        <h2 id="caller-title" className="admin-card__title">
+          전화한 고객
+        </h2>
         <Form method="post" className="admin-form" {...getFormProps(form)}>
           <ErrorList id={form.errorId} errors={form.errors} />
           <Field meta={fields.name} label={CALLER_LABELS.name} autoComplete="off" />
