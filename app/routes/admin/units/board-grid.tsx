@@ -115,7 +115,7 @@ export function BuildingGrid({
                           to={`?${filterQuery(filter, { unit: String(unit.id) })}#unit-panel`}
                           preventScrollReset
                           className={classes.filter(Boolean).join(" ")}
-                          style={{ background: palette[unit.typeKey] }}
+                          style={shown(unit) ? { background: palette[unit.typeKey] } : undefined}
                           aria-label={`${unitNumber(floor, line)}호 ${unit.typeKey} ${UNIT_STATUS_LABELS[unit.status]}`}
                           aria-current={unit.id === chosenId ? "true" : undefined}
                         >
