@@ -208,22 +208,16 @@ export function bringAnswerIntoView() {
   answer.focus({ preventScroll: true });
 }
 
-/**
- * A field's (or the form's) errors, all of them, under the id its control names in aria-describedby.
- * The alert is a box around the list: a list given the role of an alert is no list to a screen
- * reader any more, and its items belong to nothing (axe: aria-allowed-role, listitem).
- */
+/** A field's (or the form's) errors, all of them, under the id its control names in aria-describedby. */
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
   const shown = (errors ?? []).filter((error): error is string => Boolean(error));
   if (shown.length === 0) return null;
   return (
-    <div id={id} className="admin-field__errors" role="alert">
-      <ul>
-        {shown.map((error) => (
-          <li key={error}>{error}</li>
-        ))}
-      </ul>
-    </div>
+    <ul id={id} className="admin-field__errors" role="alert">
+      {shown.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
   );
 }
 
