@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { formValues, parseLeadForm, storedLeadFields } from "#app/forms/lead-schema.ts";
 import { LEAD_MESSAGES } from "#app/forms/lead.ts";
 import type { FieldErrors, FormValues, LeadFormValues } from "#app/forms/lead-schema.ts";
-import { DEFAULT_MAX_PARTY_SIZE, VISIT_MESSAGES, type VisitDay } from "#app/forms/visit.ts";
+import { VISIT_MESSAGES, type VisitDay } from "#app/forms/visit.ts";
 import { VISIT_REFUSALS } from "#app/forms/visit-refusals.ts";
 import { readAttribution } from "../attribution.ts";
 import { getClientAddress } from "../client-address.ts";
@@ -16,6 +16,7 @@ import { logError } from "../log.ts";
 import { withoutBookingKey } from "../personal-pages.ts";
 import { consumeRateLimit } from "../rate-limit.ts";
 import { unitInterest } from "../units/interest.ts";
+import { maxPartySizeOf } from "../visits/settings.ts";
 import type { LeadKind } from "#app/vocabulary.ts";
 
 /**
@@ -58,7 +59,7 @@ export async function submitLeadForm(
   const parsed = parseLeadForm(kind, fields);
   const schedule = kind === "visit" ? await listBookableSchedule(site.slug, now) : [];
   const slotError = parsed.ok ? visitSlotError(parsed.values, schedule) : null;
-  const maxPartySize = site.leads.visits.maxPartySize ?? DEFAULT_MAX_PARTY_SIZE;
+  const maxPartySize = maxPartySizeOf(site);
   const partySize = parsed.ok ? (parsed.values.partySize ?? 1) : 1;
   const partySizeError = partySize < 1 || partySize > maxPartySize ? VISIT_MESSAGES.partySize(maxPartySize) : null;
   if (!parsed.ok || slotError || partySizeError) {

@@ -1,3 +1,5 @@
+import type { SitePack } from "#app/content/types.ts";
+import { DEFAULT_MAX_PARTY_SIZE } from "#app/forms/visit.ts";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { CapacityUnit } from "#app/vocabulary.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
@@ -61,4 +63,9 @@ export async function saveVisitSettings(change: ChangeContext, values: VisitSett
     await bumpContentVersion(tx, change.site, change.actor.id);
     await recordAccess({ ...change, action: "visits.change", detail: { intent: "visit-settings", ...values } }, { executor: tx, now });
   });
+}
+
+/** 방문 인원 a booking may bring: 1 to the pack's most (DEFAULT_MAX_PARTY_SIZE when it names none). */
+export function maxPartySizeOf(site: SitePack) {
+  return site.leads.visits.maxPartySize ?? DEFAULT_MAX_PARTY_SIZE;
 }

@@ -1,5 +1,4 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { DEFAULT_MAX_PARTY_SIZE } from "#app/forms/visit.ts";
 import { recordAccess, type ChangeContext } from "../audit/records.ts";
 import { textPack } from "../content/site-settings.ts";
 import { db } from "../db.ts";
@@ -12,6 +11,7 @@ import { leads } from "../schema.ts";
 import { sitePack } from "../site.ts";
 import { claimVisitSlot, placeVisitBooking, type SlotClaim } from "./booking.ts";
 import { bookingSms } from "./messages.ts";
+import { maxPartySizeOf } from "./settings.ts";
 
 /**
  * 방문 예약 잡기: someone on the team books a time for a customer they work, from the customer's page
@@ -30,8 +30,7 @@ export async function bookVisitForLead(
   { slotId, partySize }: { slotId: number; partySize: number },
   now = new Date(),
 ): Promise<StaffBookingOutcome> {
-  const maxPartySize = sitePack(change.site).leads.visits.maxPartySize ?? DEFAULT_MAX_PARTY_SIZE;
-  if (partySize < 1 || partySize > maxPartySize) return "party-size";
+  if (partySize < 1 || partySize > maxPartySizeOf(sitePack(change.site))) return "party-size";
   const [customer] = await db()
     .select({
       name: leads.name,

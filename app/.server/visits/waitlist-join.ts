@@ -1,12 +1,13 @@
 import type { RouterContextProvider } from "react-router";
 import { WaitlistFormSchema } from "#app/forms/lead-schema.ts";
 import { LEAD_MESSAGES } from "#app/forms/lead.ts";
-import { DEFAULT_MAX_PARTY_SIZE, VISIT_MESSAGES } from "#app/forms/visit.ts";
+import { VISIT_MESSAGES } from "#app/forms/visit.ts";
 import { WAITLIST_REFUSALS } from "#app/forms/visit-refusals.ts";
 import { getClientAddress } from "../client-address.ts";
 import { consumeRateLimit } from "../rate-limit.ts";
 import { requireSite } from "../site.ts";
 import { clientKey, leadPolicy, type LeadPolicy } from "../spam.ts";
+import { maxPartySizeOf } from "./settings.ts";
 import { joinWaitlist } from "./waitlist.ts";
 
 /**
@@ -41,7 +42,7 @@ export async function submitWaitlistForm(
       if (["name", "phone", "consent", "partySize", "visitSlot"].includes(field)) errors[field] ??= issue.message;
     }
   }
-  const maxPartySize = site.leads.visits.maxPartySize ?? DEFAULT_MAX_PARTY_SIZE;
+  const maxPartySize = maxPartySizeOf(site);
   // The pack's range, checked with the other fields so one post shows every problem.
   const partySize = Number(fields.partySize ?? "1");
   if (!errors.partySize && (partySize < 1 || partySize > maxPartySize)) errors.partySize = VISIT_MESSAGES.partySize(maxPartySize);

@@ -1,9 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { z } from "zod";
-import type { SitePack } from "#app/content/types.ts";
 import { BookVisitFields } from "#app/forms/admin.ts";
-import { DEFAULT_MAX_PARTY_SIZE, PARTY_SIZE_TEXT, VISIT_PICKER_TEXT } from "#app/forms/visit.ts";
+import { PARTY_SIZE_TEXT, VISIT_PICKER_TEXT } from "#app/forms/visit.ts";
 import type { CapacityUnit } from "#app/vocabulary.ts";
 import { ErrorList, SelectField, useConsoleForm } from "../forms.tsx";
 
@@ -11,11 +10,6 @@ import { ErrorList, SelectField, useConsoleForm } from "../forms.tsx";
 export const BOOK_VISIT_ID = "lead-bookings";
 
 const BookVisitSchema = z.object({ intent: z.literal("book-visit"), ...BookVisitFields });
-
-/** 방문 인원 offered: 1 to the site's most. */
-export function maxPartySizeOf(site: SitePack) {
-  return site.leads.visits.maxPartySize ?? DEFAULT_MAX_PARTY_SIZE;
-}
 
 export interface BookableDay {
   label: string;

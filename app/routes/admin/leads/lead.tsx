@@ -26,6 +26,7 @@ import { markAttendance } from "#app/.server/visits/office.ts";
 import { listBookableSchedule } from "#app/.server/visits/schedule.ts";
 import type { VisitDay } from "#app/forms/visit.ts";
 import { bookVisitForLead } from "#app/.server/visits/staff-booking.ts";
+import { maxPartySizeOf } from "#app/.server/visits/settings.ts";
 import { BOOKING_STATUS_LABELS } from "#app/forms/admin-visits.ts";
 import {
   AssignFormSchema,
@@ -71,7 +72,7 @@ import { LeadTransfer } from "./lead-transfer.tsx";
 import { notFound, requireLeadId, unlessRefused } from "./lead.server.ts";
 import { anyUnitForSale, unitsOfLead } from "#app/.server/units/board.ts";
 import { LeadUnitFacts } from "../units/lead-unit-facts.tsx";
-import { BOOK_VISIT_ID, BookVisitForm, maxPartySizeOf } from "./book-visit.tsx";
+import { BOOK_VISIT_ID, BookVisitForm } from "./book-visit.tsx";
 import type { Route } from "./+types/lead";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
